@@ -1,0 +1,122 @@
+"""Actions a player can take: immutable, hashable values checked and applied by the Game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import RulesError
+
+STOCK = "stock"
+POZO = "pozo"
+
+
+@dataclass(frozen=True)
+class Draw:
+    """Draw the top card of the stock (mazo) or of the pozo."""
+
+    seat: int
+    source: str = STOCK
+
+
+@dataclass(frozen=True)
+class LayDown:
+    """Put melds on the table: the contract (bajarse), a part of it, or extra melds.
+
+    Each meld is a tuple of card codes; a wild may say what it stands for (``JK=7H``).
+    """
+
+    seat: int
+    melds: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True)
+class Add:
+    """Add one card from the hand to a meld on the table (by its index)."""
+
+    seat: int
+    meld: int
+    card: str
+
+
+@dataclass(frozen=True)
+class Swap:
+    """Put a natural card in place of the wild on a meld that stands for it."""
+
+    seat: int
+    meld: int
+    card: str
+
+
+@dataclass(frozen=True)
+class Discard:
+    """Discard a card onto the pozo, ending the turn."""
+
+    seat: int
+    card: str
+
+
+@dataclass(frozen=True)
+class Buy:
+    """Buy the pozo's top card out of turn, with the stock's top card as a penalty."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class NextRound:
+    """Deal the next round once the scores of the last one have been seen."""
+
+    seat: int = -1
+
+
+Action = Draw | LayDown | Add | Swap | Discard | Buy | NextRound
+ACTION_TYPES: dict[str, type[Any]] = {
+    "draw": Draw,
+    "lay_down": LayDown,
+    "add": Add,
+    "swap": Swap,
+    "discard": Discard,
+    "buy": Buy,
+    "next_round": NextRound,
+}
+KIND_OF: dict[type[Any], str] = {cls: name for name, cls in ACTION_TYPES.items()}
+
+
+def action_to_dict(action: Action) -> dict[str, Any]:
+    """A JSON-safe form of an action, e.g. ``{"do": "add", "seat": 1, "meld": 0, ...}``."""
+    out: dict[str, Any] = {"do": KIND_OF[type(action)], "seat": action.seat}
+    if isinstance(action, Draw):
+        out["from"] = action.source
+    elif isinstance(action, LayDown):
+        out["melds"] = [list(m) for m in action.melds]
+    elif isinstance(action, (Add, Swap)):
+        out["meld"], out["card"] = action.meld, action.card
+    elif isinstance(action, Discard):
+        out["card"] = action.card
+    return out
+
+
+def action_from_dict(data: Any) -> Action:
+    """Inverse of ``action_to_dict``; raises RulesError with a readable reason."""
+    if not isinstance(data, dict) or data.get("do") not in ACTION_TYPES:
+        raise RulesError("bad_action", f"not an action: {data!r}")
+    seat = data.get("seat")
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise RulesError("bad_action", f"an action needs an integer seat: {data!r}")
+    kind = data["do"]
+    try:
+        if kind == "draw":
+            return Draw(seat, str(data.get("from", STOCK)))
+        if kind == "lay_down":
+            return LayDown(seat, tuple(tuple(str(c) for c in m) for m in data["melds"]))
+        if kind in ("add", "swap"):
+            cls = Add if kind == "add" else Swap
+            return cls(seat, int(data["meld"]), str(data["card"]))
+        if kind == "discard":
+            return Discard(seat, str(data["card"]))
+        if kind == "buy":
+            return Buy(seat)
+        return NextRound(seat)
+    except (KeyError, TypeError, ValueError) as err:
+        raise RulesError("bad_action", f"malformed {kind} action: {data!r}") from err

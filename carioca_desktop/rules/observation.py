@@ -1,0 +1,161 @@
+"""Observations: what one seat may know about the match, as plain immutable values.
+
+An Observation holds no reference to the Game or its State, so a bot or a view that holds
+one cannot reach a hidden card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .melds import slot_text
+from .ruleset import RuleSet
+
+if TYPE_CHECKING:
+    from .state import Event, State
+
+
+@dataclass(frozen=True)
+class MeldView:
+    """A meld on the table as everyone sees it. ``cards`` are the physical faces in order;
+    ``text`` writes wilds with what they stand for (``JK=7H``); ``stands_for`` is None for
+    a natural card and the marker (``7H`` or ``7``) for a wild."""
+
+    index: int
+    owner: int
+    kind: str
+    special: str | None
+    cards: tuple[str, ...]
+    text: tuple[str, ...]
+    stands_for: tuple[str | None, ...]
+    contract: bool
+
+
+@dataclass(frozen=True)
+class EventView:
+    """An event as one seat sees it: another seat's hidden cards are only counted."""
+
+    n: int
+    round: int
+    seat: int
+    kind: str
+    cards: tuple[str, ...] = ()
+    secret: tuple[str, ...] = ()
+    hidden: int = 0
+    meld: int | None = None
+    melds: tuple[tuple[str, ...], ...] = ()
+    source: str = ""
+    points: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Observation:
+    """Everything ``seat`` may know now, and nothing else."""
+
+    seat: int
+    names: tuple[str, ...]
+    rules: RuleSet
+    round_index: int
+    contract: str
+    dealer: int
+    phase: str
+    turn: int | None
+    turn_number: int
+    hand: tuple[str, ...]
+    hand_sizes: tuple[int, ...]
+    open_hands: tuple[tuple[str, ...], ...] | None
+    table: tuple[MeldView, ...]
+    pozo_top: str | None
+    pozo_size: int
+    stock_size: int
+    laid_down: tuple[bool, ...]
+    may_add: bool
+    progress: tuple[tuple[int, int], ...]
+    buy_card: str | None
+    buys: tuple[int, ...]
+    round_points: tuple[tuple[int, ...], ...]
+    went_out: tuple[int | None, ...]
+    events: tuple[EventView, ...]
+
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return tuple(sum(r[s] for r in self.round_points) for s in range(self.players))
+
+    @property
+    def my_turn(self) -> bool:
+        return self.turn == self.seat
+
+    @property
+    def has_drawn(self) -> bool:
+        return self.my_turn and self.phase == "play"
+
+
+def _event_view(event: Event, seat: int, reveal: bool) -> EventView:
+    mine = reveal or event.seat == seat
+    return EventView(
+        event.n,
+        event.round,
+        event.seat,
+        event.kind,
+        event.cards,
+        event.secret if mine else (),
+        0 if mine else len(event.secret),
+        event.meld,
+        event.melds,
+        event.source,
+        event.points,
+    )
+
+
+def observe(state: State, seat: int) -> Observation:
+    """Build ``seat``'s observation (a spectator seat -1 sees only public information)."""
+    s = state
+    codes = [c.code for c in s.cards]
+    reveal = s.rules.open_hands
+    at = s.laid_down_at[seat] if 0 <= seat < s.players else None
+    may_add = at is not None and (s.rules.add_same_turn or at < s.turn_number)
+    table = tuple(
+        MeldView(
+            i,
+            m.owner,
+            m.layout.kind,
+            m.layout.special,
+            tuple(codes[sl.ref] for sl in m.layout.slots),
+            tuple(slot_text(sl, s.cards[sl.ref]) for sl in m.layout.slots),
+            tuple(sl.marker.code if sl.wild else None for sl in m.layout.slots),
+            m.contract,
+        )
+        for i, m in enumerate(s.table)
+    )
+    buyable = s.buy_open and s.last_discard is not None
+    return Observation(
+        seat=seat,
+        names=tuple(s.names),
+        rules=s.rules,
+        round_index=s.round_index,
+        contract=s.rules.rounds[s.round_index],
+        dealer=s.dealer,
+        phase=s.phase.value,
+        turn=None if s.round_over else s.turn,
+        turn_number=s.turn_number,
+        hand=tuple(codes[c] for c in s.hands[seat]) if 0 <= seat < s.players else (),
+        hand_sizes=tuple(len(h) for h in s.hands),
+        open_hands=tuple(tuple(codes[c] for c in h) for h in s.hands) if reveal else None,
+        table=table,
+        pozo_top=codes[s.pozo[-1]] if s.pozo else None,
+        pozo_size=len(s.pozo),
+        stock_size=len(s.stock),
+        laid_down=tuple(x is not None for x in s.laid_down_at),
+        may_add=may_add,
+        progress=tuple(s.progress),
+        buy_card=codes[s.pozo[-1]] if buyable else None,
+        buys=tuple(s.buys),
+        round_points=tuple(tuple(p) for p in s.points),
+        went_out=tuple(s.went_out),
+        events=tuple(_event_view(e, seat, reveal) for e in s.events),
+    )

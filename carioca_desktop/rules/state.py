@@ -1,0 +1,362 @@
+"""The mutable state of a match, its events, and its JSON form with full validation on load."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from .cards import Card, Suit, parse_card
+from .errors import RulesError, StateError
+from .melds import ESCALA, TRIO, Layout, Slot, check_layout, position_rank
+from .ruleset import RuleSet
+
+FORMAT = "carioca-match"
+VERSION = 1
+
+
+class Phase(Enum):
+    """Where the match is. Each phase admits its own small set of actions."""
+
+    DRAW = "draw"  # the seat to act must draw
+    PLAY = "play"  # the seat to act has drawn: lay down, add, swap, discard (others may buy)
+    ROUND_OVER = "round_over"  # scores shown; NextRound deals the next round
+    MATCH_OVER = "match_over"
+
+
+@dataclass
+class TableMeld:
+    """A meld on the table: who laid it, its layout (slot refs are physical card ids), and
+    whether it counts towards its owner's contract (``False`` for an extra meld)."""
+
+    owner: int
+    layout: Layout
+    contract: bool = True
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened. ``secret`` cards are seen only by ``seat`` (and by everyone
+    when hands are open); observations of other seats see how many there were."""
+
+    n: int
+    round: int
+    seat: int
+    kind: str
+    cards: tuple[str, ...] = ()
+    secret: tuple[str, ...] = ()
+    meld: int | None = None
+    melds: tuple[tuple[str, ...], ...] = ()
+    source: str = ""
+    points: tuple[int, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "n": self.n,
+            "round": self.round,
+            "seat": self.seat,
+            "kind": self.kind,
+        }
+        for key in ("cards", "secret", "points"):
+            if getattr(self, key):
+                out[key] = list(getattr(self, key))
+        if self.melds:
+            out["melds"] = [list(m) for m in self.melds]
+        if self.meld is not None:
+            out["meld"] = self.meld
+        if self.source:
+            out["source"] = self.source
+        return out
+
+    @classmethod
+    def from_dict(cls, d: Any) -> Event:
+        _need(isinstance(d, dict), "an event must be an object")
+        try:
+            return cls(
+                n=_int(d["n"]),
+                round=_int(d["round"]),
+                seat=_int(d["seat"]),
+                kind=_str(d["kind"]),
+                cards=_strs(d.get("cards", [])),
+                secret=_strs(d.get("secret", [])),
+                meld=None if d.get("meld") is None else _int(d["meld"]),
+                melds=tuple(_strs(m) for m in _list(d.get("melds", []))),
+                source=_str(d.get("source", "")),
+                points=tuple(_int(p) for p in _list(d.get("points", []))),
+            )
+        except KeyError as err:
+            raise StateError("bad_state", f"an event lacks {err}") from err
+
+
+@dataclass
+class State:
+    """Everything about a match. Zones hold physical card ids; ``cards[id]`` is the face.
+
+    Stock and pozo are lists whose *last* element is the top card.
+    """
+
+    rules: RuleSet
+    names: list[str]
+    cards: list[Card]
+    rng: random.Random
+    round_index: int = 0
+    dealer: int = 0
+    phase: Phase = Phase.DRAW
+    turn: int = 0
+    turn_number: int = 0
+    hands: list[list[int]] = field(default_factory=list)
+    stock: list[int] = field(default_factory=list)
+    pozo: list[int] = field(default_factory=list)
+    table: list[TableMeld] = field(default_factory=list)
+    laid_down_at: list[int | None] = field(default_factory=list)
+    progress: list[tuple[int, int]] = field(default_factory=list)
+    last_discard: tuple[int, int] | None = None  # (seat, card id) still on top of the pozo
+    buy_open: bool = False
+    buys: list[int] = field(default_factory=list)
+    points: list[list[int]] = field(default_factory=list)  # finished rounds, per seat
+    went_out: list[int | None] = field(default_factory=list)
+    round_over: bool = False
+    events: list[Event] = field(default_factory=list)
+
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+    def copy(self) -> State:
+        """A deep copy (layouts, cards and events are immutable and shared)."""
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        return State(
+            self.rules,
+            list(self.names),
+            self.cards,
+            rng,
+            self.round_index,
+            self.dealer,
+            self.phase,
+            self.turn,
+            self.turn_number,
+            [list(h) for h in self.hands],
+            list(self.stock),
+            list(self.pozo),
+            [TableMeld(m.owner, m.layout, m.contract) for m in self.table],
+            list(self.laid_down_at),
+            list(self.progress),
+            self.last_discard,
+            self.buy_open,
+            list(self.buys),
+            [list(p) for p in self.points],
+            list(self.went_out),
+            self.round_over,
+            list(self.events),
+        )
+
+    # ------------------------------------------------------------------ JSON
+    def to_dict(self) -> dict[str, Any]:
+        version, internal, gauss = self.rng.getstate()
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "rules": self.rules.to_dict(),
+            "names": list(self.names),
+            "cards": [c.code for c in self.cards],
+            "rng": [version, list(internal), gauss],
+            "round_index": self.round_index,
+            "dealer": self.dealer,
+            "phase": self.phase.value,
+            "turn": self.turn,
+            "turn_number": self.turn_number,
+            "hands": [list(h) for h in self.hands],
+            "stock": list(self.stock),
+            "pozo": list(self.pozo),
+            "table": [_meld_to_dict(m) for m in self.table],
+            "laid_down_at": list(self.laid_down_at),
+            "progress": [list(p) for p in self.progress],
+            "last_discard": None if self.last_discard is None else list(self.last_discard),
+            "buy_open": self.buy_open,
+            "buys": list(self.buys),
+            "points": [list(p) for p in self.points],
+            "went_out": list(self.went_out),
+            "round_over": self.round_over,
+            "events": [e.to_dict() for e in self.events],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> State:
+        """Load and validate; a bad dict raises StateError naming the problem."""
+        try:
+            return _load(data)
+        except StateError:
+            raise
+        except RulesError as err:
+            raise StateError("bad_state", f"invalid saved game: {err.message}") from err
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
+            raise StateError("bad_state", f"invalid saved game: {err!r}") from err
+
+
+def _meld_to_dict(meld: TableMeld) -> dict[str, Any]:
+    lay = meld.layout
+    return {
+        "owner": meld.owner,
+        "contract": meld.contract,
+        "kind": lay.kind,
+        "special": lay.special,
+        "suit": lay.suit.value if lay.suit else None,
+        "start": lay.start,
+        "slots": [[s.ref, s.rank, s.suit.value if s.suit else None, s.wild] for s in lay.slots],
+    }
+
+
+# ---------------------------------------------------------------------- validation helpers
+def _need(ok: bool, message: str) -> None:
+    if not ok:
+        raise StateError("bad_state", f"invalid saved game: {message}")
+
+
+def _int(v: Any) -> int:
+    _need(isinstance(v, int) and not isinstance(v, bool), f"expected an integer, got {v!r}")
+    return int(v)
+
+
+def _str(v: Any) -> str:
+    _need(isinstance(v, str), f"expected a string, got {v!r}")
+    return str(v)
+
+
+def _list(v: Any) -> list[Any]:
+    _need(isinstance(v, list), f"expected a list, got {type(v).__name__}")
+    return list(v)
+
+
+def _strs(v: Any) -> tuple[str, ...]:
+    return tuple(_str(x) for x in _list(v))
+
+
+def _ints(v: Any) -> list[int]:
+    return [_int(x) for x in _list(v)]
+
+
+def _load(d: Any) -> State:
+    _need(isinstance(d, dict), "the game must be a JSON object")
+    _need(d.get("format") == FORMAT, "not a Carioca match (format)")
+    _need(d.get("version") == VERSION, f"unknown version {d.get('version')!r}")
+    rules = RuleSet.from_dict(d["rules"])
+    names = list(_strs(d["names"]))
+    n = len(names)
+    _need(n == rules.players, "the number of names does not match the players")
+    cards = [parse_card(c) for c in _strs(d["cards"])]
+    rng = _load_rng(d["rng"])
+    state = State(rules, names, cards, rng)
+    state.round_index = _int(d["round_index"])
+    _need(0 <= state.round_index < len(rules.rounds), "round_index out of range")
+    state.dealer, state.turn = _int(d["dealer"]), _int(d["turn"])
+    _need(0 <= state.dealer < n and 0 <= state.turn < n, "seat out of range")
+    state.phase = Phase(_str(d["phase"]))
+    state.turn_number = _int(d["turn_number"])
+    state.hands = [_ints(h) for h in _list(d["hands"])]
+    _need(len(state.hands) == n, "one hand per player")
+    state.stock, state.pozo = _ints(d["stock"]), _ints(d["pozo"])
+    state.table = [_load_meld(m, n) for m in _list(d["table"])]
+    state.laid_down_at = [None if x is None else _int(x) for x in _list(d["laid_down_at"])]
+    state.progress = [(_int(p[0]), _int(p[1])) for p in map(_list, _list(d["progress"]))]
+    last = d.get("last_discard")
+    state.last_discard = None if last is None else (_int(last[0]), _int(last[1]))
+    state.buy_open = bool(d["buy_open"])
+    state.buys = _ints(d["buys"])
+    state.points = [_ints(p) for p in _list(d["points"])]
+    state.went_out = [None if x is None else _int(x) for x in _list(d["went_out"])]
+    state.round_over = bool(d["round_over"])
+    state.events = [Event.from_dict(e) for e in _list(d["events"])]
+    validate(state)
+    return state
+
+
+def _load_rng(v: Any) -> random.Random:
+    parts = _list(v)
+    _need(len(parts) == 3, "bad random state")
+    internal = tuple(_ints(parts[1]))
+    _need(len(internal) == 625, "bad random state")
+    gauss = parts[2]
+    _need(gauss is None or isinstance(gauss, float), "bad random state")
+    rng = random.Random()
+    rng.setstate((_int(parts[0]), internal, gauss))
+    return rng
+
+
+def _load_meld(m: Any, players: int) -> TableMeld:
+    _need(isinstance(m, dict), "a table meld must be an object")
+    kind = _str(m["kind"])
+    _need(kind in (TRIO, ESCALA), f"unknown meld kind {kind!r}")
+    special = m.get("special")
+    _need(special in (None, "ER", "ES", "EC", "EP"), "unknown special meld")
+    suit = None if m.get("suit") is None else Suit(_str(m["suit"]))
+    slots = []
+    for raw in _list(m["slots"]):
+        ref, rank, s_suit, wild = _list(raw)
+        _need(1 <= _int(rank) <= 13 and isinstance(wild, bool), "bad meld slot")
+        slots.append(Slot(_int(ref), rank, None if s_suit is None else Suit(_str(s_suit)), wild))
+    owner = _int(m["owner"])
+    _need(0 <= owner < players, "meld owner out of range")
+    layout = Layout(kind, tuple(slots), suit, _int(m["start"]), special)
+    return TableMeld(owner, layout, bool(m.get("contract", True)))
+
+
+def validate(state: State) -> None:
+    """Card conservation, copy limits, meld legality and phase consistency."""
+    n, total = state.players, len(state.cards)
+    zones = [c for h in state.hands for c in h] + state.stock + state.pozo
+    zones += [s.ref for m in state.table for s in m.layout.slots]
+    _need(sorted(zones) == list(range(total)), "cards are missing or appear twice")
+    check_copies(state.cards, state.rules)
+    for i, meld in enumerate(state.table):
+        _check_meld(state, i, meld)
+    _need(
+        all(len(x) == n for x in (state.laid_down_at, state.progress, state.buys)),
+        "per-player lists have the wrong length",
+    )
+    _need(all(len(p) == n for p in state.points), "round points have the wrong length")
+    _need(len(state.points) == len(state.went_out), "round results are inconsistent")
+    finished = state.round_index + (1 if state.round_over else 0)
+    _need(len(state.points) == finished, "the number of scored rounds does not match the round")
+    over = state.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER)
+    _need(over == state.round_over, "phase and round_over disagree")
+    last_round = state.round_index == len(state.rules.rounds) - 1
+    _need(state.phase != Phase.MATCH_OVER or last_round, "match over before the last round")
+    _need(state.phase != Phase.ROUND_OVER or not last_round, "last round must end the match")
+    if state.last_discard is not None:
+        seat, card = state.last_discard
+        _need(
+            0 <= seat < n and bool(state.pozo) and state.pozo[-1] == card,
+            "the last discard is not on top of the pozo",
+        )
+    _need(not state.buy_open or state.last_discard is not None, "buy window without a discard")
+    _need(all(w is None or 0 <= w < n for w in state.went_out), "went_out seat out of range")
+
+
+def check_copies(cards: list[Card], rules: RuleSet) -> None:
+    """No face appears more often than the rule set's decks hold."""
+    counts = Counter(cards)
+    for card, count in counts.items():
+        limit = rules.deck_count * (rules.jokers_per_deck if card.is_joker else 1)
+        _need(count <= limit, f"{count} copies of {card.code}, but the decks hold {limit}")
+
+
+def _check_meld(state: State, index: int, meld: TableMeld) -> None:
+    lay = meld.layout
+    for slot in lay.slots:
+        card = state.cards[slot.ref]
+        if not slot.wild:
+            _need(
+                card.rank == slot.rank and (slot.suit in (None, card.suit)),
+                f"meld {index}: {card.code} is not the card its place asks for",
+            )
+    if lay.kind == ESCALA and lay.special is None:
+        wrap = state.rules.ace == "wrap"
+        ranks = [position_rank(lay.start + k, wrap) for k in range(len(lay.slots))]
+        _need(ranks == [s.rank for s in lay.slots], f"meld {index}: the escala is not in order")
+        _need(all(s.suit == lay.suit for s in lay.slots), f"meld {index}: mixed suits")
+        _need(wrap or lay.start + len(lay.slots) <= 15, f"meld {index}: runs past the ace")
+    problem = check_layout(lay, state.rules, 3)
+    _need(problem is None, f"meld {index}: {problem}")
