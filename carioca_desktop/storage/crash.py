@@ -1,0 +1,98 @@
+"""Crash reports and the rotating log file, both in the logs folder."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import logging.handlers
+import os
+import platform
+import sys
+import tempfile
+import time
+import traceback
+from pathlib import Path
+
+import carioca_desktop
+from carioca_desktop.storage.paths import Paths, default_paths
+
+LOG_NAME = "carioca.log"
+LOG_BYTES = 1024 * 1024
+LOG_BACKUPS = 3
+KEEP_REPORTS = 20  # older crash reports are deleted so a crash loop cannot fill the disk
+_HANDLER_NAME = "carioca-file"
+
+
+def write_crash_report(
+    exc: BaseException, context: dict[str, str] | None = None, paths: Paths | None = None
+) -> Path:
+    """Write a text report of ``exc`` to the logs folder (or the temp folder); never raises."""
+    try:
+        text = crash_text(exc, context)
+    except Exception:  # even formatting can fail (a broken __str__); keep what we can
+        text = f"{type(exc).__name__} (report could not be formatted)\n"
+    name = f"crash-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.txt"
+    for folder in _report_folders(paths):
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            target = folder / name
+            target.write_text(text, encoding="utf-8", errors="backslashreplace")
+        except Exception:
+            continue
+        _prune_reports(folder)
+        return target
+    print(text, file=sys.stderr)  # nowhere to write: the terminal is the last resort
+    return Path(tempfile.gettempdir()) / name
+
+
+def crash_text(exc: BaseException, context: dict[str, str] | None = None) -> str:
+    lines = [
+        f"Carioca {carioca_desktop.__version__} crashed at {time.strftime('%Y-%m-%d %H:%M:%S')}",
+        f"platform: {platform.platform()}",
+        f"python: {sys.version.replace(chr(10), ' ')} ({sys.executable})",
+        f"frozen: {bool(getattr(sys, 'frozen', False))}",
+    ]
+    lines += [f"{key}: {value}" for key, value in sorted((context or {}).items())]
+    lines.append("")
+    lines += traceback.format_exception(type(exc), exc, exc.__traceback__)
+    return "\n".join(line.rstrip("\n") for line in lines) + "\n"
+
+
+def _report_folders(paths: Paths | None) -> list[Path]:
+    folders: list[Path] = []
+    with contextlib.suppress(Exception):
+        folders.append((paths or default_paths()).logs_dir)
+    folders.append(Path(tempfile.gettempdir()) / "carioca-crash")
+    return folders
+
+
+def _prune_reports(folder: Path) -> None:
+    with contextlib.suppress(OSError):
+        reports = sorted(folder.glob("crash-*.txt"), key=lambda p: p.stat().st_mtime)
+        for old in reports[:-KEEP_REPORTS]:
+            old.unlink()
+
+
+def setup_logging(paths: Paths | None = None, level: int = logging.INFO) -> None:
+    """Send log records to a rotating ``carioca.log`` in the logs folder (stderr if it cannot
+    be opened). Calling it again replaces the earlier file handler rather than adding one."""
+    root = logging.getLogger()
+    root.setLevel(level)
+    for handler in [h for h in root.handlers if h.get_name() == _HANDLER_NAME]:
+        root.removeHandler(handler)
+        handler.close()
+    handler = _file_handler(paths)
+    handler.set_name(_HANDLER_NAME)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root.addHandler(handler)
+
+
+def _file_handler(paths: Paths | None) -> logging.Handler:
+    try:
+        folder = (paths or default_paths()).logs_dir
+        folder.mkdir(parents=True, exist_ok=True)
+        return logging.handlers.RotatingFileHandler(
+            folder / LOG_NAME, maxBytes=LOG_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8"
+        )
+    except OSError:
+        return logging.StreamHandler(sys.stderr)

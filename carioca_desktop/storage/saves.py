@@ -1,0 +1,92 @@
+"""The autosave (saves/autosave.json): the match in progress, written after every action."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping
+from datetime import datetime, timezone
+
+import carioca_desktop
+from carioca_desktop.storage import fields as f
+from carioca_desktop.storage.documents import (
+    Loaded,
+    load_document,
+    remove_document,
+    set_aside,
+    write_document,
+)
+from carioca_desktop.storage.migrations import CURRENT
+from carioca_desktop.storage.notices import FileProblem, Notice
+from carioca_desktop.storage.paths import Paths, default_paths
+
+log = logging.getLogger(__name__)
+
+# Builds the game's object from the opaque match dict; raises ValueError if it is not a game.
+MatchValidator = Callable[[dict[str, object]], object]
+
+
+def write_autosave(match: Mapping[str, object], paths: Paths | None = None) -> None:
+    """Atomically replace the autosave with ``match`` (a JSON-style dict from the game layer).
+
+    Does nothing while the file on disk is from a newer version of the program. Raises
+    OSError when the disk refuses and ValueError for a match too large to be read back.
+    """
+    doc: dict[str, object] = {
+        "schema": CURRENT["save"],
+        "saved_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "app_version": carioca_desktop.__version__,
+        "match": dict(match),
+    }
+    write_document("save", (paths or default_paths()).autosave_file, doc)
+
+
+def load_autosave(
+    paths: Paths | None = None, match_validator: MatchValidator | None = None
+) -> tuple[object | None, dict[str, object] | None, list[Notice]]:
+    """(game object, raw match dict, notices); (None, None, ...) when there is no usable save.
+
+    Without a validator the game object is the raw match dict itself.
+    """
+    path = (paths or default_paths()).autosave_file
+    loaded, notices = load_document("save", path)
+    if loaded is None:
+        return None, None, notices
+    try:
+        match = _match_of(loaded)
+        game = match if match_validator is None else _validated(match, match_validator)
+    except FileProblem as problem:
+        return None, None, [*notices, set_aside("save", path, problem)]
+    return game, match, notices
+
+
+def clear_autosave(paths: Paths | None = None) -> None:
+    """Delete the autosave (the match ended or was abandoned); a newer-version save stays."""
+    remove_document("save", (paths or default_paths()).autosave_file)
+
+
+def has_autosave(paths: Paths | None = None) -> bool:
+    """Whether a save file exists; cheap (it is not read), so it may still fail to load."""
+    return (paths or default_paths()).autosave_file.is_file()
+
+
+def _match_of(loaded: Loaded) -> dict[str, object]:
+    data = loaded.data
+    for key in ("saved_at", "app_version", "match"):
+        if key not in data:
+            raise FileProblem("corrupt", f'no "{key}" in the save')
+    try:
+        f.timestamp(data["saved_at"])
+        f.string(data["app_version"], 64)
+        return f.str_keyed(data["match"])
+    except FileProblem as problem:
+        raise FileProblem(problem.problem, f"save: {problem.detail}") from None
+
+
+def _validated(match: dict[str, object], validator: MatchValidator) -> object:
+    try:
+        return validator(match)
+    except ValueError as exc:
+        raise FileProblem("invalid_game", f"not a valid game: {exc}") from None
+    except Exception as exc:  # a validator bug must not stop the game from starting
+        log.exception("match validator failed")
+        raise FileProblem("invalid_game", f"validator failed: {exc!r}") from None
