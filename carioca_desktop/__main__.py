@@ -1,0 +1,89 @@
+"""Command line: play (default), ``--autoplay``, ``--selftest``, ``simulate`` (INTERFACES.md)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from carioca_desktop import __version__
+
+PRESET_NAMES = (
+    "clasico",
+    "dos_libres",
+    "escala_real",
+    "cuatro_o_cuatro",
+    "chico",
+    "argentino",
+    "peruano",
+    "familiar",
+)
+
+
+class _Parser(argparse.ArgumentParser):
+    """Bad arguments: a one-line reason and the usage, exit 2, and never a window."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        sys.stderr.write(f"carioca: {message}\n")
+        self.print_usage(sys.stderr)
+        raise SystemExit(2)
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def _players(text: str) -> int:
+    value = int(text)
+    if not 2 <= value <= 8:
+        raise argparse.ArgumentTypeError(f"players must be 2 to 8, not {value}")
+    return value
+
+
+def play_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="carioca", description="Carioca, the Chilean contract rummy.")
+    parser.add_argument("--version", action="version", version=f"carioca {__version__}")
+    parser.add_argument(
+        "--autoplay",
+        action="store_true",
+        help="every seat a bot, top speed; play R rounds and quit",
+    )
+    parser.add_argument(
+        "--selftest", action="store_true", help="headless check of assets, scenes and one bot round"
+    )
+    parser.add_argument("--seed", type=int, default=None, help="random seed of the match")
+    parser.add_argument("--players", type=_players, default=4, help="seats (2-8) in autoplay")
+    parser.add_argument("--preset", choices=PRESET_NAMES, default=None, help="rule preset")
+    parser.add_argument("--rounds", type=_positive, default=1, help="rounds to autoplay")
+    parser.add_argument(
+        "--screenshot",
+        metavar="PATH",
+        default=None,
+        help="autoplay: save PNGs of the table mid-round and at the end",
+    )
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    if args_list and args_list[0] == "simulate":
+        from carioca_desktop.simulate import main as simulate_main
+
+        return simulate_main(args_list[1:])
+    args = play_parser().parse_args(args_list)
+    if args.selftest:
+        from carioca_desktop.selftest import main as selftest_main
+
+        return selftest_main()
+    if args.screenshot and not args.autoplay:
+        play_parser().error("--screenshot needs --autoplay")
+    from carioca_desktop.ui.app import run
+
+    return run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,267 @@
+"""The application: window, one UIManager and theme, settings, sounds, and the scene stack."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import logging
+import os
+import sys
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from carioca_desktop import __version__, i18n
+from carioca_desktop.resources import asset
+from carioca_desktop.storage import (
+    Notice,
+    Paths,
+    Settings,
+    default_paths,
+    load_settings,
+    save_settings,
+    setup_logging,
+    write_crash_report,
+)
+from carioca_desktop.ui.scene import Scene, SceneStack
+from carioca_desktop.ui.sounds import Sounds, init_audio
+from carioca_desktop.ui.theme import make_manager
+
+log = logging.getLogger(__name__)
+
+FPS = 60
+IDLE_WAIT_MS = 250  # with nothing moving, sleep on the event queue instead of drawing
+DEFAULT_SIZE = (1600, 900)
+MIN_SIZE = (960, 600)
+
+
+def check_pygame_ce() -> None:
+    """Plain pygame installed beside pygame-ce silently shadows it and breaks pygame_gui."""
+    if not getattr(pygame, "IS_CE", False):
+        raise RuntimeError(
+            "Carioca needs pygame-ce, but plain pygame is installed and shadows it: "
+            "run `pip uninstall pygame pygame-ce` and then `pip install pygame-ce`."
+        )
+
+
+@dataclass(frozen=True)
+class AutoplayOptions:
+    """``carioca --autoplay``: every seat a bot at top speed, R rounds, optional screenshots."""
+
+    seed: int
+    players: int
+    preset: str
+    rounds: int
+    screenshot: str | None
+
+
+class App:
+    """Owns the window and the loop. Scenes reach shared things through it: ``manager``,
+    ``settings``, ``sounds``, ``paths``, ``notices`` (storage problems to show once)."""
+
+    def __init__(
+        self,
+        size: tuple[int, int] | None = None,
+        paths: Paths | None = None,
+        fast: bool = False,
+    ) -> None:
+        check_pygame_ce()
+        self.paths = paths or default_paths()
+        setup_logging(self.paths)
+        self.settings, self.notices = load_settings(self.paths)
+        if any(n.kind == "settings" and n.moved_to for n in self.notices) or not (
+            self.paths.settings_file.exists()
+        ):
+            self.save_settings()  # a fresh, valid settings.json replaces what was set aside
+        i18n.set_language(i18n.choose_language(self.settings.language))
+        audio = init_audio() if not fast else False
+        pygame.init()
+        pygame.display.set_caption(f"Carioca {__version__}")
+        self.size = size or tuple(self.settings.window_size or DEFAULT_SIZE)  # type: ignore[assignment]
+        flags = pygame.RESIZABLE | (pygame.FULLSCREEN if self.settings.fullscreen else 0)
+        self.screen = pygame.display.set_mode(self.size, flags)
+        self._set_icon()
+        self.manager = self._make_manager()
+        self.sounds = Sounds(self.settings.volume, self.settings.muted or not audio)
+        self.clock = pygame.time.Clock()
+        self.stack = SceneStack()
+        self.running = True
+        self.fast = fast  # autoplay / tests: no pacing, animations at top speed
+        self._dirty = True
+        self.frame_times: list[float] = []
+
+    # ------------------------------------------------------------------ services
+    def _make_manager(self) -> pygame_gui.UIManager:
+        manager = make_manager(self.size, self.settings.ui_scale)
+        i18n_dir = str(asset("i18n"))
+        import i18n as python_i18n  # pygame_gui's localisation library
+
+        if i18n_dir not in python_i18n.load_path:
+            python_i18n.load_path.append(i18n_dir)
+        manager.set_locale(i18n.language())
+        return manager
+
+    def _set_icon(self) -> None:
+        with contextlib.suppress(pygame.error, FileNotFoundError):  # nice, never essential
+            pygame.display.set_icon(pygame.image.load(str(asset("icons", "carioca.png"))))
+
+    def dirty(self) -> None:
+        """Something changed: draw the next frame."""
+        self._dirty = True
+
+    def update_settings(self, settings: Settings) -> None:
+        """Apply and save new settings (language, sound, scale take effect at once)."""
+        old, self.settings = self.settings, settings
+        self.sounds.set_volume(settings.volume)
+        self.sounds.set_muted(settings.muted)
+        if settings.language != old.language:
+            i18n.set_language(i18n.choose_language(settings.language))
+            self.manager.set_locale(i18n.language())
+        self.save_settings()
+        self.dirty()
+
+    def save_settings(self) -> None:
+        try:
+            save_settings(self.settings, self.paths)
+        except OSError as err:  # a read-only disk must not end the game
+            log.warning("could not save settings: %s", err)
+
+    def take_notices(self) -> list[Notice]:
+        """Storage notices not yet shown; each is shown once."""
+        notices, self.notices = self.notices, []
+        return notices
+
+    # ------------------------------------------------------------------ scenes
+    def push(self, scene: Scene) -> None:
+        self.stack.push(scene)
+        self.dirty()
+
+    def pop(self) -> None:
+        self.stack.pop()
+        self.dirty()
+
+    def replace(self, scene: Scene) -> None:
+        self.stack.replace(scene)
+        self.dirty()
+
+    def reset(self, scene: Scene) -> None:
+        self.stack.reset(scene)
+        self.dirty()
+
+    def quit(self) -> None:
+        self.running = False
+
+    # ------------------------------------------------------------------ the loop
+    def resize(self, size: tuple[int, int]) -> None:
+        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        self.size = size
+        if not self.settings.fullscreen:
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.manager.set_window_resolution(size)
+        for scene in self.stack.scenes:
+            scene.on_resize(size)
+        self.dirty()
+
+    def process(self, event: pygame.event.Event) -> None:
+        """One event: pygame_gui first (as its examples do), then the top scene."""
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type == pygame.VIDEORESIZE:
+            self.resize((event.w, event.h))
+            return
+        if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWFOCUSGAINED):
+            self.dirty()
+        consumed = self.manager.process_events(event)
+        top = self.stack.top
+        if top is not None and not consumed:
+            top.handle_event(event)
+        if event.type != pygame.MOUSEMOTION or consumed:
+            self.dirty()
+
+    def frame(self, dt: float) -> None:
+        """Update and, if anything changed, draw one frame."""
+        moving = any([scene.update(dt) for scene in self.stack.scenes])
+        self.manager.update(dt)
+        if moving:
+            self._dirty = True
+        if self._dirty or self.manager.get_hovering_any_element():
+            for scene in self.stack.visible():
+                scene.draw(self.screen)
+            self.manager.draw_ui(self.screen)
+            pygame.display.flip()
+            self._dirty = moving
+
+    def run(self) -> int:
+        while self.running and self.stack.top is not None:
+            dt = self.clock.tick(FPS) / 1000.0
+            events = pygame.event.get()
+            if not events and not self._dirty and not self.fast:
+                # Idle: wait for input rather than spinning at 60 frames a second.
+                waited = pygame.event.wait(IDLE_WAIT_MS)
+                events = [waited] if waited.type != pygame.NOEVENT else []
+            for event in events:
+                self.process(event)
+            self.frame(dt)
+        return 0
+
+    def screenshot(self, path: str) -> None:
+        """Save what the window shows now (drawn fresh, so it is never a stale frame)."""
+        for scene in self.stack.visible():
+            scene.draw(self.screen)
+        self.manager.draw_ui(self.screen)
+        pygame.image.save(self.screen, path)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Entry point of ``carioca`` and ``carioca --autoplay``."""
+    app: App | None = None
+    try:
+        if args.autoplay:
+            from carioca_desktop.ui.scenes.table import start_autoplay
+
+            seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
+            options = AutoplayOptions(
+                seed, args.players, args.preset or "clasico", args.rounds, args.screenshot
+            )
+            app = App(fast=True)
+            start_autoplay(app, options)
+        else:
+            from carioca_desktop.ui.scenes.menu import MenuScene
+
+            app = App()
+            app.push(MenuScene(app))
+        return app.run()
+    except Exception as exc:  # the last line of defence: report, tell the player, exit 1
+        report = write_crash_report(exc, {"command": " ".join(sys.argv)})
+        sys.stderr.write(f"Carioca stopped because of an unexpected error.\nReport: {report}\n")
+        _show_crash(app, report)
+        return 1
+    finally:
+        pygame.quit()
+
+
+def _show_crash(app: App | None, report: Any) -> None:
+    """A last message in the window, when there is one, so the game never just vanishes."""
+    if app is None or os.environ.get("SDL_VIDEODRIVER") == "dummy":
+        return
+    try:
+        font = pygame.font.Font(str(asset("fonts", "DejaVuSans.ttf")), 20)
+        app.screen.fill((12, 42, 28))
+        lines = [
+            i18n.tr("crash.title"),
+            i18n.tr("crash.report", path=str(report)),
+            i18n.tr("crash.close"),
+        ]
+        for k, line in enumerate(lines):
+            app.screen.blit(font.render(line, True, (246, 240, 226)), (40, 40 + 34 * k))
+        pygame.display.flip()
+        deadline = pygame.time.get_ticks() + 15000
+        while pygame.time.get_ticks() < deadline:
+            event = pygame.event.wait(250)
+            if event.type in (pygame.QUIT, pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+                break
+    except pygame.error:
+        pass
