@@ -1,0 +1,158 @@
+"""The pygame_gui theme (assets/theme.json) with DejaVu fonts, UI scaling and shared colours.
+
+Theme classes and ids in assets/theme.json; pass them as ``ObjectID(class_id=..., object_id=...)``.
+
+Buttons
+    (plain)      rounded dark-green button, gold border on hover.
+    ``@primary`` gold button with dark text: the one main action of a screen (e.g. Bajarse).
+    ``@flat``    no background or border; text turns gold on hover (menu links, "Puntos ▸").
+Labels
+    (plain)      16 px warm white.
+    ``@title``   28 px bold gold (screen titles, the round and its contract).
+    ``@subtitle`` 20 px bold warm white.
+    ``@small``   13 px muted (levels, captions, the log).
+    ``@gold``    16 px bold gold (the name of the player to act).
+    ``@ok``      14 px bold green (a valid meld: "✓").
+    ``@bad``     14 px bold red (a reason: "falta 1 carta").
+    ``@toast``   17 px bold on dark amber (short refusals in words).
+Text boxes
+    (plain)      translucent dark-green rounded box, 14 px (the move log, rules).
+    ``@toast``   dark amber with a gold border, 17 px bold (a toast that needs a frame).
+Panels
+    (plain)      translucent dark-green rounded panel (seats, slots, dialogs).
+    ``@active``  gold 2 px border (the seat to act).
+    ``@toast``   dark amber with a gold border.
+    ``#top_bar`` flat, darker, square panel for the top bar.
+Also themed: text entry lines, drop-down menus, selection lists, horizontal sliders (gold knob),
+check boxes, progress bars, scroll bars, tool tips and windows (gold title).
+
+Every font block names the font "dejavu"; `make_manager` fills in the bundled files, because
+pygame_gui's own Noto Sans has no ♠♥♦♣ glyphs.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from carioca_desktop.resources import asset
+
+RGB = tuple[int, int, int]
+
+# Colours for hand-drawn UI; the theme file uses the same values.
+FELT: RGB = (30, 104, 62)
+PANEL: RGB = (12, 42, 28)  # drawn at PANEL_ALPHA over the felt
+PANEL_ALPHA = 200
+GOLD: RGB = (232, 186, 72)
+GREEN_OK: RGB = (95, 208, 138)
+RED_BAD: RGB = (240, 106, 94)
+TEXT: RGB = (246, 240, 226)
+TEXT_DIM: RGB = (207, 220, 207)
+TOAST: RGB = (58, 42, 8)
+
+FONT_NAME = "dejavu"
+REGULAR = "DejaVuSans.ttf"
+BOLD = "DejaVuSans-Bold.ttf"
+CONDENSED_BOLD = "DejaVuSansCondensed-Bold.ttf"
+
+# Sizes also preloaded besides those in the theme, for HTML text (<b>, <font size=...>).
+EXTRA_SIZES: tuple[int, ...] = (12, 13, 14, 16, 18, 20, 24)
+
+
+def font_path(bold: bool = False) -> str:
+    """Absolute path of the bundled DejaVu Sans (bold or regular)."""
+    return str(asset("fonts", BOLD if bold else REGULAR))
+
+
+_FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
+
+
+def ui_font(size: int, bold: bool = False) -> pygame.font.Font:
+    """A DejaVu font for text drawn outside pygame_gui (scores, seat labels); cached.
+
+    Fonts die with pygame.font.quit(); a dead cached font is reopened rather than returned.
+    """
+    if not pygame.font.get_init():
+        pygame.font.init()
+    key = (max(1, size), bold)
+    font = _FONTS.get(key)
+    if font is not None:
+        try:
+            font.size(" ")
+            return font
+        except pygame.error:
+            _FONTS.clear()
+    font = _FONTS[key] = pygame.font.Font(font_path(bold), key[0])
+    return font
+
+
+def theme_dict(ui_scale: float = 1.0) -> dict[str, Any]:
+    """assets/theme.json with font files filled in and sizes scaled by `ui_scale`."""
+    with open(asset("theme.json"), encoding="utf-8") as f:
+        data: dict[str, Any] = json.load(f)
+    data = copy.deepcopy(data)
+    for block in data.values():
+        if not isinstance(block, dict):
+            continue
+        if isinstance(block.get("font"), dict):
+            _fill_font(block["font"], ui_scale)
+        misc = block.get("misc")
+        if isinstance(misc, dict):
+            _scale_misc(misc, ui_scale)
+    return data
+
+
+def _fill_font(font: dict[str, str], ui_scale: float) -> None:
+    font["size"] = str(max(6, round(int(font["size"]) * ui_scale)))
+    if font.get("name") == FONT_NAME:
+        font["regular_path"] = font_path(False)
+        font["bold_path"] = font_path(True)
+        # No italic files are bundled: italics fall back to the upright faces.
+        font["italic_path"] = font_path(False)
+        font["bold_italic_path"] = font_path(True)
+
+
+def _scale_misc(misc: dict[str, str], ui_scale: float) -> None:
+    """Scale the lengths that should grow with the UI: corner radii and list rows."""
+    for key in ("shape_corner_radius", "list_item_height", "sliding_button_width"):
+        if key in misc:
+            misc[key] = str(max(1, round(int(misc[key]) * ui_scale)))
+
+
+def _theme_sizes(data: dict[str, Any]) -> set[int]:
+    sizes = set()
+    for block in data.values():
+        font = block.get("font") if isinstance(block, dict) else None
+        if isinstance(font, dict) and font.get("name") == FONT_NAME:
+            sizes.add(int(font["size"]))
+    return sizes
+
+
+def make_manager(size: tuple[int, int], ui_scale: float = 1.0) -> pygame_gui.UIManager:
+    """A UIManager with the Carioca theme, DejaVu registered and every used size preloaded."""
+    data = theme_dict(ui_scale)
+    manager = pygame_gui.UIManager(size, data, enable_live_theme_updates=False)
+    manager.add_font_paths(
+        FONT_NAME, font_path(False), font_path(True), font_path(False), font_path(True)
+    )
+    fonts = manager.get_theme().get_font_dictionary()
+    sizes = {max(6, round(s * ui_scale)) for s in EXTRA_SIZES} | _theme_sizes(data)
+    # Both styles of every size: HTML text (<b>) switches style within one element.
+    wanted = {(s, b) for s in sizes for b in (False, True)}
+    # The theme already loaded its own sizes; preloading one twice only earns a warning.
+    missing = [
+        (s, b)
+        for s, b in sorted(wanted)
+        if not fonts.check_font_preloaded(fonts.create_font_id(s, FONT_NAME, b, False, True))
+    ]
+    manager.preload_fonts(
+        [
+            {"name": FONT_NAME, "point_size": s, "style": "bold" if b else "regular"}
+            for s, b in missing
+        ]
+    )
+    return manager
