@@ -1,0 +1,47 @@
+"""Random legal play for the simulation and fuzz tests (not a test module itself).
+
+Lay-downs come from the solver when the hand can make the contract; random play would
+almost never find one, and the simulation must exercise lay-downs, adds, swaps and buys.
+"""
+
+from __future__ import annotations
+
+import random
+
+from carioca_desktop.rules.actions import Action, Buy, LayDown
+from carioca_desktop.rules.game import Game
+from carioca_desktop.rules.state import Phase
+
+try:
+    from carioca_desktop.rules.solver import find_laydown
+except ImportError:  # pragma: no cover - the solver lands with the bots
+    find_laydown = None  # type: ignore[assignment]
+
+
+def laydown_for(game: Game, seat: int) -> Action | None:
+    s = game.state
+    if find_laydown is None or s.phase != Phase.PLAY or seat != s.turn:
+        return None
+    if game.has_laid_down(seat) and not s.rules.extra_melds:
+        return None
+    melds = find_laydown(game.hand(seat), s.rules, s.round_index, tuple(s.progress[seat]))
+    if not melds:
+        return None
+    action = LayDown(seat, tuple(tuple(m) for m in melds))
+    return action if game.can(action) else None
+
+
+def random_action(game: Game, rng: random.Random) -> Action:
+    """A random legal action, preferring lay-downs, adds and swaps so rounds progress."""
+    seat = game.state.turn
+    laydown = laydown_for(game, seat)
+    if laydown is not None and rng.random() < 0.9:
+        return laydown
+    buyers = [Buy(s) for s in range(game.players) if game.can(Buy(s))]
+    if buyers and rng.random() < 0.3:
+        return rng.choice(buyers)
+    actions = game.legal_actions(seat)
+    shedding = [a for a in actions if type(a).__name__ in ("Add", "Swap")]
+    if shedding and rng.random() < 0.8:
+        return rng.choice(shedding)
+    return rng.choice(actions)

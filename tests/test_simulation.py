@@ -1,0 +1,99 @@
+"""Random simulation in the manner of OpenSpiel's games_sim_test: invariants after every action.
+
+Bound: a round of random play may stall (nobody can lay down and the stock is reshuffled
+from the pozo forever), so each round is capped at ROUND_CAP actions; a capped round is
+counted, and most rounds end by someone going out or by the stock running dry.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+
+from carioca_desktop.rules.actions import NextRound
+from carioca_desktop.rules.game import Game
+from carioca_desktop.rules.ruleset import PRESETS, RuleSet
+from carioca_desktop.rules.state import Phase
+from tests.simplay import random_action
+
+ROUND_CAP = 600
+PLAYERS = [2, 3, 4, 5, 6, 7, 8]
+STATS: Counter[str] = Counter()
+
+
+def check_invariants(game: Game) -> None:
+    game.validate()  # card conservation, meld legality, phase consistency
+    s = game.state
+    for seat in range(s.players):
+        obs = game.observation(seat)
+        assert list(obs.hand) == game.hand(seat)
+        assert obs.hand_sizes == tuple(len(h) for h in s.hands)
+        if not s.rules.open_hands:
+            assert obs.open_hands is None
+            for view in obs.events:
+                if view.seat != seat:
+                    assert not view.secret
+
+
+def play_round(game: Game, rng: random.Random, deep_checks: bool) -> int:
+    start = game.round_index
+    steps = 0
+    while game.round_index == start and game.phase in (Phase.DRAW, Phase.PLAY):
+        action = random_action(game, rng)
+        if deep_checks:
+            twin = game.clone()
+            twin.apply(action)
+        game.apply(action)
+        steps += 1
+        if deep_checks:
+            assert twin == game
+            data = game.to_dict()
+            text = json.dumps(data)
+            assert json.dumps(Game.from_dict(json.loads(text)).to_dict()) == text
+        check_invariants(game)
+        STATS["actions"] += 1
+        STATS[type(action).__name__] += 1
+        if steps >= ROUND_CAP:
+            STATS["capped"] += 1
+            return steps
+    STATS["rounds"] += 1
+    return steps
+
+
+SEEDS = [
+    (preset, players, seed)
+    for seed in range(8)
+    for preset in sorted(PRESETS)
+    for players in PLAYERS
+    if (seed + players) % 3 == 0 or players == 4
+]
+
+
+@pytest.mark.parametrize(("preset", "players", "seed"), SEEDS)
+def test_random_matches_keep_every_invariant(preset: str, players: int, seed: int) -> None:
+    extra = {"buy": True} if seed % 2 else {}
+    rules = RuleSet.from_dict({"preset": preset, "players": players, **extra})
+    game = Game.new(rules, seed)
+    rng = random.Random(seed * 1000 + players)
+    whole_match = seed % 4 == 0
+    rounds = len(rules.rounds) if whole_match else 2
+    for k in range(rounds):
+        play_round(game, rng, deep_checks=(k == 0))
+        if game.phase == Phase.ROUND_OVER:
+            game.apply(NextRound())
+        elif game.phase != Phase.MATCH_OVER:
+            break  # capped round
+    if whole_match and game.is_over:
+        STATS["matches"] += 1
+        assert len(game.outcome().winners) >= 1
+
+
+def test_simulation_covered_enough() -> None:
+    """Runs last in this module: the simulation really exercised every kind of action."""
+    assert STATS["rounds"] >= 200
+    for kind in ("Draw", "Discard", "LayDown", "Add", "Swap", "Buy"):
+        assert STATS[kind] > 0, kind
+    print(dict(STATS))
