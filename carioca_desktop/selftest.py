@@ -1,0 +1,173 @@
+"""``carioca --selftest``: a headless check of a build (source, wheel or PyInstaller bundle).
+
+Loads every asset, font, theme and translation, draws each scene once, and plays one round
+bot against bot without a window. It touches no user files: everything it writes goes to a
+temporary CARIOCA_HOME that is removed afterwards. Exit 0 when all is well, 1 naming the
+failing part.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sys
+import tempfile
+import time
+import traceback
+import wave
+from collections.abc import Callable
+from pathlib import Path
+
+CHECKS: list[tuple[str, Callable[[], str]]] = []
+
+
+def check(name: str) -> Callable[[Callable[[], str]], Callable[[], str]]:
+    def register(fn: Callable[[], str]) -> Callable[[], str]:
+        CHECKS.append((name, fn))
+        return fn
+
+    return register
+
+
+@check("assets")
+def _assets() -> str:
+    from carioca_desktop.resources import assets_dir
+
+    root = assets_dir()
+    fonts = sorted(root.glob("fonts/*.ttf"))
+    sounds = sorted(root.glob("sounds/*.wav"))
+    icons = [root / "icons" / n for n in ("carioca.png", "carioca.ico", "carioca.icns")]
+    assert fonts and sounds and all(p.exists() for p in icons), f"missing assets in {root}"
+    for path in sounds:
+        with wave.open(str(path)) as w:
+            assert w.getnframes() > 0, path.name
+    json.loads((root / "theme.json").read_text(encoding="utf-8"))
+    return f"{len(fonts)} fonts, {len(sounds)} sounds, 3 icons, theme in {root}"
+
+
+@check("translations")
+def _translations() -> str:
+    from carioca_desktop import i18n
+
+    base = set(i18n.catalogue(i18n.FALLBACK))
+    assert base, "no Spanish catalogue"
+    counts = []
+    for lang in i18n.LANGUAGES:
+        keys = set(i18n.catalogue(lang))
+        if keys:
+            missing = base - keys
+            assert not missing, f"{lang} lacks {sorted(missing)[:5]}"
+            counts.append(f"{lang} {len(keys)}")
+    return ", ".join(counts) + " keys"
+
+
+@check("fonts and cards")
+def _cards() -> str:
+    import pygame
+
+    from carioca_desktop.ui.cardart import ALL_CODES, CardArt
+
+    pygame.init()
+    art = CardArt(110)
+    for code in ALL_CODES:
+        assert art.face(code).get_width() == 110
+    art.back(0), art.back(1), art.marked("JK", "7H")
+    return f"{len(ALL_CODES)} card faces drawn"
+
+
+@check("scenes")
+def _scenes() -> str:
+    from carioca_desktop.rules.ruleset import RuleSet
+    from carioca_desktop.session import MatchSession, SeatConfig
+    from carioca_desktop.storage import Paths
+    from carioca_desktop.ui.app import App
+
+    app = App(size=(1280, 720), paths=Paths.under(Path(os.environ["CARIOCA_HOME"])), fast=True)
+    seats = [SeatConfig("Ana", "human")] + [SeatConfig(f"Bot {i}", "bot", "easy") for i in (1, 2)]
+    session = MatchSession.new(
+        RuleSet.from_dict({"players": 3}), seats, 1, paths=app.paths, autosave=False
+    )
+    drawn = []
+    for name, make in _scene_factories(app, session):
+        app.reset(make())
+        app.frame(0.016)
+        app.screenshot(os.path.join(os.environ["CARIOCA_HOME"], f"{name}.png"))
+        drawn.append(name)
+    return "drew " + ", ".join(drawn)
+
+
+def _scene_factories(app: object, session: object) -> list[tuple[str, Callable[[], object]]]:
+    from carioca_desktop.ui.scenes.final import FinalScoreScene
+    from carioca_desktop.ui.scenes.menu import MenuScene
+    from carioca_desktop.ui.scenes.newgame import NewGameScene
+    from carioca_desktop.ui.scenes.pause import PauseScene
+    from carioca_desktop.ui.scenes.rules import RulesScene
+    from carioca_desktop.ui.scenes.settings import SettingsScene
+    from carioca_desktop.ui.scenes.stats import StatsScene
+    from carioca_desktop.ui.scenes.summary import RoundSummaryScene
+    from carioca_desktop.ui.scenes.table import TableScene
+
+    return [
+        ("menu", lambda: MenuScene(app)),  # type: ignore[arg-type]
+        ("new game", lambda: NewGameScene(app)),  # type: ignore[arg-type]
+        ("table", lambda: TableScene(app, session)),  # type: ignore[arg-type]
+        ("pause", lambda: PauseScene(app)),  # type: ignore[arg-type]
+        ("round summary", lambda: RoundSummaryScene(app, session)),  # type: ignore[arg-type]
+        ("score sheet", lambda: FinalScoreScene(app, session)),  # type: ignore[arg-type]
+        ("settings", lambda: SettingsScene(app)),  # type: ignore[arg-type]
+        ("statistics", lambda: StatsScene(app)),  # type: ignore[arg-type]
+        ("rules", lambda: RulesScene(app)),  # type: ignore[arg-type]
+    ]
+
+
+@check("bot round")
+def _bot_round() -> str:
+    from carioca_desktop.rules.actions import NextRound
+    from carioca_desktop.rules.ruleset import RuleSet
+    from carioca_desktop.session import MatchSession, SeatConfig
+
+    seats = [
+        SeatConfig(f"Bot {i}", "bot", level)
+        for i, level in enumerate(("easy", "normal", "hard", "random"))
+    ]
+    session = MatchSession.new(RuleSet(), seats, 7, autosave=False)
+    start, actions = session.game.round_index, 0
+    while session.game.round_index == start and not session.game.state.round_over:
+        action = session.pending_bot_action()
+        assert action is not None and not isinstance(action, NextRound), "a bot did not act"
+        session.apply(action)
+        actions += 1
+        assert actions < 5000, "the round did not end"
+    points = session.game.state.points[-1]
+    return f"round 1 ended after {actions} actions, points {points}"
+
+
+def main() -> int:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    home = tempfile.mkdtemp(prefix="carioca-selftest-")
+    os.environ["CARIOCA_HOME"] = home  # never the player's own files
+    failed = None
+    try:
+        for name, fn in CHECKS:
+            start = time.perf_counter()
+            try:
+                detail = fn()
+            except Exception as exc:  # report which part failed, then stop
+                print(f"FAIL {name}: {exc!r}")
+                traceback.print_exc(file=sys.stdout)
+                failed = name
+                break
+            print(f"ok   {name}: {detail} ({time.perf_counter() - start:.2f} s)")
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+    if failed:
+        print(f"selftest failed: {failed}")
+        return 1
+    print("selftest passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
