@@ -144,6 +144,8 @@ def _bot_round() -> str:
 
 
 def main() -> int:
+    if sys.stdout is None:  # a windowed executable on Windows has no console to print to
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - lives as long as the process
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     home = tempfile.mkdtemp(prefix="carioca-selftest-")
