@@ -63,8 +63,8 @@ def choose_language(saved: str | None) -> str:
     forced = os.environ.get("CARIOCA_LANG", "").strip().lower()[:2]
     if forced in LANGUAGES:
         return forced
-    if saved in LANGUAGES:
-        return saved  # type: ignore[return-value]
+    if saved is not None and saved in LANGUAGES:
+        return saved
     return system_language()
 
 

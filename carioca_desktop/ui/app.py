@@ -21,7 +21,10 @@ from carioca_desktop.storage import (
     Paths,
     Settings,
     default_paths,
+    has_autosave,
+    load_autosave,
     load_settings,
+    load_stats,
     save_settings,
     setup_logging,
     write_crash_report,
@@ -73,10 +76,11 @@ class App:
         self.paths = paths or default_paths()
         setup_logging(self.paths)
         self.settings, self.notices = load_settings(self.paths)
-        if any(n.kind == "settings" and n.moved_to for n in self.notices) or not (
+        if any(n.file == "settings" and n.moved_to for n in self.notices) or not (
             self.paths.settings_file.exists()
         ):
             self.save_settings()  # a fresh, valid settings.json replaces what was set aside
+        self.notices += self._check_saved_files()
         i18n.set_language(i18n.choose_language(self.settings.language))
         if fast:  # autoplay and tests are silent; a dummy driver keeps ALSA from complaining
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -84,7 +88,7 @@ class App:
         audio = init_audio()
         pygame.init()
         pygame.display.set_caption(f"Carioca {__version__}")
-        self.size = size or tuple(self.settings.window_size or DEFAULT_SIZE)  # type: ignore[assignment]
+        self.size: tuple[int, int] = size or self.settings.window_size or DEFAULT_SIZE
         flags = pygame.RESIZABLE | (pygame.FULLSCREEN if self.settings.fullscreen else 0)
         self.screen = pygame.display.set_mode(self.size, flags)
         self._set_icon()
@@ -96,6 +100,19 @@ class App:
         self.fast = fast  # autoplay / tests: no pacing, animations at top speed
         self._dirty = True
         self.frame_times: list[float] = []
+
+    def _check_saved_files(self) -> list[Notice]:
+        """Read the statistics and the autosave once at start, so a damaged file is set
+        aside and reported now rather than when the player first opens it."""
+        from carioca_desktop.session import MatchSession
+
+        _, notices = load_stats(self.paths)
+        if has_autosave(self.paths):
+            _, _, more = load_autosave(
+                self.paths, match_validator=lambda d: MatchSession.from_dict(d, self.paths)
+            )
+            notices += more
+        return notices
 
     # ------------------------------------------------------------------ services
     def _make_manager(self) -> pygame_gui.UIManager:
