@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import random
 
-from carioca_desktop.rules.actions import Action, Buy, LayDown
+from carioca_desktop.rules.actions import Action, Buy, Discard, LayDown
+from carioca_desktop.rules.cards import parse_card
 from carioca_desktop.rules.game import Game
 from carioca_desktop.rules.state import Phase
 
@@ -44,4 +45,18 @@ def random_action(game: Game, rng: random.Random) -> Action:
     shedding = [a for a in actions if type(a).__name__ in ("Add", "Swap")]
     if shedding and rng.random() < 0.8:
         return rng.choice(shedding)
+    loose = [a for a in actions if isinstance(a, Discard) and _isolated(game.hand(seat), a.card)]
+    if loose and rng.random() < 0.8:  # keep pairs and runs, so contracts form and rounds end
+        return rng.choice(loose)
     return rng.choice(actions)
+
+
+def _isolated(hand: list[str], code: str) -> bool:
+    """No other card of the rank, and no card of the suit within two ranks."""
+    card = parse_card(code)
+    if card.is_joker:
+        return False
+    others = [parse_card(c) for c in hand]
+    same_rank = sum(1 for c in others if c.rank == card.rank) > 1
+    near = any(c.suit == card.suit and 0 < abs(c.rank - card.rank) <= 2 for c in others)
+    return not (same_rank or near)

@@ -24,24 +24,28 @@ PLAYERS = [2, 3, 4, 5, 6, 7, 8]
 STATS: Counter[str] = Counter()
 
 
-def check_invariants(game: Game) -> None:
-    game.validate()  # card conservation, meld legality, phase consistency
+def check_invariants(game: Game, seen: int) -> None:
+    """Conservation and consistency, and that no observation shows another seat's hidden
+    card (events before ``seen`` were checked already: the log only grows)."""
+    game.validate()  # card conservation, copy limits, meld legality, phase consistency
     s = game.state
     for seat in range(s.players):
         obs = game.observation(seat)
         assert list(obs.hand) == game.hand(seat)
         assert obs.hand_sizes == tuple(len(h) for h in s.hands)
+        assert len(obs.events) == len(s.events)
         if not s.rules.open_hands:
             assert obs.open_hands is None
-            for view in obs.events:
-                if view.seat != seat:
-                    assert not view.secret
+            for view, event in zip(obs.events[seen:], s.events[seen:]):
+                assert view.secret == (event.secret if event.seat == seat else ())
+                assert view.hidden == (0 if event.seat == seat else len(event.secret))
 
 
 def play_round(game: Game, rng: random.Random, deep_checks: bool) -> int:
     start = game.round_index
     steps = 0
     while game.round_index == start and game.phase in (Phase.DRAW, Phase.PLAY):
+        seen = len(game.state.events)
         action = random_action(game, rng)
         if deep_checks:
             twin = game.clone()
@@ -53,7 +57,7 @@ def play_round(game: Game, rng: random.Random, deep_checks: bool) -> int:
             data = game.to_dict()
             text = json.dumps(data)
             assert json.dumps(Game.from_dict(json.loads(text)).to_dict()) == text
-        check_invariants(game)
+        check_invariants(game, seen)
         STATS["actions"] += 1
         STATS[type(action).__name__] += 1
         if steps >= ROUND_CAP:

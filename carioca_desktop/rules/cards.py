@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
 
@@ -42,17 +42,20 @@ class Card:
 
     rank: int
     suit: Suit | None
+    # The code is computed once: observations and logs ask for it constantly.
+    code: str = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.rank == 0:
+            code = "JK"
+        else:
+            assert self.suit is not None
+            code = RANK_NAMES[self.rank - 1] + self.suit.value
+        object.__setattr__(self, "code", code)
 
     @property
     def is_joker(self) -> bool:
         return self.rank == 0
-
-    @property
-    def code(self) -> str:
-        if self.rank == 0:
-            return "JK"
-        assert self.suit is not None
-        return RANK_NAMES[self.rank - 1] + self.suit.value
 
     @property
     def rank_name(self) -> str:

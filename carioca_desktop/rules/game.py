@@ -13,7 +13,7 @@ from .contracts import Contract
 from .errors import CardError, IllegalAction, Refusal, refuse
 from .laydown import plan_laydown
 from .melds import extend, is_wild, slot_text, swap_slot, swapped
-from .observation import Observation, observe
+from .observation import EventView, Observation, observe
 from .scoring import Outcome, outcome, round_points
 from .state import Event, Phase, State, validate
 
@@ -29,6 +29,7 @@ class Game:
 
     def __init__(self, state: State) -> None:
         self._s = state
+        self._views: dict[int, list[EventView]] = {}  # per-seat event views, see observe()
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -111,7 +112,7 @@ class Game:
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know, and nothing else."""
-        return observe(self._s, seat)
+        return observe(self._s, seat, self._views.setdefault(seat, []))
 
     def validate(self) -> None:
         """Raise StateError if the state is inconsistent (tests call this after every action)."""
@@ -447,7 +448,7 @@ class Game:
         points = round_points(hands, went_out, s.rules)
         s.points.append(points)
         s.went_out.append(went_out)
-        s.round_over, s.buy_open = True, False
+        s.round_over, s.buy_open, s.last_discard = True, False, None
         last = s.round_index == len(s.rules.rounds) - 1
         s.phase = Phase.MATCH_OVER if last else Phase.ROUND_OVER
         if went_out is not None:

@@ -112,11 +112,18 @@ def _event_view(event: Event, seat: int, reveal: bool) -> EventView:
     )
 
 
-def observe(state: State, seat: int) -> Observation:
-    """Build ``seat``'s observation (a spectator seat -1 sees only public information)."""
+def observe(state: State, seat: int, views: list[EventView] | None = None) -> Observation:
+    """Build ``seat``'s observation (a spectator seat -1 sees only public information).
+
+    ``views`` is the caller's cache of this seat's event views: the log only grows, so only
+    the new events are converted (observations are taken after every action).
+    """
     s = state
-    codes = [c.code for c in s.cards]
     reveal = s.rules.open_hands
+    if views is None:
+        views = []
+    views.extend(_event_view(e, seat, reveal) for e in s.events[len(views) :])
+    codes = [c.code for c in s.cards]
     at = s.laid_down_at[seat] if 0 <= seat < s.players else None
     may_add = at is not None and (s.rules.add_same_turn or at < s.turn_number)
     table = tuple(
@@ -157,5 +164,5 @@ def observe(state: State, seat: int) -> Observation:
         buys=tuple(s.buys),
         round_points=tuple(tuple(p) for p in s.points),
         went_out=tuple(s.went_out),
-        events=tuple(_event_view(e, seat, reveal) for e in s.events),
+        events=tuple(views),
     )
