@@ -1,0 +1,203 @@
+"""The main menu: title with a fan of cards, Continue / New game / Rules / Settings /
+Statistics / Quit, the version, and storage notices shown once."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from carioca_desktop import __version__
+from carioca_desktop.i18n import tr
+from carioca_desktop.storage import Notice, has_autosave, load_autosave
+from carioca_desktop.ui import theme
+from carioca_desktop.ui.cardart import CardArt
+from carioca_desktop.ui.widgets import (
+    UIScene,
+    card_fan,
+    draw_text,
+    font,
+    gold_title,
+    notice_box,
+    panel,
+)
+
+if TYPE_CHECKING:
+    from carioca_desktop.ui.app import App
+
+FAN = ("10H", "JC", "QD", "KS", "AH", "JK")
+NOTICE_SECONDS = 14.0
+# Problem codes grouped by what the player needs to hear.
+_GROUPS = {
+    "bad_value": "repaired",
+    "newer_version": "newer",
+    "unknown_version": "newer",
+    "invalid_game": "invalid",
+}
+
+
+def notice_text(notice: Notice) -> str:
+    """One storage notice as a short translated sentence."""
+    group = _GROUPS.get(notice.problem, "damaged")
+    text = tr(f"notice.{notice.file}_{group}")
+    if notice.moved_to:
+        text += " " + tr("notice.moved", file=Path(notice.moved_to).name)
+    return text
+
+
+class MenuScene(UIScene):
+    """The first screen."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.messages: list[str] = [notice_text(n) for n in app.take_notices()]
+        self.message_age = 0.0
+        self._fan: tuple[int, pygame.Surface] | None = None
+
+    # ------------------------------------------------------------------ layout
+    def _column(self) -> pygame.Rect:
+        w, h = self.size
+        region = pygame.Rect(round(w * 0.6), 0, w - round(w * 0.6), h)
+        bw = round(min(360 * self.u, region.w - 90))
+        bh = round(50 * self.u)
+        gap = round(14 * self.u)
+        total = 6 * bh + 5 * gap + round(56 * self.u)
+        return pygame.Rect(
+            region.centerx - bw // 2 - round(20 * self.k), (h - total) // 2, bw, total
+        )
+
+    def build(self) -> None:
+        col = self._column()
+        bh, gap = round(50 * self.u), round(14 * self.u)
+        x, y = col.x, col.y + round(28 * self.u)
+        saved = has_autosave(self.app.paths)
+        entries: list[tuple[str, Any, str | None]] = [
+            ("menu.continue", self._continue, "primary" if saved else None),
+            ("menu.new_game", self._new_game, None if saved else "primary"),
+            ("menu.rules", self._rules, None),
+            ("menu.settings", self._settings, None),
+            ("menu.stats", self._stats, None),
+            ("menu.quit", self.app.quit, None),
+        ]
+        for key, action, kind in entries:
+            button = self.button(pygame.Rect(x, y, col.w, bh), tr(key), action, kind)
+            if key == "menu.continue" and not saved:
+                button.disable()
+            y += bh + gap
+        if self.messages:
+            box = self._message_rect()
+            side = round(30 * self.u)
+            close = pygame.Rect(box.right - side - 8, box.y + 8, side, side)
+            self.button(close, "✕", self._dismiss, "flat", focus=False)
+        self.focus.move(1 if saved else 2)
+
+    def _message_rect(self, surface: pygame.Surface | None = None) -> pygame.Rect:
+        w, _ = self.size
+        width = round(min(w * 0.8, 900 * self.k + 120))
+        spot = pygame.Rect((w - width) // 2, round(18 * self.k), width, 0)
+        return notice_box(surface, self.messages, spot, round(17 * max(self.u, self.k)))
+
+    # ------------------------------------------------------------------ picture
+    def paint(self, surface: pygame.Surface) -> None:
+        w, h = self.size
+        k = self.k
+        left = pygame.Rect(0, 0, round(w * 0.6), h)
+        fan = self._fan_image(round(118 * k))
+        title = gold_title("Carioca", round(132 * k))
+        sub_font = font(round(24 * k))
+        block_h = fan.get_height() + title.get_height() + sub_font.get_linesize()
+        top = (h - block_h) // 2 - round(10 * k)
+        surface.blit(fan, fan.get_rect(midtop=(left.centerx, top)))
+        y = top + fan.get_height() - round(28 * k)
+        surface.blit(title, title.get_rect(midtop=(left.centerx, y)))
+        y += title.get_height() - round(8 * k)
+        draw_text(
+            surface, tr("menu.tagline"), sub_font, (left.centerx, y), theme.TEXT_DIM, "midtop"
+        )
+        self._paint_ornament(surface, left.centerx, y + sub_font.get_linesize() + round(14 * k))
+        col = self._column().inflate(round(56 * self.u), 0)
+        panel(surface, col, border=theme.GOLD)
+        small = font(max(12, round(14 * k)))
+        draw_text(
+            surface, f"v{__version__}", small, (w - 14, h - 10), theme.TEXT_DIM, "bottomright"
+        )
+        if self.messages:
+            self._message_rect(surface)
+
+    def _fan_image(self, width: int) -> pygame.Surface:
+        if self._fan is None or self._fan[0] != width:
+            art = CardArt(width, self.app.settings.four_colour)
+            self._fan = (width, card_fan(art, [art.face(c) for c in FAN], spread=54))
+        return self._fan[1]
+
+    def _paint_ornament(self, surface: pygame.Surface, cx: int, y: int) -> None:
+        """A thin gold rule with the four suits in the middle."""
+        k = self.k
+        half = round(180 * k)
+        suits = font(round(20 * k), bold=True)
+        label = "♠  ♥  ♦  ♣"
+        tw = suits.size(label)[0]
+        for x0, x1 in ((cx - half, cx - tw // 2 - 12), (cx + tw // 2 + 12, cx + half)):
+            pygame.draw.line(surface, (*theme.GOLD, 200), (x0, y), (x1, y), 2)
+        draw_text(surface, label, suits, (cx, y), theme.GOLD, "center")
+
+    # ------------------------------------------------------------------ behaviour
+    def update(self, dt: float) -> bool:
+        super().update(dt)
+        if not self.messages:
+            return False
+        self.message_age += dt
+        if self.message_age >= NOTICE_SECONDS:
+            self._dismiss()
+        return False
+
+    def _dismiss(self) -> None:
+        self.messages = []
+        self.rebuild()
+
+    def back(self) -> None:
+        """Esc on the menu closes a notice; the menu itself stays."""
+        if self.messages:
+            self._dismiss()
+
+    def _continue(self) -> None:
+        try:
+            from carioca_desktop.session import MatchSession
+            from carioca_desktop.ui.scenes.table import TableScene
+        except ImportError:
+            self._say(tr("menu.unavailable"))
+            return
+        paths = self.app.paths
+        session, _, notices = load_autosave(
+            paths, match_validator=lambda d: MatchSession.from_dict(d, paths)
+        )
+        if session is None:
+            self._say(*([notice_text(n) for n in notices] or [tr("menu.continue_failed")]))
+            return
+        self.app.push(TableScene(self.app, session))  # type: ignore[arg-type]
+
+    def _say(self, *messages: str) -> None:
+        self.messages = list(messages)
+        self.message_age = 0.0
+        self.rebuild()
+
+    def _new_game(self) -> None:
+        from carioca_desktop.ui.scenes.newgame import NewGameScene
+
+        self.app.push(NewGameScene(self.app))
+
+    def _rules(self) -> None:
+        from carioca_desktop.ui.scenes.rules import RulesScene
+
+        self.app.push(RulesScene(self.app))
+
+    def _settings(self) -> None:
+        from carioca_desktop.ui.scenes.settings import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def _stats(self) -> None:
+        from carioca_desktop.ui.scenes.stats import StatsScene
+
+        self.app.push(StatsScene(self.app))

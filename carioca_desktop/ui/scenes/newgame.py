@@ -1,0 +1,325 @@
+"""New game: 2–8 seats (a name and Human or a bot level each), the rules to play, Start."""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UITextEntryLine
+
+from carioca_desktop.i18n import tr
+from carioca_desktop.rules.errors import RuleSetError
+from carioca_desktop.rules.ruleset import PRESETS, RuleSet
+from carioca_desktop.storage import NAME_MAX
+from carioca_desktop.ui import theme
+from carioca_desktop.ui.cardart import CardArt
+from carioca_desktop.ui.scenes.rules import (
+    contract_text,
+    explain,
+    preset_name,
+    rule_rows,
+)
+from carioca_desktop.ui.widgets import (
+    SEAT_COLOURS,
+    Focusable,
+    Stepper,
+    UIScene,
+    avatar,
+    draw_text,
+    fit,
+    font,
+    gold_title,
+    pairs,
+    panel,
+    wrap,
+)
+
+if TYPE_CHECKING:
+    from carioca_desktop.ui.app import App
+
+BOT_NAMES = ("Beto", "Carla", "Diego", "Elena", "Fabián", "Gabi", "Hugo")
+KINDS = ("human", "random", "easy", "normal", "hard")
+HOUSE = "__house__"
+
+
+@dataclass
+class Seat:
+    name: str
+    kind: str  # "human" or a bot level
+
+
+def kind_text(kind: str) -> str:
+    if kind == "human":
+        return tr("common.human")
+    return tr("common.bot_level", level=tr(f"common.level_{kind}"))
+
+
+class NewGameScene(UIScene):
+    """Two panels (players, rules) over the felt, Back and Start below."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        me = app.settings.player_name or tr("common.you")
+        self.seats = [Seat(me, "human")] + [Seat(n, "normal") for n in BOT_NAMES]
+        self.count = 4
+        house = dict(app.settings.house_rules)
+        self.choice = HOUSE if set(house) - {"preset"} else str(house.get("preset", "clasico"))
+        self._entries: dict[Any, int] = {}
+        self.problem = ""
+
+    # ------------------------------------------------------------------ rules
+    def rules_data(self) -> dict[str, Any]:
+        base = (
+            dict(self.app.settings.house_rules) if self.choice == HOUSE else {"preset": self.choice}
+        )
+        return {**base, "players": self.count}
+
+    def rules(self) -> RuleSet | None:
+        """The rules of the match to start, or None (and ``problem`` says why)."""
+        data = self.rules_data()
+        try:
+            rules = RuleSet.from_dict(data)
+        except RuleSetError as err:
+            self.problem = explain(err, data)
+            return None
+        self.problem = ""
+        return rules
+
+    # ------------------------------------------------------------------ layout
+    def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        w, h = self.size
+        m = round(24 * self.k)
+        top = round(92 * self.k)
+        bar_h = round(64 * self.u)
+        left_w = round((w - 3 * m) * 0.56)
+        seats = pygame.Rect(m, top, left_w, h - top - m - bar_h)
+        rules = pygame.Rect(seats.right + m, top, w - seats.right - 2 * m, seats.h)
+        bar = pygame.Rect(m, seats.bottom + m // 2, w - 2 * m, bar_h - m // 2)
+        return seats, rules, bar
+
+    def _pitch(self) -> int:
+        seats, _, _ = self._areas()
+        return min(round(50 * self.u), (seats.h - round(70 * self.u)) // 9)
+
+    def build(self) -> None:
+        seats, rules_box, bar = self._areas()
+        pitch = self._pitch()
+        rh = pitch - round(8 * self.u)
+        count_rect = pygame.Rect(
+            seats.right - round(230 * self.u) - 20, seats.y + 16, round(230 * self.u), rh
+        )
+        counts = [(str(n), n) for n in range(2, 9)]
+        Stepper(self, count_rect, counts, self.count, self._set_count, wrap=False)
+        self._entries = {}
+        x0 = seats.x + 20 + pitch
+        kind_w = round(min(250 * self.u, seats.w * 0.42))
+        for i, seat in enumerate(self.seats[: self.count]):
+            y = seats.y + 16 + (i + 1) * pitch
+            name_rect = pygame.Rect(x0, y, seats.right - 30 - kind_w - x0, rh)
+            self._name_entry(i, seat, name_rect)
+            kinds = [(kind_text(k), k) for k in KINDS]
+            kind_rect = pygame.Rect(seats.right - 20 - kind_w, y, kind_w, rh)
+            Stepper(self, kind_rect, kinds, seat.kind, partial(self._set_kind, i))
+        self._rules_controls(rules_box, rh)
+        bw = round(min(260 * self.u, bar.w * 0.3))
+        self.button(pygame.Rect(bar.x, bar.y, bw, bar.h), tr("common.back"), self.back)
+        start = self.button(
+            pygame.Rect(bar.right - bw, bar.y, bw, bar.h),
+            tr("newgame.start"),
+            self.start,
+            "primary",
+        )
+        if self.rules() is None:
+            start.disable()
+        if self.focus.index < 0:
+            self.focus.restore(len(self.focus.items) - 1)
+
+    def _name_entry(self, index: int, seat: Seat, rect: pygame.Rect) -> None:
+        box = self.holder(rect)
+        entry = UITextEntryLine(
+            pygame.Rect((0, 0), rect.size),
+            self.app.manager,
+            box,
+            initial_text=seat.name,
+            placeholder_text=self._default_name(index),
+        )
+        entry.set_text_length_limit(NAME_MAX)
+        self._entries[entry] = index
+        self.focus.add(Focusable(self.add(entry)))
+
+    def _rules_controls(self, box: pygame.Rect, rh: int) -> None:
+        options = [(preset_name(p), p) for p in PRESETS]
+        if set(self.app.settings.house_rules) - {"preset"}:
+            name = preset_name(str(self.app.settings.house_rules.get("preset", "clasico")))
+            options.insert(0, (tr("houserules.custom", preset=name), HOUSE))
+        rect = pygame.Rect(box.x + 20, box.y + round(56 * self.u), box.w - 40, rh)
+        Stepper(self, rect, options, self.choice, self._set_choice)
+
+    # ------------------------------------------------------------------ changes
+    def _set_count(self, value: object) -> bool:
+        self.count = int(str(value))
+        self._todo.append(self.rebuild)
+        return True
+
+    def _set_kind(self, index: int, kind: object) -> bool:
+        seat = self.seats[index]
+        was_default = seat.name in (self._default_name(index), *BOT_NAMES, tr("common.you"))
+        seat.kind = str(kind)
+        if was_default and index == 0 and seat.kind != "human":
+            seat.name = BOT_NAMES[0]
+        self.repaint()
+        return True
+
+    def _set_choice(self, value: object) -> bool:
+        self.choice = str(value)
+        self._todo.append(self.rebuild)
+        return True
+
+    def _default_name(self, index: int) -> str:
+        if index == 0:
+            return self.app.settings.player_name or tr("common.you")
+        return BOT_NAMES[(index - 1) % len(BOT_NAMES)]
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element in self._entries:
+            self.seats[self._entries[event.ui_element]].name = event.text.strip()
+            self.repaint()  # the avatar's initial
+            return True
+        return super().handle_event(event)
+
+    def start(self) -> None:
+        rules = self.rules()
+        if rules is None:
+            self.repaint()
+            return
+        try:
+            from carioca_desktop.session import MatchSession, SeatConfig
+            from carioca_desktop.ui.scenes.table import TableScene
+        except ImportError:
+            self.problem = tr("menu.unavailable")
+            self.repaint()
+            return
+        seats = [
+            SeatConfig(
+                name=seat.name or self._default_name(i),
+                kind="human" if seat.kind == "human" else "bot",
+                level=None if seat.kind == "human" else seat.kind,
+            )
+            for i, seat in enumerate(self.seats[: self.count])
+        ]
+        seed = random.SystemRandom().randrange(2**31)
+        session = MatchSession.new(rules, seats, seed=seed, paths=self.app.paths)
+        self.app.replace(TableScene(self.app, session))
+
+    # ------------------------------------------------------------------ picture
+    def paint(self, surface: pygame.Surface) -> None:
+        seats, rules_box, _ = self._areas()
+        title = gold_title(tr("newgame.title"), round(40 * self.k))
+        surface.blit(title, title.get_rect(midleft=(seats.x, round(48 * self.k))))
+        panel(surface, seats, border=theme.GOLD)
+        panel(surface, rules_box)
+        head = font(round(22 * self.u), bold=True)
+        pitch = self._pitch()
+        draw_text(
+            surface,
+            tr("newgame.players"),
+            head,
+            (seats.x + 22, seats.y + 16 + (pitch - 8) / 2),
+            theme.GOLD,
+            "midleft",
+        )
+        size = pitch - round(12 * self.u)
+        for i, seat in enumerate(self.seats[: self.count]):
+            y = seats.y + 16 + (i + 1) * pitch + (pitch - round(8 * self.u)) // 2
+            badge = avatar(size, seat.name or self._default_name(i), SEAT_COLOURS[i])
+            surface.blit(badge, badge.get_rect(center=(seats.x + 20 + pitch // 2, y)))
+        rows_end = seats.y + 16 + (self.count + 1) * pitch
+        room = pygame.Rect(seats.x + 30, rows_end + 10, seats.w - 60, seats.bottom - rows_end - 30)
+        if room.h > 150 * self.k:
+            self._paint_table(surface, room)
+        draw_text(
+            surface, tr("newgame.rules"), head, (rules_box.x + 22, rules_box.y + 16), theme.GOLD
+        )
+        self._paint_rules(surface, rules_box)
+
+    def _paint_table(self, surface: pygame.Surface, room: pygame.Rect) -> None:
+        """A small top view of the table: the seats in play order, counter-clockwise."""
+        size = round(min(46 * self.k + 8, room.h * 0.2))
+        small = font(round(13 * self.u), bold=True)
+        margin = size // 2 + small.get_linesize() + 6
+        oval = pygame.Rect(
+            0, 0, min(room.w - 2 * size - 40, round(room.h * 2.2)), room.h - 2 * margin
+        )
+        oval.center = room.center
+        big = pygame.Surface((oval.w * 2, oval.h * 2), pygame.SRCALPHA)
+        pygame.draw.ellipse(big, (92, 60, 24), big.get_rect())
+        pygame.draw.ellipse(big, theme.GOLD, big.get_rect().inflate(-14, -14), 4)
+        pygame.draw.ellipse(big, (26, 96, 56), big.get_rect().inflate(-28, -28))
+        surface.blit(pygame.transform.smoothscale(big, oval.size), oval)
+        art = CardArt(max(16, round(oval.h * 0.16)), self.app.settings.four_colour)
+        surface.blit(
+            art.back(self.app.settings.card_back),
+            art.back().get_rect(midright=(oval.centerx - 3, oval.centery)),
+        )
+        surface.blit(
+            art.face("KD"), art.face("KD").get_rect(midleft=(oval.centerx + 3, oval.centery))
+        )
+        for i, seat in enumerate(self.seats[: self.count]):
+            angle = math.radians(90 - i * 360 / self.count)
+            cx = oval.centerx + (oval.w / 2 + size * 0.2) * math.cos(angle)
+            cy = oval.centery + (oval.h / 2 + size * 0.2) * math.sin(angle)
+            name = seat.name or self._default_name(i)
+            badge = avatar(size, name, SEAT_COLOURS[i])
+            surface.blit(badge, badge.get_rect(center=(round(cx), round(cy))))
+            below = (
+                cy + size / 2 + 2
+                if math.sin(angle) >= -0.2
+                else cy - size / 2 - small.get_linesize() - 2
+            )
+            draw_text(surface, fit(name, small, size * 3), small, (cx, below), theme.TEXT, "midtop")
+
+    def _paint_rules(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        rules = self.rules()
+        body = font(round(15 * self.u))
+        small = font(round(14 * self.u))
+        y = box.y + round(56 * self.u) + self._pitch() + 6
+        x, width = box.x + 22, box.w - 44
+        if rules is None:
+            bold = font(round(15 * self.u), bold=True)
+            for line in wrap("✕ " + self.problem, bold, width):
+                draw_text(surface, line, bold, (x, y), theme.RED_BAD)
+                y += bold.get_linesize()
+            return
+        about = tr(f"houserules.preset_desc.{rules.preset}")
+        for line in wrap(about, body, width):
+            draw_text(surface, line, body, (x, y), theme.TEXT)
+            y += body.get_linesize()
+        y += 10
+        y = self._paint_rounds(surface, rules, pygame.Rect(x, y, width, box.bottom - y))
+        jokers = rules.deck_count * rules.jokers_per_deck
+        cards = rules.deck_count * (52 + rules.jokers_per_deck)
+        deck = tr("newgame.decks", n=rules.deck_count, cards=cards, jokers=jokers)
+        draw_text(surface, fit(deck, small, width), small, (x, y), theme.TEXT)
+        y += small.get_linesize() + 8
+        area = pygame.Rect(x, y, width, box.bottom - 14 - y)
+        pairs(surface, rule_rows(rules)[2:], area, small, round(width * 0.5))
+
+    def _paint_rounds(self, surface: pygame.Surface, rules: RuleSet, area: pygame.Rect) -> int:
+        """The rounds as a numbered list in two columns; returns the y below it."""
+        small = font(round(14 * self.u))
+        bold = font(round(14 * self.u), bold=True)
+        line = small.get_linesize() + 3
+        half = (len(rules.rounds) + 1) // 2
+        col_w = area.w // 2
+        for i, code in enumerate(rules.rounds):
+            cx = area.x + (i // half) * col_w
+            cy = area.y + (i % half) * line
+            draw_text(surface, f"{i + 1}", bold, (cx + 14, cy), theme.GOLD, "topright")
+            text = fit(contract_text(code), small, col_w - 30)
+            draw_text(surface, text, small, (cx + 22, cy), theme.TEXT)
+        return area.y + half * line + 12
