@@ -395,11 +395,19 @@ def extend(
             first_problem = problem
     if legal:
         naturals = [lay for lay in legal if lay.wilds == layout.wilds]
-        return naturals[:1] if naturals else legal
+        if naturals:
+            return naturals[:1]
+        # A 12-card wrapping escala takes the missing card at either end: one meaning, one place.
+        by_marker = {_new_slot(lay, ref).marker: lay for lay in reversed(legal)}
+        return list(reversed(by_marker.values()))
     if first_problem is not None:
         return first_problem
     what = "trío" if layout.kind == TRIO else "escala"
     return refuse("does_not_fit", f"{card.code} does not fit this {what}", card=card.code)
+
+
+def _new_slot(layout: Layout, ref: int) -> Slot:
+    return next(slot for slot in layout.slots if slot.ref == ref)
 
 
 def _trio_extensions(

@@ -303,13 +303,15 @@ def _load_meld(m: Any, players: int) -> TableMeld:
     return TableMeld(owner, layout, bool(m.get("contract", True)))
 
 
-def validate(state: State) -> None:
-    """Card conservation, copy limits, meld legality and phase consistency."""
+def validate(state: State, copies: bool = True) -> None:
+    """Card conservation, copy limits, meld legality and phase consistency. The faces of a
+    match never change, so ``copies`` (the slowest check) is needed only on load."""
     n, total = state.players, len(state.cards)
     zones = [c for h in state.hands for c in h] + state.stock + state.pozo
     zones += [s.ref for m in state.table for s in m.layout.slots]
     _need(sorted(zones) == list(range(total)), "cards are missing or appear twice")
-    check_copies(state.cards, state.rules)
+    if copies:
+        check_copies(state.cards, state.rules)
     for i, meld in enumerate(state.table):
         _check_meld(state, i, meld)
     _need(
