@@ -1,0 +1,97 @@
+"""``carioca --autoplay``: every seat a bot at top speed, R rounds, screenshots, then quit.
+
+With ``--screenshot PATH`` two PNGs are written: PATH itself mid-round (a few moves after the
+first lay-down, or at the round's end if nobody lays down) and, at the end, PATH with
+``-end`` before the extension (``shot.png`` → ``shot-end.png``). Nothing is saved: the
+session runs with ``autosave=False``, so the player's autosave and statistics are untouched.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from carioca_desktop.rules.ruleset import RuleSet
+from carioca_desktop.session import MatchSession, SeatConfig
+
+if TYPE_CHECKING:
+    from carioca_desktop.ui.app import App, AutoplayOptions
+    from carioca_desktop.ui.scenes.table import TableScene
+
+log = logging.getLogger(__name__)
+
+NAMES = ("Ana", "Beto", "Carla", "Diego", "Elena", "Felipe", "Gabi", "Hugo")
+LEVELS = ("hard", "normal", "easy", "normal", "hard", "easy", "normal", "hard")
+MOVES_AFTER_LAYDOWN = 8  # the mid-round shot waits a little, so the table has more on it
+MAX_MOVES_PER_ROUND = 4000  # a safety net: no real round comes near (bots always go out)
+
+
+def end_path(path: str) -> str:
+    """``shot.png`` → ``shot-end.png`` (the screenshot taken when autoplay finishes)."""
+    p = Path(path)
+    return str(p.with_name(f"{p.stem}-end{p.suffix or '.png'}"))
+
+
+def autoplay_session(options: AutoplayOptions) -> MatchSession:
+    rules = RuleSet.from_dict({"preset": options.preset, "players": options.players})
+    seats = [SeatConfig(NAMES[i], "bot", LEVELS[i]) for i in range(options.players)]
+    return MatchSession.new(rules, seats, options.seed, autosave=False)
+
+
+class AutoplayDriver:
+    """Takes the decisions a person would at round end, and the screenshots."""
+
+    def __init__(self, options: AutoplayOptions) -> None:
+        self.options = options
+        self.rounds_done = 0
+        self.moves = 0
+        self.after_laydown: int | None = None
+        self.mid_taken = options.screenshot is None
+
+    def after_move(self, scene: TableScene) -> None:
+        self.moves += 1
+        if self.after_laydown is None and scene.obs.table:
+            self.after_laydown = 0
+        elif self.after_laydown is not None:
+            self.after_laydown += 1
+        if not self.mid_taken and (self.after_laydown or 0) >= MOVES_AFTER_LAYDOWN:
+            self._shoot(scene, mid=True)
+        if self.moves > MAX_MOVES_PER_ROUND:
+            log.error("autoplay: round %d did not end; stopping", self.rounds_done + 1)
+            self._finish(scene)
+
+    def round_over(self, scene: TableScene) -> None:
+        self.rounds_done += 1
+        if not self.mid_taken:
+            self._shoot(scene, mid=True)
+        if self.rounds_done >= self.options.rounds or scene.session.game.is_over:
+            self._finish(scene)
+            return
+        self.moves, self.after_laydown = 0, None
+        scene.session.next_round()
+        scene.sync()
+
+    def _finish(self, scene: TableScene) -> None:
+        if self.options.screenshot:
+            self._shoot(scene, mid=False)
+        scene.app.quit()
+
+    def _shoot(self, scene: TableScene, mid: bool) -> None:
+        path = self.options.screenshot
+        if path is None:
+            return
+        target = path if mid else end_path(path)
+        scene.animator.finish()
+        scene.app.manager.update(0.0)
+        scene.app.screenshot(target)
+        self.mid_taken = self.mid_taken or mid
+        log.info("autoplay: screenshot %s", target)
+
+
+def start_autoplay(app: App, options: AutoplayOptions) -> None:
+    """Open the table with every seat a bot; the driver quits the app when it is done."""
+    from carioca_desktop.ui.scenes.table import TableScene
+
+    session = autoplay_session(options)
+    app.push(TableScene(app, session, autoplay=AutoplayDriver(options)))

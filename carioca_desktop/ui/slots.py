@@ -1,0 +1,137 @@
+"""The lay-down slots: one per meld the player still owes, each checked live by the engine."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from carioca_desktop.rules.actions import LayDown
+from carioca_desktop.rules.cards import parse_marked
+from carioca_desktop.rules.errors import Refusal
+from carioca_desktop.rules.melds import ESCALA, TRIO, Layout, analyse
+from carioca_desktop.rules.observation import Observation
+from carioca_desktop.rules.ruleset import RuleSet
+
+
+@dataclass(frozen=True)
+class SlotSpec:
+    """What a slot asks for: a trío, an escala, either (``4T|4E``), a 13-card special, or an
+    extra meld; ``min_len`` is the escala length of the round."""
+
+    kind: str | None
+    min_len: int
+    special: str | None = None
+    extra: bool = False
+
+
+def slot_specs(obs: Observation) -> list[SlotSpec]:
+    """The slots the viewer needs now (none once laid down, unless extra melds are allowed)."""
+    rules = obs.rules
+    contract = rules.contract(obs.round_index)
+    length = contract.escala_length(rules.escala_min)
+    if obs.laid_down[obs.seat]:
+        return [SlotSpec(None, rules.escala_min, extra=True)] if rules.extra_melds else []
+    if contract.special:
+        return [SlotSpec(ESCALA, 13, contract.special)]
+    if contract.is_choice:
+        most = max(f.trios + f.escalas for f in contract.forms)
+        return [SlotSpec(None, length) for _ in range(most)]
+    form = contract.forms[0]
+    done_t, done_e = obs.progress[obs.seat]
+    trios = [SlotSpec(TRIO, 3) for _ in range(max(0, form.trios - done_t))]
+    return trios + [SlotSpec(ESCALA, length) for _ in range(max(0, form.escalas - done_e))]
+
+
+@dataclass
+class Slot:
+    spec: SlotSpec
+    uids: list[int] = field(default_factory=list)
+
+
+class SlotsModel:
+    """Which hand cards sit in which slot. The cards stay in the engine's hand until Bajarse."""
+
+    def __init__(self) -> None:
+        self.slots: list[Slot] = []
+
+    def reset(self, specs: list[SlotSpec]) -> None:
+        """New specs (a new round, or after laying down); keeps cards only if nothing changed."""
+        if [s.spec for s in self.slots] != specs:
+            self.slots = [Slot(spec) for spec in specs]
+
+    def clear(self) -> None:
+        for slot in self.slots:
+            slot.uids.clear()
+
+    def where(self, uid: int) -> int | None:
+        return next((k for k, s in enumerate(self.slots) if uid in s.uids), None)
+
+    @property
+    def placed(self) -> set[int]:
+        return {uid for slot in self.slots for uid in slot.uids}
+
+    def place(self, uid: int, k: int) -> None:
+        self.remove(uid)
+        if 0 <= k < len(self.slots):
+            self.slots[k].uids.append(uid)
+
+    def remove(self, uid: int) -> None:
+        for slot in self.slots:
+            if uid in slot.uids:
+                slot.uids.remove(uid)
+
+    def keep_only(self, uids: set[int]) -> None:
+        """Drop cards that left the hand (a discard, a new round)."""
+        for slot in self.slots:
+            slot.uids[:] = [u for u in slot.uids if u in uids]
+
+    def is_empty(self) -> bool:
+        return not any(s.uids for s in self.slots)
+
+
+def verdict(codes: list[str], spec: SlotSpec, rules: RuleSet) -> Layout | Refusal | None:
+    """The engine's reading of one slot: its layout, the reason it is not a meld, or None."""
+    if not codes:
+        return None
+    entries = [parse_marked(c) for c in codes]
+    if spec.special:
+        return analyse(entries, rules, special=spec.special)
+    return analyse(entries, rules, spec.kind, spec.min_len)
+
+
+def ordered(codes: list[str], layout: Layout | Refusal | None) -> list[tuple[str, str | None]]:
+    """The slot's cards as they would lie on the table: in escala order, each wild with the
+    card it would stand for; unchanged when the slot is not a meld yet."""
+    if not isinstance(layout, Layout):
+        return [(c, None) for c in codes]
+    out = []
+    for slot in layout.slots:
+        text = slot.marker.code if slot.wild else None
+        out.append((codes[slot.ref], text))
+    return out
+
+
+def laydown_action(seat: int, groups: list[list[str]]) -> LayDown | None:
+    """The LayDown of the non-empty slots (the engine judges it), or None if all are empty."""
+    melds = tuple(tuple(g) for g in groups if g)
+    return LayDown(seat, melds) if melds else None
+
+
+def assign(melds: list[list[str]], specs: list[SlotSpec], rules: RuleSet) -> list[list[str]] | None:
+    """Put a solver's melds into the slots by kind (tríos to trío slots, and so on)."""
+    out: list[list[str]] = [[] for _ in specs]
+    for meld in melds:
+        kind = _kind_of(meld, rules)
+        k = next(
+            (i for i, s in enumerate(specs) if not out[i] and s.kind in (None, kind)),
+            next((i for i, _ in enumerate(specs) if not out[i]), None),
+        )
+        if k is None:
+            return None
+        out[k] = [code.partition("=")[0] for code in meld]
+    return out
+
+
+def _kind_of(meld: list[str], rules: RuleSet) -> str:
+    """How the engine reads the solver's meld (a trío, else an escala)."""
+    layout = analyse([parse_marked(c) for c in meld], rules, None, 3)
+    return layout.kind if isinstance(layout, Layout) else ESCALA

@@ -1,0 +1,122 @@
+"""Cached images for the table: card art at any width, converted for fast blits, and text."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable
+from functools import lru_cache
+
+import pygame
+
+from carioca_desktop.ui.cardart import CardArt
+from carioca_desktop.ui.theme import ui_font
+
+RGB = tuple[int, int, int]
+
+
+def _fast(surface: pygame.Surface) -> pygame.Surface:
+    """The surface in the display's pixel format when there is a display (blits ~3× faster)."""
+    if pygame.display.get_surface() is None:
+        return surface
+    return surface.convert_alpha()
+
+
+class CardImages:
+    """Card faces, backs, marked wilds, shadows and glows by (what, width); drawn once each.
+
+    The table needs a handful of widths (hand, melds, slots, piles, backs); a window resize
+    changes them, so old widths are dropped once more than ``keep`` are cached.
+    """
+
+    def __init__(self, four_colour: bool = False, back_style: int = 0, keep: int = 12) -> None:
+        self.four_colour = four_colour
+        self.back_style = back_style
+        self._arts: OrderedDict[int, CardArt] = OrderedDict()
+        self._images: dict[tuple[object, ...], pygame.Surface] = {}
+        self._keep = keep
+
+    def art(self, width: int) -> CardArt:
+        art = self._arts.get(width)
+        if art is None:
+            art = self._arts[width] = CardArt(width, self.four_colour)
+            if len(self._arts) > self._keep:
+                old, _ = self._arts.popitem(last=False)
+                self._images = {k: v for k, v in self._images.items() if k[1] != old}
+        else:
+            self._arts.move_to_end(width)
+        return art
+
+    def _get(self, key: tuple[object, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:
+        image = self._images.get(key)
+        if image is None:
+            image = self._images[key] = _fast(make())
+        return image
+
+    def face(self, code: str, width: int, stands_for: str | None = None) -> pygame.Surface:
+        """A face; a wild with ``stands_for`` wears the marker of the card it plays as."""
+        art = self.art(width)
+        if stands_for:
+            key = ("marked", width, code, stands_for)
+            return self._get(key, lambda: art.marked(code, stands_for))
+        return self._get(("face", width, code), lambda: art.face(code))
+
+    def back(self, width: int) -> pygame.Surface:
+        art = self.art(width)
+        return self._get(("back", width, self.back_style), lambda: art.back(self.back_style))
+
+    def shadow(self, width: int) -> tuple[pygame.Surface, tuple[int, int]]:
+        art = self.art(width)
+        return self._get(("shadow", width), art.shadow), art.shadow_offset
+
+    def glow(self, width: int, colour: str = "gold") -> tuple[pygame.Surface, tuple[int, int]]:
+        art = self.art(width)
+        return self._get(("glow", width, colour), lambda: art.highlight(colour)), (
+            art.highlight_offset
+        )
+
+
+class TextCache:
+    """Rendered text by (text, size, bold, colour); bounded, so a long game cannot grow it."""
+
+    def __init__(self, limit: int = 600) -> None:
+        self._cache: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
+        self._limit = limit
+
+    def render(self, text: str, size: int, colour: RGB, bold: bool = False) -> pygame.Surface:
+        key = (text, size, colour, bold)
+        surf = self._cache.get(key)
+        if surf is not None:
+            self._cache.move_to_end(key)
+            return surf
+        surf = _fast(ui_font(size, bold).render(text, True, colour))
+        self._cache[key] = surf
+        if len(self._cache) > self._limit:
+            self._cache.popitem(last=False)
+        return surf
+
+    def fit(
+        self, text: str, size: int, colour: RGB, width: int, bold: bool = False
+    ) -> pygame.Surface:
+        """The text, shortened with an ellipsis until it fits ``width`` pixels."""
+        surf = self.render(text, size, colour, bold)
+        while surf.get_width() > width and len(text) > 1:
+            text = text[:-2].rstrip() + "…" if not text.endswith("…") else text[:-2] + "…"
+            surf = self.render(text, size, colour, bold)
+        return surf
+
+
+@lru_cache(maxsize=256)
+def panel(
+    size: tuple[int, int],
+    radius: int,
+    fill: tuple[int, int, int, int],
+    border: RGB | None = None,
+    width: int = 1,
+) -> pygame.Surface:
+    """A rounded translucent panel (seats, slots, the log); cached, never draw on it."""
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    rect = surf.get_rect()
+    pygame.draw.rect(surf, fill, rect, border_radius=radius)
+    if border is not None:
+        pygame.draw.rect(surf, border, rect, width, border_radius=radius)
+    return _fast(surf)

@@ -1,0 +1,174 @@
+"""Pointer and keys on the table: press, drag, drop and click, turned into the scene's moves.
+
+Drag-and-drop after arcade's solitaire: a press remembers what was taken and from where,
+motion moves it, release finds the drop target and asks the scene to act (which asks the
+engine). Every drop has a click equivalent: click a card to select it, then click a target.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from carioca_desktop.rules.actions import POZO, STOCK
+
+if TYPE_CHECKING:
+    from carioca_desktop.ui.scenes.table import TableScene
+
+DRAG_START = 6  # pixels the pointer must travel before a press becomes a drag
+DOUBLE_CLICK = 0.4  # seconds
+
+
+@dataclass
+class Press:
+    """What the left button went down on: ("hand", uid), ("slot", uid), ("stock",), ("pozo",)
+    or None, and where."""
+
+    what: tuple[object, ...] | None
+    pos: tuple[int, int]
+
+
+@dataclass
+class Drag:
+    """A card (or the top of a pile) following the pointer."""
+
+    kind: str  # "card" | "stock" | "pozo"
+    uid: int | None
+    code: str | None
+    image: pygame.Surface
+    grab: tuple[int, int]  # pointer offset inside the card
+    home: pygame.Rect  # where it glides back to
+    pos: tuple[int, int]
+
+    @property
+    def rect(self) -> pygame.Rect:
+        w, h = self.image.get_size()
+        return pygame.Rect(self.pos[0] - self.grab[0], self.pos[1] - self.grab[1], w, h)
+
+
+class TableInput:
+    """Owns the gesture state (press, drag, hover) and calls the scene's moves."""
+
+    def __init__(self, scene: TableScene) -> None:
+        self.scene = scene
+        self.press: Press | None = None
+        self.drag: Drag | None = None
+        self.hover: int | None = None
+        self.pointer: tuple[int, int] = (0, 0)
+        self._last_click: tuple[int | None, float] = (None, 0.0)
+
+    def cancel(self) -> None:
+        """Drop everything in progress (a new round, a pause, a resize)."""
+        if self.drag is not None:
+            self.scene.glide_back(self.drag)
+        self.press, self.drag = None, None
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._down(event.pos)
+        elif event.type == pygame.MOUSEMOTION:
+            self._motion(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self._up(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self.scene.moves.deselect()
+        elif event.type == pygame.KEYDOWN:
+            return self._key(event.key)
+        else:
+            return False
+        return True
+
+    # ------------------------------------------------------------------ pointer
+    def _down(self, pos: tuple[int, int]) -> None:
+        self.pointer = pos
+        if self.scene.curtain is not None:  # the next hot-seat player is ready
+            self.scene.curtain = None
+            self.scene.moves.refresh()
+            return
+        self.press = Press(self.scene.moves.thing_at(pos), pos)
+
+    def _motion(self, pos: tuple[int, int]) -> None:
+        self.pointer = pos
+        if self.drag is not None:
+            self.drag.pos = pos
+            self.scene.app.dirty()
+            return
+        press = self.press
+        if press is not None and press.what is not None:
+            dx, dy = pos[0] - press.pos[0], pos[1] - press.pos[1]
+            if dx * dx + dy * dy >= DRAG_START * DRAG_START:
+                self.drag = self.scene.moves.start_drag(press.what, press.pos)
+                if self.drag is not None:
+                    self.drag.pos = pos
+                    self.press = None
+                    self.scene.app.dirty()
+                    return
+        self._hover(pos)
+
+    def _hover(self, pos: tuple[int, int]) -> None:
+        what = self.scene.moves.thing_at(pos)
+        uid = what[1] if what and what[0] == "hand" else None
+        hovered = uid if isinstance(uid, int) else None
+        if hovered != self.hover:
+            self.hover = hovered
+            self.scene.app.dirty()
+        elif self.scene.hand.selected is not None:
+            self.scene.app.dirty()  # target highlights follow the pointer
+
+    def _up(self, pos: tuple[int, int]) -> None:
+        self.pointer = pos
+        drag, press = self.drag, self.press
+        self.drag, self.press = None, None
+        if drag is not None:
+            drag.pos = pos
+            self.scene.moves.drop(drag, pos)
+        elif press is not None:
+            self._click(press.what, pos)
+
+    def _click(self, what: tuple[object, ...] | None, pos: tuple[int, int]) -> None:
+        scene = self.scene
+        now = time.monotonic()
+        if what is not None and what[0] == "hand" and isinstance(what[1], int):
+            uid = what[1]
+            last_uid, last_time = self._last_click
+            self._last_click = (uid, now)
+            if last_uid == uid and now - last_time < DOUBLE_CLICK:
+                scene.moves.discard(uid, pos, None)
+                return
+            scene.hand.select(uid)
+            scene.app.dirty()
+            return
+        self._last_click = (None, 0.0)
+        if what is not None and what[0] == "slot" and isinstance(what[1], int):
+            scene.moves.unplace(what[1])
+        elif what == ("stock",):
+            scene.moves.draw_card(STOCK, pos)
+        elif what == ("pozo",):
+            if scene.hand.selected is not None:
+                scene.moves.discard(scene.hand.selected, pos, None)
+            else:
+                scene.moves.draw_card(POZO, pos)
+        else:
+            scene.moves.click_table(pos)
+
+    # ------------------------------------------------------------------ keys
+    def _key(self, key: int) -> bool:
+        scene = self.scene
+        if key == pygame.K_ESCAPE:
+            if self.drag is not None or self.press is not None:
+                self.cancel()
+            else:
+                scene.moves.open_pause()
+            return True
+        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+            step = -1 if key == pygame.K_LEFT else 1
+            scene.hand.step_selection(step, scene.moves.visible_hand())
+            scene.app.dirty()
+            return True
+        if key == pygame.K_BACKSPACE:
+            scene.moves.deselect()
+            return True
+        return False

@@ -1,0 +1,276 @@
+"""The table's moves as the player makes them: draw, discard, meld, slots, sorting, buying.
+
+Each gesture (drag or click) ends here and becomes an action that ``Game.check`` judges, or
+a purely local arrangement (hand order, lay-down slots).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from carioca_desktop.rules.actions import POZO, Action, Buy, Discard, Draw
+from carioca_desktop.ui.slots import assign, laydown_action, slot_specs
+from carioca_desktop.ui.table_actions import meld_action
+from carioca_desktop.ui.table_input import Drag
+from carioca_desktop.ui.table_layout import insertion_index
+from carioca_desktop.ui.table_state import auto_melds, describe
+from carioca_desktop.ui.text import card_label
+
+if TYPE_CHECKING:
+    from carioca_desktop.ui.scenes.table import TableScene
+
+Pos = tuple[int, int]
+
+
+class TableMoves:
+    """Moves of the human at the table; works on its scene's models."""
+
+    def __init__(self, scene: TableScene) -> None:
+        self.s = scene
+        self._accepts: tuple[object, tuple[frozenset[int], bool]] | None = None
+
+    # ------------------------------------------------------------------ what is where
+    @property
+    def human_viewer(self) -> bool:
+        return self.s.session.is_human(self.s.viewer)
+
+    def visible_hand(self) -> list[int]:
+        return [uid for uid, _ in self.hand_rows()]
+
+    def hand_rows(self, gap_at: int | None = None) -> list[tuple[int, pygame.Rect]]:
+        """The hand row as drawn, the hovered card and the selected one lifted."""
+        drag = self.s.input.drag
+        exclude = set(self.s.slots.placed)
+        if drag is not None and drag.uid is not None:
+            exclude.add(drag.uid)
+        rows = self.s.view.hand_positions(self.s.hand, exclude, gap_at)
+        out = []
+        for uid, rect in rows:
+            if uid == self.s.hand.selected:
+                rect = rect.move(0, -self.s.layout.lift)
+            elif uid == self.s.input.hover and drag is None:
+                rect = rect.move(0, -round(self.s.layout.lift * 0.6))
+            out.append((uid, rect))
+        return out
+
+    def thing_at(self, pos: Pos) -> tuple[object, ...] | None:
+        """What a press at ``pos`` takes hold of (hand or slot card, mazo, pozo), if anything."""
+        if not self.human_viewer:
+            return None
+        for uid, rect in reversed(self.hand_rows()):
+            if rect.collidepoint(pos):
+                return ("hand", uid)
+        in_slot = self.s.view.slot_card_at(pos)
+        if in_slot is not None:
+            return ("slot", in_slot)
+        if self.s.layout.stock.collidepoint(pos):
+            return ("stock",)
+        if self.s.layout.pozo.collidepoint(pos) and self.s.obs.pozo_top is not None:
+            return ("pozo",)
+        return None
+
+    def over_hand(self, pos: Pos) -> bool:
+        return pos[1] >= self.s.layout.hand_area.top - self.s.layout.lift
+
+    def gap_for(self, pos: Pos) -> int | None:
+        """Where the dragged card would drop into the hand row, when it is over the hand."""
+        drag = self.s.input.drag
+        if drag is None or drag.uid is None or not self.over_hand(pos):
+            return None
+        rows = self.s.view.hand_positions(self.s.hand, self.s.slots.placed | {drag.uid})
+        return insertion_index(pos[0], [r for _, r in rows])
+
+    # ------------------------------------------------------------------ dragging
+    def start_drag(self, what: tuple[object, ...], at: Pos) -> Drag | None:
+        size = self.s.layout.hand_card
+        if what[0] in ("hand", "slot") and isinstance(what[1], int):
+            uid = what[1]
+            code = self.s.hand.code(uid)
+            home = dict(self.hand_rows()).get(uid) or self.s.view.slot_card_rect(uid)
+            if home is None:
+                return None
+            grab = _grab(at, home, size)
+            image = self.s.images.face(code, size[0])
+            self.s.hand.selected = None
+            return Drag("card", uid, code, image, grab, home, at)
+        rect = self.s.layout.stock if what == ("stock",) else self.s.layout.pozo
+        top = self.s.obs.pozo_top if what == ("pozo",) else None
+        image = self.s.images.face(top, rect.width) if top else self.s.images.back(rect.width)
+        kind = "pozo" if what == ("pozo",) else "stock"
+        return Drag(kind, None, top, image, (at[0] - rect.x, at[1] - rect.y), rect, at)
+
+    def drop(self, drag: Drag, pos: Pos) -> None:
+        if drag.kind != "card" or drag.uid is None:
+            if self.over_hand(pos) or pos[1] > self.s.layout.lower.top:
+                self.draw_card(drag.kind if drag.kind == POZO else "stock", pos, drag)
+            else:
+                self.s.glide_back(drag)
+            return
+        uid = drag.uid
+        if self.s.layout.pozo.inflate(self.s.layout.px(24), self.s.layout.px(24)).collidepoint(pos):
+            self.discard(uid, pos, drag)
+            return
+        meld = self.s.view.meld_at(pos)
+        if meld is not None:
+            self.to_meld(uid, meld, pos, drag)
+            return
+        slot = self.s.view.slot_at(pos)
+        if slot is not None:
+            self.place(uid, slot)
+            return
+        if self.over_hand(pos):
+            rows = self.s.view.hand_positions(self.s.hand, self.s.slots.placed | {uid})
+            self.s.slots.remove(uid)
+            self.s.hand.move(uid, insertion_index(pos[0], [r for _, r in rows]))
+            self.refresh()
+            return
+        self.s.glide_back(drag)
+
+    # ------------------------------------------------------------------ moves
+    def act(self, action: Action, pos: Pos, drag: Drag | None, played: list[int]) -> bool:
+        """A human action: applied (the played cards leave the hand model) or refused with
+        the engine's reason beside the pointer and the dragged card gliding home."""
+        refusal = self.s.session.game.check(action)
+        if refusal is not None:
+            self.s.refuse(refusal, pos)
+            if drag is not None:
+                self.s.glide_back(drag)
+            return False
+        self.s.perform(action, drag.rect if drag else None, played)
+        return True
+
+    def draw_card(self, source: str, pos: Pos, drag: Drag | None = None) -> None:
+        self.act(Draw(self.s.viewer, source), pos, drag, [])
+
+    def discard(self, uid: int, pos: Pos, drag: Drag | None) -> None:
+        action = Discard(self.s.viewer, self.s.hand.code(uid))
+        ok = self.s.session.game.check(action) is None
+        if ok and self.s.app.settings.confirm_discard and self.s.widgets is not None:
+            if drag is not None:
+                self.s.glide_back(drag)
+            label = card_label(action.card)
+
+            def confirmed() -> None:
+                self.act(action, pos, None, [uid])
+
+            self.s.widgets.ask_discard(self.s.layout, label, confirmed)
+            return
+        self.act(action, pos, drag, [uid])
+
+    def to_meld(self, uid: int, at: tuple[int, int | None], pos: Pos, drag: Drag | None) -> None:
+        index, card = at
+        box = self.s.view.melds.get(index)
+        if box is None:
+            return
+        code = self.s.hand.code(uid)
+        action = meld_action(self.s.session.game, self.s.viewer, code, box.meld, card,
+                             pos[0] < box.box.centerx)  # fmt: skip
+        self.act(action, pos, drag, [uid])
+
+    def accepts(self, code: str) -> tuple[frozenset[int], bool]:
+        """Melds that would take ``code`` now, and whether the pozo would (for highlights)."""
+        key = (code, len(self.s.obs.events), self.s.viewer)
+        if self._accepts is not None and self._accepts[0] == key:
+            return self._accepts[1]
+        game, seat = self.s.session.game, self.s.viewer
+        melds = set()
+        for meld in self.s.obs.table:
+            for low in (True, False):
+                if game.check(meld_action(game, seat, code, meld, None, low)) is None:
+                    melds.add(meld.index)
+        result = (frozenset(melds), game.check(Discard(seat, code)) is None)
+        self._accepts = (key, result)
+        return result
+
+    # ------------------------------------------------------------------ slots and hand
+    def place(self, uid: int, k: int) -> None:
+        self.s.slots.place(uid, k)
+        self.s.hand.selected = None
+        self.s.app.sounds.play("click")
+        self.refresh()
+
+    def unplace(self, uid: int) -> None:
+        self.s.slots.remove(uid)
+        self.s.hand.move(uid, len(self.s.hand.cards))
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Redo the table's words and places after a local change (no new observation)."""
+        describe(self.s)
+        self.s.view.rebuild(self.s.layout, self.s.obs, self.s.slot_views)
+        self.s._layer_key = None
+        self.s.app.dirty()
+
+    def lay_down(self) -> None:
+        groups = [[self.s.hand.code(u) for u in s.uids] for s in self.s.slots.slots]
+        action = laydown_action(self.s.viewer, groups)
+        if action is None:
+            return
+        played = [u for s in self.s.slots.slots for u in s.uids]
+        anchor = self.s.layout.buttons[0].midtop
+        if self.act(action, anchor, None, played):
+            self.s.slots.reset(slot_specs(self.s.obs))
+
+    def auto_fill(self) -> None:
+        obs = self.s.obs
+        melds = auto_melds(obs)
+        specs = [s.spec for s in self.s.slots.slots]
+        groups = assign([list(m) for m in melds], specs, obs.rules) if melds else None
+        if groups is None:
+            return
+        self.s.slots.clear()
+        used: set[int] = set()
+        for k, group in enumerate(groups):
+            for code in group:
+                uid = self.s.hand.uid_for(code, used)
+                if uid is not None:
+                    used.add(uid)
+                    self.s.slots.place(uid, k)
+        self.s.app.sounds.play("place")
+        self.refresh()
+
+    def sort(self, by: str) -> None:
+        self.s.hand.sort(by)
+        self.s.app.dirty()
+
+    def buy(self) -> None:
+        self.act(Buy(self.s.viewer), self.s.layout.pozo.midtop, None, [])
+
+    def deselect(self) -> None:
+        self.s.hand.selected = None
+        self.s.app.dirty()
+
+    def click_table(self, pos: Pos) -> None:
+        """A click on the table itself: a target for the selected card, or nothing."""
+        selected = self.s.hand.selected
+        if self.s.game_over_round and self.s.autoplay is None and self.s._end_state is not None:
+            if self.s._end_state[1] != "beat":
+                self.s.show_round_end()
+            return
+        if selected is None:
+            return
+        meld = self.s.view.meld_at(pos)
+        if meld is not None:
+            self.to_meld(selected, meld, pos, None)
+            return
+        slot = self.s.view.slot_at(pos)
+        if slot is not None:
+            self.place(selected, slot)
+            return
+        self.deselect()
+
+    def open_pause(self) -> None:
+        try:
+            from carioca_desktop.ui.scenes.pause import PauseScene
+        except ImportError:
+            return
+        self.s.app.push(PauseScene(self.s.app))
+
+
+def _grab(at: Pos, home: pygame.Rect, size: tuple[int, int]) -> Pos:
+    """The pointer's offset in the dragged card, scaled when the card grows (from a slot)."""
+    fx = (at[0] - home.x) / max(1, home.width)
+    fy = (at[1] - home.y) / max(1, home.height)
+    return round(fx * size[0]), round(fy * size[1])

@@ -1,0 +1,182 @@
+"""What the table says about the current observation: slot verdicts, words, button states."""
+
+from __future__ import annotations
+
+import logging
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+import pygame
+
+from carioca_desktop.i18n import tr
+from carioca_desktop.rules.actions import Buy
+from carioca_desktop.rules.errors import Refusal
+from carioca_desktop.rules.melds import ESCALA, TRIO, Layout
+from carioca_desktop.rules.observation import Observation
+from carioca_desktop.rules.ruleset import RuleSet
+from carioca_desktop.ui.hud import SeatInfo
+from carioca_desktop.ui.slots import SlotSpec, laydown_action, ordered, slot_specs, verdict
+from carioca_desktop.ui.table_view import SlotView, TableText
+from carioca_desktop.ui.text import card_label, contract_text, level_text, refusal_text
+
+if TYPE_CHECKING:
+    from carioca_desktop.ui.scenes.table import TableScene
+
+log = logging.getLogger(__name__)
+
+
+def describe(scene: TableScene) -> None:
+    """Fill ``scene.slot_views``, ``scene.text``, ``scene.hint`` and the buttons' states."""
+    obs, session = scene.obs, scene.session
+    human = session.is_human(obs.seat)
+    specs = slot_specs(obs) if human else []
+    scene.slots.reset(specs)
+    scene.slots.keep_only({c.uid for c in scene.hand.cards})
+    groups = [[scene.hand.code(u) for u in slot.uids] for slot in scene.slots.slots]
+    scene.slot_views = [_slot_view(codes, slot.spec, slot.uids, obs.rules) for codes, slot in
+                        zip(groups, scene.slots.slots)]  # fmt: skip
+    action = laydown_action(obs.seat, groups)
+    check = session.game.check(action) if action is not None else None
+    scene.can_lay_down = human and action is not None and check is None
+    all_ok = bool(scene.slot_views) and all(v.ok is not False for v in scene.slot_views)
+    scene.hint = refusal_text(check) if (check and all_ok and action) else ""
+    must_draw = human and obs.my_turn and obs.phase == "draw"
+    scene.text = TableText(
+        _title(obs), _status(scene, obs), list(scene.log_lines), _seats(scene), must_draw
+    )
+    if scene.widgets is not None:
+        buy = _buy_card(scene, obs)
+        can_auto = _can_auto(scene, specs)
+        shown = human and scene.curtain is None  # a hot-seat curtain hides the controls too
+        scene.widgets.update_state(
+            scene.can_lay_down, can_auto, shown and bool(specs), shown, buy if shown else None
+        )
+
+
+def _slot_view(codes: list[str], spec: SlotSpec, uids: list[int], rules: RuleSet) -> SlotView:
+    result = verdict(codes, spec, rules)
+    cards = [(uid, code, marker) for uid, (code, marker) in zip(_order(uids, codes, result),
+             ordered(codes, result))]  # fmt: skip
+    if result is None:
+        words, ok = "", None
+    elif isinstance(result, Refusal):
+        words, ok = refusal_text(result), False
+    else:
+        words = tr("table.slot.ok_trio" if result.kind == TRIO else "table.slot.ok_escala")
+        ok = True
+    want = 13 if spec.special else (4 if spec.kind == TRIO else spec.min_len + 1)
+    need = 13 if spec.special else (3 if spec.kind == TRIO else spec.min_len)
+    title, hint = _slot_title(spec), tr("table.slot.empty")
+    return SlotView(pygame.Rect(0, 0, 0, 0), title, words, ok, cards, want, need, hint)
+
+
+def _order(uids: list[int], codes: list[str], result: Layout | Refusal | None) -> list[int]:
+    """The uids in the order ``ordered`` puts their cards (escala order for a valid slot)."""
+    if not isinstance(result, Layout):
+        return list(uids)
+    return [uids[slot.ref] for slot in result.slots]
+
+
+def _slot_title(spec: SlotSpec) -> str:
+    if spec.extra:
+        return tr("table.slot.extra")
+    if spec.special:
+        return tr("table.slot.special", name=tr(f"table.contract.{spec.special}"))
+    if spec.kind is None:
+        return tr("table.slot.either")
+    if spec.kind == TRIO:
+        return tr("table.slot.trio")
+    return tr("table.slot.escala", n=spec.min_len)
+
+
+def _title(obs: Observation) -> str:
+    total = len(obs.rules.rounds)
+    return tr(
+        "table.round_title",
+        n=obs.round_index + 1,
+        total=total,
+        contract=contract_text(obs.contract),
+    )
+
+
+def _status(scene: TableScene, obs: Observation) -> str:
+    if obs.phase == "match_over":
+        return tr("table.status.match_over")
+    if obs.phase == "round_over":
+        return tr("table.status.round_over")
+    if obs.turn is None:
+        return ""
+    if obs.turn == obs.seat and scene.session.is_human(obs.seat):
+        if obs.phase == "draw":
+            return tr("table.status.draw")
+        return tr("table.status.play_down" if obs.laid_down[obs.seat] else "table.status.play")
+    return tr("table.status.wait", name=obs.names[obs.turn])
+
+
+def _seats(scene: TableScene) -> list[SeatInfo]:
+    obs, seats = scene.obs, scene.session.seats
+    tallies = obs.rules.scoring == "tallies"
+    wins = [sum(1 for w in obs.went_out if w == s) for s in range(obs.players)]
+    out = []
+    for s in range(obs.players):
+        cfg = seats[s]
+        if cfg.kind == "bot":
+            sub = tr("table.bot_level", level=level_text(cfg.level))
+        else:
+            sub = tr("table.you") if s == obs.seat else tr("table.human")
+        score = tr("table.tallies", n=wins[s]) if tallies else tr("table.points", n=obs.totals[s])
+        out.append(SeatInfo(s, obs.names[s], sub, score, obs.laid_down[s], obs.hand_sizes[s],
+                            obs.turn == s))  # fmt: skip
+    return out
+
+
+def _buy_card(scene: TableScene, obs: Observation) -> str | None:
+    seat = obs.seat
+    if obs.buy_card is None or not scene.session.is_human(seat):
+        return None
+    if scene.session.game.check(Buy(seat)) is not None:
+        return None
+    return card_label(obs.buy_card)
+
+
+def _can_auto(scene: TableScene, specs: list[SlotSpec]) -> bool:
+    if not specs or not scene.session.is_human(scene.obs.seat):
+        return False
+    return auto_melds(scene.obs) is not None
+
+
+def auto_melds(obs: Observation) -> tuple[tuple[str, ...], ...] | None:
+    """What the Auto button would put in the slots: the solver's lay-down of the hand."""
+    suits = frozenset(
+        m.cards[k][-1]
+        for m in obs.table
+        if m.owner == obs.seat and m.kind == ESCALA and m.contract
+        for k in range(len(m.cards))
+        if m.stands_for[k] is None
+    )
+    hand = tuple(sorted(obs.hand))
+    return _solve(hand, obs.rules, obs.round_index, obs.progress[obs.seat], suits)
+
+
+@lru_cache(maxsize=64)
+def _solve(
+    hand: tuple[str, ...],
+    rules: RuleSet,
+    round_index: int,
+    progress: tuple[int, int],
+    prior_suits: frozenset[str],
+) -> tuple[tuple[str, ...], ...] | None:
+    """The solver's lay-down (cached: the hand changes about once a turn); None when it finds
+    none, is not installed, or fails (a helper's bug must not stop the game)."""
+    try:
+        from carioca_desktop.rules import solver
+    except ImportError:
+        return None
+    try:
+        melds = solver.find_laydown(hand, rules, round_index, progress, prior_suits)
+        if melds is None and rules.partial_contract:
+            melds = solver.find_partial_laydown(hand, rules, round_index, progress, prior_suits)
+    except Exception:
+        log.exception("the lay-down solver failed")
+        return None
+    return None if not melds else tuple(tuple(m) for m in melds)

@@ -1,0 +1,330 @@
+"""Where each card of an observation lies on screen, and the cached picture of the table."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import pygame
+
+from carioca_desktop.i18n import tr
+from carioca_desktop.rules.observation import MeldView, Observation
+from carioca_desktop.ui import hud
+from carioca_desktop.ui.cardart import felt
+from carioca_desktop.ui.hand import HandModel
+from carioca_desktop.ui.sprites import CardImages, TextCache, panel
+from carioca_desktop.ui.table_layout import (
+    TableLayout,
+    card_h,
+    flow_melds,
+    hand_rects,
+    meld_card_rects,
+    slot_rects,
+)
+from carioca_desktop.ui.theme import GOLD, GREEN_OK, RED_BAD, TEXT, TEXT_DIM
+
+SLOT_STRIP = 0.42
+
+
+@lru_cache(maxsize=4)
+def _table_print(size: tuple[int, int], area: tuple[int, ...]) -> pygame.Surface:
+    """A faint line printed on the felt round the playing area, as on a card-room table."""
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    rect = pygame.Rect(area)
+    radius = rect.height // 2
+    pygame.draw.rect(surf, (240, 220, 160, 34), rect, 2, border_radius=radius)
+    pygame.draw.rect(surf, (240, 220, 160, 18), rect.inflate(-14, -14), 1, border_radius=radius)
+    return surf
+
+
+@lru_cache(maxsize=16)
+def _loose_card(size: tuple[int, int], angle: int) -> pygame.Surface:
+    """A blank card face turned a little: the edge of a discard under the pozo's top card."""
+    card = panel(size, max(3, round(size[0] * 0.09)), (246, 242, 232, 255), (150, 146, 138), 1)
+    return pygame.transform.rotozoom(card, angle, 1.0)
+
+
+@dataclass
+class SlotView:
+    """A lay-down slot as drawn: its panel, header words and its cards (uid, code, marker)."""
+
+    rect: pygame.Rect
+    title: str
+    verdict: str
+    ok: bool | None
+    cards: list[tuple[int, str, str | None]]
+    want: int = 4  # cards the slot is sized for
+    need: int = 3  # cards a meld of this slot needs at least (outlined while missing)
+    hint: str = ""  # said over an empty slot
+    card_rects: list[pygame.Rect] = field(default_factory=list)
+    spare_rects: list[pygame.Rect] = field(default_factory=list)
+
+
+@dataclass
+class MeldBox:
+    meld: MeldView
+    box: pygame.Rect
+    cards: list[pygame.Rect]
+    width: int
+
+
+@dataclass
+class TableText:
+    """The words the layer shows, prepared by the scene."""
+
+    title: str = ""
+    status: str = ""
+    log: list[str] = field(default_factory=list)
+    seats: list[hud.SeatInfo] = field(default_factory=list)
+    attention: bool = False  # the viewer must draw: the piles glow
+
+
+class TableView:
+    """Geometry of one observation in one layout, plus the table picture without the hand
+    (cached; rebuilt only when something on it changes)."""
+
+    def __init__(self, images: CardImages, texts: TextCache) -> None:
+        self.images = images
+        self.texts = texts
+        self.layout: TableLayout | None = None
+        self.obs: Observation | None = None
+        self.melds: dict[int, MeldBox] = {}
+        self.labels: list[tuple[str, tuple[int, int], bool]] = []
+        self.slots: list[SlotView] = []
+        self.high_contrast = False
+        self._layer: pygame.Surface | None = None
+
+    # ------------------------------------------------------------------ geometry
+    def rebuild(self, layout: TableLayout, obs: Observation, slots: list[SlotView]) -> None:
+        self.layout, self.obs, self.slots = layout, obs, slots
+        self._place_slots(layout)
+        self._place_melds(layout, obs)
+        self._layer = None
+
+    def _viewer_zone(self, layout: TableLayout) -> pygame.Rect:
+        """The viewer's melds lie where the slots are; beside them while slots are shown."""
+        zone = layout.viewer_zone
+        if self.slots:
+            right = max(v.rect.right for v in self.slots) + layout.px(16)
+            zone = pygame.Rect(right, zone.top, max(0, zone.right - right), zone.height)
+        return zone
+
+    def _place_melds(self, layout: TableLayout, obs: Observation) -> None:
+        self.melds.clear()
+        self.labels.clear()
+        for seat in range(obs.players):
+            mine = [m for m in obs.table if m.owner == seat]
+            if not mine:
+                continue
+            align = "center"
+            if seat == obs.seat:
+                zone = self._viewer_zone(layout)
+            else:
+                zone = layout.zones.get(seat, layout.centre)
+                spot = layout.seats.get(seat)
+                align = {"left": "left", "right": "right"}.get(spot.side if spot else "", align)
+            label_h = layout.upx(20)
+            lengths = [len(m.cards) for m in mine]
+            centre = layout.size[0] // 2
+            cw, boxes = flow_melds(zone, lengths, layout.meld_w, label_h, align, centre)
+            for meld, box in zip(mine, boxes):
+                rects = meld_card_rects(box, len(meld.cards), cw)
+                self.melds[meld.index] = MeldBox(meld, box, rects, cw)
+            first = boxes[0]
+            self.labels.append(
+                (obs.names[seat], (first.left, first.top - label_h), obs.turn == seat)
+            )
+
+    def _place_slots(self, layout: TableLayout) -> None:
+        """Each slot as wide as the meld it asks for; its cards overlapped less than on the
+        table (they are being arranged), with outlines where missing cards would go."""
+        if not self.slots:
+            return
+        sw, pad = layout.slot_w, layout.px(12)
+        strip = round(sw * SLOT_STRIP)
+        wants = [sw + strip * max(3, len(v.cards), v.want - 1) + 2 * pad for v in self.slots]
+        panels = slot_rects(layout.slots_area, wants, layout.px(14), layout.size[0] // 2)
+        for view, rect in zip(self.slots, panels):
+            view.rect = rect
+            n = len(view.cards)
+            room = rect.width - 2 * pad - sw
+            step = strip if n <= 1 else min(strip, max(4, room // (n - 1)))
+            top = rect.top + layout.upx(30)
+            places = [
+                pygame.Rect(rect.left + pad + k * step, top, sw, card_h(sw))
+                for k in range(max(n, view.need))
+            ]
+            view.card_rects, view.spare_rects = places[:n], places[n:]
+
+    def hand_positions(
+        self, hand: HandModel, exclude: set[int], gap_at: int | None = None
+    ) -> list[tuple[int, pygame.Rect]]:
+        """The hand row (cards in slots or being dragged left out; a gap where a dragged card
+        would drop)."""
+        assert self.layout is not None
+        uids = [c.uid for c in hand.cards if c.uid not in exclude]
+        count = len(uids) + (1 if gap_at is not None else 0)
+        layout = self.layout
+        rects = hand_rects(count, layout.hand_area, layout.hand_card, layout.size[0] // 2)
+        if gap_at is not None:
+            rects = rects[:gap_at] + rects[gap_at + 1 :]
+        return list(zip(uids, rects))
+
+    def fan_rect(self, seat: int) -> pygame.Rect:
+        """Where an opponent's newest card sits (flights to and from a hand)."""
+        assert self.layout is not None and self.obs is not None
+        spot = self.layout.seats.get(seat)
+        if spot is None:
+            return self.layout.viewer_panel.copy()
+        area = hud.fan_area(spot.panel, self.layout.ui)
+        rects = hud.fan_rects(area, max(1, self.obs.hand_sizes[seat]), self.layout.back_w)
+        return rects[-1]
+
+    def meld_at(self, pos: tuple[int, int]) -> tuple[int, int | None] | None:
+        """(meld index, card index under the pointer or None) for a point over a meld."""
+        for index, mb in self.melds.items():
+            if mb.box.inflate(12, 12).collidepoint(pos):
+                for k in range(len(mb.cards) - 1, -1, -1):
+                    if mb.cards[k].collidepoint(pos):
+                        return index, k
+                return index, None
+        return None
+
+    def slot_at(self, pos: tuple[int, int]) -> int | None:
+        return next((k for k, s in enumerate(self.slots) if s.rect.collidepoint(pos)), None)
+
+    def slot_card_at(self, pos: tuple[int, int]) -> int | None:
+        for view in self.slots:
+            for (uid, _, _), rect in reversed(list(zip(view.cards, view.card_rects))):
+                if rect.collidepoint(pos):
+                    return uid
+        return None
+
+    def slot_card_rect(self, uid: int) -> pygame.Rect | None:
+        for view in self.slots:
+            for (u, _, _), rect in zip(view.cards, view.card_rects):
+                if u == uid:
+                    return rect
+        return None
+
+    # ------------------------------------------------------------------ the picture
+    def invalidate(self) -> None:
+        self._layer = None
+
+    def layer(
+        self, text: TableText, hidden: Counter[Hashable], pozo_under: str | None
+    ) -> pygame.Surface:
+        if self._layer is None:
+            self._layer = self._draw_layer(text, hidden, pozo_under)
+        return self._layer
+
+    def _draw_layer(
+        self, text: TableText, hidden: Counter[Hashable], pozo_under: str | None
+    ) -> pygame.Surface:
+        layout, obs = self.layout, self.obs
+        assert layout is not None and obs is not None
+        surf = felt(layout.size, self.high_contrast).copy()
+        ring = layout.centre.inflate(layout.px(40), 0).clip(pygame.Rect((0, 0), layout.size))
+        surf.blit(_table_print(layout.size, (ring.x, ring.y, ring.w, ring.h)), (0, 0))
+        hud.draw_top_bar(surf, layout.top_bar, text.title, text.status, self.texts, layout.ui)
+        for info in text.seats:
+            spot = layout.seats.get(info.seat)
+            if spot is not None:
+                hidden_backs = hidden[("fan", info.seat)]
+                hud.draw_seat(
+                    surf, spot.panel, info, self.texts, self.images, layout.back_w,
+                    layout.ui, hidden_backs,
+                )  # fmt: skip
+            elif info.seat == obs.seat:
+                hud.draw_viewer_panel(surf, layout.viewer_panel, info, self.texts, layout.ui)
+        self._draw_piles(surf, hidden, pozo_under, text.attention)
+        self._draw_melds(surf, hidden)
+        self._draw_slots(surf, hidden)
+        hud.draw_log(surf, layout.log, text.log, self.texts, layout.ui)
+        return surf
+
+    def _card(
+        self, surf: pygame.Surface, code: str, rect: pygame.Rect, marker: str | None = None
+    ) -> None:
+        shadow, (dx, dy) = self.images.shadow(rect.width)
+        surf.blit(shadow, (rect.x + dx, rect.y + dy))
+        surf.blit(self.images.face(code, rect.width, marker), rect)
+
+    def _draw_piles(
+        self,
+        surf: pygame.Surface,
+        hidden: Counter[Hashable],
+        pozo_under: str | None,
+        attention: bool,
+    ) -> None:
+        layout, obs = self.layout, self.obs
+        assert layout is not None and obs is not None
+        stock, pozo = layout.stock, layout.pozo
+        self._slot_outline(surf, stock)
+        self._slot_outline(surf, pozo)
+        if attention:  # gold says "your move": take a card from either pile
+            glow, (gx, gy) = self.images.glow(stock.width, "gold")
+            surf.blit(glow, (stock.x + gx, stock.y + gy))
+            if obs.pozo_top is not None:
+                surf.blit(glow, (pozo.x + gx, pozo.y + gy))
+        depth = min(4, (obs.stock_size + 11) // 12)
+        back = self.images.back(stock.width)
+        if obs.stock_size:
+            shadow, (dx, dy) = self.images.shadow(stock.width)
+            surf.blit(shadow, (stock.x + dx, stock.y + dy))
+            for k in range(depth, -1, -1):
+                surf.blit(back, (stock.x - k * 2, stock.y - k * 2))
+        top = pozo_under if hidden[("pozo",)] else obs.pozo_top
+        if obs.pozo_size > 1:  # the discards below show as a loose pile of edges
+            for angle, dx, dy in ((-7, -3, 2), (5, 3, -1))[: obs.pozo_size - 1]:
+                edge = _loose_card(pozo.size, angle)
+                surf.blit(edge, edge.get_rect(center=(pozo.centerx + dx, pozo.centery + dy)))
+        if top is not None:
+            self._card(surf, top, pozo)
+        small = layout.upx(14)
+        label = self.texts.render(tr("table.stock", n=obs.stock_size), small, TEXT_DIM)
+        surf.blit(label, label.get_rect(midtop=(stock.centerx, stock.bottom + layout.px(8))))
+        label = self.texts.render(tr("table.pozo"), small, TEXT_DIM)
+        surf.blit(label, label.get_rect(midtop=(pozo.centerx, pozo.bottom + layout.px(8))))
+
+    def _slot_outline(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
+        radius = max(4, round(rect.width * 0.09))
+        surf.blit(panel(rect.size, radius, (0, 30, 14, 70), (120, 170, 130), 1), rect)
+
+    def _draw_melds(self, surf: pygame.Surface, hidden: Counter[Hashable]) -> None:
+        layout, obs = self.layout, self.obs
+        assert layout is not None and obs is not None
+        for name, pos, active in self.labels:
+            colour = GOLD if active else TEXT
+            surf.blit(self.texts.render(name, layout.upx(14), colour, bold=True), pos)
+        for index, mb in self.melds.items():
+            for k, rect in enumerate(mb.cards):
+                if hidden[("meld", index, k)]:
+                    continue
+                self._card(surf, mb.meld.cards[k], rect, mb.meld.stands_for[k])
+
+    def _draw_slots(self, surf: pygame.Surface, hidden: Counter[Hashable]) -> None:
+        layout = self.layout
+        assert layout is not None
+        px = layout.upx
+        for view in self.slots:
+            border = GREEN_OK if view.ok else RED_BAD if view.ok is False else (90, 140, 110)
+            surf.blit(panel(view.rect.size, px(12), (10, 40, 26, 150), border, 2), view.rect)
+            title = self.texts.render(view.title, px(14), TEXT, bold=True)
+            surf.blit(title, (view.rect.left + px(12), view.rect.top + px(7)))
+            colour = GREEN_OK if view.ok else RED_BAD if view.ok is False else TEXT_DIM
+            room = view.rect.right - px(12) - (view.rect.left + px(20) + title.get_width())
+            words = self.texts.fit(view.verdict, px(13), colour, room, bold=bool(view.ok))
+            surf.blit(words, (view.rect.right - px(12) - words.get_width(), view.rect.top + px(8)))
+            for rect in view.spare_rects:  # where the missing cards of a meld would go
+                radius = max(3, round(rect.width * 0.09))
+                surf.blit(panel(rect.size, radius, (0, 20, 10, 60), (120, 160, 130), 1), rect)
+            if not view.cards and view.spare_rects:
+                area = view.spare_rects[0].union(view.spare_rects[-1])
+                hint = self.texts.fit(view.hint, px(13), TEXT_DIM, view.rect.width - px(16))
+                surf.blit(hint, hint.get_rect(center=area.center))
+            for (uid, code, marker), rect in zip(view.cards, view.card_rects):
+                if not hidden[("hand", uid)]:
+                    self._card(surf, code, rect, marker)

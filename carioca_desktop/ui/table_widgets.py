@@ -1,0 +1,157 @@
+"""The table's pygame_gui buttons (menu, Bajarse, Auto, sorts, Comprar) and the discard prompt."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UIButton, UILabel, UIPanel
+
+from carioca_desktop.i18n import tr
+from carioca_desktop.ui.table_layout import TableLayout
+
+Command = Callable[[], None]
+
+
+class TableWidgets:
+    """Creates the buttons once, moves them on resize, enables them from the scene's state."""
+
+    def __init__(
+        self, manager: pygame_gui.UIManager, commands: dict[str, Command], layout: TableLayout
+    ) -> None:
+        self.manager = manager
+        self.commands = commands
+        rects = self._rects(layout)
+
+        def button(key: str, text: str, cls: str | None = None) -> UIButton:
+            return UIButton(
+                rects[key],
+                text,
+                manager,
+                object_id=ObjectID(class_id=cls) if cls else None,
+                command=commands[key],
+            )
+
+        self.menu = button("menu", tr("table.menu"), "@flat")
+        self.lay_down = button("lay_down", tr("table.lay_down"), "@primary")
+        self.auto = button("auto", tr("table.auto"))
+        self.sort_rank = button("sort_rank", tr("table.sort_rank"))
+        self.sort_suit = button("sort_suit", tr("table.sort_suit"))
+        self.buy = button("buy", tr("table.buy", card=""), "@primary")
+        self.confirm: UIPanel | None = None
+        self.confirm_yes: UIButton | None = None
+        self._buy_card: str | None = None
+        _ui(self.buy).hide()
+
+    @property
+    def all(self) -> list[UIButton]:
+        return [self.menu, self.lay_down, self.auto, self.sort_rank, self.sort_suit, self.buy]
+
+    @staticmethod
+    def _rects(layout: TableLayout) -> dict[str, pygame.Rect]:
+        px, bar, pozo = layout.upx, layout.top_bar, layout.pozo
+        keys = ("lay_down", "auto", "sort_rank", "sort_suit")
+        rects = {key: rect.copy() for key, rect in zip(keys, layout.buttons)}
+        rects["menu"] = pygame.Rect(px(10), bar.centery - px(17), px(120), px(34))
+        rects["buy"] = pygame.Rect(pozo.centerx - px(80), pozo.bottom + px(30), px(160), px(34))
+        return rects
+
+    def place(self, layout: TableLayout) -> None:
+        rects = self._rects(layout)
+        for key, widget in zip(
+            ("menu", "lay_down", "auto", "sort_rank", "sort_suit", "buy"), self.all
+        ):
+            widget.set_relative_position(rects[key].topleft)
+            widget.set_dimensions(rects[key].size)
+
+    def update_state(
+        self,
+        can_lay_down: bool,
+        can_auto: bool,
+        show_laydown: bool,
+        show_sorts: bool,
+        buy_card: str | None,
+    ) -> None:
+        _enable(self.lay_down, can_lay_down)
+        _enable(self.auto, can_auto)
+        _show(self.lay_down, show_laydown)
+        _show(self.auto, show_laydown)
+        _show(self.sort_rank, show_sorts)
+        _show(self.sort_suit, show_sorts)
+        if buy_card != self._buy_card:
+            self._buy_card = buy_card
+            if buy_card is None:
+                _ui(self.buy).hide()
+            else:
+                self.buy.set_text(tr("table.buy", card=buy_card))
+                _ui(self.buy).show()
+
+    def ask_discard(self, layout: TableLayout, card: str, yes: Command) -> None:
+        """A small prompt over the pozo: "Botar el 7♥?" with Botar / Cancelar."""
+        self.close_confirm()
+        px = layout.upx
+        rect = pygame.Rect(0, 0, px(300), px(104))
+        rect.midbottom = (layout.pozo.centerx, layout.pozo.top - px(8))
+        rect.clamp_ip(pygame.Rect((0, 0), layout.size))
+        box = UIPanel(rect, starting_height=5, manager=self.manager)
+        UILabel(
+            pygame.Rect(px(8), px(8), rect.width - px(16), px(34)),
+            tr("table.confirm_discard", card=card),
+            self.manager,
+            container=box,
+        )
+
+        def confirmed() -> None:
+            self.close_confirm()
+            yes()
+
+        bw = (rect.width - px(36)) // 2
+        self.confirm_yes = UIButton(
+            pygame.Rect(px(12), px(52), bw, px(36)),
+            tr("table.confirm_yes"),
+            self.manager,
+            container=box,
+            object_id=ObjectID(class_id="@primary"),
+            command=confirmed,
+        )
+        UIButton(
+            pygame.Rect(px(24) + bw, px(52), bw, px(36)),
+            tr("table.confirm_no"),
+            self.manager,
+            container=box,
+            command=self.close_confirm,
+        )
+        self.confirm = box
+
+    def close_confirm(self) -> None:
+        if self.confirm is not None:
+            _ui(self.confirm).kill()
+            self.confirm, self.confirm_yes = None, None
+
+    def kill(self) -> None:
+        self.close_confirm()
+        for widget in self.all:
+            _ui(widget).kill()
+
+
+def _ui(element: object) -> Any:
+    """pygame_gui's show/hide/enable/kill are untyped; calling them through Any keeps the
+    rest of this module type-checked."""
+    return element
+
+
+def _show(widget: UIButton, on: bool) -> None:
+    if on and not widget.visible:
+        _ui(widget).show()
+    elif not on and widget.visible:
+        _ui(widget).hide()
+
+
+def _enable(widget: UIButton, on: bool) -> None:
+    if on and not widget.is_enabled:
+        _ui(widget).enable()
+    elif not on and widget.is_enabled:
+        _ui(widget).disable()

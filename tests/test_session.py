@@ -1,0 +1,215 @@
+"""MatchSession: seats, bots, saving after every move, resuming exactly, recording the end."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from carioca_desktop.bots.base import make_bot
+from carioca_desktop.rules.actions import Discard, Draw, LayDown
+from carioca_desktop.rules.errors import IllegalAction
+from carioca_desktop.rules.position import from_position
+from carioca_desktop.rules.ruleset import RuleSet
+from carioca_desktop.session import MatchSession, SeatConfig
+from carioca_desktop.storage import Paths, load_autosave, load_stats
+
+HUMAN_AND_BOTS = [
+    SeatConfig("Tú", "human"),
+    SeatConfig("Ana", "bot", "easy"),
+    SeatConfig("Beto", "bot", "normal"),
+    SeatConfig("Carla", "bot", "hard"),
+]
+ALL_BOTS = [SeatConfig(s.name, "bot", "normal") for s in HUMAN_AND_BOTS]
+
+
+def new(tmp_path: Path, seats: list[SeatConfig] = HUMAN_AND_BOTS, **kw: Any) -> MatchSession:
+    return MatchSession.new(RuleSet(), seats, 7, paths=Paths.under(tmp_path), **kw)
+
+
+def play_bots(session: MatchSession, moves: int) -> int:
+    """Apply up to ``moves`` bot moves; returns how many were made."""
+    for k in range(moves):
+        action = session.pending_bot_action()
+        if action is None:
+            return k
+        session.apply(action)
+    return moves
+
+
+def test_a_new_session_deals_and_saves_at_once(tmp_path: Path) -> None:
+    session = new(tmp_path)
+    assert session.game.players == 4 and len(session.game.hand(0)) == 12
+    assert session.human_seats == [0] and session.is_human(0) and not session.is_human(1)
+    assert Paths.under(tmp_path).autosave_file.exists()
+
+
+def test_the_rules_follow_the_number_of_seats(tmp_path: Path) -> None:
+    session = MatchSession.new(RuleSet(), ALL_BOTS[:3], 1, autosave=False)
+    assert session.game.players == 3
+
+
+def test_the_viewer_is_the_human_to_act_else_the_first_human(tmp_path: Path) -> None:
+    hot_seat = [SeatConfig("A", "human"), SeatConfig("B", "human"), SeatConfig("C", "bot", "easy")]
+    session = MatchSession.new(RuleSet(), hot_seat, 3, autosave=False)
+    turn = session.game.current_player
+    assert session.viewer() == (turn if turn in (0, 1) else 0)
+    assert MatchSession.new(RuleSet(), ALL_BOTS, 3, autosave=False).viewer() == 0
+
+
+def test_the_pending_bot_action_is_stable_until_the_game_changes(tmp_path: Path) -> None:
+    session = MatchSession.new(RuleSet(), ALL_BOTS, 5, autosave=False)
+    first = session.pending_bot_action()
+    state = session.to_dict()
+    assert session.pending_bot_action() == first
+    assert session.to_dict()["game"] == state["game"]
+    assert first is not None
+    session.apply(first)
+    assert session.pending_bot_action() != first or session.game.current_player is not None
+
+
+def test_no_bot_acts_for_a_human(tmp_path: Path) -> None:
+    session = new(tmp_path)
+    made = play_bots(session, 200)
+    assert made < 200  # the bots stopped: it is the human's turn
+    assert session.game.current_player == 0 and session.pending_bot_action() is None
+
+
+def test_round_trip_through_a_dict(tmp_path: Path) -> None:
+    session = new(tmp_path, autosave=False)
+    play_bots(session, 30)
+    data = session.to_dict()
+    again = MatchSession.from_dict(copy.deepcopy(data))
+    assert again.to_dict() == data
+    assert again.seats == session.seats and again.seed == 7 and again.preset == "clasico"
+
+
+@pytest.mark.parametrize(
+    "spoil",
+    [
+        lambda d: d.update(format="other"),
+        lambda d: d.update(version=99),
+        lambda d: d.update(seed="x"),
+        lambda d: d["seats"].pop(),
+        lambda d: d["seats"][0].update(kind="alien"),
+        lambda d: d["seats"][1].update(level="godlike"),
+        lambda d: d["seats"][0].update(name="Someone else"),
+        lambda d: d["bots"].pop("1"),
+        lambda d: d["bots"].update({"0": d["bots"]["1"]}),
+        lambda d: d["game"].update(turn=99),
+        lambda d: d["game"]["hands"][0].append(0),
+        lambda d: d.update(game="not a game"),
+    ],
+)
+def test_a_bad_dict_is_a_value_error(spoil: Any) -> None:
+    data = MatchSession.new(RuleSet(), HUMAN_AND_BOTS, 2, autosave=False).to_dict()
+    spoil(data)
+    with pytest.raises(ValueError):
+        MatchSession.from_dict(data)
+
+
+def test_every_move_is_saved_and_continue_resumes_exactly(tmp_path: Path) -> None:
+    paths = Paths.under(tmp_path)
+    session = MatchSession.new(RuleSet(), ALL_BOTS, 11, paths=paths)
+    play_bots(session, 25)
+    loaded, _, notices = load_autosave(paths, lambda d: MatchSession.from_dict(d, paths))
+    assert not notices and isinstance(loaded, MatchSession)
+    assert loaded.to_dict() == session.to_dict()
+    # Both go on the same way: the bots' memory and random state were saved too.
+    made = play_bots(session, 40)
+    assert play_bots(loaded, 40) == made
+    assert loaded.to_dict() == session.to_dict()
+
+
+def test_an_illegal_action_raises_and_saves_nothing(tmp_path: Path) -> None:
+    paths = Paths.under(tmp_path)
+    session = MatchSession.new(RuleSet(), HUMAN_AND_BOTS, 4, paths=paths)
+    before = paths.autosave_file.read_bytes()
+    seat = session.game.current_player
+    assert seat is not None
+    with pytest.raises(IllegalAction) as err:
+        session.apply(Discard(seat, "JK"))
+    assert err.value.code == "must_draw_first"
+    assert paths.autosave_file.read_bytes() == before
+
+
+def one_round_to_the_end(tmp_path: Path, seats: list[SeatConfig]) -> MatchSession:
+    """A one-round match where seat 0 lays down two tríos and goes out."""
+    rules = RuleSet.from_dict({"preset": "clasico", "players": 2, "rounds": ["2T"]})
+    game = from_position(
+        rules,
+        [["7H", "7S", "7D", "5C", "5D", "5S"], ["2D", "3D", "4S", "9S", "10S", "JS", "QH"]],
+        stock=["KC", "QC", "JC"],
+        pozo=["4D"],
+        names=[s.name for s in seats],
+    )
+    bots: dict[int, Any] = {
+        i: make_bot(s.level or "easy", i, i) for i, s in enumerate(seats) if s.kind == "bot"
+    }
+    session = MatchSession(game, seats, 1, "clasico", bots, Paths.under(tmp_path))
+    session.apply(Draw(0))
+    session.apply(LayDown(0, (("7H", "7S", "7D"), ("5C", "5D", "5S"))))
+    assert Paths.under(tmp_path).autosave_file.exists()
+    session.apply(Discard(0, "KC"))
+    assert session.game.is_over
+    return session
+
+
+def test_the_end_clears_the_autosave_and_records_the_match(tmp_path: Path) -> None:
+    seats = [SeatConfig("Tú", "human"), SeatConfig("Ana", "bot", "hard")]
+    session = one_round_to_the_end(tmp_path, seats)
+    paths = Paths.under(tmp_path)
+    assert not paths.autosave_file.exists()
+    stats, _ = load_stats(paths)
+    assert len(stats.matches) == 1
+    record = stats.matches[0]
+    assert record.human_seats == [0] and record.winners == [0]
+    assert record.round_points == [[0, record.totals[1]]]
+    assert [p.kind for p in record.players] == ["human", "bot"]
+    assert session.recorded
+
+
+def test_an_all_bot_match_is_not_recorded(tmp_path: Path) -> None:
+    seats = [SeatConfig("Ana", "bot", "easy"), SeatConfig("Beto", "bot", "hard")]
+    one_round_to_the_end(tmp_path, seats)
+    stats, _ = load_stats(Paths.under(tmp_path))
+    assert stats.matches == ()
+
+
+def test_without_autosave_nothing_is_written(tmp_path: Path) -> None:
+    session = MatchSession.new(RuleSet(), ALL_BOTS, 9, paths=Paths.under(tmp_path), autosave=False)
+    play_bots(session, 20)
+    assert not any(tmp_path.iterdir())
+
+
+def test_the_autosave_at_a_round_end_loads_again(tmp_path: Path) -> None:
+    """Continue from the round summary: the last discard that went out is on the pozo."""
+    rules = RuleSet.from_dict({"preset": "clasico", "players": 2})
+    game = from_position(
+        rules,
+        [["2D", "3D", "4S", "9S"], ["7H", "7S", "7D", "5C", "5D", "5S"]],
+        stock=["KC", "QC", "JC"],
+        pozo=["4D"],
+        names=["Tú", "Ana"],
+    )
+    seats = [SeatConfig("Tú", "human"), SeatConfig("Ana", "bot", "easy")]
+    paths = Paths.under(tmp_path)
+    session = MatchSession(game, seats, 1, "clasico", {1: make_bot("easy", 1, 1)}, paths)
+    session.apply(Draw(0))
+    session.apply(Discard(0, "9S"))
+    session.apply(Draw(1))
+    session.apply(LayDown(1, (("7H", "7S", "7D"), ("5C", "5D", "5S"))))
+    session.apply(Discard(1, "QC"))  # Ana goes out: the round is over
+    assert session.game.phase.value == "round_over"
+    loaded, _, notices = load_autosave(paths, lambda d: MatchSession.from_dict(d, paths))
+    assert not notices, notices
+    assert isinstance(loaded, MatchSession) and loaded.to_dict() == session.to_dict()
+
+
+def test_the_seat_levels_are_the_bots_levels() -> None:
+    from carioca_desktop.bots.base import LEVELS
+    from carioca_desktop.session import LEVELS as SEAT_LEVELS
+
+    assert SEAT_LEVELS == LEVELS
