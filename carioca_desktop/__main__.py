@@ -7,7 +7,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from carioca_desktop import __version__
+from carioca_desktop import version
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep stdout for our own output
 
@@ -32,6 +32,17 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
+class _VersionAction(argparse.Action):
+    """``--version``, with the version looked up only when asked for."""
+
+    def __init__(self, option_strings: list[str], dest: str, **kwargs: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, help=str(kwargs.get("help", "")))
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: object) -> None:
+        print(f"carioca {version()}")
+        parser.exit()
+
+
 def _positive(text: str) -> int:
     value = int(text)
     if value < 1:
@@ -48,7 +59,7 @@ def _players(text: str) -> int:
 
 def play_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="carioca", description="Carioca, the Chilean contract rummy.")
-    parser.add_argument("--version", action="version", version=f"carioca {__version__}")
+    parser.add_argument("--version", action=_VersionAction, help="print the version and exit")
     parser.add_argument(
         "--autoplay",
         action="store_true",

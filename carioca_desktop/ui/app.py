@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from carioca_desktop import __version__, i18n
+from carioca_desktop import i18n, version
 from carioca_desktop.resources import asset
 from carioca_desktop.storage import (
     Notice,
@@ -87,7 +87,7 @@ class App:
         # Open the mixer (mono, small buffer) before pygame.init() would open it in stereo.
         audio = init_audio()
         pygame.init()
-        pygame.display.set_caption(f"Carioca {__version__}")
+        pygame.display.set_caption("Carioca")  # the version is added after the first frame
         self.size: tuple[int, int] = size or self.settings.window_size or DEFAULT_SIZE
         flags = pygame.RESIZABLE | (pygame.FULLSCREEN if self.settings.fullscreen else 0)
         self.screen = pygame.display.set_mode(self.size, flags)
@@ -99,15 +99,16 @@ class App:
         self.running = True
         self.fast = fast  # autoplay / tests: no pacing, animations at top speed
         self._dirty = True
+        self._titled = False
         self.frame_times: list[float] = []
 
     def _check_saved_files(self) -> list[Notice]:
         """Read the statistics and the autosave once at start, so a damaged file is set
         aside and reported now rather than when the player first opens it."""
-        from carioca_desktop.session import MatchSession
-
         _, notices = load_stats(self.paths)
         if has_autosave(self.paths):
+            from carioca_desktop.session import MatchSession  # only when there is a save
+
             _, _, more = load_autosave(
                 self.paths, match_validator=lambda d: MatchSession.from_dict(d, self.paths)
             )
@@ -229,6 +230,9 @@ class App:
             for event in events:
                 self.process(event)
             self.frame(dt)
+            if not self._titled:
+                pygame.display.set_caption(f"Carioca {version()}")
+                self._titled = True
             if ready_exit:
                 print(f"ready {time.perf_counter() - START:.3f}", flush=True)
                 break

@@ -1,5 +1,5 @@
-"""The main menu: title with a fan of cards, Continue / New game / Rules / Settings /
-Statistics / Quit, the version, and storage notices shown once."""
+"""The main menu: title with a fan of cards, Continue / New game / Tutorial / Rules /
+Settings / Statistics / Quit, the version, and storage notices shown once."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from carioca_desktop import __version__
+from carioca_desktop import version
 from carioca_desktop.i18n import tr
 from carioca_desktop.storage import Notice, has_autosave, load_autosave
 from carioca_desktop.ui import theme
@@ -62,7 +62,7 @@ class MenuScene(UIScene):
         bw = round(min(360 * self.u, region.w - 90))
         bh = round(50 * self.u)
         gap = round(14 * self.u)
-        total = 6 * bh + 5 * gap + round(56 * self.u)
+        total = 7 * bh + 6 * gap + round(56 * self.u)
         return pygame.Rect(
             region.centerx - bw // 2 - round(20 * self.k), (h - total) // 2, bw, total
         )
@@ -75,6 +75,7 @@ class MenuScene(UIScene):
         entries: list[tuple[str, Any, str | None]] = [
             ("menu.continue", self._continue, "primary" if saved else None),
             ("menu.new_game", self._new_game, None if saved else "primary"),
+            ("menu.tutorial", self._tutorial, None),
             ("menu.rules", self._rules, None),
             ("menu.settings", self._settings, None),
             ("menu.stats", self._stats, None),
@@ -119,9 +120,7 @@ class MenuScene(UIScene):
         col = self._column().inflate(round(56 * self.u), 0)
         panel(surface, col, border=theme.GOLD)
         small = font(max(12, round(14 * k)))
-        draw_text(
-            surface, f"v{__version__}", small, (w - 14, h - 10), theme.TEXT_DIM, "bottomright"
-        )
+        draw_text(surface, f"v{version()}", small, (w - 14, h - 10), theme.TEXT_DIM, "bottomright")
         if self.messages:
             self._message_rect(surface)
 
@@ -186,6 +185,11 @@ class MenuScene(UIScene):
         from carioca_desktop.ui.scenes.newgame import NewGameScene
 
         self.app.push(NewGameScene(self.app))
+
+    def _tutorial(self) -> None:
+        from carioca_desktop.ui.scenes.tutorial import TutorialScene
+
+        self.app.push(TutorialScene(self.app))
 
     def _rules(self) -> None:
         from carioca_desktop.ui.scenes.rules import RulesScene
