@@ -18,6 +18,12 @@ import traceback
 import wave
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from carioca_desktop.session import MatchSession
+    from carioca_desktop.ui.app import App
+    from carioca_desktop.ui.scene import Scene
 
 CHECKS: list[tuple[str, Callable[[], str]]] = []
 
@@ -97,7 +103,7 @@ def _scenes() -> str:
     return "drew " + ", ".join(drawn)
 
 
-def _scene_factories(app: object, session: object) -> list[tuple[str, Callable[[], object]]]:
+def _scene_factories(app: App, session: MatchSession) -> list[tuple[str, Callable[[], Scene]]]:
     from carioca_desktop.ui.scenes.final import FinalScoreScene
     from carioca_desktop.ui.scenes.menu import MenuScene
     from carioca_desktop.ui.scenes.newgame import NewGameScene
@@ -109,15 +115,15 @@ def _scene_factories(app: object, session: object) -> list[tuple[str, Callable[[
     from carioca_desktop.ui.scenes.table import TableScene
 
     return [
-        ("menu", lambda: MenuScene(app)),  # type: ignore[arg-type]
-        ("new game", lambda: NewGameScene(app)),  # type: ignore[arg-type]
-        ("table", lambda: TableScene(app, session)),  # type: ignore[arg-type]
-        ("pause", lambda: PauseScene(app)),  # type: ignore[arg-type]
-        ("round summary", lambda: RoundSummaryScene(app, session)),  # type: ignore[arg-type]
-        ("score sheet", lambda: FinalScoreScene(app, session)),  # type: ignore[arg-type]
-        ("settings", lambda: SettingsScene(app)),  # type: ignore[arg-type]
-        ("statistics", lambda: StatsScene(app)),  # type: ignore[arg-type]
-        ("rules", lambda: RulesScene(app)),  # type: ignore[arg-type]
+        ("menu", lambda: MenuScene(app)),
+        ("new game", lambda: NewGameScene(app)),
+        ("table", lambda: TableScene(app, session)),
+        ("pause", lambda: PauseScene(app)),
+        ("round summary", lambda: RoundSummaryScene(app, session)),
+        ("score sheet", lambda: FinalScoreScene(app, session)),
+        ("settings", lambda: SettingsScene(app)),
+        ("statistics", lambda: StatsScene(app)),
+        ("rules", lambda: RulesScene(app)),
     ]
 
 
