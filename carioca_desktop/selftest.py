@@ -105,14 +105,17 @@ def _scenes() -> str:
 
 def _scene_factories(app: App, session: MatchSession) -> list[tuple[str, Callable[[], Scene]]]:
     from carioca_desktop.ui.scenes.final import FinalScoreScene
+    from carioca_desktop.ui.scenes.keys import KeysScene
     from carioca_desktop.ui.scenes.menu import MenuScene
     from carioca_desktop.ui.scenes.newgame import NewGameScene
     from carioca_desktop.ui.scenes.pause import PauseScene
+    from carioca_desktop.ui.scenes.privacy import PrivacyScene
     from carioca_desktop.ui.scenes.rules import RulesScene
     from carioca_desktop.ui.scenes.settings import SettingsScene
     from carioca_desktop.ui.scenes.stats import StatsScene
     from carioca_desktop.ui.scenes.summary import RoundSummaryScene
     from carioca_desktop.ui.scenes.table import TableScene
+    from carioca_desktop.ui.scenes.tutorial import TutorialScene
 
     return [
         ("menu", lambda: MenuScene(app)),
@@ -124,6 +127,9 @@ def _scene_factories(app: App, session: MatchSession) -> list[tuple[str, Callabl
         ("settings", lambda: SettingsScene(app)),
         ("statistics", lambda: StatsScene(app)),
         ("rules", lambda: RulesScene(app)),
+        ("tutorial", lambda: TutorialScene(app)),
+        ("keys", lambda: KeysScene(app)),
+        ("privacy", lambda: PrivacyScene(app, 0, "Ana", "", lambda seat: None)),
     ]
 
 

@@ -77,6 +77,7 @@ class MatchSession:
         bots: dict[int, Bot],
         paths: Paths | None = None,
         autosave: bool = True,
+        hints: bool = True,
     ) -> None:
         if len(seats) != game.players:
             raise ValueError(f"{len(seats)} seats for {game.players} players")
@@ -87,6 +88,7 @@ class MatchSession:
         self.bots = bots
         self.paths = paths
         self.autosave = autosave
+        self.hints = hints  # the Pista button, for this match (the settings may also turn it off)
         self.recorded = False  # the finished match went into the statistics
         self._pending: Action | None = None
         self._pending_at = -1  # the event count the pending bot action was chosen at
@@ -100,6 +102,7 @@ class MatchSession:
         seed: int,
         paths: Paths | None = None,
         autosave: bool = True,
+        hints: bool = True,
     ) -> MatchSession:
         """A new match, round 1 dealt; bots are created from the seed, so it is reproducible."""
         if rules.players != len(seats):
@@ -108,7 +111,7 @@ class MatchSession:
         from carioca_desktop.bots.base import make_bot
 
         bots = {i: make_bot(s.level or "normal", i, _bot_seed(seed, i)) for i, s in _bots(seats)}
-        session = cls(game, seats, seed, rules.preset, bots, paths, autosave)
+        session = cls(game, seats, seed, rules.preset, bots, paths, autosave, hints)
         session._save()
         return session
 
@@ -118,6 +121,7 @@ class MatchSession:
             "version": VERSION,
             "seed": self.seed,
             "preset": self.preset,
+            "hints": self.hints,
             "seats": [s.to_dict() for s in self.seats],
             "bots": {str(i): bot.to_dict() for i, bot in sorted(self.bots.items())},
             "game": self.game.to_dict(),
@@ -141,12 +145,20 @@ class MatchSession:
         if [s.name for s in seats] != list(game.state.names):
             raise ValueError("the seats do not match the game's players")
         bots = _load_bots(d.get("bots"), seats)
-        return cls(game, seats, seed, preset, bots, paths, autosave)
+        hints = d.get("hints", True)  # saves from before the flag had none: hints on
+        if not isinstance(hints, bool):
+            raise ValueError("hints must be true or false")
+        return cls(game, seats, seed, preset, bots, paths, autosave, hints)
 
     # ------------------------------------------------------------------ who is who
     @property
     def human_seats(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.kind == "human"]
+
+    @property
+    def hot_seat(self) -> bool:
+        """Several people share the screen: each hand is shown only to its owner."""
+        return len(self.human_seats) >= 2
 
     def is_human(self, seat: int) -> bool:
         return 0 <= seat < len(self.seats) and self.seats[seat].kind == "human"

@@ -350,22 +350,6 @@ def test_the_confirm_setting_asks_before_discarding(tmp_path: Path) -> None:
     assert widgets.confirm is None and did(scene, "discard", "JH")
 
 
-def test_a_hot_seat_hand_stays_covered_until_its_player_clicks(tmp_path: Path) -> None:
-    hands = [SIMPLE[0], SIMPLE[1], ["AD", "5S", "6C", "8D", "QD", "KD", "3C"]]
-    app, scene = table(tmp_path, hands)
-    scene.session.seats = (SeatConfig("Tú", "human"), SeatConfig("Ana", "human"),
-                           SeatConfig("Beto", "bot", "easy"))  # fmt: skip
-    del scene.session.bots[1]
-    draw_from_stock(app, scene)
-    drag(app, card_pos(scene, "JH"), scene.layout.pozo.center)
-    assert scene.viewer == 1 and scene.curtain == "Ana"
-    widgets = scene.widgets
-    assert widgets is not None and not widgets.sort_rank.visible
-    press(app, scene.layout.hand_area.center)
-    assert scene.curtain is None and widgets.sort_rank.visible
-    assert sorted(c.code for c in scene.hand.cards) == sorted(scene.session.game.hand(1))
-
-
 def engine_refusal_codes() -> set[str]:
     """Every code the engine can refuse or raise with (multi-line calls included)."""
     import re

@@ -31,7 +31,7 @@ from carioca_desktop.storage import (
 )
 from carioca_desktop.ui.scene import Scene, SceneStack
 from carioca_desktop.ui.sounds import Sounds, init_audio
-from carioca_desktop.ui.theme import make_manager
+from carioca_desktop.ui.theme import make_manager, rescale
 
 log = logging.getLogger(__name__)
 START = time.perf_counter()  # as early as this module loads: the start-up benchmark's zero
@@ -99,6 +99,7 @@ class App:
         self.running = True
         self.fast = fast  # autoplay / tests: no pacing, animations at top speed
         self._dirty = True
+        self._relayout = False
         self._titled = False
         self.frame_times: list[float] = []
 
@@ -142,6 +143,9 @@ class App:
         if settings.language != old.language:
             i18n.set_language(i18n.choose_language(settings.language))
             self.manager.set_locale(i18n.language())
+        if settings.ui_scale != old.ui_scale:
+            rescale(self.manager, settings.ui_scale)
+            self._relayout = True  # every scene re-places its widgets, outside this callback
         self.save_settings()
         self.dirty()
 
@@ -206,6 +210,10 @@ class App:
 
     def frame(self, dt: float) -> None:
         """Update and, if anything changed, draw one frame."""
+        if self._relayout:  # a new UI scale: sizes change as on a resize
+            self._relayout = False
+            for scene in self.stack.scenes:
+                scene.on_resize(self.size)
         moving = any([scene.update(dt) for scene in self.stack.scenes])
         self.manager.update(dt)
         if moving:

@@ -1,4 +1,4 @@
-"""The viewer's hand as the table shows it: the player's own order, selection and slot places."""
+"""The viewer's hand as the table shows it: the player's own order, selection and focus."""
 
 from __future__ import annotations
 
@@ -34,12 +34,23 @@ def _suit_key(code: str) -> tuple[int, int]:
 
 class HandModel:
     """Keeps the player's arrangement across observations. The engine's hand is a multiset;
-    this adds an order (sorting, dragging), a selected card and which slot a card sits in."""
+    this adds an order (sorting, dragging), the picked cards (a click picks one, the keyboard
+    may pick several) and the keyboard's focus."""
 
     def __init__(self) -> None:
         self.cards: list[HandCard] = []
-        self.selected: int | None = None
+        self.picked: list[int] = []
+        self.focus: int | None = None
         self._next = 0
+
+    @property
+    def selected(self) -> int | None:
+        """The card a click or a key acts on: the last one picked."""
+        return self.picked[-1] if self.picked else None
+
+    @selected.setter
+    def selected(self, uid: int | None) -> None:
+        self.picked = [] if uid is None else [uid]
 
     # ------------------------------------------------------------------ syncing
     def sync(self, codes: Sequence[str]) -> list[HandCard]:
@@ -57,9 +68,14 @@ class HandModel:
                 want[code] -= 1
                 new.append(self._make(code))
         self.cards = kept + new
-        if self.selected is not None and self.find(self.selected) is None:
-            self.selected = None
+        self._forget_gone()
         return new
+
+    def _forget_gone(self) -> None:
+        have = {c.uid for c in self.cards}
+        self.picked = [u for u in self.picked if u in have]
+        if self.focus not in have:
+            self.focus = None
 
     def _make(self, code: str) -> HandCard:
         self._next += 1
@@ -68,8 +84,7 @@ class HandModel:
     def remove(self, uid: int) -> None:
         """Forget one card (the one the player just played), before the next sync."""
         self.cards = [c for c in self.cards if c.uid != uid]
-        if self.selected == uid:
-            self.selected = None
+        self._forget_gone()
 
     # ------------------------------------------------------------------ queries
     def find(self, uid: int) -> HandCard | None:
@@ -103,15 +118,36 @@ class HandModel:
         self.cards = [*rest[:index], card, *rest[index:]]
 
     def select(self, uid: int | None) -> None:
-        self.selected = None if uid == self.selected else uid
+        """A click: pick this card alone (a second click on it puts it down)."""
+        self.selected = None if uid is not None and self.picked == [uid] else uid
 
-    def step_selection(self, delta: int, visible: Sequence[int]) -> None:
-        """Keyboard: move the selection left or right among the visible cards."""
+    def toggle(self, uid: int) -> None:
+        """Space: pick or put down one card, keeping the others picked."""
+        if uid in self.picked:
+            self.picked.remove(uid)
+        else:
+            self.picked.append(uid)
+
+    def step_focus(self, delta: int, visible: Sequence[int]) -> None:
+        """Keyboard: move the focus left or right among the visible cards."""
         if not visible:
-            self.selected = None
+            self.focus = None
             return
-        if self.selected not in visible:
-            self.selected = visible[0 if delta > 0 else -1]
+        if self.focus not in visible:
+            self.focus = visible[0 if delta > 0 else -1]
             return
-        k = visible.index(self.selected)
-        self.selected = visible[max(0, min(len(visible) - 1, k + delta))]
+        k = visible.index(self.focus)
+        self.focus = visible[max(0, min(len(visible) - 1, k + delta))]
+
+    def shift(self, uid: int, delta: int, visible: Sequence[int]) -> None:
+        """Keyboard: move a card one place left or right in the visible row."""
+        if uid not in visible:
+            return
+        k = visible.index(uid)
+        target = max(0, min(len(visible) - 1, k + delta))
+        if target == k:
+            return
+        neighbour = visible[target]
+        rest = [c.uid for c in self.cards if c.uid != uid]
+        index = rest.index(neighbour) + (1 if delta > 0 else 0)
+        self.move(uid, index)

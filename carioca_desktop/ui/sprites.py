@@ -68,7 +68,9 @@ class CardImages:
         art = self.art(width)
         return self._get(("shadow", width), art.shadow), art.shadow_offset
 
-    def glow(self, width: int, colour: str = "gold") -> tuple[pygame.Surface, tuple[int, int]]:
+    def glow(
+        self, width: int, colour: str | tuple[int, int, int] = "gold"
+    ) -> tuple[pygame.Surface, tuple[int, int]]:
         art = self.art(width)
         return self._get(("glow", width, colour), lambda: art.highlight(colour)), (
             art.highlight_offset
@@ -103,6 +105,23 @@ class TextCache:
             text = text[:-2].rstrip() + "…" if not text.endswith("…") else text[:-2] + "…"
             surf = self.render(text, size, colour, bold)
         return surf
+
+    @staticmethod
+    def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
+        """Greedy word wrap to ``width`` pixels; explicit newlines start new lines."""
+        font = ui_font(size, bold)
+        lines: list[str] = []
+        for para in text.split("\n"):
+            line = ""
+            for word in para.split(" "):
+                trial = f"{line} {word}".strip()
+                if line and font.size(trial)[0] > width:
+                    lines.append(line)
+                    line = word
+                else:
+                    line = trial
+            lines.append(line)
+        return lines
 
 
 @lru_cache(maxsize=256)

@@ -3,6 +3,7 @@
 Drag-and-drop after arcade's solitaire: a press remembers what was taken and from where,
 motion moves it, release finds the drop target and asks the scene to act (which asks the
 engine). Every drop has a click equivalent: click a card to select it, then click a target.
+Keys go to ``TableKeys``.
 """
 
 from __future__ import annotations
@@ -76,7 +77,7 @@ class TableInput:
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             self.scene.moves.deselect()
         elif event.type == pygame.KEYDOWN:
-            return self._key(event.key)
+            return self._key(event)
         else:
             return False
         return True
@@ -84,10 +85,9 @@ class TableInput:
     # ------------------------------------------------------------------ pointer
     def _down(self, pos: tuple[int, int]) -> None:
         self.pointer = pos
-        if self.scene.curtain is not None:  # the next hot-seat player is ready
-            self.scene.curtain = None
-            self.scene.moves.refresh()
-            return
+        if self.scene.keys.shown:  # the pointer took over from the keyboard
+            self.scene.keys.shown = False
+            self.scene.app.dirty()
         self.press = Press(self.scene.moves.thing_at(pos), pos)
 
     def _motion(self, pos: tuple[int, int]) -> None:
@@ -155,20 +155,13 @@ class TableInput:
             scene.moves.click_table(pos)
 
     # ------------------------------------------------------------------ keys
-    def _key(self, key: int) -> bool:
-        scene = self.scene
-        if key == pygame.K_ESCAPE:
+    def _key(self, event: pygame.event.Event) -> bool:
+        if event.key == pygame.K_ESCAPE:
             if self.drag is not None or self.press is not None:
                 self.cancel()
             else:
-                scene.moves.open_pause()
+                self.scene.moves.open_pause()
             return True
-        if key in (pygame.K_LEFT, pygame.K_RIGHT):
-            step = -1 if key == pygame.K_LEFT else 1
-            scene.hand.step_selection(step, scene.moves.visible_hand())
-            scene.app.dirty()
-            return True
-        if key == pygame.K_BACKSPACE:
-            scene.moves.deselect()
-            return True
-        return False
+        if self.drag is not None:
+            return False  # one gesture at a time
+        return self.scene.keys.handle(event)

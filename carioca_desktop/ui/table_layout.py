@@ -9,7 +9,8 @@ from pygame import Rect
 
 BASE = (1600, 900)
 CARD_SCALES = {"small": 0.82, "medium": 1.0, "large": 1.15, "xlarge": 1.3}
-UI_MIN, UI_MAX = 0.85, 1.3  # limits of the text furniture's scale
+UI_MIN, UI_MAX = 0.85, 1.3  # limits of the text furniture's scale (before the player's UI scale)
+BUTTONS = ("lay_down", "auto", "hint", "sort_rank", "sort_suit", "keys")  # two columns of three
 STRIP = 0.36  # the visible left strip of an overlapped meld card, as a fraction of its width
 MELD_MIN = 30  # narrower meld cards would not show their index
 HAND_STEP = 0.74  # widest spacing of hand cards, as a fraction of the card width
@@ -94,12 +95,17 @@ class _Scale:
 
 
 def compute_layout(
-    size: tuple[int, int], players: int, viewer: int, card_size: str = "medium"
+    size: tuple[int, int],
+    players: int,
+    viewer: int,
+    card_size: str = "medium",
+    ui_scale: float = 1.0,
 ) -> TableLayout:
-    """The layout for a window; opponents are placed counter-clockwise after ``viewer``."""
+    """The layout for a window; opponents are placed counter-clockwise after ``viewer``.
+    ``card_size`` and ``ui_scale`` are the player's settings (cards; words and buttons)."""
     w, h = size
     s = min(w / BASE[0], h / BASE[1])
-    k = _Scale(s, min(UI_MAX, max(UI_MIN, s)))
+    k = _Scale(s, min(UI_MAX, max(UI_MIN, s)) * max(0.75, min(2.0, ui_scale)))
     hand_w = max(40, round(110 * s * CARD_SCALES.get(card_size, 1.0)))
     hand_w = min(hand_w, round(h * 0.2 * 5 / 7))  # never let the hand eat the table
     hand_h, lift, pad = card_h(hand_w), round(card_h(hand_w) * 0.16), k.px(14)
@@ -147,12 +153,17 @@ def compute_layout(
 
 
 def _lower_band(lower: Rect, k: _Scale) -> tuple[Rect, list[Rect], Rect]:
-    """Between the piles and the hand: the slots, the four buttons and the move log."""
-    buttons_w, log_w = k.upx(150), k.upx(300)
+    """Between the piles and the hand: the slots, the buttons (in ``BUTTONS`` order, two
+    columns of three) and the move log."""
+    column, gap, log_w = k.upx(138), k.upx(8), min(k.upx(300), lower.width // 4)
     log = Rect(lower.right - log_w, lower.top, log_w, lower.height)
-    bx = log.left - k.upx(16) - buttons_w
+    bx = log.left - k.upx(16) - 2 * column - gap
     slots_area = Rect(lower.left, lower.top, bx - k.upx(12) - lower.left, lower.height)
-    buttons = [Rect(bx, lower.top + n * k.upx(36), buttons_w, k.upx(31)) for n in range(4)]
+    pitch = min(k.upx(44), (lower.height + gap) // 3)
+    buttons = [
+        Rect(bx + (n // 3) * (column + gap), lower.top + (n % 3) * pitch, column, pitch - gap)
+        for n in range(len(BUTTONS))
+    ]
     return slots_area, buttons, log
 
 

@@ -47,8 +47,9 @@ class TableMoves:
             exclude.add(drag.uid)
         rows = self.s.view.hand_positions(self.s.hand, exclude, gap_at)
         out = []
+        picked = self.s.hand.picked
         for uid, rect in rows:
-            if uid == self.s.hand.selected:
+            if uid in picked:
                 rect = rect.move(0, -self.s.layout.lift)
             elif uid == self.s.input.hover and drag is None:
                 rect = rect.move(0, -round(self.s.layout.lift * 0.6))
@@ -57,7 +58,7 @@ class TableMoves:
 
     def thing_at(self, pos: Pos) -> tuple[object, ...] | None:
         """What a press at ``pos`` takes hold of (hand or slot card, mazo, pozo), if anything."""
-        if not self.human_viewer:
+        if not self.human_viewer or self.s.hand_hidden:
             return None
         for uid, rect in reversed(self.hand_rows()):
             if rect.collidepoint(pos):
@@ -125,16 +126,22 @@ class TableMoves:
             self.s.slots.remove(uid)
             self.s.hand.move(uid, insertion_index(pos[0], [r for _, r in rows]))
             self.refresh()
+            self.s.arranged()
             return
         self.s.glide_back(drag)
 
     # ------------------------------------------------------------------ moves
     def act(self, action: Action, pos: Pos, drag: Drag | None, played: list[int]) -> bool:
         """A human action: applied (the played cards leave the hand model) or refused with
-        the engine's reason beside the pointer and the dragged card gliding home."""
+        the engine's reason (or the tutorial's word) beside the pointer and the dragged card
+        gliding home."""
         refusal = self.s.session.game.check(action)
-        if refusal is not None:
-            self.s.refuse(refusal, pos)
+        objection = self.s.objection(action) if refusal is None else None
+        if refusal is not None or objection is not None:
+            if refusal is not None:
+                self.s.refuse(refusal, pos)
+            else:
+                self.s.toast(objection or "", pos)
             if drag is not None:
                 self.s.glide_back(drag)
             return False
@@ -234,9 +241,12 @@ class TableMoves:
     def sort(self, by: str) -> None:
         self.s.hand.sort(by)
         self.s.app.dirty()
+        self.s.arranged()
 
     def buy(self) -> None:
-        self.act(Buy(self.s.viewer), self.s.layout.pozo.midtop, None, [])
+        """Comprar, when the table offers it (never at a hot seat: see table_state)."""
+        if self.s.widgets is not None and self.s.widgets.buy.visible:
+            self.act(Buy(self.s.viewer), self.s.layout.pozo.midtop, None, [])
 
     def deselect(self) -> None:
         self.s.hand.selected = None

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from carioca_desktop.i18n import tr
-from carioca_desktop.ui import hud
+from carioca_desktop.ui import hud, table_marks
 from carioca_desktop.ui.sprites import panel
 from carioca_desktop.ui.theme import GOLD, GREEN_OK, RED_BAD
 
@@ -28,10 +28,13 @@ def paint(scene: TableScene, surface: pygame.Surface) -> None:
         scene._layer_key = key
     surface.blit(scene.view.layer(scene.text, hidden, under), (0, 0))
     _ghost_pozo(scene, surface)
-    _targets(scene, surface)
-    _hand(scene, surface, hidden)
+    if scene.hand_hidden:
+        _hidden_hand(scene, surface)
+    else:
+        _targets(scene, surface)
+        _hand(scene, surface, hidden)
+        table_marks.paint(scene, surface)
     _hint(scene, surface)
-    _curtain(scene, surface)
     scene.animator.draw(surface)
     _drag(scene, surface)
     for toast in scene.toasts:
@@ -67,19 +70,20 @@ def _targets(scene: TableScene, surface: pygame.Surface) -> None:
         return
     melds, pozo_ok = scene.moves.accepts(code)
     pointer = scene.input.pointer
+    thick = 2 if scene.view.high_contrast else 0  # high contrast: bolder frames
     for index, box in scene.view.melds.items():
         rect = box.box.inflate(10, 10)
         over = rect.collidepoint(pointer)
         if index in melds:
-            _frame(surface, rect, GOLD if over else ACCEPT, 3)
+            _frame(surface, rect, GOLD if over else ACCEPT, 3 + thick)
         elif over:
-            _frame(surface, rect, RED_BAD, 2)
+            _frame(surface, rect, RED_BAD, 2 + thick)
     pozo = scene.layout.pozo.inflate(10, 10)
     if pozo_ok:
-        _frame(surface, pozo, GOLD if pozo.collidepoint(pointer) else GREEN_OK, 3)
+        _frame(surface, pozo, GOLD if pozo.collidepoint(pointer) else GREEN_OK, 3 + thick)
     for view in scene.view.slots:
         if view.rect.collidepoint(pointer):
-            _frame(surface, view.rect, GOLD, 3)
+            _frame(surface, view.rect, GOLD, 3 + thick)
 
 
 def _frame(
@@ -91,14 +95,14 @@ def _frame(
 def _hand(scene: TableScene, surface: pygame.Surface, hidden: Counter[Hashable]) -> None:
     drag = scene.input.drag
     gap = scene.moves.gap_for(drag.pos) if drag is not None else None
-    images, selected = scene.images, scene.hand.selected
+    images, picked = scene.images, scene.hand.picked
     for uid, rect in scene.moves.hand_rows(gap):
         if hidden[("hand", uid)]:
             continue
         shadow, (dx, dy) = images.shadow(rect.width)
         surface.blit(shadow, (rect.x + dx, rect.y + dy))
         surface.blit(images.face(scene.hand.code(uid), rect.width), rect)
-        if uid == selected:
+        if uid in picked:
             glow, (gx, gy) = images.glow(rect.width, "gold")
             surface.blit(glow, (rect.x + gx, rect.y + gy))
 
@@ -126,17 +130,21 @@ def _drag(scene: TableScene, surface: pygame.Surface) -> None:
     surface.blit(drag.image, rect)
 
 
-def _curtain(scene: TableScene, surface: pygame.Surface) -> None:
-    """Hot seat: the new player's hand and slots stay covered until they click."""
-    if scene.curtain is None:
+def _hidden_hand(scene: TableScene, surface: pygame.Surface) -> None:
+    """Hot seat between people's turns: the hand lies face down (its size is public)."""
+    layout, images = scene.layout, scene.images
+    rows = scene.moves.hand_rows()
+    for _, rect in rows:
+        shadow, (dx, dy) = images.shadow(rect.width)
+        surface.blit(shadow, (rect.x + dx, rect.y + dy))
+        surface.blit(images.back(rect.width), rect)
+    area = rows[0][1].union(rows[-1][1]) if rows else layout.hand_area
+    person = scene.hotseat.next_person()
+    if person is None:
         return
-    layout = scene.layout
-    cover = pygame.Rect(0, layout.lower.top - layout.upx(8), layout.size[0], 0)
-    cover.height = layout.size[1] - cover.top
-    surface.blit(panel(cover.size, 0, (8, 30, 20, 240), None), cover)
-    pygame.draw.line(surface, GOLD, cover.topleft, cover.topright, 2)
-    texts, name = scene.texts, scene.curtain
-    title = texts.render(tr("table.curtain_title", name=name), layout.upx(30), GOLD, bold=True)
-    hint = texts.render(tr("table.curtain_hint", name=name), layout.upx(17), (246, 240, 226))
-    surface.blit(title, title.get_rect(midbottom=(cover.centerx, cover.centery - layout.upx(4))))
-    surface.blit(hint, hint.get_rect(midtop=(cover.centerx, cover.centery + layout.upx(8))))
+    words = tr("hotseat.hidden", name=scene.session.seats[person].name)
+    text = scene.texts.render(words, layout.upx(17), (246, 240, 226), bold=True)
+    box = text.get_rect().inflate(layout.upx(30), layout.upx(14))
+    box.center = area.center
+    surface.blit(panel(box.size, layout.upx(10), (8, 30, 20, 225), GOLD, 2), box)
+    surface.blit(text, text.get_rect(center=box.center))

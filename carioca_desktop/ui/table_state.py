@@ -28,7 +28,7 @@ log = logging.getLogger(__name__)
 def describe(scene: TableScene) -> None:
     """Fill ``scene.slot_views``, ``scene.text``, ``scene.hint`` and the buttons' states."""
     obs, session = scene.obs, scene.session
-    human = session.is_human(obs.seat)
+    human = session.is_human(obs.seat) and not scene.hand_hidden
     specs = slot_specs(obs) if human else []
     scene.slots.reset(specs)
     scene.slots.keep_only({c.uid for c in scene.hand.cards})
@@ -45,12 +45,13 @@ def describe(scene: TableScene) -> None:
         _title(obs), _status(scene, obs), list(scene.log_lines), _seats(scene), must_draw
     )
     if scene.widgets is not None:
-        buy = _buy_card(scene, obs)
+        buy = _buy_card(scene, obs) if human else None
         can_auto = _can_auto(scene, specs)
-        shown = human and scene.curtain is None  # a hot-seat curtain hides the controls too
+        hint = (obs.my_turn and obs.phase in ("draw", "play")) if scene.advice.on else None
         scene.widgets.update_state(
-            scene.can_lay_down, can_auto, shown and bool(specs), shown, buy if shown else None
-        )
+            scene.can_lay_down, can_auto, human and bool(specs), human, buy,
+            hint if human else None,
+        )  # fmt: skip
 
 
 def _slot_view(codes: list[str], spec: SlotSpec, uids: list[int], rules: RuleSet) -> SlotView:
@@ -123,7 +124,8 @@ def _seats(scene: TableScene) -> list[SeatInfo]:
         if cfg.kind == "bot":
             sub = tr("table.bot_level", level=level_text(cfg.level))
         else:
-            sub = tr("table.you") if s == obs.seat else tr("table.human")
+            mine = s == obs.seat and not scene.hand_hidden
+            sub = tr("table.you") if mine else tr("table.human")
         score = tr("table.tallies", n=wins[s]) if tallies else tr("table.points", n=obs.totals[s])
         out.append(SeatInfo(s, obs.names[s], sub, score, obs.laid_down[s], obs.hand_sizes[s],
                             obs.turn == s))  # fmt: skip
@@ -131,8 +133,11 @@ def _seats(scene: TableScene) -> list[SeatInfo]:
 
 
 def _buy_card(scene: TableScene, obs: Observation) -> str | None:
+    """The card the viewer may buy out of turn now. Never at a hot seat: asking each person
+    privately would pass the screen round after every discard, and asking on screen would
+    show the player at the keyboard what another would do."""
     seat = obs.seat
-    if obs.buy_card is None or not scene.session.is_human(seat):
+    if obs.buy_card is None or not scene.session.is_human(seat) or scene.session.hot_seat:
         return None
     if scene.session.game.check(Buy(seat)) is not None:
         return None

@@ -291,7 +291,8 @@ class TableView:
 
     def _slot_outline(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
         radius = max(4, round(rect.width * 0.09))
-        surf.blit(panel(rect.size, radius, (0, 30, 14, 70), (120, 170, 130), 1), rect)
+        edge, width = ((220, 240, 225), 2) if self.high_contrast else ((120, 170, 130), 1)
+        surf.blit(panel(rect.size, radius, (0, 30, 14, 70), edge, width), rect)
 
     def _draw_melds(self, surf: pygame.Surface, hidden: Counter[Hashable]) -> None:
         layout, obs = self.layout, self.obs
@@ -309,9 +310,13 @@ class TableView:
         layout = self.layout
         assert layout is not None
         px = layout.upx
+        hc = self.high_contrast  # thicker, lighter edges and a darker fill
+        idle, fill = (
+            ((200, 225, 210), (4, 22, 14, 215)) if hc else ((90, 140, 110), (10, 40, 26, 150))
+        )
         for view in self.slots:
-            border = GREEN_OK if view.ok else RED_BAD if view.ok is False else (90, 140, 110)
-            surf.blit(panel(view.rect.size, px(12), (10, 40, 26, 150), border, 2), view.rect)
+            border = GREEN_OK if view.ok else RED_BAD if view.ok is False else idle
+            surf.blit(panel(view.rect.size, px(12), fill, border, 3 if hc else 2), view.rect)
             title = self.texts.render(view.title, px(14), TEXT, bold=True)
             surf.blit(title, (view.rect.left + px(12), view.rect.top + px(7)))
             colour = GREEN_OK if view.ok else RED_BAD if view.ok is False else TEXT_DIM
@@ -319,8 +324,7 @@ class TableView:
             words = self.texts.fit(view.verdict, px(13), colour, room, bold=bool(view.ok))
             surf.blit(words, (view.rect.right - px(12) - words.get_width(), view.rect.top + px(8)))
             for rect in view.spare_rects:  # where the missing cards of a meld would go
-                radius = max(3, round(rect.width * 0.09))
-                surf.blit(panel(rect.size, radius, (0, 20, 10, 60), (120, 160, 130), 1), rect)
+                self._slot_outline(surf, rect)
             if not view.cards and view.spare_rects:
                 area = view.spare_rects[0].union(view.spare_rects[-1])
                 hint = self.texts.fit(view.hint, px(13), TEXT_DIM, view.rect.width - px(16))

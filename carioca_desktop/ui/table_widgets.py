@@ -1,4 +1,5 @@
-"""The table's pygame_gui buttons (menu, Bajarse, Auto, sorts, Comprar) and the discard prompt."""
+"""The table's pygame_gui buttons (menu, Bajarse, Auto, Pista, sorts, keys, Comprar) and the
+discard prompt."""
 
 from __future__ import annotations
 
@@ -11,9 +12,10 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UILabel, UIPanel
 
 from carioca_desktop.i18n import tr
-from carioca_desktop.ui.table_layout import TableLayout
+from carioca_desktop.ui.table_layout import BUTTONS, TableLayout
 
 Command = Callable[[], None]
+KEYS = ("menu", *BUTTONS, "buy")
 
 
 class TableWidgets:
@@ -38,8 +40,10 @@ class TableWidgets:
         self.menu = button("menu", tr("table.menu"), "@flat")
         self.lay_down = button("lay_down", tr("table.lay_down"), "@primary")
         self.auto = button("auto", tr("table.auto"))
+        self.hint = button("hint", tr("table.hint"))
         self.sort_rank = button("sort_rank", tr("table.sort_rank"))
         self.sort_suit = button("sort_suit", tr("table.sort_suit"))
+        self.keys = button("keys", tr("table.keys"), "@flat")
         self.buy = button("buy", tr("table.buy", card=""), "@primary")
         self.confirm: UIPanel | None = None
         self.confirm_yes: UIButton | None = None
@@ -48,22 +52,21 @@ class TableWidgets:
 
     @property
     def all(self) -> list[UIButton]:
-        return [self.menu, self.lay_down, self.auto, self.sort_rank, self.sort_suit, self.buy]
+        """In ``KEYS`` order."""
+        return [self.menu, self.lay_down, self.auto, self.hint, self.sort_rank, self.sort_suit,
+                self.keys, self.buy]  # fmt: skip
 
     @staticmethod
     def _rects(layout: TableLayout) -> dict[str, pygame.Rect]:
         px, bar, pozo = layout.upx, layout.top_bar, layout.pozo
-        keys = ("lay_down", "auto", "sort_rank", "sort_suit")
-        rects = {key: rect.copy() for key, rect in zip(keys, layout.buttons)}
+        rects = {key: rect.copy() for key, rect in zip(BUTTONS, layout.buttons)}
         rects["menu"] = pygame.Rect(px(10), bar.centery - px(17), px(120), px(34))
         rects["buy"] = pygame.Rect(pozo.centerx - px(80), pozo.bottom + px(30), px(160), px(34))
         return rects
 
     def place(self, layout: TableLayout) -> None:
         rects = self._rects(layout)
-        for key, widget in zip(
-            ("menu", "lay_down", "auto", "sort_rank", "sort_suit", "buy"), self.all
-        ):
+        for key, widget in zip(KEYS, self.all):
             widget.set_relative_position(rects[key].topleft)
             widget.set_dimensions(rects[key].size)
 
@@ -74,13 +77,17 @@ class TableWidgets:
         show_laydown: bool,
         show_sorts: bool,
         buy_card: str | None,
+        hint: bool | None = None,
     ) -> None:
+        """``hint``: None hides Pista (hints off), else it is shown, enabled or not."""
         _enable(self.lay_down, can_lay_down)
         _enable(self.auto, can_auto)
         _show(self.lay_down, show_laydown)
         _show(self.auto, show_laydown)
         _show(self.sort_rank, show_sorts)
         _show(self.sort_suit, show_sorts)
+        _show(self.hint, hint is not None)
+        _enable(self.hint, bool(hint))
         if buy_card != self._buy_card:
             self._buy_card = buy_card
             if buy_card is None:

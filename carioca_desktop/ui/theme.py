@@ -139,6 +139,19 @@ def make_manager(size: tuple[int, int], ui_scale: float = 1.0) -> pygame_gui.UIM
     manager.add_font_paths(
         FONT_NAME, font_path(False), font_path(True), font_path(False), font_path(True)
     )
+    _preload(manager, data, ui_scale)
+    return manager
+
+
+def rescale(manager: pygame_gui.UIManager, ui_scale: float) -> None:
+    """Apply a new UI scale to a running manager: its theme's sizes change, every widget is
+    rebuilt on the manager's next update (scenes re-place theirs on resize)."""
+    data = theme_dict(ui_scale)
+    manager.get_theme().update_theming(json.dumps(data))
+    _preload(manager, data, ui_scale)
+
+
+def _preload(manager: pygame_gui.UIManager, data: dict[str, Any], ui_scale: float) -> None:
     fonts = manager.get_theme().get_font_dictionary()
     sizes = {max(6, round(s * ui_scale)) for s in EXTRA_SIZES} | _theme_sizes(data)
     # Both styles of every size: HTML text (<b>) switches style within one element.
@@ -155,4 +168,3 @@ def make_manager(size: tuple[int, int], ui_scale: float = 1.0) -> pygame_gui.UIM
             for s, b in missing
         ]
     )
-    return manager

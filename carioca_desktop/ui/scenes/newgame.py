@@ -1,4 +1,5 @@
-"""New game: 2–8 seats (a name and Human or a bot level each), the rules to play, Start."""
+"""New game: 2–8 seats (a name and Human or a bot level each; several people share the screen
+in turns), the rules to play, hints on or off for the match, Start."""
 
 from __future__ import annotations
 
@@ -71,6 +72,7 @@ class NewGameScene(UIScene):
         self.choice = HOUSE if set(house) - {"preset"} else str(house.get("preset", "clasico"))
         self._entries: dict[Any, int] = {}
         self.problem = ""
+        self.hints = True
 
     # ------------------------------------------------------------------ rules
     def rules_data(self) -> dict[str, Any]:
@@ -128,6 +130,10 @@ class NewGameScene(UIScene):
         self._rules_controls(rules_box, rh)
         bw = round(min(260 * self.u, bar.w * 0.3))
         self.button(pygame.Rect(bar.x, bar.y, bw, bar.h), tr("common.back"), self.back)
+        hints = [(tr("newgame.hints_on"), True), (tr("newgame.hints_off"), False)]
+        middle = pygame.Rect(0, bar.y, round(min(300 * self.u, bar.w * 0.3)), bar.h)
+        middle.centerx = bar.centerx
+        Stepper(self, middle, hints, self.hints, self._set_hints)
         start = self.button(
             pygame.Rect(bar.right - bw, bar.y, bw, bar.h),
             tr("newgame.start"),
@@ -175,6 +181,10 @@ class NewGameScene(UIScene):
         self.repaint()
         return True
 
+    def _set_hints(self, value: object) -> bool:
+        self.hints = bool(value)
+        return True
+
     def _set_choice(self, value: object) -> bool:
         self.choice = str(value)
         self._todo.append(self.rebuild)
@@ -213,7 +223,7 @@ class NewGameScene(UIScene):
             for i, seat in enumerate(self.seats[: self.count])
         ]
         seed = random.SystemRandom().randrange(2**31)
-        session = MatchSession.new(rules, seats, seed=seed, paths=self.app.paths)
+        session = MatchSession.new(rules, seats, seed=seed, paths=self.app.paths, hints=self.hints)
         self.app.replace(TableScene(self.app, session))
 
     # ------------------------------------------------------------------ picture
@@ -240,6 +250,14 @@ class NewGameScene(UIScene):
             surface.blit(badge, badge.get_rect(center=(seats.x + 20 + pitch // 2, y)))
         rows_end = seats.y + 16 + (self.count + 1) * pitch
         room = pygame.Rect(seats.x + 30, rows_end + 10, seats.w - 60, seats.bottom - rows_end - 30)
+        people = sum(1 for seat in self.seats[: self.count] if seat.kind == "human")
+        if people >= 2:  # hot seat: say how the screen is shared
+            small = font(round(14 * self.u), bold=True)
+            note = fit(tr("newgame.hot_seat", n=people), small, room.w)
+            draw_text(
+                surface, note, small, (room.centerx, room.bottom + 6), theme.GOLD, "midbottom"
+            )
+            room.height -= small.get_linesize() + 4
         if room.h > 150 * self.k:
             self._paint_table(surface, room)
         draw_text(

@@ -16,6 +16,7 @@ from carioca_desktop.rules.errors import RuleSetError
 from carioca_desktop.rules.ruleset import RuleSet
 from carioca_desktop.ui import theme
 from carioca_desktop.ui.cardart import CardArt
+from carioca_desktop.ui.scenes.keys import click_rows, key_rows
 from carioca_desktop.ui.widgets import UIScene, draw_text, font, gold_title, pairs, panel, wrap
 
 if TYPE_CHECKING:
@@ -190,6 +191,10 @@ def _document(rules: RuleSet) -> list[Block]:
         ("fig", ("AS KH 7C JK", scoring, tr("rules.scoring_" + rules.scoring))),
         ("h", tr("rules.house_title")),
         ("rows", rule_rows(rules)),
+        ("h", tr("rules.keys_title")),
+        ("p", tr("rules.keys_intro")),
+        ("rows", key_rows()),
+        ("p", "\n".join([tr("keys.clicks_title") + ":", *("· " + c for c in click_rows())])),
     ]
 
 

@@ -1,8 +1,9 @@
 """The Table scene: the match being played, drawn from the viewer's observation.
 
-Gestures (table_input) become actions that the engine judges; the session applies them and
-autosaves; bots move on a timer; every change re-reads the observation and re-lays the
-table. ``start_autoplay`` (for ``carioca --autoplay``) lives in ui/autoplay.py.
+Gestures (table_input, table_keys) become actions that the engine judges; the session applies
+them and autosaves; bots move on a timer; every change re-reads the observation and re-lays
+the table. At a hot seat (ui/hotseat.py) no hand shows between people's turns and a privacy
+screen asks for the next person. ``start_autoplay`` lives in ui/autoplay.py.
 """
 
 from __future__ import annotations
@@ -23,10 +24,13 @@ from carioca_desktop.ui import table_paint
 from carioca_desktop.ui.anim import Animator, Flight, Toast, pacing
 from carioca_desktop.ui.flights import Arrival, FlightPlanner, Snapshot
 from carioca_desktop.ui.hand import HandModel
+from carioca_desktop.ui.hotseat import HotSeat
 from carioca_desktop.ui.scene import Scene
 from carioca_desktop.ui.slots import SlotsModel
 from carioca_desktop.ui.sprites import CardImages, TextCache
+from carioca_desktop.ui.table_advice import TableAdvice
 from carioca_desktop.ui.table_input import Drag, TableInput
+from carioca_desktop.ui.table_keys import TableKeys
 from carioca_desktop.ui.table_layout import TableLayout, compute_layout
 from carioca_desktop.ui.table_moves import TableMoves
 from carioca_desktop.ui.table_state import describe
@@ -41,9 +45,11 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 _LOOKS = ("four_colour", "card_back", "card_size", "animation_speed", "reduce_motion",
-          "high_contrast")  # fmt: skip
+          "high_contrast", "ui_scale")  # fmt: skip
 WAKE = pygame.event.custom_type()  # wakes the idle loop when a bot is due to move
 FAST_BATCH = 12  # bot moves per frame at top speed (autoplay, tests)
+SOUNDS = {"draw": "draw", "buy": "draw", "discard": "discard", "lay_down": "place", "add": "place",
+          "swap": "place", "round_end": "round_end", "deal": "deal"}  # fmt: skip
 
 
 class TableScene(Scene):
@@ -65,17 +71,20 @@ class TableScene(Scene):
         self.toasts: list[Toast] = []
         self.log_lines: deque[str] = deque(maxlen=40)
         self.input = TableInput(self)
+        self.keys = TableKeys(self)
         self.moves = TableMoves(self)
         self.text = TableText()
         self.slot_views: list[SlotView] = []
         self.can_lay_down = False
-        self.viewer = session.viewer()
+        self.hotseat = HotSeat(session)
+        self.viewer = self.hotseat.viewer(session.viewer())
         self.obs: Observation = session.game.observation(self.viewer)
         self.layout: TableLayout = compute_layout(_size(app), self.obs.players, self.viewer)
         self.widgets: TableWidgets | None = None
         self.pozo_under: str | None = None
-        self.curtain: str | None = None  # the next hot-seat player's name until they click
-        self.hint = ""
+        self.advice = TableAdvice(self)  # the Pista
+        self.hint = ""  # why Bajarse is off although every slot reads as a meld
+        self.tidy_deal = True  # sort a freshly dealt hand once (the tutorial leaves it to you)
         self.wait = 0.0
         self._seen_events = 0
         self._anim_version = -1
@@ -96,6 +105,11 @@ class TableScene(Scene):
         return self.slot_models.setdefault(self.viewer, SlotsModel())
 
     @property
+    def hand_hidden(self) -> bool:
+        """Hot seat: no hand face up (between people's turns, or before the next takes the seat)."""
+        return self.hotseat.hand_hidden()
+
+    @property
     def game_over_round(self) -> bool:
         return self.session.game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER)
 
@@ -109,6 +123,8 @@ class TableScene(Scene):
             "sort_rank": lambda: moves.sort("rank"),
             "sort_suit": lambda: moves.sort("suit"),
             "buy": moves.buy,
+            "hint": self.advice.ask,
+            "keys": self.show_keys,
         }
         self._seen_events = max(0, len(self.obs.events) - 8)
         self._relayout()
@@ -154,25 +170,25 @@ class TableScene(Scene):
         self.sync()
 
     def _relayout(self) -> None:
-        card_size = self.app.settings.card_size
-        self.layout = compute_layout(_size(self.app), self.obs.players, self.viewer, card_size)
+        settings = self.app.settings
+        self.layout = compute_layout(_size(self.app), self.obs.players, self.viewer,
+                                     settings.card_size, settings.ui_scale)  # fmt: skip
         if self.widgets is not None:
             self.widgets.place(self.layout)
 
     # ------------------------------------------------------------------ syncing
     def sync(self) -> list[int]:
         """Re-read the observation after any change; returns the viewer's new card uids."""
-        viewer = self.session.viewer()
+        viewer = self.hotseat.viewer(self.viewer)
         if viewer != self.viewer:
-            if self.session.is_human(self.viewer) and self.session.is_human(viewer):
-                self.curtain = self.session.seats[viewer].name  # hot seat: hide the new hand
             self.viewer = viewer
             self.input.cancel()
             self._relayout()
+        self.advice.spend()
         old_round = self.obs.round_index
         self.obs = obs = self.session.game.observation(self.viewer)
         new = self.hand.sync(obs.hand)
-        if len(new) > 1 and len(new) >= len(obs.hand) - 1:  # a fresh deal: tidy it once
+        if self.tidy_deal and len(new) > 1 and len(new) >= len(obs.hand) - 1:  # a fresh deal
             self.hand.sort("suit")
         if obs.round_index != old_round:
             self.slots.clear()
@@ -184,10 +200,12 @@ class TableScene(Scene):
         return [c.uid for c in new]
 
     def _read_log(self, obs: Observation) -> None:
-        # "Botaste el 8♣" only when one person plays; at a hot seat every line names its player.
+        # "Botaste el 8♣" only when one person plays; at a hot seat every line names its player
+        # and tells only what everyone saw (the log stays on screen for the next person).
         names, you = obs.names, self.session.human_seats == [obs.seat]
+        reader = -1 if self.session.hot_seat else obs.seat
         for event in obs.events[self._seen_events :]:
-            line = event_line(event, names, obs.seat, you)
+            line = event_line(event, names, reader, you)
             if line:
                 self.log_lines.append(line)
         self._seen_events = len(obs.events)
@@ -232,10 +250,8 @@ class TableScene(Scene):
                 self.toast(line or "", self.layout.pozo.midtop)
 
     def _sound(self, kind: str) -> None:
-        name = {"draw": "draw", "buy": "draw", "discard": "discard", "lay_down": "place"}
-        name |= {"add": "place", "swap": "place", "round_end": "round_end", "deal": "deal"}
-        if kind in name:
-            self.app.sounds.play(name[kind])
+        if kind in SOUNDS:
+            self.app.sounds.play(SOUNDS[kind])
 
     def refuse(self, refusal: Refusal, anchor: tuple[int, int]) -> None:
         self.toast(refusal_text(refusal), anchor)
@@ -280,6 +296,8 @@ class TableScene(Scene):
     def _advance(self) -> bool:
         """Let bots move, or end the round, when nothing is moving any more."""
         for _ in range(FAST_BATCH if self.app.fast else 1):
+            if self._ask_privacy():
+                return False
             if self.game_over_round:
                 self._round_over()
                 return self.animator.busy
@@ -293,6 +311,18 @@ class TableScene(Scene):
                 break
         self.schedule(self.pause_s)
         return self.animator.busy
+
+    def _ask_privacy(self) -> bool:
+        """Hot seat: before a person's turn, the privacy screen names them (True if shown)."""
+        seat = self.hotseat.due()
+        if seat is None:
+            return False
+        from carioca_desktop.ui.scenes.privacy import PrivacyScene
+
+        self.input.cancel()
+        name = self.session.seats[seat].name
+        self.app.push(PrivacyScene(self.app, seat, name, self.text.title, self.hotseat.reveal))
+        return True
 
     def schedule(self, seconds: float) -> None:
         self.wait = seconds
@@ -346,6 +376,24 @@ class TableScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         table_paint.paint(self, surface)
+
+    # ------------------------------------------------------------------ help, hints, hooks
+    def lit(self) -> tuple[tuple[str, ...], list[pygame.Rect], str]:
+        """Hand cards and places to light, and words to say (the Pista; the tutorial's step)."""
+        return self.advice.lit()
+
+    def show_keys(self) -> None:
+        """F1, ? or the Teclas button: the keyboard help over the table."""
+        from carioca_desktop.ui.scenes.keys import KeysScene
+
+        self.app.push(KeysScene(self.app))
+
+    def objection(self, action: Action) -> str | None:
+        """A word against a legal move before it is made (the tutorial's); None lets it be."""
+        return None
+
+    def arranged(self) -> None:
+        """The player sorted or reordered the hand (the tutorial waits for it)."""
 
 
 def _size(app: App) -> tuple[int, int]:
