@@ -13,7 +13,6 @@ import pygame
 import pygame_gui
 import pytest
 
-from carioca_desktop import i18n
 from carioca_desktop.bots import base
 from carioca_desktop.rules.actions import POZO, STOCK, Add, Discard, Draw, LayDown, Swap
 from carioca_desktop.rules.game import Game
@@ -24,13 +23,7 @@ from carioca_desktop.ui.scenes.newgame import NewGameScene
 from carioca_desktop.ui.scenes.table import TableScene
 from tests.test_table_scene import SIMPLE, frames, press, table
 
-
-@pytest.fixture(autouse=True)
-def spanish(monkeypatch: pytest.MonkeyPatch) -> Any:
-    monkeypatch.setenv("CARIOCA_LANG", "es")
-    old = i18n.language()
-    yield
-    i18n.set_language(old)
+pytestmark = pytest.mark.usefixtures("spanish")
 
 
 def key(app: App, code: int, text: str = "") -> None:

@@ -13,7 +13,6 @@ from typing import Any
 import pygame
 import pytest
 
-from carioca_desktop import i18n
 from carioca_desktop.rules.position import from_position
 from carioca_desktop.rules.ruleset import RuleSet
 from carioca_desktop.session import MatchSession, SeatConfig
@@ -27,12 +26,7 @@ from tests.test_table_scene import SIMPLE, STOCK, StubBot, card_pos, frames, pre
 THIRD = ["AD", "5S", "6C", "8D", "QD", "KD", "3C"]
 
 
-@pytest.fixture(autouse=True)
-def spanish(monkeypatch: pytest.MonkeyPatch) -> Any:
-    monkeypatch.setenv("CARIOCA_LANG", "es")
-    old = i18n.language()
-    yield
-    i18n.set_language(old)
+pytestmark = pytest.mark.usefixtures("spanish")
 
 
 def hot_table(

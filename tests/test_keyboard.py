@@ -8,12 +8,10 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import Any
 
 import pygame
 import pytest
 
-from carioca_desktop import i18n
 from carioca_desktop.rules.actions import Add
 from carioca_desktop.rules.ruleset import RuleSet
 from carioca_desktop.session import MatchSession, SeatConfig
@@ -29,13 +27,7 @@ from carioca_desktop.ui.table_marks import FOCUS_HC
 from carioca_desktop.ui.theme import GOLD
 from tests.test_table_scene import SIMPLE, frames, hand_codes, table
 
-
-@pytest.fixture(autouse=True)
-def spanish(monkeypatch: pytest.MonkeyPatch) -> Any:
-    monkeypatch.setenv("CARIOCA_LANG", "es")
-    old = i18n.language()
-    yield
-    i18n.set_language(old)
+pytestmark = pytest.mark.usefixtures("spanish")
 
 
 def key(app: App, code: int, shift: bool = False, text: str = "") -> None:

@@ -50,13 +50,7 @@ class StubBot:
 STOCK = ["2C", "3C", "4C", "6D", "8D", "9D", "10D", "QS", "KS", "4H", "5H", "6H"]
 
 
-@pytest.fixture(autouse=True)
-def spanish(monkeypatch: pytest.MonkeyPatch) -> Any:
-    """The home language, whatever the machine's locale (the App reads CARIOCA_LANG)."""
-    monkeypatch.setenv("CARIOCA_LANG", "es")
-    old = i18n.language()
-    yield
-    i18n.set_language(old)
+pytestmark = pytest.mark.usefixtures("spanish")
 
 
 def table(

@@ -11,7 +11,6 @@ from typing import Any
 import pygame
 import pytest
 
-from carioca_desktop import i18n
 from carioca_desktop.rules.actions import POZO, STOCK, Add, Discard, Draw, LayDown, Swap
 from carioca_desktop.storage import Paths, has_autosave
 from carioca_desktop.tutorial_script import (
@@ -27,13 +26,7 @@ from carioca_desktop.ui.scenes.menu import MenuScene
 from carioca_desktop.ui.scenes.tutorial import TutorialScene
 from tests.test_table_scene import card_pos, drag, frames, press
 
-
-@pytest.fixture(autouse=True)
-def spanish(monkeypatch: pytest.MonkeyPatch) -> Any:
-    monkeypatch.setenv("CARIOCA_LANG", "es")
-    old = i18n.language()
-    yield
-    i18n.set_language(old)
+pytestmark = pytest.mark.usefixtures("spanish")
 
 
 def test_the_script_plays_through_without_a_screen() -> None:
