@@ -127,7 +127,7 @@ def test_the_hint_names_the_meld_it_plays_on() -> None:
         {"owner": 0, "meld": ["QS", "QD", "QC"]},
     ]
     obs = obs_for(["6H", "9H", "QH"], table=melds, laid_down=[0, 1])
-    assert explain(obs, Add(0, 0, "9H")).text == "Agrega el 9♥ a la escala de Ana"
+    assert explain(obs, Add(0, 0, "9H")).text == "Agrega el 9♥ en la escala de Ana"
     assert explain(obs, Add(0, 1, "QH")).text == "Agrega el Q♥ a tu trío"
     swap = explain(obs, Swap(0, 0, "6H"))
     assert swap.text.startswith("Cambia el 6♥ por el comodín de la escala de Ana")
