@@ -128,9 +128,9 @@ def test_the_hint_names_the_meld_it_plays_on() -> None:
     ]
     obs = obs_for(["6H", "9H", "QH"], table=melds, laid_down=[0, 1])
     assert explain(obs, Add(0, 0, "9H")).text == "Agrega el 9♥ en la escala de Ana"
-    assert explain(obs, Add(0, 1, "QH")).text == "Agrega el Q♥ a tu trío"
+    assert explain(obs, Add(0, 1, "QH")).text == "Agrega el Q♥ en tu trío"
     swap = explain(obs, Swap(0, 0, "6H"))
-    assert swap.text.startswith("Cambia el 6♥ por el comodín de la escala de Ana")
+    assert swap.text.startswith("Cambia el 6♥ por el comodín que está en la escala de Ana")
     assert swap.target == ("meld", 0) and swap.cards == ("6H",)
     lay = explain(obs, LayDown(0, (("7S", "7D", "JK=7"),)))
     assert lay.cards == ("7S", "7D", "JK") and lay.target == ("slots", -1)
