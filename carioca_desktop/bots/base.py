@@ -1,0 +1,178 @@
+"""The bot protocol, the level registry, and what every bot family shares (seeded RNG,
+lay-down proposals from the solver, reading the table from an Observation)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Protocol, runtime_checkable
+
+from carioca_desktop.rules.actions import Action, LayDown
+from carioca_desktop.rules.cards import parse_card, parse_marked
+from carioca_desktop.rules.melds import Layout, analyse, extend, is_wild
+from carioca_desktop.rules.observation import MeldView, Observation
+from carioca_desktop.rules.ruleset import RuleSet
+from carioca_desktop.rules.scoring import card_points
+from carioca_desktop.rules.solver import Value, find_laydown, find_partial_laydown
+
+LEVELS = ("random", "easy", "normal", "hard")
+
+
+@dataclass(frozen=True)
+class Pass:
+    """Declining an offer (a buy). Not an engine action: the driver offers it beside ``Buy``
+    when it asks a seat out of turn, and never applies it."""
+
+    seat: int
+
+
+Choice = Action | Pass
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player that sees only its Observation and the legal choices."""
+
+    level: str
+    seat: int
+
+    def choose(self, obs: Observation, legal: Sequence[Choice]) -> Choice:
+        """One of ``legal``, or a LayDown the bot built itself from ``obs.hand``."""
+        ...
+
+    def to_dict(self) -> dict[str, Any]:
+        """The bot's whole state (RNG included) as a JSON-safe dict."""
+        ...
+
+
+class BaseBot:
+    """Seed, RNG and serialisation shared by every level; subclasses add ``choose``."""
+
+    level = "base"
+
+    def __init__(self, seat: int, seed: int) -> None:
+        self.seat = seat
+        self.seed = seed
+        # A private generator, mixed from seed and seat: no global random anywhere.
+        self.rng = random.Random(seed * 1_000_003 + seat * 7919 + LEVELS.index(self.level))
+        self.buy_window = -1  # the event index of the last buy offer this bot answered
+
+    def choose(self, obs: Observation, legal: Sequence[Choice]) -> Choice:
+        raise NotImplementedError
+
+    def memory_to_dict(self) -> dict[str, Any]:
+        return {}
+
+    def memory_from_dict(self, data: dict[str, Any]) -> None:
+        """Restore what ``memory_to_dict`` wrote (nothing for memoryless levels)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        version, internal, gauss = self.rng.getstate()
+        return {
+            "level": self.level,
+            "seat": self.seat,
+            "seed": self.seed,
+            "rng": [version, list(internal), gauss],
+            "buy_window": self.buy_window,
+            "memory": self.memory_to_dict(),
+        }
+
+
+def make_bot(level: str, seat: int, seed: int) -> Bot:
+    """A new bot of ``level`` ("random", "easy", "normal", "hard") for ``seat``."""
+    from .hard import HardBot
+    from .normal import NormalBot
+    from .simple import EasyBot, RandomBot
+
+    classes: dict[str, type[BaseBot]] = {
+        "random": RandomBot,
+        "easy": EasyBot,
+        "normal": NormalBot,
+        "hard": HardBot,
+    }
+    if level not in classes:
+        raise ValueError(f"unknown bot level {level!r}; levels are: {', '.join(LEVELS)}")
+    bot: Bot = classes[level](seat, seed)
+    return bot
+
+
+def bot_from_dict(data: dict[str, Any]) -> Bot:
+    """Rebuild a bot saved with ``to_dict``: same level, seat, RNG state and memory."""
+    bot = make_bot(str(data["level"]), int(data["seat"]), int(data["seed"]))
+    assert isinstance(bot, BaseBot)
+    version, internal, gauss = data["rng"]
+    bot.rng.setstate((int(version), tuple(int(x) for x in internal), gauss))
+    bot.buy_window = int(data.get("buy_window", -1))
+    bot.memory_from_dict(dict(data.get("memory", {})))
+    return bot
+
+
+# --------------------------------------------------------------------------- lay-downs
+def laydown_proposal(obs: Observation, value: Value | None = None) -> LayDown | None:
+    """The lay-down the solver finds for the bot's own hand now (None if there is none):
+    the whole contract, or with ``partial_contract`` the most melds it can make."""
+    if not obs.has_drawn or obs.laid_down[obs.seat]:
+        return None
+    progress = obs.progress[obs.seat]
+    prior = prior_suits(obs)
+    find = find_partial_laydown if obs.rules.partial_contract else find_laydown
+    melds = find(obs.hand, obs.rules, obs.round_index, progress, prior, value)
+    if melds is None:
+        return None
+    return LayDown(obs.seat, tuple(tuple(m) for m in melds))
+
+
+def prior_suits(obs: Observation) -> frozenset[str]:
+    """Suits of the escalas this seat already laid down for the contract (partial play)."""
+    return frozenset(
+        m.stands_for[0][-1] if m.stands_for[0] else m.cards[0][-1]
+        for m in obs.table
+        if m.owner == obs.seat and m.contract and m.kind == "escala" and m.special is None
+    )
+
+
+# --------------------------------------------------------------------------- the table
+def table_layouts(obs: Observation) -> list[Layout]:
+    """The melds on the table as layouts (for asking whether a card would fit)."""
+    return [_layout(m.text, m.kind, obs.rules) for m in obs.table if m.special is None]
+
+
+@lru_cache(maxsize=4096)
+def _layout(text: tuple[str, ...], kind: str, rules: RuleSet) -> Layout:
+    entries = [parse_marked(code) for code in text]
+    found = analyse(entries, rules, kind, 3)
+    assert isinstance(found, Layout), f"a table meld that is not a meld: {text}"
+    return found
+
+
+def fits_table(code: str, layouts: Sequence[Layout], rules: RuleSet) -> bool:
+    """Whether a card could be added to some meld on the table."""
+    return any(_fits(code, lay, rules) for lay in layouts)
+
+
+@lru_cache(maxsize=65536)
+def _fits(code: str, layout: Layout, rules: RuleSet) -> bool:
+    return isinstance(extend(layout, parse_card(code), None, -1, rules), list)
+
+
+def meld_view_wilds(meld: MeldView) -> int:
+    return sum(1 for s in meld.stands_for if s is not None)
+
+
+# --------------------------------------------------------------------------- cards
+def points(code: str, rules: RuleSet) -> int:
+    """Penalty of a card left in hand."""
+    return card_points(parse_card(code), rules)
+
+
+def wild(code: str, rules: RuleSet) -> bool:
+    return is_wild(parse_card(code), rules)
+
+
+def without(hand: Sequence[str], code: str) -> list[str]:
+    """The hand with one copy of ``code`` gone."""
+    rest = list(hand)
+    rest.remove(code)
+    return rest

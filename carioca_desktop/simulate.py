@@ -1,0 +1,237 @@
+"""``carioca simulate``: a headless bot tournament with a table per bot level and per seat."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from carioca_desktop.bots.base import LEVELS
+from carioca_desktop.bots.driver import MatchResult, play_match
+from carioca_desktop.rules.errors import RulesError
+from carioca_desktop.rules.ruleset import PRESETS, RuleSet
+
+
+class _Parser(argparse.ArgumentParser):
+    """Bad arguments: a one-line reason and the usage, exit 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        sys.stderr.write(f"carioca simulate: {message}\n")
+        self.print_usage(sys.stderr)
+        raise SystemExit(2)
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def _levels(text: str) -> list[str]:
+    levels = [part.strip() for part in text.split(",") if part.strip()]
+    unknown = [lv for lv in levels if lv not in LEVELS]
+    if not levels or unknown:
+        shown = ", ".join(unknown) or "none given"
+        raise argparse.ArgumentTypeError(f"unknown bot level ({shown}); use {', '.join(LEVELS)}")
+    return levels
+
+
+def parser() -> argparse.ArgumentParser:
+    p = _Parser(
+        prog="carioca simulate",
+        description="Headless bot tournament; seats rotate between games.",
+    )
+    p.add_argument("--players", type=_count, default=4, help="seats at the table (2-8)")
+    p.add_argument(
+        "--bots",
+        type=_levels,
+        default=["normal"],
+        help=f"comma-separated levels ({','.join(LEVELS)}), cycled over the seats",
+    )
+    p.add_argument("--games", type=_count, default=10, help="matches to play")
+    p.add_argument("--seed", type=int, default=0, help="seed of the first match")
+    p.add_argument("--preset", choices=sorted(PRESETS), default=None, help="rule preset")
+    p.add_argument("--rules", metavar="FILE", default=None, help="JSON rule-set file")
+    p.add_argument("--json", metavar="PATH", default=None, help="also write the figures here")
+    return p
+
+
+def _rules(args: argparse.Namespace, p: argparse.ArgumentParser) -> RuleSet:
+    data: dict[str, Any] = {}
+    if args.rules is not None:
+        try:
+            loaded = json.loads(Path(args.rules).read_text(encoding="utf-8"))
+        except (OSError, ValueError) as err:
+            p.error(f"cannot read the rules file {args.rules}: {err}")
+        if not isinstance(loaded, dict):
+            p.error(f"the rules file {args.rules} must hold a JSON object")
+        data.update(loaded)
+    if args.preset is not None:
+        data["preset"] = args.preset
+    data["players"] = args.players
+    try:
+        return RuleSet.from_dict(data)
+    except RulesError as err:
+        p.error(f"bad rules: {err.message}")
+    raise AssertionError("unreachable")
+
+
+# --------------------------------------------------------------------------- figures
+@dataclass
+class Tally:
+    """Running figures for one bot level (or one seat)."""
+
+    seats: int = 0
+    wins: float = 0.0
+    totals: list[int] = field(default_factory=list)
+    round_points: list[int] = field(default_factory=list)
+    round_turns: list[int] = field(default_factory=list)
+    laid: int = 0
+    out: int = 0
+
+    def add(self, result: MatchResult, seat: int) -> None:
+        self.seats += 1
+        if seat in result.winners:
+            self.wins += 1 / len(result.winners)
+        self.totals.append(result.totals[seat])
+        for rnd in result.rounds:
+            self.round_points.append(rnd.points[seat])
+            self.round_turns.append(rnd.turns)
+            self.laid += rnd.laid_down[seat]
+            self.out += rnd.went_out == seat
+
+    def figures(self) -> dict[str, Any]:
+        rate = self.wins / self.seats if self.seats else 0.0
+        low, high = wilson(self.wins, self.seats)
+        rounds = max(1, len(self.round_points))
+        return {
+            "seats": self.seats,
+            "mean_total": _mean(self.totals),
+            "wins": round(self.wins, 2),
+            "win_rate": round(rate, 4),
+            "win_low": round(low, 4),
+            "win_high": round(high, 4),
+            "points_per_round": _mean(self.round_points),
+            "turns_per_round": _mean(self.round_turns),
+            "laydown_rate": round(self.laid / rounds, 4),
+            "out_rate": round(self.out / rounds, 4),
+        }
+
+
+def _mean(values: Sequence[int]) -> float:
+    return round(sum(values) / len(values), 2) if values else 0.0
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval of a win rate (shared wins count as fractions)."""
+    if n == 0:
+        return 0.0, 0.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def seating(levels: Sequence[str], players: int, game: int) -> list[str]:
+    """The levels cycled over the seats, then rotated by one seat per game so that over
+    ``players`` games every level sits in every seat."""
+    cycled = [levels[s % len(levels)] for s in range(players)]
+    shift = game % players
+    return cycled[-shift:] + cycled[:-shift] if shift else cycled
+
+
+def run(
+    rules: RuleSet, levels: Sequence[str], games: int, seed: int
+) -> tuple[dict[str, Tally], list[Tally], int, float]:
+    """Play the tournament: per-level and per-seat tallies, unfinished matches, seconds."""
+    by_level = {lv: Tally() for lv in dict.fromkeys(levels)}
+    by_seat = [Tally() for _ in range(rules.players)]
+    unfinished = 0
+    start = time.perf_counter()
+    for game in range(games):
+        seats = seating(levels, rules.players, game)
+        result = play_match(rules, seats, seed + game)
+        if not result.finished:  # a table that never lays down: see MAX_TURNS_PER_ROUND
+            unfinished += 1
+            continue
+        for seat, level in enumerate(seats):
+            by_level[level].add(result, seat)
+            by_seat[seat].add(result, seat)
+    return by_level, by_seat, unfinished, time.perf_counter() - start
+
+
+def report(
+    by_level: dict[str, Tally], by_seat: list[Tally], games: int, unfinished: int, secs: float
+) -> str:
+    head = (
+        f"{'':8} {'seats':>5} {'total':>7} {'wins':>7} {'win %':>6} {'95% interval':>14} "
+        f"{'pts/rnd':>7} {'turns/rnd':>9} {'down':>5} {'out':>5}"
+    )
+    lines = ["by level", head]
+    rows = [(lv, t) for lv, t in by_level.items()] + [(None, None)]
+    rows += [(f"seat {i}", t) for i, t in enumerate(by_seat)]
+    for name, tally in rows:
+        if tally is None:
+            lines += ["by seat", head]
+            continue
+        f = tally.figures()
+        lines.append(
+            f"{name:8} {f['seats']:5d} {f['mean_total']:7.1f} {f['wins']:7.1f} "
+            f"{100 * f['win_rate']:5.1f}% {100 * f['win_low']:5.1f}%-{100 * f['win_high']:5.1f}% "
+            f"{f['points_per_round']:7.1f} {f['turns_per_round']:9.1f} "
+            f"{f['laydown_rate']:5.2f} {f['out_rate']:5.2f}"
+        )
+    done = games - unfinished
+    lines.append(
+        f"{games} games ({unfinished} unfinished) in {secs:.1f} s: "
+        f"{games / secs if secs else 0:.2f} games per second"
+        + ("" if done else "; no match finished")
+    )
+    return "\n".join(lines)
+
+
+def main(argv: list[str]) -> int:
+    p = parser()
+    args = p.parse_args(argv)
+    if not 2 <= args.players <= 8:
+        p.error(f"players must be 2 to 8, not {args.players}")
+    if len(args.bots) > args.players:
+        p.error(f"{len(args.bots)} bot levels for {args.players} players")
+    if args.json is not None and not Path(args.json).resolve().parent.is_dir():
+        p.error(f"--json: no folder for {args.json}")
+    rules = _rules(args, p)
+    by_level, by_seat, unfinished, secs = run(rules, args.bots, args.games, args.seed)
+    print(report(by_level, by_seat, args.games, unfinished, secs))
+    if args.json is not None:
+        figures = {
+            "games": args.games,
+            "unfinished": unfinished,
+            "players": args.players,
+            "bots": args.bots,
+            "seed": args.seed,
+            "rules": rules.to_dict(),
+            "seconds": round(secs, 3),
+            "games_per_second": round(args.games / secs, 3) if secs else 0.0,
+            "levels": {lv: t.figures() for lv, t in by_level.items()},
+            "seats": [t.figures() for t in by_seat],
+        }
+        try:
+            Path(args.json).write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+        except OSError as err:
+            sys.stderr.write(f"carioca simulate: cannot write {args.json}: {err}\n")
+            return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
