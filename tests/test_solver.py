@@ -132,17 +132,23 @@ def brute(
 
 
 def dense_hand(rng: random.Random, rules: RuleSet, n: int) -> list[str]:
-    """A hand rich in melds: a few ranks in a few suits, with wilds."""
+    """A hand rich in melds: a few ranks in a few suits, with wilds (topped up from the
+    whole deck when those run out)."""
     ranks = rng.sample(RANKS, rng.randint(3, 6))
     suits = rng.sample("SHDC", rng.randint(1, 3))
+    deck = [c.code for c in full_deck(rules.deck_count, rules.jokers_per_deck)]
+    left = Counter(deck)
     pool = [r + s for r in ranks for s in suits] * 2 + ["JK"] * 4 + ["2H", "2C"]
-    limit = Counter({c.code: 0 for c in full_deck(rules.deck_count, rules.jokers_per_deck)})
-    for c in full_deck(rules.deck_count, rules.jokers_per_deck):
-        limit[c.code] += 1
     hand: list[str] = []
-    while len(hand) < n:
+    for _ in range(200):
         card = rng.choice(pool)
-        if hand.count(card) < limit[card]:
+        if left[card] and len(hand) < n:
+            left[card] -= 1
+            hand.append(card)
+    while len(hand) < n:
+        card = rng.choice(deck)
+        if left[card]:
+            left[card] -= 1
             hand.append(card)
     return hand
 
