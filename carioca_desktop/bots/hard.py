@@ -9,10 +9,9 @@ from typing import Any
 
 from carioca_desktop.rules.cards import parse_card
 from carioca_desktop.rules.observation import Observation
-from carioca_desktop.rules.solver import reach
 
-from .base import Choice, fits_table, table_layouts, wild
-from .judge import View, contract_args, deck_counts, feeds_table
+from .base import Choice
+from .judge import View, deck_counts, feeds_table
 from .memory import Memory
 from .normal import NormalBot
 
@@ -20,14 +19,9 @@ from .normal import NormalBot
 class HardBot(NormalBot):
     """Counts cards: the pozo pile and the cards opponents picked up are out of reach, so
     outs are weighed by what is really live. Reads the next player's pick-ups, refusals and
-    discards to keep from feeding them, and takes an opponent's pick-ups as progress."""
+    discards to keep from feeding them."""
 
     level = "hard"
-    took_threat = 0.025  # how much each card an opponent picked up raises its hazard
-    dead_weight = 10.0  # points it is worth to throw a card that nothing will take
-    pozo_sheds = True  # take a pozo card that will go onto a meld, to replace a dead one
-    memory_view = True  # count the pozo pile and opponents' pick-ups as out of reach
-    kinship = True  # read what the next player collects
 
     def __init__(self, seat: int, seed: int) -> None:
         super().__init__(seat, seed)
@@ -38,8 +32,6 @@ class HardBot(NormalBot):
         return super().choose(obs, legal)
 
     def view(self, obs: Observation) -> View:
-        if not self.memory_view:
-            return super().view(obs)
         seen: Counter[str] = Counter(obs.hand)
         for meld in obs.table:
             seen.update(meld.cards)
@@ -61,8 +53,6 @@ class HardBot(NormalBot):
         nxt = (obs.seat + 1) % obs.players
         if obs.laid_down[nxt] or card in self.memory.refused.get(nxt, set()):
             return 0.0
-        if not self.kinship:
-            return 0.0
         kinds = obs.rules.contract(obs.round_index).kinds
         risk = 0.0
         for taken in self.memory.took.get(nxt, []):
@@ -70,46 +60,6 @@ class HardBot(NormalBot):
         for thrown in self.memory.thrown.get(nxt, []):
             risk -= 0.5 * _kinship(card, thrown, kinds)
         return max(0.0, min(1.0, risk))
-
-    def dead_bonus(self, obs: Observation, view: View, card: str) -> float:
-        """A card left over once the contract is down must be shed one add at a time, and
-        each needs a card that fits: better to keep the ones that will fit (an extra card
-        for a planned trío, the next card of a planned escala, a card for a table meld)."""
-        if self.hidden(obs):
-            return 0.0
-        return 0.0 if self.sheddable(obs, card) else self.dead_weight
-
-    def wants_pozo(self, obs: Observation, view: View, top: str) -> bool:
-        if super().wants_pozo(obs, view, top):
-            return True
-        if not self.pozo_sheds or obs.laid_down[obs.seat] or self.hidden(obs):
-            return False
-        if not self.sheddable(obs, top):
-            return False
-        plan = reach(obs.hand, *contract_args(obs))
-        spare = Counter(obs.hand) - Counter(plan.used)
-        return any(not self.sheddable(obs, c) for c in spare.elements() if not wild(c, obs.rules))
-
-    def sheddable(self, obs: Observation, card: str) -> bool:
-        """Whether ``card`` would go onto a meld of the plan or of the table once down."""
-        if wild(card, obs.rules):
-            return True
-        plan = reach(obs.hand, *contract_args(obs))
-        return any(_extends(card, meld) for meld in plan.melds) or fits_table(
-            card, table_layouts(obs), obs.rules
-        )
-
-    @staticmethod
-    def hidden(obs: Observation) -> bool:
-        """Rounds whose contract takes the whole hand: laying down is going out."""
-        rules = obs.rules
-        return rules.contract(obs.round_index).min_cards(rules.escala_min) >= rules.hand_size
-
-    def threat_of(self, obs: Observation, seat: int, hidden: bool) -> float:
-        base = super().threat_of(obs, seat, hidden)
-        if obs.laid_down[seat]:
-            return base
-        return base + self.took_threat * len(self.memory.took.get(seat, []))
 
     def memory_to_dict(self) -> dict[str, Any]:
         return self.memory.to_dict()
@@ -129,17 +79,3 @@ def _kinship(card: str, other: str, kinds: frozenset[str]) -> float:
     if "escala" in kinds and a.suit == b.suit and 0 < abs(a.rank - b.rank) <= 2:
         score += 0.4
     return score
-
-
-def _extends(card: str, meld: tuple[str, ...]) -> bool:
-    """Whether ``card`` joins a planned meld: a trío of its rank, or an escala it prolongs."""
-    if card == "JK":
-        return True
-    c = parse_card(card)
-    if len(meld[0]) <= 2 and meld[0] == meld[-1] and meld[0][-1] not in "SHDC":
-        return c.rank_name == meld[0]
-    first, last = parse_card(meld[0]), parse_card(meld[-1])
-    if c.suit != first.suit:
-        return False
-    top = 14 if last.rank == 1 and len(meld) > 1 else last.rank
-    return c.rank == first.rank - 1 or c.rank == top + 1 or (top == 13 and c.rank == 1)

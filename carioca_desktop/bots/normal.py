@@ -133,14 +133,10 @@ class NormalBot(BaseBot):
 
         def value(c: str) -> float:
             score = -self.step_cost * (steps[c] - least) + self.outs_weight * chances[c]
-            score += points(c, rules) * weight + self.dead_bonus(obs, view, c)
+            score += points(c, rules) * weight
             return score - self.feed_weight * self.feed_risk(obs, view, c)
 
         return Discard(obs.seat, max(sorted(chances), key=lambda c: (value(c), c)))
-
-    def dead_bonus(self, obs: Observation, view: View, card: str) -> float:
-        """Extra reason to discard a card the plan leaves over (none at this level)."""
-        return 0.0
 
     def caught(self, obs: Observation, steps: int, chance: float) -> float:
         """The chance someone goes out before we lay down, ``steps`` cards from it: about
