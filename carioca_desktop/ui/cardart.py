@@ -9,7 +9,7 @@ from functools import lru_cache
 
 import pygame
 
-from carioca_desktop.resources import asset
+from carioca_desktop.ui.theme import bundled_font
 
 # --- Codes and labels --------------------------------------------------------------------------
 
@@ -148,29 +148,10 @@ def _shrink(surf: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
     return pygame.transform.smoothscale(surf, size)
 
 
-_FONTS: dict[tuple[str, int], pygame.font.Font] = {}
-
-
-def _font(name: str, size: int) -> pygame.font.Font:
-    """A cached bundled font; reopened if pygame.font was restarted since (old ones go invalid)."""
-    if not pygame.font.get_init():
-        pygame.font.init()
-    key = (name, max(1, size))
-    font = _FONTS.get(key)
-    if font is not None:
-        try:
-            font.size(" ")
-            return font
-        except pygame.error:
-            _FONTS.clear()
-    font = _FONTS[key] = pygame.font.Font(str(asset("fonts", name)), key[1])
-    return font
-
-
 @lru_cache(maxsize=16)
 def _cap_top(name: str, size: int) -> int:
     """Row where capital letters start in text rendered with this font."""
-    return _font(name, size).render("H", True, (0, 0, 0)).get_bounding_rect().top
+    return bundled_font(name, size).render("H", True, (0, 0, 0)).get_bounding_rect().top
 
 
 @lru_cache(maxsize=512)
@@ -179,7 +160,7 @@ def _text(
 ) -> pygame.Surface:
     """Text cropped to its ink horizontally and to its capital height's top vertically."""
     size = max(4, round(cap / CAP_RATIO))
-    surf = _font(name, size).render(text, True, colour)
+    surf = bundled_font(name, size).render(text, True, colour)
     box = surf.get_bounding_rect()
     top = _cap_top(name, size)
     return surf.subsurface((box.x, top, box.w, max(1, box.bottom - top))).copy()

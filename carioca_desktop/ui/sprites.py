@@ -9,7 +9,7 @@ from functools import lru_cache
 import pygame
 
 from carioca_desktop.ui.cardart import CardArt
-from carioca_desktop.ui.theme import ui_font
+from carioca_desktop.ui.theme import ui_font, wrap
 
 RGB = tuple[int, int, int]
 
@@ -109,19 +109,7 @@ class TextCache:
     @staticmethod
     def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
         """Greedy word wrap to ``width`` pixels; explicit newlines start new lines."""
-        font = ui_font(size, bold)
-        lines: list[str] = []
-        for para in text.split("\n"):
-            line = ""
-            for word in para.split(" "):
-                trial = f"{line} {word}".strip()
-                if line and font.size(trial)[0] > width:
-                    lines.append(line)
-                    line = word
-                else:
-                    line = trial
-            lines.append(line)
-        return lines
+        return wrap(text, ui_font(size, bold), width)
 
 
 @lru_cache(maxsize=256)

@@ -68,17 +68,17 @@ def font_path(bold: bool = False) -> str:
     return str(asset("fonts", BOLD if bold else REGULAR))
 
 
-_FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
+_FONTS: dict[tuple[str, int], pygame.font.Font] = {}
 
 
-def ui_font(size: int, bold: bool = False) -> pygame.font.Font:
-    """A DejaVu font for text drawn outside pygame_gui (scores, seat labels); cached.
+def bundled_font(name: str, size: int) -> pygame.font.Font:
+    """A cached font from ``assets/fonts``.
 
     Fonts die with pygame.font.quit(); a dead cached font is reopened rather than returned.
     """
     if not pygame.font.get_init():
         pygame.font.init()
-    key = (max(1, size), bold)
+    key = (name, max(1, size))
     font = _FONTS.get(key)
     if font is not None:
         try:
@@ -86,8 +86,29 @@ def ui_font(size: int, bold: bool = False) -> pygame.font.Font:
             return font
         except pygame.error:
             _FONTS.clear()
-    font = _FONTS[key] = pygame.font.Font(font_path(bold), key[0])
+    font = _FONTS[key] = pygame.font.Font(str(asset("fonts", name)), key[1])
     return font
+
+
+def ui_font(size: int, bold: bool = False) -> pygame.font.Font:
+    """DejaVu Sans for text drawn outside pygame_gui (scores, seat labels); cached."""
+    return bundled_font(BOLD if bold else REGULAR, size)
+
+
+def wrap(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
+    """Greedy word wrap to ``width`` pixels; explicit newlines start new lines."""
+    lines: list[str] = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            trial = f"{line} {word}".strip()
+            if line and fnt.size(trial)[0] > width:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        lines.append(line)
+    return lines
 
 
 def theme_dict(ui_scale: float = 1.0) -> dict[str, Any]:

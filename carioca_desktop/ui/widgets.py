@@ -15,6 +15,7 @@ from pygame_gui.elements import UIButton, UIImage
 from carioca_desktop.ui import theme
 from carioca_desktop.ui.cardart import CardArt, felt
 from carioca_desktop.ui.scene import Scene
+from carioca_desktop.ui.theme import wrap as wrap  # re-exported for the scenes
 
 if TYPE_CHECKING:
     from carioca_desktop.ui.app import App
@@ -52,22 +53,6 @@ def draw_text(
         surf.blit(shade, rect.move(off, off))
     surf.blit(image, rect)
     return rect
-
-
-def wrap(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
-    """Greedy word wrap; explicit newlines start new lines."""
-    lines: list[str] = []
-    for para in text.split("\n"):
-        line = ""
-        for word in para.split(" "):
-            trial = f"{line} {word}".strip()
-            if line and fnt.size(trial)[0] > width:
-                lines.append(line)
-                line = word
-            else:
-                line = trial
-        lines.append(line)
-    return lines
 
 
 def fit(text: str, fnt: pygame.font.Font, width: int) -> str:
