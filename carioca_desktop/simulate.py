@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -143,11 +145,25 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def seating(levels: Sequence[str], players: int, game: int) -> list[str]:
-    """The levels cycled over the seats, then rotated by one seat per game so that over
-    ``players`` games every level sits in every seat."""
+    """Who sits where in game ``game``. Within each block of ``players`` games the levels
+    are rotated one seat per game, so every level sits in every seat; from block to block
+    the order around the table changes, so no level keeps the same neighbours (the player
+    before you feeds your pozo, so a fixed order would favour whoever sits after the
+    weakest)."""
     cycled = [levels[s % len(levels)] for s in range(players)]
+    orders = _table_orders(tuple(cycled))
+    order = list(orders[(game // players) % len(orders)])
     shift = game % players
-    return cycled[-shift:] + cycled[:-shift] if shift else cycled
+    return order[-shift:] + order[:-shift] if shift else order
+
+
+@lru_cache(maxsize=8)
+def _table_orders(cycled: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """The distinct orders around the table, the first seat's level fixed (the rotation
+    moves it anyway); the given order comes first."""
+    first, rest = cycled[0], cycled[1:]
+    others = sorted({(first, *p) for p in itertools.permutations(rest)} - {cycled})
+    return [cycled, *others]
 
 
 def run(
