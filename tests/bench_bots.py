@@ -14,6 +14,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
+from carioca_desktop.bots import base
 from carioca_desktop.bots.driver import play_match
 from carioca_desktop.rules import solver
 from carioca_desktop.rules.cards import full_deck, parse_card
@@ -27,6 +28,15 @@ LADDER = [
     ("easy vs 3 random", ["easy", "random", "random", "random"]),
     ("all levels", ["hard", "normal", "easy", "random"]),
 ]
+
+
+def cold() -> None:
+    """Empty the solver's and the bots' caches, so that a match does not profit from the
+    positions an earlier match of the same seed already solved."""
+    solver._reach_cached.cache_clear()
+    solver._outs_cached.cache_clear()
+    base._layout.cache_clear()
+    base._fits.cache_clear()
 
 
 def pct(values: Sequence[float], q: float) -> float:
@@ -115,6 +125,7 @@ def bench_decisions(matches: int, seed: int) -> list[str]:
 
     for game in range(matches):
         seats = seating(["hard", "normal", "easy", "random"], 4, game)
+        cold()
         play_match(RuleSet(), seats, seed + game, clock=clock)
     base50, base99 = pct(times["random"], 0.5), pct(times["random"], 0.99)
     rows = [
@@ -133,12 +144,13 @@ def bench_decisions(matches: int, seed: int) -> list[str]:
 
 
 def bench_matches(matches: int, seed: int) -> list[str]:
-    """Whole matches with the same level in every seat (random is left out: a table of
-    random bots rarely finishes a round, see MAX_TURNS_PER_ROUND)."""
+    """Whole matches with the same level in every seat, each started with cold caches
+    (random is left out: a table of random bots rarely finishes a round)."""
     rows = ["| four bots | matches | mean s | max s | actions |", "|---|---|---|---|---|"]
     for level in ("easy", "normal", "hard"):
         secs, actions = [], []
         for game in range(matches):
+            cold()
             result = play_match(RuleSet(), [level] * 4, seed + game)
             secs.append(result.seconds)
             actions.append(result.actions)
