@@ -2,19 +2,44 @@
 
 from __future__ import annotations
 
+import sys
 from functools import cache
+from pathlib import Path
 
 
 @cache
 def version() -> str:
-    """The installed package's version, from its metadata. Looked up on first use: importing
-    importlib.metadata costs tens of milliseconds that start-up does not need to pay."""
+    """The installed package's version, from its metadata (the METADATA file of its
+    dist-info, found on sys.path as importlib.metadata would, without importing it: that
+    costs some 10 ms at start-up)."""
+    for entry in sys.path:
+        try:
+            infos = sorted(Path(entry or ".").glob("carioca_desktop-*.dist-info"))
+        except OSError:
+            continue
+        for info in infos:
+            found = _metadata_version(info / "METADATA")
+            if found:
+                return found
     from importlib import metadata
 
     try:
         return metadata.version("carioca-desktop")
     except metadata.PackageNotFoundError:  # a source checkout that was never installed
         return "0.1.0+source"
+
+
+def _metadata_version(path: Path) -> str | None:
+    try:
+        with path.open(encoding="utf-8") as meta:
+            for line in meta:
+                if line.startswith("Version:"):
+                    return line.split(":", 1)[1].strip()
+                if not line.strip():  # the headers end at the first blank line
+                    break
+    except OSError:
+        pass
+    return None
 
 
 def __getattr__(name: str) -> str:

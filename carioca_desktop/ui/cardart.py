@@ -749,24 +749,33 @@ def _shade(c: RGB, d: float) -> tuple[int, int, int]:
 
 def _vignette(size: tuple[int, int], strength: int) -> pygame.Surface:
     """Darkening towards the edges: a small radial ramp smoothly scaled up."""
-    small = pygame.Surface((64, 36), pygame.SRCALPHA)
-    for y in range(36):
-        for x in range(64):
-            d = math.hypot((x + 0.5 - 32) / 32, (y + 0.5 - 18) / 18) / math.sqrt(2)
-            a = max(0.0, (d - 0.35) / 0.65) ** 1.6
-            small.set_at((x, y), (0, 12, 4, min(255, round(a * strength))))
-    return pygame.transform.smoothscale(small, size)
+
+    def alpha(x: int, y: int) -> int:
+        d = math.hypot((x + 0.5 - 32) / 32, (y + 0.5 - 18) / 18) / math.sqrt(2)
+        return min(255, round(float(max(0.0, (d - 0.35) / 0.65) ** 1.6) * strength))
+
+    return pygame.transform.smoothscale(_ramp((64, 36), (0, 12, 4), alpha), size)
 
 
 def _glow(size: tuple[int, int]) -> pygame.Surface:
     """A faint pool of light in the middle of the table."""
-    small = pygame.Surface((32, 18), pygame.SRCALPHA)
-    for y in range(18):
-        for x in range(32):
-            d = math.hypot((x + 0.5 - 16) / 16, (y + 0.5 - 9) / 9)
-            a = max(0.0, 1 - d) ** 2
-            small.set_at((x, y), (120, 200, 130, round(a * 34)))
-    return pygame.transform.smoothscale(small, size)
+
+    def alpha(x: int, y: int) -> int:
+        d = math.hypot((x + 0.5 - 16) / 16, (y + 0.5 - 9) / 9)
+        return round(max(0.0, 1 - d) ** 2 * 34)
+
+    return pygame.transform.smoothscale(_ramp((32, 18), (120, 200, 130), alpha), size)
+
+
+def _ramp(size: tuple[int, int], colour: RGB, alpha: Callable[[int, int], int]) -> pygame.Surface:
+    """A small surface of one colour whose alpha ``alpha(x, y)`` gives, built from bytes
+    (one set_at per pixel costs several times more)."""
+    w, h = size
+    pixels = bytearray()
+    for y in range(h):
+        for x in range(w):
+            pixels += bytes((*colour, alpha(x, y)))
+    return pygame.image.frombytes(bytes(pixels), size, "RGBA")
 
 
 # --- The public card painter -----------------------------------------------------------------

@@ -21,21 +21,27 @@ NAMES: tuple[str, ...] = ("deal", "draw", "place", "discard", "refuse", "round_e
 
 log = logging.getLogger(__name__)
 
+_no_device = False  # set once opening the mixer failed: trying again costs ~0.1 s each time
+
 
 def init_audio() -> bool:
     """Open the mixer as 44.1 kHz 16-bit mono; False (and no exception) without a device.
 
     Safe to call more than once, and before or after `pygame.init()`; only a call made before
-    it chooses the format.
+    it chooses the format. After a failure it does not try again.
     """
+    global _no_device
     if pygame.mixer.get_init():
         return True
+    if _no_device:
+        return False
     try:
         pygame.mixer.pre_init(44100, -16, 1, 512)
         pygame.mixer.init()
     except (pygame.error, NotImplementedError, OSError) as exc:
         # No sound card, a headless machine, or SDL_AUDIODRIVER naming a missing driver.
         log.info("sound disabled: %s", exc)
+        _no_device = True
         return False
     return bool(pygame.mixer.get_init())
 

@@ -153,15 +153,24 @@ def _theme_sizes(data: dict[str, Any]) -> set[int]:
     return sizes
 
 
-def make_manager(size: tuple[int, int], ui_scale: float = 1.0) -> pygame_gui.UIManager:
-    """A UIManager with the Carioca theme, DejaVu registered and every used size preloaded."""
+def make_manager(
+    size: tuple[int, int], ui_scale: float = 1.0, extra: bool = True
+) -> pygame_gui.UIManager:
+    """A UIManager with the Carioca theme, DejaVu registered and the theme's sizes preloaded;
+    with ``extra`` also the sizes HTML text uses (or later, with `preload_extra`)."""
     data = theme_dict(ui_scale)
     manager = pygame_gui.UIManager(size, data, enable_live_theme_updates=False)
     manager.add_font_paths(
         FONT_NAME, font_path(False), font_path(True), font_path(False), font_path(True)
     )
-    _preload(manager, data, ui_scale)
+    _preload(manager, data, ui_scale, extra)
     return manager
+
+
+def preload_extra(manager: pygame_gui.UIManager, ui_scale: float = 1.0) -> None:
+    """Preload the sizes HTML text uses (the start-up path leaves them for after the first
+    frame: the menu needs none of them)."""
+    _preload(manager, theme_dict(ui_scale), ui_scale, True)
 
 
 def rescale(manager: pygame_gui.UIManager, ui_scale: float) -> None:
@@ -169,12 +178,16 @@ def rescale(manager: pygame_gui.UIManager, ui_scale: float) -> None:
     rebuilt on the manager's next update (scenes re-place theirs on resize)."""
     data = theme_dict(ui_scale)
     manager.get_theme().update_theming(json.dumps(data))
-    _preload(manager, data, ui_scale)
+    _preload(manager, data, ui_scale, True)
 
 
-def _preload(manager: pygame_gui.UIManager, data: dict[str, Any], ui_scale: float) -> None:
+def _preload(
+    manager: pygame_gui.UIManager, data: dict[str, Any], ui_scale: float, extra: bool = True
+) -> None:
     fonts = manager.get_theme().get_font_dictionary()
-    sizes = {max(6, round(s * ui_scale)) for s in EXTRA_SIZES} | _theme_sizes(data)
+    sizes = _theme_sizes(data)
+    if extra:
+        sizes |= {max(6, round(s * ui_scale)) for s in EXTRA_SIZES}
     # Both styles of every size: HTML text (<b>) switches style within one element.
     wanted = {(s, b) for s in sizes for b in (False, True)}
     # The theme already loaded its own sizes; preloading one twice only earns a warning.

@@ -183,14 +183,18 @@ def card_fan(art: CardArt, faces: Sequence[pygame.Surface], spread: float = 60) 
     canvas = pygame.Surface((side, side), pygame.SRCALPHA)
     centre = pygame.Vector2(side / 2, pivot_y)
     shadow = art.shadow()
+    drawn: list[pygame.Rect] = []
     for i, face in enumerate(faces):
         angle = spread * ((i / (n - 1)) - 0.5) if n > 1 else 0.0
         offset = pygame.Vector2(0, -radius).rotate(angle)
         for image, (dx, dy) in ((shadow, (art.width * 0.05, art.width * 0.08)), (face, (0, 0))):
             turned = pygame.transform.rotozoom(image, -angle, 1.0)
             where = centre + offset + pygame.Vector2(dx, dy)
-            canvas.blit(turned, turned.get_rect(center=(round(where.x), round(where.y))))
-    box = canvas.get_bounding_rect()
+            drawn.append(
+                canvas.blit(turned, turned.get_rect(center=(round(where.x), round(where.y))))
+            )
+    # The union of what was drawn: scanning the big canvas for opaque pixels costs more.
+    box = drawn[0].unionall(drawn[1:]).clip(canvas.get_rect())
     return canvas.subsurface(box).copy()
 
 
@@ -230,7 +234,8 @@ class Backdrop(UIImage):
         on_pointer: Callable[[pygame.event.Event], None],
     ) -> None:
         surface = pygame.Surface(rect.size, pygame.SRCALPHA)
-        super().__init__(rect, surface, manager, starting_height=height)
+        # Fully transparent, so already premultiplied: spares pygame_gui a whole-window pass.
+        super().__init__(rect, surface, manager, True, starting_height=height)
         self.blocking = blocking
         self.on_pointer = on_pointer
 
@@ -424,7 +429,8 @@ class UIScene(Scene):
         else:
             picture.fill((0, 10, 4, self.dim_alpha))
         self.paint(picture)
-        self._backdrop.set_image(picture)
+        # An opaque picture is its own premultiplied form: spare pygame_gui that pass.
+        self._backdrop.set_image(picture, self.opaque)
         self._stale = False
 
     # -------------------------------------------------------------- events

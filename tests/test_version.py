@@ -1,0 +1,44 @@
+"""The version shown in the title and by --version comes from the package metadata."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+
+def test_version_is_the_package_metadata(tmp_path: Path) -> None:
+    """The fast METADATA reader agrees with importlib.metadata, and finds a dist-info on
+    sys.path as importlib.metadata would."""
+    from importlib import metadata
+
+    import carioca_desktop
+
+    carioca_desktop.version.cache_clear()
+    assert carioca_desktop.version() == metadata.version("carioca-desktop")
+    info = tmp_path / "carioca_desktop-9.8.7.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: carioca-desktop\nVersion: 9.8.7\n\nVersion: 0\n",
+        encoding="utf-8",
+    )
+    sys.path.insert(0, str(tmp_path))
+    try:
+        carioca_desktop.version.cache_clear()
+        assert carioca_desktop.version() == "9.8.7"
+    finally:
+        sys.path.remove(str(tmp_path))
+        carioca_desktop.version.cache_clear()
+
+
+def test_command_line_version() -> None:
+    import carioca_desktop
+
+    out = subprocess.run(
+        [sys.executable, "-m", "carioca_desktop", "--version"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert out.returncode == 0
+    assert carioca_desktop.version() in out.stdout
