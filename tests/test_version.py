@@ -42,3 +42,21 @@ def test_command_line_version() -> None:
     )
     assert out.returncode == 0
     assert carioca_desktop.version() in out.stdout
+
+
+def test_window_title_shows_the_version_after_the_first_frame(tmp_path: Path) -> None:
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    import carioca_desktop
+    from carioca_desktop.storage import Paths
+    from carioca_desktop.ui.app import App
+    from carioca_desktop.ui.scenes.menu import MenuScene
+
+    app = App(size=(1280, 720), paths=Paths.under(tmp_path), fast=True)
+    app.push(MenuScene(app))
+    for _ in range(3):
+        app.frame(0.016)
+    assert pygame.display.get_caption()[0] == f"Carioca {carioca_desktop.version()}"
