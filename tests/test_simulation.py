@@ -16,6 +16,8 @@ import traceback
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 
+import pytest
+
 from carioca_desktop.rules.actions import NextRound
 from carioca_desktop.rules.game import Game
 from carioca_desktop.rules.ruleset import PRESETS, RuleSet
@@ -105,6 +107,7 @@ def run_case(case: tuple[str, int, int]) -> tuple[Counter[str], str | None]:
     return Counter(STATS), None
 
 
+@pytest.mark.timeout(2700)  # the one long test: 3-8 min here, room for a slower machine
 def test_random_matches_keep_every_invariant() -> None:
     """All cases, on every core (each case is independent and seeded)."""
     workers = min(4, os.cpu_count() or 1)
