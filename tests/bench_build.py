@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 BARE = textwrap.dedent(
     """
-    import os, pygame, pygame_gui
+    import os, time, pygame, pygame_gui
     pygame.init()
     screen = pygame.display.set_mode((1600, 900))
     manager = pygame_gui.UIManager((1600, 900))
@@ -33,19 +33,21 @@ BARE = textwrap.dedent(
     screen.fill((30, 104, 62))
     manager.draw_ui(screen)
     pygame.display.flip()
-    print("ready", flush=True)
+    print(f"ready at {time.time():.4f}", flush=True)
     """
 )
 
 PEAK = textwrap.dedent(
     """
     import resource, subprocess, sys, time
-    start = time.perf_counter()
+    start = time.time()
     out = subprocess.run(sys.argv[1:], capture_output=True, text=True)
-    wall = time.perf_counter() - start
     peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    ok = "ready" in out.stdout
-    print(f"{wall:.4f} {peak} {int(ok)}")
+    ok = " at " in out.stdout
+    # Both programs print the wall clock at their first flipped frame: launch to first frame,
+    # leaving out the shutdown that no player waits for.
+    shown = float(out.stdout.rsplit(" at ", 1)[1].split()[0]) - start if ok else 0.0
+    print(f"{shown:.4f} {peak} {int(ok)}")
     """
 )
 
