@@ -67,9 +67,10 @@ def bench_solver(hands: int, seed: int) -> list[str]:
                     start = time.perf_counter()
                     call(hand, rules, ri)
                     times[name].append(time.perf_counter() - start)
+            contract = rules.rounds[ri].replace("|", "\\|")  # a bar would split the cell
             for name, ts in times.items():
                 rows.append(
-                    f"| {preset} | {ri + 1} ({rules.rounds[ri]}) | {name} | "
+                    f"| {preset} | {ri + 1} ({contract}) | {name} | "
                     f"{1e3 * pct(ts, 0.5):.2f} | {1e3 * pct(ts, 0.99):.2f} | {1e3 * max(ts):.2f} |"
                 )
     return rows
