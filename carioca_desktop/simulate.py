@@ -93,7 +93,6 @@ def _rules(args: argparse.Namespace, p: argparse.ArgumentParser) -> RuleSet:
 class Tally:
     """Running figures for one bot level (or one seat)."""
 
-    seats: int = 0
     wins: float = 0.0
     totals: list[int] = field(default_factory=list)
     round_points: list[int] = field(default_factory=list)
@@ -101,8 +100,11 @@ class Tally:
     laid: int = 0
     out: int = 0
 
+    @property
+    def seats(self) -> int:
+        return len(self.totals)
+
     def add(self, result: MatchResult, seat: int) -> None:
-        self.seats += 1
         if seat in result.winners:
             self.wins += 1 / len(result.winners)
         self.totals.append(result.totals[seat])

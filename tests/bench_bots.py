@@ -15,12 +15,12 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 from carioca_desktop.bots import base
-from carioca_desktop.bots.driver import play_match
+from carioca_desktop.bots.driver import MatchResult, play_match
 from carioca_desktop.rules import solver
 from carioca_desktop.rules.cards import full_deck, parse_card
 from carioca_desktop.rules.melds import is_wild
 from carioca_desktop.rules.ruleset import RuleSet
-from carioca_desktop.simulate import seating, wilson
+from carioca_desktop.simulate import Tally, seating
 
 LADDER = [
     ("hard vs 3 normal", ["hard", "normal", "normal", "normal"]),
@@ -33,8 +33,7 @@ LADDER = [
 def cold() -> None:
     """Empty the solver's and the bots' caches, so that a match does not profit from the
     positions an earlier match of the same seed already solved."""
-    solver._reach_cached.cache_clear()
-    solver._outs_cached.cache_clear()
+    solver.clear_caches()
     base._layout.cache_clear()
     base._fits.cache_clear()
 
@@ -63,7 +62,7 @@ def bench_solver(hands: int, seed: int) -> list[str]:
                     ("find_laydown", solver.find_laydown),
                     ("distance", solver.distance),
                 ):
-                    solver._reach_cached.cache_clear()  # measure the search, not the cache
+                    solver.clear_caches()  # measure the search, not the cache
                     start = time.perf_counter()
                     call(hand, rules, ri)
                     times[name].append(time.perf_counter() - start)
@@ -77,13 +76,10 @@ def bench_solver(hands: int, seed: int) -> list[str]:
 
 
 # --------------------------------------------------------------------------- the ladder
-def one_match(
-    args: tuple[list[str], int, int],
-) -> tuple[list[str], tuple[int, ...], tuple[int, ...]]:
+def one_match(args: tuple[list[str], int, int]) -> tuple[list[str], MatchResult]:
     levels, game, seed = args
     seats = seating(levels, len(levels), game)
-    result = play_match(RuleSet(), seats, seed + game)
-    return seats, result.totals, result.winners if result.finished else ()
+    return seats, play_match(RuleSet(), seats, seed + game)
 
 
 def bench_ladder(games: int, jobs: int, seed: int) -> list[str]:
@@ -93,21 +89,19 @@ def bench_ladder(games: int, jobs: int, seed: int) -> list[str]:
     ]
     with ProcessPoolExecutor(jobs) as pool:
         for name, levels in LADDER:
-            totals: dict[str, list[int]] = defaultdict(list)
-            wins: dict[str, float] = defaultdict(float)
+            tallies = {level: Tally() for level in levels}
             work = [(levels, g, seed) for g in range(games)]
-            for seats, match_totals, winners in pool.map(one_match, work, chunksize=4):
-                if not winners:
+            for seats, result in pool.map(one_match, work, chunksize=4):
+                if not result.finished:
                     continue
                 for s, level in enumerate(seats):
-                    totals[level].append(match_totals[s])
-                    wins[level] += (s in winners) / len(winners)
-            for level in dict.fromkeys(levels):
-                n = len(totals[level])
-                low, high = wilson(wins[level], n)
+                    tallies[level].add(result, s)
+            for level, tally in tallies.items():
+                f = tally.figures()
                 rows.append(
-                    f"| {name} | {level} | {n} | {statistics.mean(totals[level]):.1f} | "
-                    f"{100 * wins[level] / n:.1f}% | {100 * low:.1f}%-{100 * high:.1f}% |"
+                    f"| {name} | {level} | {f['seats']} | {f['mean_total']:.1f} | "
+                    f"{100 * f['win_rate']:.1f}% | "
+                    f"{100 * f['win_low']:.1f}%-{100 * f['win_high']:.1f}% |"
                 )
     return rows
 

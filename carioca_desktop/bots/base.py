@@ -12,7 +12,7 @@ from typing import Any, Protocol, runtime_checkable
 from carioca_desktop.rules.actions import Action, LayDown
 from carioca_desktop.rules.cards import parse_card, parse_marked
 from carioca_desktop.rules.melds import Layout, analyse, extend, is_wild
-from carioca_desktop.rules.observation import MeldView, Observation
+from carioca_desktop.rules.observation import Observation
 from carioca_desktop.rules.ruleset import RuleSet
 from carioca_desktop.rules.scoring import card_points
 from carioca_desktop.rules.solver import Value, find_laydown, find_partial_laydown
@@ -155,10 +155,6 @@ def fits_table(code: str, layouts: Sequence[Layout], rules: RuleSet) -> bool:
 @lru_cache(maxsize=65536)
 def _fits(code: str, layout: Layout, rules: RuleSet) -> bool:
     return isinstance(extend(layout, parse_card(code), None, -1, rules), list)
-
-
-def meld_view_wilds(meld: MeldView) -> int:
-    return sum(1 for s in meld.stands_for if s is not None)
 
 
 # --------------------------------------------------------------------------- cards

@@ -13,7 +13,7 @@ from carioca_desktop.rules.game import Game
 from carioca_desktop.rules.ruleset import RuleSet
 from carioca_desktop.rules.state import Phase
 
-from .base import Bot, Pass, make_bot
+from .base import Bot, Choice, Pass, make_bot
 
 MAX_ACTIONS_PER_TURN = 60
 """Lay-downs, adds and swaps a bot may make in one turn before the driver discards for it.
@@ -67,11 +67,17 @@ def bot_step(
     return _decide(game, seats[seat], legal, clock)
 
 
-def _decide(game: Game, bot: Bot, legal: Sequence[Action | Pass], clock: Clock | None) -> Action:
+def _timed(game: Game, bot: Bot, seat: int, legal: Sequence[Choice], clock: Clock | None) -> Choice:
+    """Ask ``bot`` for its choice at ``seat``, reporting the time it took to ``clock``."""
     start = time.perf_counter()
-    choice = bot.choose(game.observation(bot.seat), legal)
+    choice = bot.choose(game.observation(seat), legal)
     if clock is not None:
         clock(bot.level, game.round_index, time.perf_counter() - start)
+    return choice
+
+
+def _decide(game: Game, bot: Bot, legal: Sequence[Action | Pass], clock: Clock | None) -> Action:
+    choice = _timed(game, bot, bot.seat, legal, clock)
     if isinstance(choice, Pass):
         raise ValueError(f"the {bot.level} bot passed where it had to act")
     return choice
@@ -93,12 +99,8 @@ def _ask_buyers(game: Game, seats: dict[int, Bot], clock: Clock | None) -> Buy |
             continue
         if hasattr(bot, "buy_window"):
             bot.buy_window = window
-        start = time.perf_counter()
-        choice = bot.choose(game.observation(seat), [Buy(seat), Pass(seat)])
-        if clock is not None:
-            clock(bot.level, game.round_index, time.perf_counter() - start)
-        if isinstance(choice, Buy):
-            return choice
+        if isinstance(_timed(game, bot, seat, [Buy(seat), Pass(seat)], clock), Buy):
+            return Buy(seat)
     return None
 
 

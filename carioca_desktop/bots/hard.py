@@ -37,13 +37,7 @@ class HardBot(NormalBot):
             seen.update(meld.cards)
         seen.update(self.memory.out_of_play(obs.seat))
         live = deck_counts(obs.rules) - seen
-        return View(
-            live,
-            max(1, sum(live.values())),
-            holds=self.memory.holds,
-            wants={s: set(v) for s, v in self.memory.took.items()},
-            refused=self.memory.refused,
-        )
+        return View(live, max(1, sum(live.values())))
 
     def feed_risk(self, obs: Observation, view: View, card: str) -> float:
         """How much the next player would like ``card``: adding it if they are down, else

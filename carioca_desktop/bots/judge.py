@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 
 from carioca_desktop.rules.cards import full_deck
 from carioca_desktop.rules.observation import Observation
 from carioca_desktop.rules.ruleset import RuleSet
-from carioca_desktop.rules.solver import distance, outs, reach
+from carioca_desktop.rules.solver import discard_distances, distance, outs
 
-from .base import fits_table, points, prior_suits, table_layouts
+from .base import fits_table, prior_suits, table_layouts
 
 
 @lru_cache(maxsize=32)
@@ -24,23 +24,19 @@ def deck_counts(rules: RuleSet) -> Counter[str]:
 @dataclass
 class View:
     """What a bot believes about the cards it cannot see: how many copies of each code may
-    still come (``live``) and, per opponent, codes it is known to hold or to want."""
+    still come (``live``) out of how many unseen cards."""
 
     live: Counter[str]
     unseen: int
-    holds: dict[int, Counter[str]] = field(default_factory=dict)
-    wants: dict[int, set[str]] = field(default_factory=dict)
-    refused: dict[int, set[str]] = field(default_factory=dict)
 
 
-def visible_view(obs: Observation, also_seen: Iterable[str] = ()) -> View:
+def visible_view(obs: Observation) -> View:
     """Live cards from what is on view now: the bot's hand, the table and the pozo top."""
     seen: Counter[str] = Counter(obs.hand)
     for meld in obs.table:
         seen.update(meld.cards)
     if obs.pozo_top is not None:
         seen[obs.pozo_top] += 1
-    seen.update(also_seen)
     live = deck_counts(obs.rules) - seen
     return View(live, max(1, sum(live.values())))
 
@@ -56,20 +52,8 @@ def far(obs: Observation, hand: Sequence[str]) -> int:
 
 
 def discard_steps(obs: Observation, codes: Sequence[str]) -> dict[str, int]:
-    """The distance left after discarding each of ``codes``. A card that one best plan does
-    not use leaves the distance as it is, so only the plan's cards cost a search."""
-    args = contract_args(obs)
-    plan = reach(obs.hand, *args)
-    spare = Counter(obs.hand) - Counter(plan.used)
-    out = {}
-    for code in codes:
-        if spare[code]:
-            out[code] = plan.distance
-        else:
-            rest = list(obs.hand)
-            rest.remove(code)
-            out[code] = distance(rest, *args)
-    return out
+    """The distance left after discarding each of ``codes``."""
+    return discard_distances(obs.hand, *contract_args(obs), codes=codes)
 
 
 def live_outs(obs: Observation, hand: Sequence[str], view: View, known: int | None = None) -> float:
@@ -98,7 +82,3 @@ def feeds_table(obs: Observation, card: str) -> bool:
     """Whether the next player could add ``card`` to a meld straight from the pozo."""
     nxt = (obs.seat + 1) % obs.players
     return obs.laid_down[nxt] and fits_table(card, table_layouts(obs), obs.rules)
-
-
-def hand_points(hand: Iterable[str], rules: RuleSet) -> int:
-    return sum(points(c, rules) for c in hand)

@@ -21,7 +21,6 @@ class Memory:
     """Incremental: ``update`` reads the events this seat has not read yet."""
 
     cursor: int = 0
-    round: int = -1
     pozo: list[str] = field(default_factory=list)
     holds: dict[int, Counter[str]] = field(default_factory=dict)
     took: dict[int, list[str]] = field(default_factory=dict)
@@ -39,7 +38,6 @@ class Memory:
     def _read(self, ev: EventView) -> None:
         kind, seat = ev.kind, ev.seat
         if kind == "deal":
-            self.round = ev.points[0] if ev.points else self.round + 1
             self.pozo, self.holds, self.took, self.refused, self.thrown = [], {}, {}, {}, {}
         elif kind == "pozo_start":
             self.pozo = [ev.cards[0]]
@@ -94,7 +92,6 @@ class Memory:
     def to_dict(self) -> dict[str, Any]:
         return {
             "cursor": self.cursor,
-            "round": self.round,
             "pozo": list(self.pozo),
             "holds": {str(s): dict(sorted((+c).items())) for s, c in sorted(self.holds.items())},
             "took": {str(s): list(v) for s, v in sorted(self.took.items())},
@@ -108,7 +105,6 @@ class Memory:
             return cls()
         return cls(
             cursor=int(data["cursor"]),
-            round=int(data["round"]),
             pozo=[str(c) for c in data["pozo"]],
             holds={
                 int(s): Counter({str(k): int(n) for k, n in c.items()})

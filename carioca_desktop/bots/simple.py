@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from carioca_desktop.rules.actions import POZO, Add, Buy, Discard, Draw, NextRound
 from carioca_desktop.rules.observation import Observation
-from carioca_desktop.rules.solver import distance
+from carioca_desktop.rules.solver import discard_distances, distance
 
 from .base import BaseBot, Choice, Pass, fits_table, laydown_proposal, points, table_layouts
 
@@ -79,11 +79,5 @@ class EasyBot(BaseBot):
         if obs.laid_down[obs.seat]:
             return max(discards, key=lambda d: (points(d.card, rules), d.card))
         args = (rules, obs.round_index, obs.progress[obs.seat])
-        hand = list(obs.hand)
-
-        def hurt(d: Discard) -> tuple[int, int, str]:
-            rest = list(hand)
-            rest.remove(d.card)
-            return (distance(rest, *args), -points(d.card, rules), d.card)
-
-        return min(discards, key=hurt)
+        steps = discard_distances(obs.hand, *args, codes=[d.card for d in discards])
+        return min(discards, key=lambda d: (steps[d.card], -points(d.card, rules), d.card))

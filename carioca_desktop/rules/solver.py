@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement, pairwise, product
@@ -741,18 +741,32 @@ def outs(
     return _outs_cached(key, *args, far)
 
 
+def clear_caches() -> None:
+    """Forget every hand searched so far (benchmarks start cold with it)."""
+    _reach_cached.cache_clear()
+    _outs_cached.cache_clear()
+
+
 def discard_distances(
     hand: Sequence[str],
     rules: RuleSet,
     round_index: int,
     progress: tuple[int, int] = (0, 0),
     prior_suits: frozenset[str] = frozenset(),
+    codes: Iterable[str] | None = None,
 ) -> dict[str, int]:
-    """For each distinct card of the hand, the distance once one copy of it is gone."""
+    """For each distinct card of the hand (or each of ``codes``), the distance once one copy
+    of it is gone. A card that one best plan does not use leaves the distance as it is
+    (the plan still stands, and losing a card never brings the contract closer), so only
+    the plan's own cards cost a search."""
+    plan = reach(hand, rules, round_index, progress, prior_suits)
+    spare = Counter(hand) - Counter(plan.used)
     out: dict[str, int] = {}
-    cards = list(hand)
-    for code in sorted(set(cards)):
-        rest = list(cards)
+    for code in sorted(set(hand) if codes is None else set(codes)):
+        if spare[code]:
+            out[code] = plan.distance
+            continue
+        rest = list(hand)
         rest.remove(code)
         out[code] = distance(rest, rules, round_index, progress, prior_suits)
     return out

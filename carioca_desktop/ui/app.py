@@ -86,10 +86,6 @@ class App:
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         # Open the mixer (mono, small buffer) before pygame.init() would open it in stereo.
         audio = init_audio()
-        if not audio and "SDL_AUDIODRIVER" not in os.environ:
-            # pygame.init() would probe the missing device once more (~0.1 s of ALSA errors on
-            # a machine without sound); the silent driver answers at once.
-            os.environ["SDL_AUDIODRIVER"] = "dummy"
         pygame.init()
         pygame.display.set_caption("Carioca")  # the version is added after the first frame
         self.size: tuple[int, int] = size or self.settings.window_size or DEFAULT_SIZE
@@ -122,7 +118,7 @@ class App:
 
     # ------------------------------------------------------------------ services
     def _make_manager(self) -> pygame_gui.UIManager:
-        manager = make_manager(self.size, self.settings.ui_scale, extra=False)
+        manager = make_manager(self.size, self.settings.ui_scale)
         i18n_dir = str(asset("i18n"))
         import i18n as python_i18n  # pygame_gui's localisation library
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 
 import pygame
 
@@ -28,7 +29,8 @@ def init_audio() -> bool:
     """Open the mixer as 44.1 kHz 16-bit mono; False (and no exception) without a device.
 
     Safe to call more than once, and before or after `pygame.init()`; only a call made before
-    it chooses the format. After a failure it does not try again.
+    it chooses the format. After a failure it does not try again, and leaves pygame.init()
+    the silent driver.
     """
     global _no_device
     if pygame.mixer.get_init():
@@ -42,6 +44,9 @@ def init_audio() -> bool:
         # No sound card, a headless machine, or SDL_AUDIODRIVER naming a missing driver.
         log.info("sound disabled: %s", exc)
         _no_device = True
+        # pygame.init() would probe the missing device once more (~0.1 s of ALSA errors on a
+        # machine without sound); unless the user chose a driver, the silent one answers.
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         return False
     return bool(pygame.mixer.get_init())
 

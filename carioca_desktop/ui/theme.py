@@ -153,24 +153,22 @@ def _theme_sizes(data: dict[str, Any]) -> set[int]:
     return sizes
 
 
-def make_manager(
-    size: tuple[int, int], ui_scale: float = 1.0, extra: bool = True
-) -> pygame_gui.UIManager:
-    """A UIManager with the Carioca theme, DejaVu registered and the theme's sizes preloaded;
-    with ``extra`` also the sizes HTML text uses (or later, with `preload_extra`)."""
+def make_manager(size: tuple[int, int], ui_scale: float = 1.0) -> pygame_gui.UIManager:
+    """A UIManager with the Carioca theme, DejaVu registered and the theme's own sizes
+    preloaded; the sizes only HTML text uses follow with `preload_extra`."""
     data = theme_dict(ui_scale)
     manager = pygame_gui.UIManager(size, data, enable_live_theme_updates=False)
     manager.add_font_paths(
         FONT_NAME, font_path(False), font_path(True), font_path(False), font_path(True)
     )
-    _preload(manager, data, ui_scale, extra)
+    _preload(manager, data, ui_scale, extra=False)
     return manager
 
 
 def preload_extra(manager: pygame_gui.UIManager, ui_scale: float = 1.0) -> None:
-    """Preload the sizes HTML text uses (the start-up path leaves them for after the first
-    frame: the menu needs none of them)."""
-    _preload(manager, theme_dict(ui_scale), ui_scale, True)
+    """Preload the sizes HTML text uses (the app does it after its first frame: the menu
+    needs none of them)."""
+    _preload(manager, theme_dict(ui_scale), ui_scale, extra=True)
 
 
 def rescale(manager: pygame_gui.UIManager, ui_scale: float) -> None:
@@ -178,11 +176,11 @@ def rescale(manager: pygame_gui.UIManager, ui_scale: float) -> None:
     rebuilt on the manager's next update (scenes re-place theirs on resize)."""
     data = theme_dict(ui_scale)
     manager.get_theme().update_theming(json.dumps(data))
-    _preload(manager, data, ui_scale, True)
+    _preload(manager, data, ui_scale, extra=True)
 
 
 def _preload(
-    manager: pygame_gui.UIManager, data: dict[str, Any], ui_scale: float, extra: bool = True
+    manager: pygame_gui.UIManager, data: dict[str, Any], ui_scale: float, extra: bool
 ) -> None:
     fonts = manager.get_theme().get_font_dictionary()
     sizes = _theme_sizes(data)
