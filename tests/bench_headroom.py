@@ -23,9 +23,11 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 
 from carioca_desktop.bots.base import Choice, Pass, points, without
 from carioca_desktop.bots.driver import bot_step, play_match
@@ -35,6 +37,10 @@ from carioca_desktop.rules.actions import Discard, Draw
 from carioca_desktop.rules.game import Game
 from carioca_desktop.rules.observation import Observation
 from carioca_desktop.rules.ruleset import RuleSet
+from carioca_desktop.rules.scoring import hand_points
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script: find tests/
+from tests.simplay import hidden_permuted
 
 ROUND_CAP = 400  # actions; a round of sound bots ends long before
 
@@ -125,18 +131,7 @@ class RolloutBot(NormalBot):
         rng = random.Random(self.rng.random())
         results = [0.0] * len(options)
         for _ in range(self.samples):
-            sample = self.game.clone()
-            state = sample.state
-            hidden = list(state.stock)
-            for s in range(sample.players):
-                if s != seat:
-                    hidden += state.hands[s]
-            rng.shuffle(hidden)
-            for s in range(sample.players):
-                if s != seat:
-                    size = len(state.hands[s])
-                    state.hands[s], hidden = hidden[:size], hidden[size:]
-            state.stock = hidden
+            sample = hidden_permuted(self.game, seat, rng)
             bots_seed = rng.randrange(1 << 30)
             for i, option in enumerate(options):
                 results[i] += playout(sample.clone(), option, seat, bots_seed)
@@ -160,9 +155,8 @@ def playout(game: Game, first: Draw | Discard, seat: int, seed: int) -> float:
     if game.state.round_over:
         scores = list(game.state.points[-1])
     else:
-        scores = [
-            sum(points(game.state.cards[c].code, game.rules) for c in h) for h in game.state.hands
-        ]
+        cards = game.state.cards
+        scores = [hand_points([cards[c] for c in h], game.rules) for h in game.state.hands]
     others = [p for s, p in enumerate(scores) if s != seat]
     return scores[seat] - statistics.mean(others)
 

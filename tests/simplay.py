@@ -60,3 +60,21 @@ def _isolated(hand: list[str], code: str) -> bool:
     same_rank = sum(1 for c in others if c.rank == card.rank) > 1
     near = any(c.suit == card.suit and 0 < abs(c.rank - card.rank) <= 2 for c in others)
     return not (same_rank or near)
+
+
+def hidden_permuted(game: Game, seat: int, rng: random.Random) -> Game:
+    """A copy of the position with every card ``seat`` cannot see (the other hands and the
+    stock) dealt afresh among those places, each hand keeping its size."""
+    other = game.clone()
+    state = other.state
+    hidden = list(state.stock)
+    for s in range(other.players):
+        if s != seat:
+            hidden += state.hands[s]
+    rng.shuffle(hidden)
+    for s in range(other.players):
+        if s != seat:
+            size = len(state.hands[s])
+            state.hands[s], hidden = hidden[:size], hidden[size:]
+    state.stock = hidden
+    return other

@@ -24,6 +24,7 @@ from carioca_desktop.rules.game import Game
 from carioca_desktop.rules.observation import Observation
 from carioca_desktop.rules.ruleset import PRESETS, RuleSet
 from carioca_desktop.rules.state import Phase, State
+from tests.simplay import hidden_permuted
 
 MIX = ["hard", "normal", "easy", "random"]
 
@@ -139,19 +140,6 @@ def test_bots_receive_observations_not_the_game() -> None:
         assert action is not None
         game.apply(action)
     assert sum(len(s.asked) for s in spies) == 40
-
-
-def hidden_permuted(game: Game, seat: int, rng: random.Random) -> Game:
-    """The same position with every card ``seat`` cannot see shuffled among the other hands
-    and the stock (hand sizes kept)."""
-    other = game.clone()
-    s = other.state
-    zones = [s.hands[o] for o in range(s.players) if o != seat] + [s.stock]
-    ids = [c for zone in zones for c in zone]
-    rng.shuffle(ids)
-    for zone in zones:
-        zone[:] = [ids.pop() for _ in zone]
-    return other
 
 
 @pytest.mark.parametrize("level", LEVELS)

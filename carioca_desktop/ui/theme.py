@@ -32,7 +32,6 @@ pygame_gui's own Noto Sans has no ♠♥♦♣ glyphs.
 
 from __future__ import annotations
 
-import copy
 import json
 from typing import Any
 
@@ -115,7 +114,6 @@ def theme_dict(ui_scale: float = 1.0) -> dict[str, Any]:
     """assets/theme.json with font files filled in and sizes scaled by `ui_scale`."""
     with open(asset("theme.json"), encoding="utf-8") as f:
         data: dict[str, Any] = json.load(f)
-    data = copy.deepcopy(data)
     for block in data.values():
         if not isinstance(block, dict):
             continue
@@ -161,14 +159,14 @@ def make_manager(size: tuple[int, int], ui_scale: float = 1.0) -> pygame_gui.UIM
     manager.add_font_paths(
         FONT_NAME, font_path(False), font_path(True), font_path(False), font_path(True)
     )
-    _preload(manager, data, ui_scale, extra=False)
+    _preload(manager, _theme_sizes(data))
     return manager
 
 
 def preload_extra(manager: pygame_gui.UIManager, ui_scale: float = 1.0) -> None:
     """Preload the sizes HTML text uses (the app does it after its first frame: the menu
     needs none of them)."""
-    _preload(manager, theme_dict(ui_scale), ui_scale, extra=True)
+    _preload(manager, _extra_sizes(ui_scale))
 
 
 def rescale(manager: pygame_gui.UIManager, ui_scale: float) -> None:
@@ -176,16 +174,15 @@ def rescale(manager: pygame_gui.UIManager, ui_scale: float) -> None:
     rebuilt on the manager's next update (scenes re-place theirs on resize)."""
     data = theme_dict(ui_scale)
     manager.get_theme().update_theming(json.dumps(data))
-    _preload(manager, data, ui_scale, extra=True)
+    _preload(manager, _theme_sizes(data) | _extra_sizes(ui_scale))
 
 
-def _preload(
-    manager: pygame_gui.UIManager, data: dict[str, Any], ui_scale: float, extra: bool
-) -> None:
+def _extra_sizes(ui_scale: float) -> set[int]:
+    return {max(6, round(s * ui_scale)) for s in EXTRA_SIZES}
+
+
+def _preload(manager: pygame_gui.UIManager, sizes: set[int]) -> None:
     fonts = manager.get_theme().get_font_dictionary()
-    sizes = _theme_sizes(data)
-    if extra:
-        sizes |= {max(6, round(s * ui_scale)) for s in EXTRA_SIZES}
     # Both styles of every size: HTML text (<b>) switches style within one element.
     wanted = {(s, b) for s in sizes for b in (False, True)}
     # The theme already loaded its own sizes; preloading one twice only earns a warning.
