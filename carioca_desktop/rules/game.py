@@ -65,6 +65,12 @@ class Game:
 
     __hash__ = None  # type: ignore[assignment]
 
+    def __str__(self) -> str:
+        """The table as text: round, whose move, hands' sizes, melds, pozo, stock, scores."""
+        from .text import state_text
+
+        return state_text(self._s)
+
     # ------------------------------------------------------------------ queries
     @property
     def state(self) -> State:
