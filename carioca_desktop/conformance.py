@@ -14,7 +14,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from carioca_desktop.rules.actions import Action, Add, Buy, Discard, Draw, LayDown, NextRound, Swap
+from carioca_desktop.rules.actions import (
+    Action,
+    Add,
+    Buy,
+    Discard,
+    Draw,
+    LayDown,
+    NextRound,
+    Pass,
+    Swap,
+)
 from carioca_desktop.rules.cards import parse_card, parse_marked
 from carioca_desktop.rules.errors import Refusal, RulesError
 from carioca_desktop.rules.game import Game
@@ -23,6 +33,7 @@ from carioca_desktop.rules.melds import ESCALA, TRIO, analyse, slot_text
 from carioca_desktop.rules.position import from_position
 from carioca_desktop.rules.ruleset import RuleSet
 from carioca_desktop.rules.scoring import hand_points
+from carioca_desktop.rules.state import Phase
 
 USAGE = "usage: python -m carioca_desktop.conformance PATH [PATH ...]  (files or folders of *.json)"
 
@@ -144,10 +155,20 @@ def run_scenario(case: dict[str, Any]) -> str | None:
     except RulesError as err:
         raise Malformed(f"impossible position: {err.message}") from err
     steps = _field(case, "steps", list) if "steps" in case else []
+    claimed: set[int] = set()
     for k, step in enumerate(steps):
+        if k in claimed:
+            continue  # a claim already made when the discard was offered
+        claim = _settle_offer(game, step, steps, k)
+        if claim is not None:
+            claimed.add(claim)
+            game, problem = _run_step(game, steps[claim], claim + 1)
+            if problem:
+                return problem
         game, problem = _run_step(game, step, k + 1)
         if problem:
             return problem
+    _pass_all(game)
     final = case.get("final", {})
     if not isinstance(final, dict):
         raise Malformed("'final' must be an object")
@@ -194,6 +215,59 @@ def _actions(step: dict[str, Any]) -> list[Action]:
     if do == "next_round":
         return [NextRound(player)]
     raise Malformed(f"unknown step {do!r}")
+
+
+def _settle_offer(game: Game, step: Any, steps: list[Any], k: int) -> int | None:
+    """Answer a pending buy offer (the engine asks one seat at a time) before step ``k``.
+
+    The vectors write a buy as a claim by one seat, not as the engine's questions: a ``buy``
+    by a seat later in the queue passes for the seats asked before it (a refused buy leaves
+    the queue alone, so a refusal changes nothing). Before any other step the offer is
+    settled: RULES.md §5 lets the card be bought until the drawer's turn ends, so a later
+    ``buy`` expected ok in that turn is taken as the claim now (its index is returned, to be
+    run now and skipped later); with no such claim every seat left passes.
+    """
+    if game.phase != Phase.OFFER or not isinstance(step, dict):
+        return None
+    queue = game.pending_offers
+    if step.get("do") == "buy":
+        seat = step.get("player")
+        if seat in queue and step.get("expect", "ok") == "ok":
+            _pass_until(game, seat)
+        return None
+    drawer = game.observation(-1).turn
+    if _ends_turn(step, drawer):
+        _pass_all(game)
+        return None
+    for j in range(k + 1, len(steps)):
+        later = steps[j]
+        if not isinstance(later, dict):
+            break
+        if later.get("do") == "buy":
+            if later.get("expect", "ok") == "ok" and later.get("player") in queue:
+                _pass_until(game, later["player"])
+                return j
+            continue
+        if _ends_turn(later, drawer):
+            break
+    _pass_all(game)
+    return None
+
+
+def _ends_turn(step: dict[str, Any], drawer: int | None) -> bool:
+    """Whether ``step`` is past the drawer's turn: its discard, or another seat's move."""
+    return step.get("player") != drawer or step.get("do") in ("discard", "next_round")
+
+
+def _pass_until(game: Game, seat: int) -> None:
+    while game.phase == Phase.OFFER and game.current_player != seat:
+        asked = game.current_player
+        assert asked is not None
+        game.apply(Pass(asked))
+
+
+def _pass_all(game: Game) -> None:
+    _pass_until(game, -1)
 
 
 def _run_step(game: Game, step: Any, number: int) -> tuple[Game, str | None]:

@@ -117,7 +117,6 @@ class Spy:
     def __init__(self, seat: int, buys: bool = False) -> None:
         self.seat = seat
         self.buys = buys
-        self.buy_window = -1
         self.asked: list[str] = []
 
     def choose(self, obs: Observation, legal: Sequence[Choice]) -> Choice:
@@ -225,18 +224,24 @@ def buy_window() -> Game:
 def test_buyers_are_asked_in_turn_order_after_the_next_player() -> None:
     game = buy_window()
     spies = [Spy(s) for s in range(4)]
-    action = bot_step(game, spies)
-    assert [len(s.asked) for s in spies] == [0, 1, 1, 1]  # 2 and 3 asked, then 1 plays
+    answers = []
+    for _ in range(3):
+        action = bot_step(game, spies)
+        assert action is not None
+        answers.append(action)
+        game.apply(action)
+    assert answers[:2] == [Pass(2), Pass(3)]  # 2 and 3 asked, then 1 plays
+    assert [len(s.asked) for s in spies] == [0, 1, 1, 1]
     assert spies[2].asked == ["buy"] and spies[3].asked == ["buy"]
-    assert isinstance(action, (Discard, Draw)) and action.seat == 1
-    bot_step(game, spies)
-    assert spies[2].asked == ["buy"]  # asked once per discard
+    assert isinstance(answers[2], (Discard, Draw)) and answers[2].seat == 1
 
 
 def test_the_first_buyer_in_order_gets_the_card() -> None:
     game = buy_window()
     spies = [Spy(0), Spy(1), Spy(2, buys=True), Spy(3, buys=True)]
     assert bot_step(game, spies) == Buy(2)
+    game.apply(Buy(2))
+    assert bot_step(game, spies) is not None
     assert spies[3].asked == []
 
 

@@ -119,8 +119,10 @@ def test_hot_seat_people_are_not_offered_out_of_turn_buys(tmp_path: Path) -> Non
     reveal(app)
     play_turn(app, scene, "JH")
     reveal(app)
-    press(app, scene.layout.stock.center)  # Ana draws from the stock: buying opens for Tú
-    assert scene.session.game.observation(0).buy_card == "JH"
+    press(app, scene.layout.stock.center)  # Ana draws from the stock: the JH is offered
+    game = scene.session.game
+    assert [e.kind for e in game.observation(0).events[-2:]] == ["draw", "pass"]  # Beto passed
+    assert game.observation(0).offer is None and game.current_player == 1
     widgets = scene.widgets
     assert widgets is not None and not widgets.buy.visible
     before = len(scene.session.game.hand(0))

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Protocol, runtime_checkable
 
-from carioca_desktop.rules.actions import Action, LayDown
+from carioca_desktop.rules.actions import Action, LayDown, Pass
 from carioca_desktop.rules.cards import parse_card, parse_marked
 from carioca_desktop.rules.melds import Layout, analyse, extend, is_wild
 from carioca_desktop.rules.observation import Observation
@@ -20,15 +19,11 @@ from carioca_desktop.rules.solver import Value, find_laydown, find_partial_laydo
 LEVELS = ("random", "easy", "normal", "hard")
 
 
-@dataclass(frozen=True)
-class Pass:
-    """Declining an offer (a buy). Not an engine action: the driver offers it beside ``Buy``
-    when it asks a seat out of turn, and never applies it."""
+Choice = Action
+"""What a bot answers: one of the legal actions (``Buy`` or ``Pass`` when it is offered the
+discard), or a lay-down it built itself."""
 
-    seat: int
-
-
-Choice = Action | Pass
+__all__ = ["LEVELS", "BaseBot", "Bot", "Choice", "Pass", "make_bot"]
 
 
 @runtime_checkable
@@ -57,7 +52,6 @@ class BaseBot:
         self.seed = seed
         # A private generator, mixed from seed and seat: no global random anywhere.
         self.rng = random.Random(seed * 1_000_003 + seat * 7919 + LEVELS.index(self.level))
-        self.buy_window = -1  # the event index of the last buy offer this bot answered
 
     def choose(self, obs: Observation, legal: Sequence[Choice]) -> Choice:
         raise NotImplementedError
@@ -75,7 +69,6 @@ class BaseBot:
             "seat": self.seat,
             "seed": self.seed,
             "rng": [version, list(internal), gauss],
-            "buy_window": self.buy_window,
             "memory": self.memory_to_dict(),
         }
 
@@ -104,7 +97,6 @@ def bot_from_dict(data: dict[str, Any]) -> Bot:
     assert isinstance(bot, BaseBot)
     version, internal, gauss = data["rng"]
     bot.rng.setstate((int(version), tuple(int(x) for x in internal), gauss))
-    bot.buy_window = int(data.get("buy_window", -1))
     bot.memory_from_dict(dict(data.get("memory", {})))
     return bot
 

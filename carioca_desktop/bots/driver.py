@@ -1,5 +1,5 @@
-"""Running bots against the engine: whose move it is, buyers asked in turn order, and whole
-matches for the simulator and the tests."""
+"""Running bots against the engine: whose move it is (the engine's buy offer included), and
+whole matches for the simulator and the tests."""
 
 from __future__ import annotations
 
@@ -8,12 +8,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from carioca_desktop.rules.actions import STOCK, Action, Buy, Discard, NextRound
+from carioca_desktop.rules.actions import Action, Discard, NextRound, Pass
 from carioca_desktop.rules.game import Game
 from carioca_desktop.rules.ruleset import RuleSet
 from carioca_desktop.rules.state import Phase
 
-from .base import Bot, Choice, Pass, make_bot
+from .base import Bot, make_bot
 
 MAX_ACTIONS_PER_TURN = 60
 """Lay-downs, adds and swaps a bot may make in one turn before the driver discards for it.
@@ -41,12 +41,13 @@ def bot_step(
     bots: Mapping[int, Bot] | Sequence[Bot | None],
     clock: Clock | None = None,
 ) -> Action | None:
-    """The next action a bot takes now, or None when no bot has to act (a human's turn, the
-    match over, or a finished round at a table with humans, who deal when they are ready).
+    """The next action a bot takes now, or None when no bot has to act (a person's turn or
+    a person asked whether to buy, the match over, or a finished round at a table with
+    people, who deal when they are ready).
 
-    After a draw from the stock the bots that may buy the discard are asked first, in turn
-    order after the player who drew (RULES.md §5: the first in that order gets it); each is
-    asked once per discard. The action is not applied: the caller applies it.
+    A buy offer is the engine's (``Phase.OFFER``): the seat asked is ``current_player``, and
+    a bot answers it through ``choose`` with ``[Buy, Pass]`` as its legal choices. The
+    action is not applied: the caller applies it.
     """
     seats = _seat_map(bots)
     if game.is_over:
@@ -55,19 +56,18 @@ def bot_step(
         if len(seats) < game.players:
             return None
         return _decide(game, seats[min(seats)], [NextRound(min(seats))], clock)
-    buy = _ask_buyers(game, seats, clock)
-    if buy is not None:
-        return buy
     seat = game.current_player
     if seat is None or seat not in seats:
         return None
     legal: list[Action] = game.legal_actions(seat)
+    if game.phase == Phase.OFFER:
+        return _timed(game, seats[seat], seat, legal, clock)
     if _moves_this_turn(game, seat) >= MAX_ACTIONS_PER_TURN:
         return next((a for a in legal if isinstance(a, Discard)), legal[0])
     return _decide(game, seats[seat], legal, clock)
 
 
-def _timed(game: Game, bot: Bot, seat: int, legal: Sequence[Choice], clock: Clock | None) -> Choice:
+def _timed(game: Game, bot: Bot, seat: int, legal: Sequence[Action], clock: Clock | None) -> Action:
     """Ask ``bot`` for its choice at ``seat``, reporting the time it took to ``clock``."""
     start = time.perf_counter()
     choice = bot.choose(game.observation(seat), legal)
@@ -76,37 +76,16 @@ def _timed(game: Game, bot: Bot, seat: int, legal: Sequence[Choice], clock: Cloc
     return choice
 
 
-def _decide(game: Game, bot: Bot, legal: Sequence[Action | Pass], clock: Clock | None) -> Action:
+def _decide(game: Game, bot: Bot, legal: Sequence[Action], clock: Clock | None) -> Action:
     choice = _timed(game, bot, bot.seat, legal, clock)
     if isinstance(choice, Pass):
         raise ValueError(f"the {bot.level} bot passed where it had to act")
     return choice
 
 
-def _ask_buyers(game: Game, seats: dict[int, Bot], clock: Clock | None) -> Buy | None:
-    """Offer the discard to each bot in turn order after the player who drew instead."""
-    s = game.state
-    last = s.events[-1] if s.events else None
-    if not s.buy_open or last is None or last.kind != "draw" or last.source != STOCK:
-        return None
-    window = last.n
-    for k in range(1, game.players):
-        seat = (s.turn + k) % game.players
-        bot = seats.get(seat)
-        if bot is None or getattr(bot, "buy_window", None) == window:
-            continue
-        if not game.can(Buy(seat)):
-            continue
-        if hasattr(bot, "buy_window"):
-            bot.buy_window = window
-        if isinstance(_timed(game, bot, seat, [Buy(seat), Pass(seat)], clock), Buy):
-            return Buy(seat)
-    return None
-
-
 def _moves_this_turn(game: Game, seat: int) -> int:
     count = 0
-    for event in reversed(game.state.events):
+    for event in reversed(game.observation(seat).events):
         if event.seat != seat or event.kind not in ("lay_down", "add", "swap"):
             break
         count += 1
@@ -156,7 +135,7 @@ def play_match(
     bots = [make_bot(level, seat, seed) for seat, level in enumerate(levels)]
     result = MatchResult(tuple(levels), seed)
     while not game.is_over:
-        if not game.state.round_over and game.state.turn_number >= max_turns:
+        if game.phase != Phase.ROUND_OVER and game.turn_number >= max_turns:
             result.finished = False
             break
         action = bot_step(game, bots, clock)
@@ -165,7 +144,7 @@ def play_match(
             on_action(game, action)
         game.apply(action)
         result.actions += 1
-        if game.state.round_over and not isinstance(action, NextRound):
+        if game.current_player is None and not isinstance(action, NextRound):
             result.rounds.append(_round_result(game))
     outcome = game.outcome()
     result.totals, result.winners = outcome.totals, outcome.winners if result.finished else ()
@@ -175,10 +154,5 @@ def play_match(
 
 
 def _round_result(game: Game) -> RoundResult:
-    s = game.state
-    return RoundResult(
-        tuple(s.points[-1]),
-        s.went_out[-1],
-        s.turn_number + 1,
-        tuple(at is not None for at in s.laid_down_at),
-    )
+    obs = game.observation(-1)
+    return RoundResult(obs.round_points[-1], obs.went_out[-1], obs.turn_number + 1, obs.laid_down)

@@ -64,13 +64,20 @@ class Buy:
 
 
 @dataclass(frozen=True)
+class Pass:
+    """Decline the discard offered to this seat (the answer to an offer besides ``Buy``)."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
 class NextRound:
     """Deal the next round once the scores of the last one have been seen."""
 
     seat: int = -1
 
 
-Action = Draw | LayDown | Add | Swap | Discard | Buy | NextRound
+Action = Draw | LayDown | Add | Swap | Discard | Buy | Pass | NextRound
 ACTION_TYPES: dict[str, type[Any]] = {
     "draw": Draw,
     "lay_down": LayDown,
@@ -78,6 +85,7 @@ ACTION_TYPES: dict[str, type[Any]] = {
     "swap": Swap,
     "discard": Discard,
     "buy": Buy,
+    "pass": Pass,
     "next_round": NextRound,
 }
 KIND_OF: dict[type[Any], str] = {cls: name for name, cls in ACTION_TYPES.items()}
@@ -117,6 +125,8 @@ def action_from_dict(data: Any) -> Action:
             return Discard(seat, str(data["card"]))
         if kind == "buy":
             return Buy(seat)
+        if kind == "pass":
+            return Pass(seat)
         return NextRound(seat)
     except (KeyError, TypeError, ValueError) as err:
         raise RulesError("bad_action", f"malformed {kind} action: {data!r}") from err

@@ -7,7 +7,19 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .actions import POZO, STOCK, Action, Add, Buy, Discard, Draw, LayDown, NextRound, Swap
+from .actions import (
+    POZO,
+    STOCK,
+    Action,
+    Add,
+    Buy,
+    Discard,
+    Draw,
+    LayDown,
+    NextRound,
+    Pass,
+    Swap,
+)
 from .cards import Card, full_deck, parse_card, parse_marked
 from .contracts import Contract
 from .errors import CardError, IllegalAction, Refusal, refuse
@@ -99,8 +111,26 @@ class Game:
 
     @property
     def current_player(self) -> int | None:
-        """The seat to act, or None when the round or match is over."""
-        return None if self._s.round_over else self._s.turn
+        """The seat to act (during an offer, the seat being asked), or None when the round or
+        match is over."""
+        s = self._s
+        if s.round_over:
+            return None
+        return s.offers[0] if s.phase == Phase.OFFER else s.turn
+
+    @property
+    def pending_offers(self) -> tuple[int, ...]:
+        """The seats the discard is still to be offered to, in order (the first is asked)."""
+        return tuple(self._s.offers)
+
+    @property
+    def turn_number(self) -> int:
+        return self._s.turn_number
+
+    @property
+    def event_count(self) -> int:
+        """How many events the log holds (it only grows)."""
+        return len(self._s.events)
 
     @property
     def is_over(self) -> bool:
@@ -142,11 +172,13 @@ class Game:
         return plan()
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
-        """Every legal action of ``seat`` (default: the seat to act), lay-downs excepted:
+        """Every legal action of ``seat`` (default: the seat to act, or the seat asked during
+        an offer), lay-downs excepted:
         those are combinatorial, and the solver (``solver.py``) proposes them."""
         from .legal import legal_actions
 
-        who = self._s.turn if seat is None else seat
+        asked = self.current_player
+        who = seat if seat is not None else self._s.turn if asked is None else asked
         return legal_actions(self, who)
 
     def _plan(self, action: Action) -> Refusal | Effect:
@@ -166,6 +198,13 @@ class Game:
             return refuse("bad_seat", f"there is no seat {seat}", seat=seat)
         if isinstance(action, Buy):
             return self._plan_buy(seat)
+        if isinstance(action, Pass):
+            return self._plan_pass(seat)
+        if s.phase == Phase.OFFER and seat == s.turn:
+            asked = s.names[s.offers[0]]
+            return refuse(
+                "offer_pending", f"the discard is being offered to {asked} first", player=asked
+            )
         if seat != s.turn:
             return refuse(
                 "not_your_turn", f"it is {s.names[s.turn]}'s turn", player=s.names[s.turn]
@@ -235,10 +274,29 @@ class Game:
                 return event
             cid = s.stock.pop()
             s.hands[seat].append(cid)
-            s.buy_open = s.rules.buy and s.last_discard is not None
-            return self._event(seat, "draw", source=STOCK, secret=(self._code(cid),))
+            event = self._event(seat, "draw", source=STOCK, secret=(self._code(cid),))
+            self._open_offer(seat)
+            return event
 
         return effect
+
+    def _open_offer(self, drawer: int) -> None:
+        """After a draw from the stock, offer the discard the drawer passed over to every seat
+        that may buy it, in turn order after the drawer (RULES.md §5)."""
+        s = self._s
+        if not s.rules.buy or s.last_discard is None or not s.stock:
+            return
+        discarder = s.last_discard[0]
+        order = [(drawer + k) % s.players for k in range(1, s.players)]
+        s.offers = [
+            seat for seat in order if seat != discarder and s.buys[seat] < s.rules.buy_limit
+        ]
+        if s.offers:
+            s.phase, s.buy_open = Phase.OFFER, True
+
+    def _close_offer(self) -> None:
+        s = self._s
+        s.offers, s.buy_open, s.phase = [], False, Phase.PLAY
 
     def _reshuffle(self) -> None:
         s = self._s
@@ -389,7 +447,7 @@ class Game:
         s = self._s
         if not s.rules.buy:
             return refuse("buying_off", "buying is not played with these rules")
-        if s.phase != Phase.PLAY or not s.buy_open or s.last_discard is None:
+        if s.phase != Phase.OFFER or s.last_discard is None:
             return refuse("nothing_to_buy", "there is no discard to buy now")
         if seat == s.last_discard[0]:
             return refuse("own_discard", "you cannot buy your own discard")
@@ -401,15 +459,45 @@ class Game:
             )
         if not s.stock:
             return refuse("stock_empty", "the stock is empty: there is no penalty card")
+        asked = self._asked(seat)
+        if asked is not None:
+            return asked
 
         def effect() -> Event:
             bought, penalty = s.pozo.pop(), s.stock.pop()
             s.hands[seat] += [bought, penalty]
             s.buys[seat] += 1
-            s.buy_open, s.last_discard = False, None
+            s.last_discard = None
+            self._close_offer()
             return self._event(
                 seat, "buy", cards=(self._code(bought),), secret=(self._code(penalty),)
             )
+
+        return effect
+
+    def _asked(self, seat: int) -> Refusal | None:
+        """None if the offer is now put to ``seat``; else why it may not answer yet."""
+        s = self._s
+        if seat not in s.offers:
+            return refuse("not_offered", "the discard is not offered to you")
+        if seat != s.offers[0]:
+            first = s.names[s.offers[0]]
+            return refuse("not_asked_yet", f"the discard is offered to {first} first", player=first)
+        return None
+
+    def _plan_pass(self, seat: int) -> Refusal | Effect:
+        s = self._s
+        if s.phase != Phase.OFFER:
+            return refuse("no_offer", "nothing is being offered to you")
+        asked = self._asked(seat)
+        if asked is not None:
+            return asked
+
+        def effect() -> Event:
+            s.offers.pop(0)
+            if not s.offers:
+                self._close_offer()
+            return self._event(seat, "pass")
 
         return effect
 
@@ -432,7 +520,7 @@ class Game:
                 s.hands[(first + k) % n].append(ids.pop())
         s.stock, s.pozo, s.table = ids, [], []
         s.laid_down_at, s.progress, s.buys = [None] * n, [(0, 0)] * n, [0] * n
-        s.last_discard, s.buy_open, s.round_over = None, False, False
+        s.last_discard, s.buy_open, s.round_over, s.offers = None, False, False, []
         s.turn, s.turn_number, s.phase = first, 0, Phase.DRAW
         self._event(s.dealer, "deal", points=(index,))
         self._turn_first_pozo_card()
@@ -455,7 +543,7 @@ class Game:
         points = round_points(hands, went_out, s.rules)
         s.points.append(points)
         s.went_out.append(went_out)
-        s.round_over, s.buy_open, s.last_discard = True, False, None
+        s.round_over, s.buy_open, s.last_discard, s.offers = True, False, None, []
         last = s.round_index == len(s.rules.rounds) - 1
         s.phase = Phase.MATCH_OVER if last else Phase.ROUND_OVER
         if went_out is not None:

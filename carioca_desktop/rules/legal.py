@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .actions import POZO, STOCK, Action, Add, Buy, Discard, Draw, NextRound, Swap
+from .actions import POZO, STOCK, Action, Add, Buy, Discard, Draw, NextRound, Pass, Swap
 from .melds import extend, is_wild, slot_text, swap_slot
 from .state import Phase
 
@@ -13,13 +13,15 @@ if TYPE_CHECKING:
 
 
 def legal_actions(game: Game, seat: int) -> list[Action]:
-    """Every legal draw, discard, add, swap, buy or next-round action of ``seat``."""
+    """Every legal draw, discard, add, swap, buy, pass or next-round action of ``seat``."""
     s = game.state
     out: list[Action] = []
     if s.phase == Phase.ROUND_OVER:
         return [NextRound(seat)]
     if s.phase == Phase.MATCH_OVER or not 0 <= seat < s.players:
         return out
+    if s.phase == Phase.OFFER:
+        return [Buy(seat), Pass(seat)] if game.can(Pass(seat)) and game.can(Buy(seat)) else out
     if game.can(Buy(seat)):
         out.append(Buy(seat))
     if seat != s.turn:

@@ -33,6 +33,15 @@ class MeldView:
 
 
 @dataclass(frozen=True)
+class Offer:
+    """The discard ``card`` offered to ``seat`` after ``drawer`` drew from the stock."""
+
+    seat: int
+    card: str
+    drawer: int
+
+
+@dataclass(frozen=True)
 class EventView:
     """An event as one seat sees it: another seat's hidden cards are only counted."""
 
@@ -77,6 +86,7 @@ class Observation:
     round_points: tuple[tuple[int, ...], ...]
     went_out: tuple[int | None, ...]
     events: tuple[EventView, ...]
+    offer: Offer | None = None  # the buy offer now pending (the same for every seat)
 
     @property
     def players(self) -> int:
@@ -165,4 +175,13 @@ def observe(state: State, seat: int, views: list[EventView] | None = None) -> Ob
         round_points=tuple(tuple(p) for p in s.points),
         went_out=tuple(s.went_out),
         events=tuple(views),
+        offer=_offer(s),
     )
+
+
+def _offer(s: State) -> Offer | None:
+    from .state import Phase
+
+    if s.phase != Phase.OFFER or not s.offers or not s.pozo:
+        return None
+    return Offer(s.offers[0], s.cards[s.pozo[-1]].code, s.turn)

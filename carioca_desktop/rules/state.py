@@ -21,7 +21,8 @@ class Phase(Enum):
     """Where the match is. Each phase admits its own small set of actions."""
 
     DRAW = "draw"  # the seat to act must draw
-    PLAY = "play"  # the seat to act has drawn: lay down, add, swap, discard (others may buy)
+    PLAY = "play"  # the seat to act has drawn: lay down, add, swap, discard
+    OFFER = "offer"  # the drawer took the stock: the discard is offered, one seat at a time
     ROUND_OVER = "round_over"  # scores shown; NextRound deals the next round
     MATCH_OVER = "match_over"
 
@@ -119,6 +120,7 @@ class State:
     went_out: list[int | None] = field(default_factory=list)
     round_over: bool = False
     events: list[Event] = field(default_factory=list)
+    offers: list[int] = field(default_factory=list)  # seats still to be asked; first is asked
 
     @property
     def players(self) -> int:
@@ -151,6 +153,7 @@ class State:
             list(self.went_out),
             self.round_over,
             list(self.events),
+            list(self.offers),
         )
 
     # ------------------------------------------------------------------ JSON
@@ -181,6 +184,7 @@ class State:
             "went_out": list(self.went_out),
             "round_over": self.round_over,
             "events": [e.to_dict() for e in self.events],
+            "offers": list(self.offers),
         }
 
     @classmethod
@@ -269,6 +273,10 @@ def _load(d: Any) -> State:
     state.went_out = [None if x is None else _int(x) for x in _list(d["went_out"])]
     state.round_over = bool(d["round_over"])
     state.events = [Event.from_dict(e) for e in _list(d["events"])]
+    if "offers" in d:
+        state.offers = _ints(d["offers"])
+    elif state.phase == Phase.PLAY:
+        state.buy_open = False  # a save from before the offer step: its buy window closes
     validate(state)
     return state
 
@@ -334,7 +342,25 @@ def validate(state: State, copies: bool = True) -> None:
             "the last discard is not on top of the pozo",
         )
     _need(not state.buy_open or state.last_discard is not None, "buy window without a discard")
+    _check_offer(state)
     _need(all(w is None or 0 <= w < n for w in state.went_out), "went_out seat out of range")
+
+
+def _check_offer(state: State) -> None:
+    """An offer is pending exactly in the OFFER phase, to distinct seats that may buy."""
+    offering = state.phase == Phase.OFFER
+    _need(offering == bool(state.offers), "the offer phase and the seats asked disagree")
+    _need(offering == state.buy_open, "the offer phase and the buy window disagree")
+    if not offering:
+        return
+    n, limit = state.players, state.rules.buy_limit
+    discarder = state.last_discard[0] if state.last_discard is not None else -1
+    _need(len(set(state.offers)) == len(state.offers), "a seat is asked twice")
+    _need(bool(state.stock), "an offer without a penalty card in the stock")
+    for seat in state.offers:
+        _need(0 <= seat < n, "an offered seat out of range")
+        _need(seat not in (state.turn, discarder), "the drawer or the discarder is asked")
+        _need(state.buys[seat] < limit, "a seat at its buy limit is asked")
 
 
 def check_copies(cards: list[Card], rules: RuleSet) -> None:
