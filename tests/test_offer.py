@@ -247,3 +247,30 @@ def test_the_runner_takes_a_claim_written_later_in_the_drawers_turn() -> None:
     case["steps"] = [*steps[:4], steps[5], {"player": 3, "do": "buy", "expect": "illegal"}]
     case["final"] = {"hand_sizes": [2, 4, 2, 2], "pozo_top": "3D", "turn": 2}
     assert run_scenario(case) is None
+
+
+def test_the_rules_package_exports_its_public_face() -> None:
+    import carioca_desktop.rules as rules
+
+    for name in rules.__all__:
+        assert getattr(rules, name) is not None, name
+    assert {"Game", "Phase", "Pass", "Offer", "Observation", "Refusal", "RuleSet"} <= set(
+        rules.__all__
+    )
+    assert rules.Game.new(rules.RuleSet(), 1).rules == rules.RuleSet()
+
+
+def test_event_kinds_are_an_enum_that_serialises_as_strings() -> None:
+    from carioca_desktop.rules import EventKind
+
+    game = offered()
+    game.apply(Pass(2))
+    kinds = [e["kind"] for e in json.loads(json.dumps(game.to_dict()))["events"]]
+    assert kinds[-2:] == ["draw", "pass"] and all(type(k) is str for k in kinds)
+    views = game.observation(0).events
+    assert views[-1].kind is EventKind.PASS and views[-1].kind == "pass"
+    assert f"{views[-1].kind}" == "pass" and {"pass": 1}[views[-1].kind] == 1
+    data = game.to_dict()
+    data["events"][-1]["kind"] = "teleport"
+    with pytest.raises(StateError, match="unknown event"):
+        Game.from_dict(data)

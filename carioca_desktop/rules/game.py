@@ -4,7 +4,7 @@ it is applied, and every applied action is recorded as an event."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from .actions import (
@@ -26,8 +26,9 @@ from .errors import CardError, IllegalAction, Refusal, refuse
 from .laydown import plan_laydown
 from .melds import extend, is_wild, slot_text, swap_slot, swapped
 from .observation import EventView, Observation, observe
+from .ruleset import RuleSet
 from .scoring import Outcome, outcome, round_points
-from .state import Event, Phase, State, validate
+from .state import Event, EventKind, Phase, State, validate
 
 Effect = Callable[[], Event]
 
@@ -45,10 +46,13 @@ class Game:
 
     # ------------------------------------------------------------------ construction
     @classmethod
-    def new(cls, rules: Any, rng: random.Random | int, names: Sequence[str] | None = None) -> Game:
+    def new(
+        cls,
+        rules: RuleSet | Mapping[str, Any],
+        rng: random.Random | int,
+        names: Sequence[str] | None = None,
+    ) -> Game:
         """A new match, round 1 dealt. ``rng`` (or a seed) makes the whole match reproducible."""
-        from .ruleset import RuleSet
-
         ruleset = rules if isinstance(rules, RuleSet) else RuleSet.from_dict(rules)
         generator = rng if isinstance(rng, random.Random) else random.Random(rng)
         seats = list(names) if names else [f"Player {i + 1}" for i in range(ruleset.players)]
@@ -90,7 +94,7 @@ class Game:
         return self._s
 
     @property
-    def rules(self) -> Any:
+    def rules(self) -> RuleSet:
         return self._s.rules
 
     @property
@@ -230,7 +234,7 @@ class Game:
                 return cid
         return None
 
-    def _event(self, seat: int, kind: str, **fields: Any) -> Event:
+    def _event(self, seat: int, kind: EventKind, **fields: Any) -> Event:
         s = self._s
         event = Event(len(s.events), s.round_index, seat, kind, **fields)
         s.events.append(event)
@@ -265,16 +269,16 @@ class Game:
                 cid = s.pozo.pop()
                 s.last_discard = None
                 s.hands[seat].append(cid)
-                return self._event(seat, "draw", source=POZO, cards=(self._code(cid),))
+                return self._event(seat, EventKind.DRAW, source=POZO, cards=(self._code(cid),))
             if not s.stock:
                 self._reshuffle()
             if not s.stock:  # the draw counts and the round ends with nobody out (§2)
-                event = self._event(seat, "stock_out")
+                event = self._event(seat, EventKind.STOCK_OUT)
                 self._end_round(None)
                 return event
             cid = s.stock.pop()
             s.hands[seat].append(cid)
-            event = self._event(seat, "draw", source=STOCK, secret=(self._code(cid),))
+            event = self._event(seat, EventKind.DRAW, source=STOCK, secret=(self._code(cid),))
             self._open_offer(seat)
             return event
 
@@ -305,7 +309,7 @@ class Game:
         rest, top = s.pozo[:-1], s.pozo[-1]
         s.rng.shuffle(rest)
         s.stock, s.pozo = rest, [top]  # the top stays, so a pending discard stays buyable
-        self._event(s.turn, "reshuffle", points=(len(rest),))
+        self._event(s.turn, EventKind.RESHUFFLE, points=(len(rest),))
 
     # ------------------------------------------------------------------ discard
     def _plan_discard(self, seat: int, code: str) -> Refusal | Effect:
@@ -324,7 +328,7 @@ class Game:
         def effect() -> Event:
             s.hands[seat].remove(cid)
             s.pozo.append(cid)
-            event = self._event(seat, "discard", cards=(code,))
+            event = self._event(seat, EventKind.DISCARD, cards=(code,))
             if not s.hands[seat]:
                 self._end_round(seat)
                 return event
@@ -360,7 +364,7 @@ class Game:
             texts = tuple(
                 tuple(slot_text(sl, s.cards[sl.ref]) for sl in m.layout.slots) for m in plan.melds
             )
-            event = self._event(seat, "lay_down", melds=texts)
+            event = self._event(seat, EventKind.LAY_DOWN, melds=texts)
             if not s.hands[seat]:
                 self._end_round(seat)
             return event
@@ -399,7 +403,9 @@ class Game:
             s.hands[seat].remove(cid)
             meld.layout = layout
             slot = next(sl for sl in layout.slots if sl.ref == cid)
-            event = self._event(seat, "add", meld=action.meld, cards=(slot_text(slot, card),))
+            event = self._event(
+                seat, EventKind.ADD, meld=action.meld, cards=(slot_text(slot, card),)
+            )
             if not s.hands[seat]:
                 self._end_round(seat)
             return event
@@ -437,7 +443,7 @@ class Game:
             hand[hand.index(cid)] = wild_id
             meld.layout = swapped(meld.layout, k, cid, card)
             return self._event(
-                seat, "swap", meld=action.meld, cards=(card.code, self._code(wild_id))
+                seat, EventKind.SWAP, meld=action.meld, cards=(card.code, self._code(wild_id))
             )
 
         return effect
@@ -470,7 +476,7 @@ class Game:
             s.last_discard = None
             self._close_offer()
             return self._event(
-                seat, "buy", cards=(self._code(bought),), secret=(self._code(penalty),)
+                seat, EventKind.BUY, cards=(self._code(bought),), secret=(self._code(penalty),)
             )
 
         return effect
@@ -497,7 +503,7 @@ class Game:
             s.offers.pop(0)
             if not s.offers:
                 self._close_offer()
-            return self._event(seat, "pass")
+            return self._event(seat, EventKind.PASS)
 
         return effect
 
@@ -522,7 +528,7 @@ class Game:
         s.laid_down_at, s.progress, s.buys = [None] * n, [(0, 0)] * n, [0] * n
         s.last_discard, s.buy_open, s.round_over, s.offers = None, False, False, []
         s.turn, s.turn_number, s.phase = first, 0, Phase.DRAW
-        self._event(s.dealer, "deal", points=(index,))
+        self._event(s.dealer, EventKind.DEAL, points=(index,))
         self._turn_first_pozo_card()
 
     def _turn_first_pozo_card(self) -> None:
@@ -532,10 +538,10 @@ class Game:
             cid = s.stock.pop()
             if not is_wild(s.cards[cid], s.rules):
                 s.pozo.append(cid)
-                self._event(s.dealer, "pozo_start", cards=(self._code(cid),))
+                self._event(s.dealer, EventKind.POZO_START, cards=(self._code(cid),))
                 return
             s.stock.insert(len(s.stock) // 2, cid)
-            self._event(s.dealer, "bury", cards=(self._code(cid),))
+            self._event(s.dealer, EventKind.BURY, cards=(self._code(cid),))
 
     def _end_round(self, went_out: int | None) -> None:
         s = self._s
@@ -547,8 +553,11 @@ class Game:
         last = s.round_index == len(s.rules.rounds) - 1
         s.phase = Phase.MATCH_OVER if last else Phase.ROUND_OVER
         if went_out is not None:
-            self._event(went_out, "go_out")
+            self._event(went_out, EventKind.GO_OUT)
         revealed = tuple(tuple(c.code for c in h) for h in hands)
         self._event(
-            -1 if went_out is None else went_out, "round_end", points=tuple(points), melds=revealed
+            -1 if went_out is None else went_out,
+            EventKind.ROUND_END,
+            points=tuple(points),
+            melds=revealed,
         )

@@ -13,7 +13,7 @@ from .melds import slot_text
 from .ruleset import RuleSet
 
 if TYPE_CHECKING:
-    from .state import Event, State
+    from .state import Event, EventKind, State
 
 
 @dataclass(frozen=True)
@@ -48,7 +48,7 @@ class EventView:
     n: int
     round: int
     seat: int
-    kind: str
+    kind: EventKind
     cards: tuple[str, ...] = ()
     secret: tuple[str, ...] = ()
     hidden: int = 0

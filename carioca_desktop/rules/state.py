@@ -27,6 +27,35 @@ class Phase(Enum):
     MATCH_OVER = "match_over"
 
 
+class EventKind(str, Enum):
+    """What an event records. A ``str`` enum: it compares, hashes, prints and serialises as
+    its value (``EventKind.DRAW == "draw"``), so logs and saved games keep plain strings."""
+
+    DEAL = "deal"
+    POZO_START = "pozo_start"
+    BURY = "bury"
+    DRAW = "draw"
+    RESHUFFLE = "reshuffle"
+    STOCK_OUT = "stock_out"
+    BUY = "buy"
+    PASS = "pass"
+    LAY_DOWN = "lay_down"
+    ADD = "add"
+    SWAP = "swap"
+    DISCARD = "discard"
+    GO_OUT = "go_out"
+    ROUND_END = "round_end"
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec)
+
+    def __hash__(self) -> int:
+        return hash(self.value)
+
+
 @dataclass
 class TableMeld:
     """A meld on the table: who laid it, its layout (slot refs are physical card ids), and
@@ -45,7 +74,7 @@ class Event:
     n: int
     round: int
     seat: int
-    kind: str
+    kind: EventKind
     cards: tuple[str, ...] = ()
     secret: tuple[str, ...] = ()
     meld: int | None = None
@@ -58,7 +87,7 @@ class Event:
             "n": self.n,
             "round": self.round,
             "seat": self.seat,
-            "kind": self.kind,
+            "kind": self.kind.value,
         }
         for key in ("cards", "secret", "points"):
             if getattr(self, key):
@@ -79,7 +108,7 @@ class Event:
                 n=_int(d["n"]),
                 round=_int(d["round"]),
                 seat=_int(d["seat"]),
-                kind=_str(d["kind"]),
+                kind=_kind(d["kind"]),
                 cards=_strs(d.get("cards", [])),
                 secret=_strs(d.get("secret", [])),
                 meld=None if d.get("meld") is None else _int(d["meld"]),
@@ -227,6 +256,13 @@ def _int(v: Any) -> int:
 def _str(v: Any) -> str:
     _need(isinstance(v, str), f"expected a string, got {v!r}")
     return str(v)
+
+
+def _kind(v: Any) -> EventKind:
+    try:
+        return EventKind(_str(v))
+    except ValueError as err:
+        raise StateError("bad_state", f"invalid saved game: unknown event {v!r}") from err
 
 
 def _list(v: Any) -> list[Any]:

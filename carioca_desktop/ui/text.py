@@ -99,7 +99,7 @@ def event_line(event: EventView, names: Sequence[str], viewer: int, you: bool = 
     ``you`` the viewer's own moves are told in the second person ("Botaste el 8♣")."""
     name = names[event.seat] if 0 <= event.seat < len(names) else ""
     card = card_label(event.cards[0]) if event.cards else ""
-    kind = event.kind
+    kind: str = str(event.kind)
     if kind == "draw" and event.source != "pozo":
         if event.secret and event.seat == viewer:
             kind, card = "draw_stock_seen", card_label(event.secret[0])
