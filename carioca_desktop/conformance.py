@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from carioca_desktop.rules.actions import (
+from carioca_desktop.rules.cards import parse_card, parse_marked
+from carioca_desktop.rules.carioca.actions import (
     Action,
     Add,
     Buy,
@@ -25,15 +26,14 @@ from carioca_desktop.rules.actions import (
     Pass,
     Swap,
 )
-from carioca_desktop.rules.cards import parse_card, parse_marked
+from carioca_desktop.rules.carioca.game import Game
+from carioca_desktop.rules.carioca.laydown import fit_contract, layouts_for
+from carioca_desktop.rules.carioca.position import from_position
+from carioca_desktop.rules.carioca.ruleset import CariocaRules
+from carioca_desktop.rules.carioca.scoring import hand_points
+from carioca_desktop.rules.carioca.state import Phase
 from carioca_desktop.rules.errors import Refusal, RulesError
-from carioca_desktop.rules.game import Game
-from carioca_desktop.rules.laydown import fit_contract, layouts_for
 from carioca_desktop.rules.melds import ESCALA, TRIO, analyse, slot_text
-from carioca_desktop.rules.position import from_position
-from carioca_desktop.rules.ruleset import RuleSet
-from carioca_desktop.rules.scoring import hand_points
-from carioca_desktop.rules.state import Phase
 
 USAGE = "usage: python -m carioca_desktop.conformance PATH [PATH ...]  (files or folders of *.json)"
 
@@ -73,7 +73,7 @@ def _codes(value: Any, what: str) -> list[str]:
     return list(value)
 
 
-def _rules(case: dict[str, Any], players: int | None = None) -> RuleSet:
+def _rules(case: dict[str, Any], players: int | None = None) -> CariocaRules:
     raw = case.get("rules", {"preset": "clasico"})
     if not isinstance(raw, dict):
         raise Malformed("'rules' must be an object")
@@ -81,7 +81,7 @@ def _rules(case: dict[str, Any], players: int | None = None) -> RuleSet:
     if players is not None and "players" not in data:
         data["players"] = players
     try:
-        return RuleSet.from_dict(data)
+        return CariocaRules.from_dict(data)
     except RulesError as err:
         raise Malformed(f"bad rules: {err.message}") from err
 

@@ -84,7 +84,7 @@ def _cards() -> str:
 
 @check("scenes")
 def _scenes() -> str:
-    from carioca_desktop.rules.ruleset import RuleSet
+    from carioca_desktop.rules.carioca.ruleset import CariocaRules
     from carioca_desktop.session import MatchSession, SeatConfig
     from carioca_desktop.storage import Paths
     from carioca_desktop.ui.app import App
@@ -92,7 +92,7 @@ def _scenes() -> str:
     app = App(size=(1280, 720), paths=Paths.under(Path(os.environ["CARIOCA_HOME"])), fast=True)
     seats = [SeatConfig("Ana", "human")] + [SeatConfig(f"Bot {i}", "bot", "easy") for i in (1, 2)]
     session = MatchSession.new(
-        RuleSet.from_dict({"players": 3}), seats, 1, paths=app.paths, autosave=False
+        CariocaRules.from_dict({"players": 3}), seats, 1, paths=app.paths, autosave=False
     )
     drawn = []
     for name, make in _scene_factories(app, session):
@@ -135,15 +135,15 @@ def _scene_factories(app: App, session: MatchSession) -> list[tuple[str, Callabl
 
 @check("bot round")
 def _bot_round() -> str:
-    from carioca_desktop.rules.actions import NextRound
-    from carioca_desktop.rules.ruleset import RuleSet
+    from carioca_desktop.rules.carioca.actions import NextRound
+    from carioca_desktop.rules.carioca.ruleset import CariocaRules
     from carioca_desktop.session import MatchSession, SeatConfig
 
     seats = [
         SeatConfig(f"Bot {i}", "bot", level)
         for i, level in enumerate(("easy", "normal", "hard", "random"))
     ]
-    session = MatchSession.new(RuleSet(), seats, 7, autosave=False)
+    session = MatchSession.new(CariocaRules(), seats, 7, autosave=False)
     start, actions = session.game.round_index, 0
     while session.game.round_index == start and not session.game.state.round_over:
         action = session.pending_bot_action()

@@ -9,10 +9,10 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any
 
-from carioca_desktop.rules.actions import Action, NextRound
-from carioca_desktop.rules.game import Game
-from carioca_desktop.rules.ruleset import RuleSet
-from carioca_desktop.rules.state import Event, Phase
+from carioca_desktop.rules.carioca.actions import Action, NextRound
+from carioca_desktop.rules.carioca.game import Game
+from carioca_desktop.rules.carioca.ruleset import CariocaRules as RuleSet
+from carioca_desktop.rules.carioca.state import Event, Phase
 from carioca_desktop.storage import (
     MatchRecord,
     Paths,

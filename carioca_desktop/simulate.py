@@ -16,8 +16,8 @@ from typing import Any
 
 from carioca_desktop.bots.base import LEVELS
 from carioca_desktop.bots.driver import MatchResult, play_match
+from carioca_desktop.rules.carioca.ruleset import PRESETS, CariocaRules
 from carioca_desktop.rules.errors import RulesError
-from carioca_desktop.rules.ruleset import PRESETS, RuleSet
 
 
 class _Parser(argparse.ArgumentParser):
@@ -68,7 +68,7 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
-def _rules(args: argparse.Namespace, p: argparse.ArgumentParser) -> RuleSet:
+def _rules(args: argparse.Namespace, p: argparse.ArgumentParser) -> CariocaRules:
     data: dict[str, Any] = {}
     if args.rules is not None:
         try:
@@ -82,7 +82,7 @@ def _rules(args: argparse.Namespace, p: argparse.ArgumentParser) -> RuleSet:
         data["preset"] = args.preset
     data["players"] = args.players
     try:
-        return RuleSet.from_dict(data)
+        return CariocaRules.from_dict(data)
     except RulesError as err:
         p.error(f"bad rules: {err.message}")
     raise AssertionError("unreachable")
@@ -169,7 +169,7 @@ def _table_orders(cycled: tuple[str, ...]) -> list[tuple[str, ...]]:
 
 
 def run(
-    rules: RuleSet, levels: Sequence[str], games: int, seed: int
+    rules: CariocaRules, levels: Sequence[str], games: int, seed: int
 ) -> tuple[dict[str, Tally], list[Tally], int, float]:
     """Play the tournament: per-level and per-seat tallies, unfinished matches, seconds."""
     by_level = {lv: Tally() for lv in dict.fromkeys(levels)}

@@ -14,12 +14,12 @@ from collections import defaultdict
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
+from carioca_desktop import solver
 from carioca_desktop.bots import base
 from carioca_desktop.bots.driver import MatchResult, play_match
-from carioca_desktop.rules import solver
 from carioca_desktop.rules.cards import full_deck, parse_card
+from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.rules.melds import is_wild
-from carioca_desktop.rules.ruleset import RuleSet
 from carioca_desktop.simulate import Tally, seating
 
 LADDER = [
@@ -49,7 +49,7 @@ def bench_solver(hands: int, seed: int) -> list[str]:
     rows = ["| rules | round | call | p50 ms | p99 ms | max ms |", "|---|---|---|---|---|---|"]
     rng = random.Random(seed)
     for preset in ("clasico", "dos_libres", "cuatro_o_cuatro"):
-        rules = RuleSet.from_dict({"preset": preset})
+        rules = CariocaRules.from_dict({"preset": preset})
         deck = [c.code for c in full_deck(rules.deck_count, rules.jokers_per_deck)]
         wilds = [c for c in deck if is_wild(parse_card(c), rules)]
         plain = [c for c in deck if c not in wilds]
@@ -79,7 +79,7 @@ def bench_solver(hands: int, seed: int) -> list[str]:
 def one_match(args: tuple[list[str], int, int]) -> tuple[list[str], MatchResult]:
     levels, game, seed = args
     seats = seating(levels, len(levels), game)
-    return seats, play_match(RuleSet(), seats, seed + game)
+    return seats, play_match(CariocaRules(), seats, seed + game)
 
 
 def bench_ladder(games: int, jobs: int, seed: int) -> list[str]:
@@ -121,7 +121,7 @@ def bench_decisions(matches: int, seed: int) -> list[str]:
     for game in range(matches):
         seats = seating(["hard", "normal", "easy", "random"], 4, game)
         cold()
-        play_match(RuleSet(), seats, seed + game, clock=clock)
+        play_match(CariocaRules(), seats, seed + game, clock=clock)
     base50, base99 = pct(times["random"], 0.5), pct(times["random"], 0.99)
     rows = [
         "| level | decisions | p50 ms | p99 ms | p50 / random | p99 / random "
@@ -146,7 +146,7 @@ def bench_matches(matches: int, seed: int) -> list[str]:
         secs, actions = [], []
         for game in range(matches):
             cold()
-            result = play_match(RuleSet(), [level] * 4, seed + game)
+            result = play_match(CariocaRules(), [level] * 4, seed + game)
             secs.append(result.seconds)
             actions.append(result.actions)
         rows.append(

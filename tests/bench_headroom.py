@@ -33,11 +33,11 @@ from carioca_desktop.bots.base import Choice, Pass, points, without
 from carioca_desktop.bots.driver import bot_step, play_match
 from carioca_desktop.bots.judge import discard_steps, live_outs
 from carioca_desktop.bots.normal import NormalBot
-from carioca_desktop.rules.actions import Discard, Draw
-from carioca_desktop.rules.game import Game
-from carioca_desktop.rules.observation import Observation
-from carioca_desktop.rules.ruleset import RuleSet
-from carioca_desktop.rules.scoring import hand_points
+from carioca_desktop.rules.carioca.actions import Discard, Draw
+from carioca_desktop.rules.carioca.game import Game
+from carioca_desktop.rules.carioca.observation import Observation
+from carioca_desktop.rules.carioca.ruleset import CariocaRules
+from carioca_desktop.rules.carioca.scoring import hand_points
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script: find tests/
 from tests.simplay import hidden_permuted
@@ -47,7 +47,7 @@ ROUND_CAP = 400  # actions; a round of sound bots ends long before
 
 # --------------------------------------------------------------------------- the margin
 def totals_of(seed: int) -> list[int]:
-    return list(play_match(RuleSet(), ["normal"] * 4, seed).totals)
+    return list(play_match(CariocaRules(), ["normal"] * 4, seed).totals)
 
 
 def win_share(totals: Sequence[Sequence[int]], saved: float) -> float:
@@ -166,7 +166,7 @@ def one_round(args: tuple[int, int, int]) -> tuple[int, bool, float]:
     match ``seed`` (four ``normal`` bots up to that round), with ``samples`` > 0 searching."""
     seed, round_index, samples = args
     seat = seed % 4
-    game = Game.new(RuleSet(), seed)
+    game = Game.new(CariocaRules(), seed)
     bots: list[NormalBot] = [NormalBot(s, seed) for s in range(4)]
     while game.round_index < round_index:
         step(game, bots)
@@ -189,7 +189,7 @@ def bench_rollouts(deals: int, samples: int, round_number: int, jobs: int, seed:
     diff = [b[0] - a[0] for a, b in zip(plain, search, strict=True)]
     half = 1.96 * statistics.stdev(diff) / len(diff) ** 0.5
     rows = [
-        f"Round {round_number} ({RuleSet().rounds[round_index]}), {deals} paired deals, "
+        f"Round {round_number} ({CariocaRules().rounds[round_index]}), {deals} paired deals, "
         f"{samples} samples a candidate:",
         "",
         "| seat played by | mean points | went out | seconds a round |",

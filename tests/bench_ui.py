@@ -29,8 +29,8 @@ import pygame
 
 from carioca_desktop.bots.base import make_bot
 from carioca_desktop.rules.cards import full_deck
-from carioca_desktop.rules.position import from_position
-from carioca_desktop.rules.ruleset import RuleSet
+from carioca_desktop.rules.carioca.position import from_position
+from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.session import MatchSession, SeatConfig
 from carioca_desktop.storage import Paths
 from carioca_desktop.ui.app import App
@@ -49,7 +49,7 @@ def busiest(
     paths: Paths, fast: bool, size: tuple[int, int] = (1600, 900)
 ) -> tuple[App, TableScene]:
     """Six seats, thirteen cards in every hand, twelve melds on the table, seat 0 to play."""
-    rules = RuleSet.from_dict({"preset": "clasico", "players": 6})
+    rules = CariocaRules.from_dict({"preset": "clasico", "players": 6})
     table = [{"owner": 1 + k % 5, "meld": m} for k, m in enumerate(MELDS)]
     names = ["Tú", "Ana", "Beto", "Carla", "Diego", "Elena"]
     deck = [c.code for c in full_deck(rules.deck_count, rules.jokers_per_deck)]

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import random
 
-from carioca_desktop.rules.actions import Action, Buy, Discard, LayDown
 from carioca_desktop.rules.cards import parse_card
-from carioca_desktop.rules.game import Game
-from carioca_desktop.rules.state import Phase
+from carioca_desktop.rules.carioca.actions import Action, Buy, Discard, LayDown
+from carioca_desktop.rules.carioca.game import Game
+from carioca_desktop.rules.carioca.state import Phase
 
 try:
-    from carioca_desktop.rules.solver import find_laydown
+    from carioca_desktop.solver import find_laydown
 except ImportError:  # pragma: no cover - the solver lands with the bots
     find_laydown = None  # type: ignore[assignment]
 

@@ -19,17 +19,17 @@ from carioca_desktop.bots.base import (
     make_bot,
 )
 from carioca_desktop.bots.driver import bot_step, play_match
-from carioca_desktop.rules.actions import Action, Buy, Discard, Draw, NextRound
-from carioca_desktop.rules.game import Game
-from carioca_desktop.rules.observation import Observation
-from carioca_desktop.rules.ruleset import PRESETS, RuleSet
-from carioca_desktop.rules.state import Phase, State
+from carioca_desktop.rules.carioca.actions import Action, Buy, Discard, Draw, NextRound
+from carioca_desktop.rules.carioca.game import Game
+from carioca_desktop.rules.carioca.observation import Observation
+from carioca_desktop.rules.carioca.ruleset import PRESETS, CariocaRules
+from carioca_desktop.rules.carioca.state import Phase, State
 from tests.simplay import hidden_permuted
 
 MIX = ["hard", "normal", "easy", "random"]
 
 
-def checked_match(rules: RuleSet, levels: Sequence[str], seed: int) -> list[Action]:
+def checked_match(rules: CariocaRules, levels: Sequence[str], seed: int) -> list[Action]:
     """Play a match, asserting before each action that the engine accepts it."""
     actions: list[Action] = []
 
@@ -45,7 +45,7 @@ def checked_match(rules: RuleSet, levels: Sequence[str], seed: int) -> list[Acti
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_every_level_plays_legally_in_every_preset(preset: str) -> None:
-    rules = RuleSet.from_dict({"preset": preset})
+    rules = CariocaRules.from_dict({"preset": preset})
     actions = checked_match(rules, MIX, seed=len(preset))
     assert any(type(a).__name__ == "LayDown" for a in actions)
 
@@ -62,7 +62,7 @@ def test_every_level_plays_legally_in_every_preset(preset: str) -> None:
     ],
 )
 def test_levels_play_legally_with_other_options(changes: dict[str, Any]) -> None:
-    rules = RuleSet.from_dict({"preset": "chico", **changes})
+    rules = CariocaRules.from_dict({"preset": "chico", **changes})
     levels = [MIX[s % 4] for s in range(rules.players)]
     checked_match(rules, levels, seed=3)
 
@@ -70,18 +70,22 @@ def test_levels_play_legally_with_other_options(changes: dict[str, Any]) -> None
 @pytest.mark.slow
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_each_level_alone_at_the_table(level: str) -> None:
-    checked_match(RuleSet.from_dict({"preset": "dos_libres", "buy": True}), [level] * 4, seed=5)
+    checked_match(
+        CariocaRules.from_dict({"preset": "dos_libres", "buy": True}), [level] * 4, seed=5
+    )
 
 
 def test_a_table_of_random_bots_still_ends() -> None:
     """Nobody may ever lay down: the turn cap stops the match rather than loop forever."""
-    result = play_match(RuleSet.from_dict({"preset": "chico"}), ["random"] * 4, 2, max_turns=200)
+    result = play_match(
+        CariocaRules.from_dict({"preset": "chico"}), ["random"] * 4, 2, max_turns=200
+    )
     assert result.finished or result.winners == ()
 
 
 # --------------------------------------------------------------------------- hidden cards
 def test_an_observation_has_no_path_back_to_the_game() -> None:
-    game = Game.new(RuleSet(), 1)
+    game = Game.new(CariocaRules(), 1)
     for _ in range(30):
         action = bot_step(game, [make_bot(lv, s, 1) for s, lv in enumerate(MIX)])
         assert action is not None
@@ -131,7 +135,7 @@ class Spy:
 
 
 def test_bots_receive_observations_not_the_game() -> None:
-    game = Game.new(RuleSet(), 4)
+    game = Game.new(CariocaRules(), 4)
     spies = [Spy(s) for s in range(4)]
     assert all(isinstance(s, Bot) for s in spies)
     for _ in range(40):
@@ -143,7 +147,7 @@ def test_bots_receive_observations_not_the_game() -> None:
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_a_choice_does_not_depend_on_unseen_cards(level: str) -> None:
-    rules = RuleSet()
+    rules = CariocaRules()
     game = Game.new(rules, 8)
     bots = [make_bot(lv, s, 8) for s, lv in enumerate(["hard", "normal", "easy", "random"])]
     rng = random.Random(level)
@@ -167,7 +171,7 @@ def test_a_choice_does_not_depend_on_unseen_cards(level: str) -> None:
 
 # --------------------------------------------------------------------------- seeds and saves
 def test_same_seed_same_match() -> None:
-    rules = RuleSet.from_dict({"preset": "chico", "buy": True})
+    rules = CariocaRules.from_dict({"preset": "chico", "buy": True})
     first = play_match(rules, MIX, 21)
     again = play_match(rules, MIX, 21)
     assert (first.totals, first.rounds, first.bots) == (again.totals, again.rounds, again.bots)
@@ -176,7 +180,7 @@ def test_same_seed_same_match() -> None:
 
 
 def test_a_saved_match_resumes_bots_exactly() -> None:
-    rules = RuleSet.from_dict({"preset": "chico", "buy": True})
+    rules = CariocaRules.from_dict({"preset": "chico", "buy": True})
 
     def run(stop_at: int | None) -> list[Action]:
         game = Game.new(rules, 9)
@@ -200,7 +204,7 @@ def test_a_saved_match_resumes_bots_exactly() -> None:
 
 
 def test_hard_memory_survives_a_save() -> None:
-    game = Game.new(RuleSet(), 5)
+    game = Game.new(CariocaRules(), 5)
     bots = [make_bot("hard", s, 5) for s in range(4)]
     for _ in range(80):
         action = bot_step(game, bots)
@@ -214,7 +218,7 @@ def test_hard_memory_survives_a_save() -> None:
 # --------------------------------------------------------------------------- the driver
 def buy_window() -> Game:
     """Seat 0 discarded, seat 1 drew from the stock: seats 2 and 3 may buy."""
-    game = Game.new(RuleSet.from_dict({"buy": True}), 12)
+    game = Game.new(CariocaRules.from_dict({"buy": True}), 12)
     game.apply(Draw(0))
     game.apply(Discard(0, next(c for c in game.hand(0) if c != "JK")))
     game.apply(Draw(1))
@@ -246,7 +250,7 @@ def test_the_first_buyer_in_order_gets_the_card() -> None:
 
 
 def test_round_over_waits_for_humans() -> None:
-    rules = RuleSet.from_dict({"preset": "chico"})
+    rules = CariocaRules.from_dict({"preset": "chico"})
     game = Game.new(rules, 3)
     bots = [make_bot("easy", s, 3) for s in range(4)]
     while game.phase != Phase.ROUND_OVER:

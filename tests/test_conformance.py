@@ -41,7 +41,7 @@ def test_own_vectors_all_pass() -> None:
 
 
 def test_own_vectors_cover_every_preset_and_option() -> None:
-    from carioca_desktop.rules.ruleset import PRESETS, RuleSet
+    from carioca_desktop.rules.carioca.ruleset import PRESETS, CariocaRules
 
     presets: set[str] = set()
     keys: set[str] = set()
@@ -52,7 +52,7 @@ def test_own_vectors_cover_every_preset_and_option() -> None:
             keys.update(k for k in rules if k != "preset")
     assert presets == set(PRESETS)
     untestable: set[str] = set()
-    all_keys = {f for f in RuleSet().as_dict() if f != "preset"}
+    all_keys = {f for f in CariocaRules().as_dict() if f != "preset"}
     assert all_keys - keys <= untestable, all_keys - keys
 
 

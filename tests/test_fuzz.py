@@ -6,11 +6,11 @@ from __future__ import annotations
 import json
 import random
 
-from carioca_desktop.rules.actions import Add, Buy, Discard, Draw, LayDown, NextRound, Swap
+from carioca_desktop.rules.carioca.actions import Add, Buy, Discard, Draw, LayDown, NextRound, Swap
+from carioca_desktop.rules.carioca.game import Game
+from carioca_desktop.rules.carioca.ruleset import PRESETS, CariocaRules
+from carioca_desktop.rules.carioca.state import Phase
 from carioca_desktop.rules.errors import IllegalAction
-from carioca_desktop.rules.game import Game
-from carioca_desktop.rules.ruleset import PRESETS, RuleSet
-from carioca_desktop.rules.state import Phase
 from tests.simplay import random_action
 
 CODES = [
@@ -66,7 +66,7 @@ def test_fuzzed_actions_are_applied_or_refused_without_change() -> None:
     presets = sorted(PRESETS)
     for k in range(POSITIONS):
         extra = {"buy": True, "add_same_turn": k % 3 == 0, "extra_melds": k % 4 == 0}
-        rules = RuleSet.from_dict(
+        rules = CariocaRules.from_dict(
             {"preset": presets[k % len(presets)], "players": 2 + k % 7, **extra}
         )
         game = Game.new(rules, k)

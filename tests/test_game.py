@@ -7,18 +7,18 @@ import json
 
 import pytest
 
-from carioca_desktop.rules.actions import Discard, Draw, NextRound
+from carioca_desktop.rules.carioca.actions import Discard, Draw, NextRound
+from carioca_desktop.rules.carioca.game import Game
+from carioca_desktop.rules.carioca.position import from_position
+from carioca_desktop.rules.carioca.ruleset import CariocaRules
+from carioca_desktop.rules.carioca.state import Phase
 from carioca_desktop.rules.errors import IllegalAction, StateError
-from carioca_desktop.rules.game import Game
 from carioca_desktop.rules.melds import is_wild
-from carioca_desktop.rules.position import from_position
-from carioca_desktop.rules.ruleset import RuleSet
-from carioca_desktop.rules.state import Phase
 
 
 @pytest.mark.parametrize(("players", "cards"), [(2, 108), (4, 108), (5, 108), (6, 162), (8, 162)])
 def test_deal(players: int, cards: int) -> None:
-    game = Game.new(RuleSet.from_dict({"players": players}), 1)
+    game = Game.new(CariocaRules.from_dict({"players": players}), 1)
     s = game.state
     assert len(s.cards) == cards
     assert all(len(h) == 12 for h in s.hands)
@@ -27,14 +27,14 @@ def test_deal(players: int, cards: int) -> None:
 
 
 def test_same_seed_same_match_and_different_seed_differs() -> None:
-    a, b, c = (Game.new(RuleSet(), seed) for seed in (7, 7, 8))
+    a, b, c = (Game.new(CariocaRules(), seed) for seed in (7, 7, 8))
     assert a.to_dict() == b.to_dict() and a.to_dict()["hands"] != c.to_dict()["hands"]
 
 
 def test_a_wild_turned_for_the_pozo_is_buried() -> None:
     buried = 0
     for seed in range(300):
-        game = Game.new(RuleSet.from_dict({"preset": "dos_libres"}), seed)
+        game = Game.new(CariocaRules.from_dict({"preset": "dos_libres"}), seed)
         kinds = [e.kind for e in game.state.events]
         buried += kinds.count("bury")
         assert not is_wild(game.state.cards[game.state.pozo[-1]], game.rules)
@@ -53,7 +53,7 @@ def finish_round(game: Game) -> None:
 
 
 def test_rounds_rotate_the_dealer_and_the_match_ends() -> None:
-    rules = RuleSet.from_dict({"preset": "chico", "players": 3, "discard_wild": True})
+    rules = CariocaRules.from_dict({"preset": "chico", "players": 3, "discard_wild": True})
     game = Game.new(rules, 3)
     starters = []
     for k in range(4):
@@ -73,7 +73,7 @@ def test_rounds_rotate_the_dealer_and_the_match_ends() -> None:
 
 
 def test_observation_hides_other_hands_and_stock_draws() -> None:
-    game = Game.new(RuleSet(), 5)
+    game = Game.new(CariocaRules(), 5)
     game.apply(Draw(0, "stock"))
     drawn = game.hand(0)[-1]
     mine, theirs = game.observation(0), game.observation(1)
@@ -84,7 +84,7 @@ def test_observation_hides_other_hands_and_stock_draws() -> None:
 
 
 def test_open_hands_show_everything() -> None:
-    game = Game.new(RuleSet.from_dict({"open_hands": True}), 5)
+    game = Game.new(CariocaRules.from_dict({"open_hands": True}), 5)
     game.apply(Draw(0, "stock"))
     obs = game.observation(2)
     assert obs.open_hands is not None and list(obs.open_hands[0]) == game.hand(0)
@@ -92,7 +92,7 @@ def test_open_hands_show_everything() -> None:
 
 
 def test_serialisation_round_trip() -> None:
-    game = Game.new(RuleSet.from_dict({"preset": "familiar", "players": 6}), 11)
+    game = Game.new(CariocaRules.from_dict({"preset": "familiar", "players": 6}), 11)
     game.apply(Draw(0, "pozo"))
     text = json.dumps(game.to_dict())
     again = Game.from_dict(json.loads(text))
@@ -130,7 +130,7 @@ BREAKERS = {
 
 @pytest.mark.parametrize("name", sorted(BREAKERS))
 def test_loading_refuses_a_broken_game(name: str) -> None:
-    game = Game.new(RuleSet(), 2)
+    game = Game.new(CariocaRules(), 2)
     with pytest.raises(StateError) as err:
         Game.from_dict(corrupt(game, BREAKERS[name]))
     assert err.value.message.startswith("invalid saved game")
@@ -138,7 +138,7 @@ def test_loading_refuses_a_broken_game(name: str) -> None:
 
 def test_loading_refuses_an_illegal_meld() -> None:
     game = from_position(
-        RuleSet.from_dict({"players": 2}),
+        CariocaRules.from_dict({"players": 2}),
         [["KD"], ["KH"]],
         table=[{"owner": 0, "meld": ["5H", "6H", "7H", "8H"]}],
     )
@@ -150,7 +150,7 @@ def test_loading_refuses_an_illegal_meld() -> None:
 
 
 def test_refusals_carry_codes_and_change_nothing() -> None:
-    game = Game.new(RuleSet(), 4)
+    game = Game.new(CariocaRules(), 4)
     before = json.dumps(game.to_dict())
     cases = [
         (Discard(0, game.hand(0)[0]), "must_draw_first"),

@@ -8,9 +8,9 @@ from collections.abc import Sequence
 
 from carioca_desktop.bots.driver import bot_step
 from carioca_desktop.bots.normal import NormalBot
-from carioca_desktop.rules.actions import Discard, Draw
-from carioca_desktop.rules.game import Game
-from carioca_desktop.rules.ruleset import RuleSet
+from carioca_desktop.rules.carioca.actions import Discard, Draw
+from carioca_desktop.rules.carioca.game import Game
+from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from tests.bench_headroom import RolloutBot, win_share
 
 
@@ -25,7 +25,7 @@ def test_win_share_counts_a_lower_total_as_a_win_and_shares_ties() -> None:
 
 
 def test_rollout_bot_picks_a_legal_move_and_leaves_the_real_game_alone() -> None:
-    game = Game.new(RuleSet(), 3)
+    game = Game.new(CariocaRules(), 3)
     bots = [NormalBot(s, 3) for s in range(4)]
     for _ in range(8):  # a few moves in, to a seat about to draw beside a discard
         action = bot_step(game, bots, None)

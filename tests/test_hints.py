@@ -14,9 +14,9 @@ import pygame_gui
 import pytest
 
 from carioca_desktop.bots import base
-from carioca_desktop.rules.actions import POZO, STOCK, Add, Discard, Draw, LayDown, Swap
-from carioca_desktop.rules.game import Game
-from carioca_desktop.rules.observation import Observation
+from carioca_desktop.rules.carioca.actions import POZO, STOCK, Add, Discard, Draw, LayDown, Swap
+from carioca_desktop.rules.carioca.game import Game
+from carioca_desktop.rules.carioca.observation import Observation
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.hints import explain
 from carioca_desktop.ui.scenes.newgame import NewGameScene
@@ -32,10 +32,10 @@ def key(app: App, code: int, text: str = "") -> None:
 
 
 def obs_for(hand: Sequence[str], **kw: Any) -> Observation:
-    from carioca_desktop.rules.position import from_position
-    from carioca_desktop.rules.ruleset import RuleSet
+    from carioca_desktop.rules.carioca.position import from_position
+    from carioca_desktop.rules.carioca.ruleset import CariocaRules
 
-    rules = RuleSet.from_dict({"preset": "clasico", "players": 2})
+    rules = CariocaRules.from_dict({"preset": "clasico", "players": 2})
     game = from_position(rules, [list(hand), ["2D", "3D", "4S", "9S", "10S", "JS", "QC"]],
                          names=["Tú", "Ana"], **kw)  # fmt: skip
     return game.observation(0)

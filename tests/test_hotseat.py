@@ -13,8 +13,8 @@ from typing import Any
 import pygame
 import pytest
 
-from carioca_desktop.rules.position import from_position
-from carioca_desktop.rules.ruleset import RuleSet
+from carioca_desktop.rules.carioca.position import from_position
+from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.session import MatchSession, SeatConfig
 from carioca_desktop.storage import Paths, load_autosave
 from carioca_desktop.ui.app import App
@@ -36,7 +36,7 @@ def hot_table(
 ) -> tuple[App, TableScene]:
     """Tú and Ana share the screen, Beto is a (predictable) bot; Tú is to act."""
     names = ["Tú", "Ana", "Beto"][: len(kinds)]
-    ruleset = RuleSet.from_dict({"preset": "clasico", "players": len(kinds), **(rules or {})})
+    ruleset = CariocaRules.from_dict({"preset": "clasico", "players": len(kinds), **(rules or {})})
     hands = [SIMPLE[0], SIMPLE[1], THIRD][: len(kinds)]
     game = from_position(ruleset, hands, stock=STOCK, pozo=["KD"], names=names)
     seats = [SeatConfig(n, k, "easy" if k == "bot" else None) for n, k in zip(names, kinds)]
@@ -156,7 +156,7 @@ def test_a_resumed_hot_seat_match_starts_on_the_privacy_screen(tmp_path: Path) -
     paths = Paths.under(tmp_path)
     seats = [SeatConfig("Ana", "human"), SeatConfig("Beto", "bot", "easy"),
              SeatConfig("Carla", "human")]  # fmt: skip
-    session = MatchSession.new(RuleSet(), seats, 5, paths=paths, hints=False)
+    session = MatchSession.new(CariocaRules(), seats, 5, paths=paths, hints=False)
     while session.game.current_player == 1 or session.game.current_player is None:
         action = session.pending_bot_action()
         assert action is not None
@@ -178,7 +178,7 @@ def test_a_resumed_hot_seat_match_starts_on_the_privacy_screen(tmp_path: Path) -
 
 def test_a_save_from_before_the_hints_flag_loads_with_hints_on(tmp_path: Path) -> None:
     seats = [SeatConfig("Ana", "human"), SeatConfig("Beto", "bot", "easy")]
-    data = MatchSession.new(RuleSet(), seats, 3, autosave=False, hints=False).to_dict()
+    data = MatchSession.new(CariocaRules(), seats, 3, autosave=False, hints=False).to_dict()
     del data["hints"]
     assert MatchSession.from_dict(data).hints is True
     data["hints"] = "yes"

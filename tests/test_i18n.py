@@ -193,7 +193,7 @@ def shown_text(app: Any, drawn: list[str]) -> list[tuple[str, str]]:
 def test_no_scene_shows_a_raw_key_in_any_language(
     app: Any, lang: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from carioca_desktop.rules.ruleset import RuleSet
+    from carioca_desktop.rules.carioca.ruleset import CariocaRules
     from carioca_desktop.selftest import _scene_factories
     from carioca_desktop.session import MatchSession, SeatConfig
     from carioca_desktop.ui import sprites, widgets
@@ -209,7 +209,7 @@ def test_no_scene_shows_a_raw_key_in_any_language(
     monkeypatch.setattr(widgets, "text_log", drawn)
     seats = [SeatConfig("Ana", "human")] + [SeatConfig(f"Bot {i}", "bot", "easy") for i in (1, 2)]
     session = MatchSession.new(
-        RuleSet.from_dict({"players": 3}), seats, 1, paths=app.paths, autosave=False
+        CariocaRules.from_dict({"players": 3}), seats, 1, paths=app.paths, autosave=False
     )
     catalogue = i18n.catalogue(lang)
     spanish = i18n.catalogue("es")

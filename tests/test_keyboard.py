@@ -12,8 +12,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from carioca_desktop.rules.actions import Add
-from carioca_desktop.rules.ruleset import RuleSet
+from carioca_desktop.rules.carioca.actions import Add
+from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.session import MatchSession, SeatConfig
 from carioca_desktop.storage import Paths
 from carioca_desktop.ui.app import App
@@ -98,7 +98,7 @@ def test_a_whole_round_with_the_keyboard_alone(tmp_path: Path) -> None:
     paths = Paths.under(tmp_path)
     seats = [SeatConfig("Tú", "human"), SeatConfig("Ana", "bot", "easy"),
              SeatConfig("Beto", "bot", "easy")]  # fmt: skip
-    rules = RuleSet.from_dict({"preset": "clasico", "players": 3})
+    rules = CariocaRules.from_dict({"preset": "clasico", "players": 3})
     session = MatchSession.new(rules, seats, 21, paths=paths, autosave=False)
     app = App(size=(1600, 900), paths=paths, fast=True)
     scene = TableScene(app, session)

@@ -11,7 +11,7 @@ import pygame
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from carioca_desktop.rules.ruleset import RuleSet
+from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.session import MatchSession, SeatConfig
 from carioca_desktop.storage import Paths
 from carioca_desktop.ui.app import App
@@ -67,7 +67,7 @@ def poke(app: App, scene: TableScene, rng: random.Random) -> None:
 def test_a_monkey_cannot_break_the_table(tmp_path: Path) -> None:
     rng = random.Random(2024)
     paths = Paths.under(tmp_path)
-    rules = RuleSet.from_dict({"preset": "clasico", "players": 3, "buy": True})
+    rules = CariocaRules.from_dict({"preset": "clasico", "players": 3, "buy": True})
     seats = [SeatConfig("Tú", "human"), SeatConfig("Ana", "bot", "easy"),
              SeatConfig("Beto", "bot", "normal")]  # fmt: skip
     session = MatchSession.new(rules, seats, 99, paths=paths, autosave=False)

@@ -12,13 +12,20 @@ import pytest
 from carioca_desktop.bots.base import Choice, make_bot
 from carioca_desktop.bots.driver import bot_step
 from carioca_desktop.conformance import run_scenario
-from carioca_desktop.rules.actions import Buy, Discard, Draw, LayDown, Pass, action_from_dict
+from carioca_desktop.rules.carioca.actions import (
+    Buy,
+    Discard,
+    Draw,
+    LayDown,
+    Pass,
+    action_from_dict,
+)
+from carioca_desktop.rules.carioca.game import Game
+from carioca_desktop.rules.carioca.observation import Observation, Offer
+from carioca_desktop.rules.carioca.position import from_position
+from carioca_desktop.rules.carioca.ruleset import CariocaRules
+from carioca_desktop.rules.carioca.state import Phase
 from carioca_desktop.rules.errors import IllegalAction, StateError
-from carioca_desktop.rules.game import Game
-from carioca_desktop.rules.observation import Observation, Offer
-from carioca_desktop.rules.position import from_position
-from carioca_desktop.rules.ruleset import RuleSet
-from carioca_desktop.rules.state import Phase
 
 HANDS = [["KD", "3S"], ["AS", "3D"], ["4C", "4H"], ["9C", "9H"]]
 STOCK = ["5C", "6C", "7C", "8C"]
@@ -27,7 +34,7 @@ STOCK = ["5C", "6C", "7C", "8C"]
 def offered(rules: dict[str, Any] | None = None, hands: Sequence[Sequence[str]] = HANDS) -> Game:
     """Seat 0 discarded KD, seat 1 drew from the stock: the KD is being offered."""
     game = from_position(
-        RuleSet.from_dict({"players": len(hands), "buy": True, **(rules or {})}),
+        CariocaRules.from_dict({"players": len(hands), "buy": True, **(rules or {})}),
         hands,
         stock=STOCK,
         pozo=["4S"],
@@ -89,7 +96,7 @@ def test_the_first_buyer_in_order_takes_the_card_and_play_returns_to_the_drawer(
 
 def test_a_seat_at_its_buy_limit_is_not_asked() -> None:
     game = from_position(
-        RuleSet.from_dict({"buy": True, "buy_limit": 1}),
+        CariocaRules.from_dict({"buy": True, "buy_limit": 1}),
         [[*h, extra] for h, extra in zip(HANDS, ["QS", "QH", "QD", "QC"])],
         stock=[*STOCK, "10C", "JC", "KC"],
         pozo=["4S"],
@@ -115,17 +122,19 @@ def test_a_seat_at_its_buy_limit_is_not_asked() -> None:
 
 
 def test_no_offer_without_buying_after_a_pozo_draw_or_without_a_penalty_card() -> None:
-    off = from_position(RuleSet(), HANDS, stock=STOCK, pozo=["4S"])
+    off = from_position(CariocaRules(), HANDS, stock=STOCK, pozo=["4S"])
     off.apply(Draw(0))
     off.apply(Discard(0, "KD"))
     off.apply(Draw(1))
     assert off.phase == Phase.PLAY and code(off, Buy(2)) == "buying_off"
-    pozo = from_position(RuleSet.from_dict({"buy": True}), HANDS, stock=STOCK, pozo=["4S"])
+    pozo = from_position(CariocaRules.from_dict({"buy": True}), HANDS, stock=STOCK, pozo=["4S"])
     pozo.apply(Draw(0))
     pozo.apply(Discard(0, "KD"))
     pozo.apply(Draw(1, "pozo"))
     assert pozo.phase == Phase.PLAY and code(pozo, Buy(2)) == "nothing_to_buy"
-    dry = from_position(RuleSet.from_dict({"buy": True}), HANDS, stock=["5C", "6C"], pozo=["4S"])
+    dry = from_position(
+        CariocaRules.from_dict({"buy": True}), HANDS, stock=["5C", "6C"], pozo=["4S"]
+    )
     dry.apply(Draw(0))
     dry.apply(Discard(0, "KD"))
     dry.apply(Draw(1))  # the last stock card: no penalty card is left
@@ -254,10 +263,10 @@ def test_the_rules_package_exports_its_public_face() -> None:
 
     for name in rules.__all__:
         assert getattr(rules, name) is not None, name
-    assert {"Game", "Phase", "Pass", "Offer", "Observation", "Refusal", "RuleSet"} <= set(
+    assert {"Game", "Phase", "Pass", "Offer", "Observation", "Refusal", "CariocaRules"} <= set(
         rules.__all__
     )
-    assert rules.Game.new(rules.RuleSet(), 1).rules == rules.RuleSet()
+    assert rules.Game.new(rules.CariocaRules(), 1).rules == rules.CariocaRules()
 
 
 def test_event_kinds_are_an_enum_that_serialises_as_strings() -> None:

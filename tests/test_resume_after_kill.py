@@ -10,7 +10,7 @@ import sys
 import time
 from pathlib import Path
 
-from carioca_desktop.rules.ruleset import RuleSet
+from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.session import MatchSession, SeatConfig
 from carioca_desktop.storage import Paths, load_autosave
 
@@ -23,11 +23,11 @@ SEATS = [
 CHILD = f"""
 import sys
 from pathlib import Path
-from carioca_desktop.rules.ruleset import RuleSet
+from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.session import MatchSession
 from carioca_desktop.storage import Paths
 from tests.test_resume_after_kill import SEATS, step
-session = MatchSession.new(RuleSet(), SEATS, {SEED}, paths=Paths.under(Path(sys.argv[1])))
+session = MatchSession.new(CariocaRules(), SEATS, {SEED}, paths=Paths.under(Path(sys.argv[1])))
 print("started", flush=True)
 while step(session):
     pass
@@ -47,7 +47,7 @@ def step(session: MatchSession) -> bool:
 
 
 def replay_to(events: int) -> MatchSession:
-    session = MatchSession.new(RuleSet(), SEATS, SEED, autosave=False)
+    session = MatchSession.new(CariocaRules(), SEATS, SEED, autosave=False)
     while len(session.game.state.events) < events:
         assert step(session)
     return session

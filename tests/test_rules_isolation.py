@@ -12,7 +12,7 @@ import pytest
     "module",
     [
         "carioca_desktop.rules",
-        "carioca_desktop.rules.game",
+        "carioca_desktop.rules.carioca.game",
         "carioca_desktop.conformance",
         "carioca_desktop.storage",
         "carioca_desktop.bots",

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from carioca_desktop.rules.cards import JOKER, full_deck, parse_card, parse_marked
-from carioca_desktop.rules.contracts import parse_contract
+from carioca_desktop.rules.carioca.contracts import parse_contract
+from carioca_desktop.rules.carioca.ruleset import PRESETS, CariocaRules
+from carioca_desktop.rules.carioca.scoring import hand_points, outcome
 from carioca_desktop.rules.errors import CardError, RuleSetError
 from carioca_desktop.rules.melds import ESCALA, TRIO, Layout, analyse, extend, slot_text
-from carioca_desktop.rules.ruleset import PRESETS, RuleSet
-from carioca_desktop.rules.scoring import hand_points, outcome
 
 CODES = [
     r + s
@@ -40,14 +40,14 @@ def test_deck_sizes(decks: int, jokers: int, size: int) -> None:
 
 @pytest.mark.parametrize("name", sorted(PRESETS))
 def test_every_preset_builds_and_round_trips(name: str) -> None:
-    rules = RuleSet.from_dict({"preset": name})
-    assert RuleSet.from_dict(rules.to_dict()) == rules
+    rules = CariocaRules.from_dict({"preset": name})
+    assert CariocaRules.from_dict(rules.to_dict()) == rules
     assert rules.to_dict() == {"preset": name}
 
 
 def test_overrides_serialise_back_to_the_same_dict() -> None:
-    data = {"preset": "familiar", "players": 6, "points": {**RuleSet().points, "A": 15}}
-    rules = RuleSet.from_dict(data)
+    data = {"preset": "familiar", "players": 6, "points": {**CariocaRules().points, "A": 15}}
+    rules = CariocaRules.from_dict(data)
     assert rules.to_dict() == data and rules.points["A"] == 15 and rules.deck_count == 3
 
 
@@ -72,13 +72,13 @@ def test_overrides_serialise_back_to_the_same_dict() -> None:
 )
 def test_bad_rule_sets_are_explained(data: dict[str, object], fragment: str) -> None:
     with pytest.raises(RuleSetError) as err:
-        RuleSet.from_dict(data)
+        CariocaRules.from_dict(data)
     assert fragment in err.value.message
 
 
 def test_every_bad_key_is_named_at_once() -> None:
     with pytest.raises(RuleSetError) as err:
-        RuleSet.from_dict({"players": 0, "buy": 3, "foo": 1})
+        CariocaRules.from_dict({"players": 0, "buy": 3, "foo": 1})
     for key in ("players", "buy", "foo"):
         assert key in err.value.message
 
@@ -101,8 +101,8 @@ def test_contract_codes(code: str, forms: list[tuple[int, int]], cards: int) -> 
     assert contract.min_cards(4) == cards
 
 
-def layout_of(cards: list[str], rules: RuleSet | None = None) -> Layout:
-    result = analyse([parse_marked(c) for c in cards], rules or RuleSet())
+def layout_of(cards: list[str], rules: CariocaRules | None = None) -> Layout:
+    result = analyse([parse_marked(c) for c in cards], rules or CariocaRules())
     assert isinstance(result, Layout), result
     return result
 
@@ -126,9 +126,9 @@ def test_wild_positions_are_inferred(cards: list[str], kind: str, text: list[str
 
 def test_extend_offers_both_ends_for_a_wild_and_one_for_a_natural() -> None:
     lay = layout_of(["5H", "6H", "7H", "8H"])
-    both = extend(lay, JOKER, None, 9, RuleSet())
+    both = extend(lay, JOKER, None, 9, CariocaRules())
     assert isinstance(both, list) and len(both) == 2
-    one = extend(lay, parse_card("9H"), None, 9, RuleSet())
+    one = extend(lay, parse_card("9H"), None, 9, CariocaRules())
     assert isinstance(one, list) and len(one) == 1 and one[0].slots[-1].rank == 9
 
 
@@ -142,7 +142,7 @@ def test_extend_offers_both_ends_for_a_wild_and_one_for_a_natural() -> None:
     ],
 )
 def test_hand_points(hand: list[str], rules: dict[str, object], points: int) -> None:
-    ruleset = RuleSet.from_dict({"preset": "clasico", **rules})
+    ruleset = CariocaRules.from_dict({"preset": "clasico", **rules})
     assert hand_points([parse_card(c) for c in hand], ruleset) == points
 
 
@@ -162,5 +162,5 @@ def test_match_winner_and_tie_break(
     went_out: list[int | None],
     winners: tuple[int, ...],
 ) -> None:
-    ruleset = RuleSet.from_dict({"preset": "clasico", **rules})
+    ruleset = CariocaRules.from_dict({"preset": "clasico", **rules})
     assert outcome(len(points[0]), points, went_out, ruleset).winners == winners

@@ -22,11 +22,11 @@ from pygame_gui.core.utility import translate
 
 from carioca_desktop import i18n
 from carioca_desktop.resources import asset
-from carioca_desktop.rules.actions import Discard, Draw, LayDown, NextRound
+from carioca_desktop.rules.carioca.actions import Discard, Draw, LayDown, NextRound
+from carioca_desktop.rules.carioca.game import Game
+from carioca_desktop.rules.carioca.position import from_position
+from carioca_desktop.rules.carioca.ruleset import PRESETS, CariocaRules
 from carioca_desktop.rules.errors import RuleSetError
-from carioca_desktop.rules.game import Game
-from carioca_desktop.rules.position import from_position
-from carioca_desktop.rules.ruleset import PRESETS, RuleSet
 from carioca_desktop.storage import (
     MatchRecord,
     Notice,
@@ -90,7 +90,7 @@ class FakeSession:
 
 def finished_round(players: int = 4, last: bool = False, tie: bool = False) -> FakeSession:
     """Seat 0 has just gone out of round 2 (or of the last round, ending the match)."""
-    rules = RuleSet.from_dict({"preset": "chico" if last else "clasico", "players": players})
+    rules = CariocaRules.from_dict({"preset": "chico" if last else "clasico", "players": players})
     number = len(rules.rounds) if last else 2
     melds = (
         (("3D", "4D", "5D", "6D"), ("8S", "9S", "10S", "JS"), ("2H", "3H", "4H", "5H"))
@@ -296,7 +296,7 @@ def test_a_valid_house_rule_is_saved(app: App) -> None:
     frames(app)
     assert scene._change_rule("wild_twos", "red")
     saved, _ = load_settings(app.paths)
-    assert RuleSet.from_dict(saved.house_rules).wild_twos == "red"
+    assert CariocaRules.from_dict(saved.house_rules).wild_twos == "red"
     assert not scene.message_bad
 
 
@@ -422,7 +422,7 @@ BAD_RULES = (
 
 def refusal(data: dict[str, Any]) -> RuleSetError:
     with pytest.raises(RuleSetError) as caught:
-        RuleSet.from_dict(data)
+        CariocaRules.from_dict(data)
     return caught.value
 
 

@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 from carioca_desktop.bots.base import make_bot
-from carioca_desktop.rules.actions import Discard, Draw, LayDown
+from carioca_desktop.rules.carioca.actions import Discard, Draw, LayDown
+from carioca_desktop.rules.carioca.position import from_position
+from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.rules.errors import IllegalAction
-from carioca_desktop.rules.position import from_position
-from carioca_desktop.rules.ruleset import RuleSet
 from carioca_desktop.session import MatchSession, SeatConfig
 from carioca_desktop.storage import Paths, load_autosave, load_stats
 
@@ -26,7 +26,7 @@ ALL_BOTS = [SeatConfig(s.name, "bot", "normal") for s in HUMAN_AND_BOTS]
 
 
 def new(tmp_path: Path, seats: list[SeatConfig] = HUMAN_AND_BOTS, **kw: Any) -> MatchSession:
-    return MatchSession.new(RuleSet(), seats, 7, paths=Paths.under(tmp_path), **kw)
+    return MatchSession.new(CariocaRules(), seats, 7, paths=Paths.under(tmp_path), **kw)
 
 
 def play_bots(session: MatchSession, moves: int) -> int:
@@ -47,20 +47,20 @@ def test_a_new_session_deals_and_saves_at_once(tmp_path: Path) -> None:
 
 
 def test_the_rules_follow_the_number_of_seats(tmp_path: Path) -> None:
-    session = MatchSession.new(RuleSet(), ALL_BOTS[:3], 1, autosave=False)
+    session = MatchSession.new(CariocaRules(), ALL_BOTS[:3], 1, autosave=False)
     assert session.game.players == 3
 
 
 def test_the_viewer_is_the_human_to_act_else_the_first_human(tmp_path: Path) -> None:
     hot_seat = [SeatConfig("A", "human"), SeatConfig("B", "human"), SeatConfig("C", "bot", "easy")]
-    session = MatchSession.new(RuleSet(), hot_seat, 3, autosave=False)
+    session = MatchSession.new(CariocaRules(), hot_seat, 3, autosave=False)
     turn = session.game.current_player
     assert session.viewer() == (turn if turn in (0, 1) else 0)
-    assert MatchSession.new(RuleSet(), ALL_BOTS, 3, autosave=False).viewer() == 0
+    assert MatchSession.new(CariocaRules(), ALL_BOTS, 3, autosave=False).viewer() == 0
 
 
 def test_the_pending_bot_action_is_stable_until_the_game_changes(tmp_path: Path) -> None:
-    session = MatchSession.new(RuleSet(), ALL_BOTS, 5, autosave=False)
+    session = MatchSession.new(CariocaRules(), ALL_BOTS, 5, autosave=False)
     first = session.pending_bot_action()
     state = session.to_dict()
     assert session.pending_bot_action() == first
@@ -104,7 +104,7 @@ def test_round_trip_through_a_dict(tmp_path: Path) -> None:
     ],
 )
 def test_a_bad_dict_is_a_value_error(spoil: Any) -> None:
-    data = MatchSession.new(RuleSet(), HUMAN_AND_BOTS, 2, autosave=False).to_dict()
+    data = MatchSession.new(CariocaRules(), HUMAN_AND_BOTS, 2, autosave=False).to_dict()
     spoil(data)
     with pytest.raises(ValueError):
         MatchSession.from_dict(data)
@@ -112,7 +112,7 @@ def test_a_bad_dict_is_a_value_error(spoil: Any) -> None:
 
 def test_every_move_is_saved_and_continue_resumes_exactly(tmp_path: Path) -> None:
     paths = Paths.under(tmp_path)
-    session = MatchSession.new(RuleSet(), ALL_BOTS, 11, paths=paths)
+    session = MatchSession.new(CariocaRules(), ALL_BOTS, 11, paths=paths)
     play_bots(session, 25)
     loaded, _, notices = load_autosave(paths, lambda d: MatchSession.from_dict(d, paths))
     assert not notices and isinstance(loaded, MatchSession)
@@ -125,7 +125,7 @@ def test_every_move_is_saved_and_continue_resumes_exactly(tmp_path: Path) -> Non
 
 def test_an_illegal_action_raises_and_saves_nothing(tmp_path: Path) -> None:
     paths = Paths.under(tmp_path)
-    session = MatchSession.new(RuleSet(), HUMAN_AND_BOTS, 4, paths=paths)
+    session = MatchSession.new(CariocaRules(), HUMAN_AND_BOTS, 4, paths=paths)
     before = paths.autosave_file.read_bytes()
     seat = session.game.current_player
     assert seat is not None
@@ -137,7 +137,7 @@ def test_an_illegal_action_raises_and_saves_nothing(tmp_path: Path) -> None:
 
 def one_round_to_the_end(tmp_path: Path, seats: list[SeatConfig]) -> MatchSession:
     """A one-round match where seat 0 lays down two tríos and goes out."""
-    rules = RuleSet.from_dict({"preset": "clasico", "players": 2, "rounds": ["2T"]})
+    rules = CariocaRules.from_dict({"preset": "clasico", "players": 2, "rounds": ["2T"]})
     game = from_position(
         rules,
         [["7H", "7S", "7D", "5C", "5D", "5S"], ["2D", "3D", "4S", "9S", "10S", "JS", "QH"]],
@@ -179,14 +179,16 @@ def test_an_all_bot_match_is_not_recorded(tmp_path: Path) -> None:
 
 
 def test_without_autosave_nothing_is_written(tmp_path: Path) -> None:
-    session = MatchSession.new(RuleSet(), ALL_BOTS, 9, paths=Paths.under(tmp_path), autosave=False)
+    session = MatchSession.new(
+        CariocaRules(), ALL_BOTS, 9, paths=Paths.under(tmp_path), autosave=False
+    )
     play_bots(session, 20)
     assert not any(tmp_path.iterdir())
 
 
 def test_the_autosave_at_a_round_end_loads_again(tmp_path: Path) -> None:
     """Continue from the round summary: the last discard that went out is on the pozo."""
-    rules = RuleSet.from_dict({"preset": "clasico", "players": 2})
+    rules = CariocaRules.from_dict({"preset": "clasico", "players": 2})
     game = from_position(
         rules,
         [["2D", "3D", "4S", "9S"], ["7H", "7S", "7D", "5C", "5D", "5S"]],

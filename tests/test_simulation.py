@@ -18,10 +18,10 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
-from carioca_desktop.rules.actions import NextRound
-from carioca_desktop.rules.game import Game
-from carioca_desktop.rules.ruleset import PRESETS, RuleSet
-from carioca_desktop.rules.state import Phase
+from carioca_desktop.rules.carioca.actions import NextRound
+from carioca_desktop.rules.carioca.game import Game
+from carioca_desktop.rules.carioca.ruleset import PRESETS, CariocaRules
+from carioca_desktop.rules.carioca.state import Phase
 from tests.simplay import random_action
 
 ROUND_CAP = 300
@@ -88,7 +88,7 @@ def run_case(case: tuple[str, int, int]) -> tuple[Counter[str], str | None]:
     STATS.clear()
     try:
         extra = {"buy": True} if seed % 2 else {}
-        rules = RuleSet.from_dict({"preset": preset, "players": players, **extra})
+        rules = CariocaRules.from_dict({"preset": preset, "players": players, **extra})
         game = Game.new(rules, seed)
         rng = random.Random(seed * 1000 + players)
         whole_match = seed % 2 == 0

@@ -9,15 +9,15 @@ from itertools import combinations
 
 import pytest
 
-from carioca_desktop.rules.actions import Draw, LayDown
 from carioca_desktop.rules.cards import Suit, full_deck, parse_card, parse_marked
+from carioca_desktop.rules.carioca.actions import Draw, LayDown
+from carioca_desktop.rules.carioca.laydown import fit_contract
+from carioca_desktop.rules.carioca.position import from_position
+from carioca_desktop.rules.carioca.ruleset import CariocaRules
+from carioca_desktop.rules.carioca.scoring import card_points
 from carioca_desktop.rules.errors import Refusal
-from carioca_desktop.rules.laydown import fit_contract
 from carioca_desktop.rules.melds import Layout, analyse
-from carioca_desktop.rules.position import from_position
-from carioca_desktop.rules.ruleset import RuleSet
-from carioca_desktop.rules.scoring import card_points
-from carioca_desktop.rules.solver import (
+from carioca_desktop.solver import (
     FACES,
     discard_distances,
     distance,
@@ -66,7 +66,9 @@ RULE_SETS = [
 
 
 # --------------------------------------------------------------------------- the reference
-def legal_melds(hand: Sequence[str], rules: RuleSet, round_index: int) -> list[tuple[int, ...]]:
+def legal_melds(
+    hand: Sequence[str], rules: CariocaRules, round_index: int
+) -> list[tuple[int, ...]]:
     """Every subset of the hand (by index) that the engine reads as one meld of the round."""
     contract = rules.contract(round_index)
     length = contract.escala_length(rules.escala_min)
@@ -89,7 +91,7 @@ def legal_melds(hand: Sequence[str], rules: RuleSet, round_index: int) -> list[t
 
 def brute(
     hand: Sequence[str],
-    rules: RuleSet,
+    rules: CariocaRules,
     round_index: int,
     progress: tuple[int, int] = (0, 0),
     prior: frozenset[str] = frozenset(),
@@ -131,7 +133,7 @@ def brute(
     return best
 
 
-def dense_hand(rng: random.Random, rules: RuleSet, n: int) -> list[str]:
+def dense_hand(rng: random.Random, rules: CariocaRules, n: int) -> list[str]:
     """A hand rich in melds: a few ranks in a few suits, with wilds (topped up from the
     whole deck when those run out)."""
     ranks = rng.sample(RANKS, rng.randint(3, 6))
@@ -153,11 +155,13 @@ def dense_hand(rng: random.Random, rules: RuleSet, n: int) -> list[str]:
     return hand
 
 
-def laid_points(melds: Sequence[Sequence[str]], rules: RuleSet) -> int:
+def laid_points(melds: Sequence[Sequence[str]], rules: CariocaRules) -> int:
     return sum(card_points(parse_card(c.split("=")[0]), rules) for m in melds for c in m)
 
 
-def engine_refusal(hand: Sequence[str], melds: list[list[str]], rules: RuleSet, ri: int) -> object:
+def engine_refusal(
+    hand: Sequence[str], melds: list[list[str]], rules: CariocaRules, ri: int
+) -> object:
     """Put the hand in seat 0 (its last card drawn from the stock) and ask the engine."""
     hands = [list(hand[:-1])] + [[] for _ in range(rules.players - 1)]
     game = from_position(rules, hands, round_number=ri + 1, stock=[hand[-1]])
@@ -169,7 +173,7 @@ def engine_refusal(hand: Sequence[str], melds: list[list[str]], rules: RuleSet, 
 @pytest.mark.parametrize("index", range(len(RULE_SETS)))
 def test_solver_matches_brute_force(index: int) -> None:
     """Found exactly when one exists, worth the most, accepted by the engine."""
-    rules = RuleSet.from_dict(RULE_SETS[index])
+    rules = CariocaRules.from_dict(RULE_SETS[index])
     rng = random.Random(index)
     for _ in range(110):
         ri = rng.randrange(len(rules.rounds))
@@ -216,7 +220,7 @@ def special_hand(rng: random.Random, special: str) -> list[str]:
     [{}, {"wild_twos": "all", "max_wilds_per_meld": None}, {"wilds_adjacent": True}],
 )
 def test_thirteen_card_contracts_match_brute_force(extra: dict[str, object]) -> None:
-    rules = RuleSet.from_dict({"rounds": ["ER", "ES", "EC", "EP"], **extra})
+    rules = CariocaRules.from_dict({"rounds": ["ER", "ES", "EC", "EP"], **extra})
     rng = random.Random(len(extra))
     for _ in range(60):
         ri = rng.randrange(4)
@@ -238,7 +242,7 @@ def test_engine_accepts_every_laydown_of_full_hands(preset: str) -> None:
     rng = random.Random(preset)
     found = 0
     for extra in ({}, {"exact_laydown": False}, {"ace": "wrap", "distinct_escala_suits": True}):
-        rules = RuleSet.from_dict({"preset": preset, **extra})
+        rules = CariocaRules.from_dict({"preset": preset, **extra})
         deck = [c.code for c in full_deck(rules.deck_count, rules.jokers_per_deck)]
         for i in range(50):
             ri = rng.randrange(len(rules.rounds))
@@ -255,7 +259,7 @@ def test_engine_accepts_every_laydown_of_full_hands(preset: str) -> None:
 def test_distance_is_the_fewest_missing_cards(index: int) -> None:
     """The missing cards complete the hand; with distance 1 some single card does, and with
     distance 2 or more no single card does."""
-    rules = RuleSet.from_dict(RULE_SETS[index])
+    rules = CariocaRules.from_dict(RULE_SETS[index])
     rng = random.Random(100 + index)
     singles = [*FACES, "JK"]
     for _ in range(40):
@@ -272,7 +276,7 @@ def test_distance_is_the_fewest_missing_cards(index: int) -> None:
 
 
 def test_distance_of_a_far_hand_is_exact_by_two_card_search() -> None:
-    rules = RuleSet()
+    rules = CariocaRules()
     rng = random.Random(7)
     deck = [c.code for c in full_deck(2, 2)]
     checked = 0
@@ -288,7 +292,7 @@ def test_distance_of_a_far_hand_is_exact_by_two_card_search() -> None:
 
 
 def test_outs_lower_the_distance_of_hands_without_wilds() -> None:
-    rules = RuleSet()
+    rules = CariocaRules()
     rng = random.Random(3)
     deck = [c.code for c in full_deck(2, 0)]
     for _ in range(60):
@@ -302,7 +306,7 @@ def test_outs_lower_the_distance_of_hands_without_wilds() -> None:
 
 
 def test_useful_and_discard_distances_agree() -> None:
-    rules = RuleSet()
+    rules = CariocaRules()
     for ri, hand in [
         (0, ["7H", "7S", "7D", "KC", "KD", "2S", "9H", "JK", "4C", "4D", "5C", "QS"]),
         (1, ["7H", "8H", "9H", "KC", "KD", "2S", "9C", "4C", "4D", "5C", "QS", "QD"]),
@@ -315,7 +319,7 @@ def test_useful_and_discard_distances_agree() -> None:
 
 # --------------------------------------------------------------------------- preferences
 def test_prefers_the_dearest_laydown() -> None:
-    rules = RuleSet()
+    rules = CariocaRules()
     hand = ["3H", "3S", "3D", "AH", "AS", "AD", "5C", "5D", "5S", "KC"]
     melds = find_laydown(hand, rules, 0)  # 2T: the aces and the fives, not the threes
     assert melds is not None
@@ -324,7 +328,7 @@ def test_prefers_the_dearest_laydown() -> None:
 
 
 def test_value_can_keep_the_wilds() -> None:
-    rules = RuleSet()
+    rules = CariocaRules()
     hand = ["7H", "7S", "7D", "7C", "KC", "KD", "KS", "JK"]
     default = find_laydown(hand, rules, 0)
     keep = find_laydown(hand, rules, 0, value=lambda c: -100 if c == "JK" else 1)
@@ -334,7 +338,7 @@ def test_value_can_keep_the_wilds() -> None:
 
 
 def test_wild_markers_and_ace_high() -> None:
-    rules = RuleSet()
+    rules = CariocaRules()
     melds = find_laydown(["JH", "QH", "AH", "JK", "5S", "5D", "5C"], rules, 1)  # 1T1E
     assert melds is not None
     escala = next(m for m in melds if "AH" in m)
@@ -342,13 +346,13 @@ def test_wild_markers_and_ace_high() -> None:
 
 
 def test_twos_stand_in_their_own_place() -> None:
-    rules = RuleSet.from_dict({"preset": "dos_libres"})
+    rules = CariocaRules.from_dict({"preset": "dos_libres"})
     melds = find_laydown(["AH", "2H", "3H", "4H", "9S", "9D", "9C"], rules, 1)
     assert melds is not None and ["AH", "2H", "3H", "4H"] in melds  # the 2 is natural
 
 
 def test_reach_spells_out_a_plan() -> None:
-    rules = RuleSet()
+    rules = CariocaRules()
     plan = reach(["5H", "6H", "8H", "QS", "QD", "3C"], rules, 1)  # 1T1E
     assert plan.distance == 2
     assert sorted(plan.missing) in (["7H", "QC"], ["7H", "QH"], ["7H", "QS"])
@@ -356,11 +360,11 @@ def test_reach_spells_out_a_plan() -> None:
 
 
 def test_already_complete_contract_needs_nothing() -> None:
-    rules = RuleSet.from_dict({"preset": "peruano"})
+    rules = CariocaRules.from_dict({"preset": "peruano"})
     assert find_laydown(["7H", "7S", "7D"], rules, 0, progress=(2, 0)) is None
     assert distance(["7H"], rules, 0, progress=(2, 0)) == 0
 
 
 def test_bad_card_is_refused() -> None:
     with pytest.raises(ValueError):
-        distance(["ZZ"], RuleSet(), 0)
+        distance(["ZZ"], CariocaRules(), 0)

@@ -158,7 +158,7 @@ def test_valid_house_rules_are_kept(paths: Paths) -> None:
 
 
 def test_default_validator_is_the_engines_when_present(paths: Paths) -> None:
-    pytest.importorskip("carioca_desktop.rules.ruleset")
+    pytest.importorskip("carioca_desktop.rules.carioca.ruleset")
     write_json(paths.settings_file, {"schema": 1, "house_rules": {"preset": "no-such-preset"}})
     loaded, notices = load_settings(paths)
     assert loaded.house_rules == DEFAULT_HOUSE_RULES

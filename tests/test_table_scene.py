@@ -15,10 +15,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from carioca_desktop import i18n
 from carioca_desktop.bots.base import Pass
-from carioca_desktop.rules.actions import Action, Discard, Draw
-from carioca_desktop.rules.observation import Observation
-from carioca_desktop.rules.position import from_position
-from carioca_desktop.rules.ruleset import RuleSet
+from carioca_desktop.rules.carioca.actions import Action, Discard, Draw
+from carioca_desktop.rules.carioca.observation import Observation
+from carioca_desktop.rules.carioca.position import from_position
+from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.session import MatchSession, SeatConfig
 from carioca_desktop.storage import Paths
 from carioca_desktop.ui.app import App
@@ -61,7 +61,7 @@ def table(
     rules: dict[str, Any] | None = None,
 ) -> tuple[App, TableScene]:
     """A live table at a described position: seat 0 (human) to act, seat 1 a bot."""
-    ruleset = RuleSet.from_dict({"preset": "clasico", "players": len(hands), **(rules or {})})
+    ruleset = CariocaRules.from_dict({"preset": "clasico", "players": len(hands), **(rules or {})})
     names = ["Tú", "Ana", "Beto", "Carla"][: len(hands)]
     game = from_position(
         ruleset, hands, stock=STOCK, pozo=["KD"], table=table_melds, laid_down=laid_down,
@@ -238,7 +238,7 @@ def test_dragging_within_the_hand_reorders_it(tmp_path: Path) -> None:
 
 
 def test_auto_fills_the_slots_from_the_solver(tmp_path: Path) -> None:
-    pytest.importorskip("carioca_desktop.rules.solver")
+    pytest.importorskip("carioca_desktop.solver")
     app, scene = table(tmp_path, SIMPLE)
     widgets = scene.widgets
     assert widgets is not None and widgets.auto.is_enabled
@@ -350,7 +350,7 @@ def engine_refusal_codes() -> set[str]:
 
     rules = Path(__file__).resolve().parent.parent / "carioca_desktop" / "rules"
     pattern = re.compile(r'(?:refuse|Error)\(\s*"([a-z_0-9]+)"', re.S)
-    return {code for path in rules.glob("*.py") for code in pattern.findall(path.read_text())}
+    return {code for path in rules.rglob("*.py") for code in pattern.findall(path.read_text())}
 
 
 def test_every_engine_refusal_has_words_in_both_languages() -> None:

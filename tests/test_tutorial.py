@@ -11,7 +11,7 @@ from typing import Any
 import pygame
 import pytest
 
-from carioca_desktop.rules.actions import POZO, STOCK, Add, Discard, Draw, LayDown, Swap
+from carioca_desktop.rules.carioca.actions import POZO, STOCK, Add, Discard, Draw, LayDown, Swap
 from carioca_desktop.storage import Paths, has_autosave
 from carioca_desktop.tutorial_script import (
     BOT_TRIO,

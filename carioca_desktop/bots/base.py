@@ -8,13 +8,13 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, Protocol, runtime_checkable
 
-from carioca_desktop.rules.actions import Action, LayDown, Pass
 from carioca_desktop.rules.cards import parse_card, parse_marked
+from carioca_desktop.rules.carioca.actions import Action, LayDown, Pass
+from carioca_desktop.rules.carioca.observation import Observation
+from carioca_desktop.rules.carioca.ruleset import CariocaRules
+from carioca_desktop.rules.carioca.scoring import card_points
 from carioca_desktop.rules.melds import Layout, analyse, extend, is_wild
-from carioca_desktop.rules.observation import Observation
-from carioca_desktop.rules.ruleset import RuleSet
-from carioca_desktop.rules.scoring import card_points
-from carioca_desktop.rules.solver import Value, find_laydown, find_partial_laydown
+from carioca_desktop.solver import Value, find_laydown, find_partial_laydown
 
 LEVELS = ("random", "easy", "normal", "hard")
 
@@ -132,30 +132,30 @@ def table_layouts(obs: Observation) -> list[Layout]:
 
 
 @lru_cache(maxsize=4096)
-def _layout(text: tuple[str, ...], kind: str, rules: RuleSet) -> Layout:
+def _layout(text: tuple[str, ...], kind: str, rules: CariocaRules) -> Layout:
     entries = [parse_marked(code) for code in text]
     found = analyse(entries, rules, kind, 3)
     assert isinstance(found, Layout), f"a table meld that is not a meld: {text}"
     return found
 
 
-def fits_table(code: str, layouts: Sequence[Layout], rules: RuleSet) -> bool:
+def fits_table(code: str, layouts: Sequence[Layout], rules: CariocaRules) -> bool:
     """Whether a card could be added to some meld on the table."""
     return any(_fits(code, lay, rules) for lay in layouts)
 
 
 @lru_cache(maxsize=65536)
-def _fits(code: str, layout: Layout, rules: RuleSet) -> bool:
+def _fits(code: str, layout: Layout, rules: CariocaRules) -> bool:
     return isinstance(extend(layout, parse_card(code), None, -1, rules), list)
 
 
 # --------------------------------------------------------------------------- cards
-def points(code: str, rules: RuleSet) -> int:
+def points(code: str, rules: CariocaRules) -> int:
     """Penalty of a card left in hand."""
     return card_points(parse_card(code), rules)
 
 
-def wild(code: str, rules: RuleSet) -> bool:
+def wild(code: str, rules: CariocaRules) -> bool:
     return is_wild(parse_card(code), rules)
 
 

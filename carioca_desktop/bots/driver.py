@@ -8,10 +8,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from carioca_desktop.rules.actions import Action, Discard, NextRound, Pass
-from carioca_desktop.rules.game import Game
-from carioca_desktop.rules.ruleset import RuleSet
-from carioca_desktop.rules.state import Phase
+from carioca_desktop.rules.carioca.actions import Action, Discard, NextRound, Pass
+from carioca_desktop.rules.carioca.game import Game
+from carioca_desktop.rules.carioca.ruleset import CariocaRules
+from carioca_desktop.rules.carioca.state import Phase
 
 from .base import Bot, make_bot
 
@@ -119,7 +119,7 @@ class MatchResult:
 
 
 def play_match(
-    rules: RuleSet,
+    rules: CariocaRules,
     levels: Sequence[str],
     seed: int,
     *,

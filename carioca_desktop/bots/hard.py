@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from carioca_desktop.rules.cards import parse_card
-from carioca_desktop.rules.observation import Observation
+from carioca_desktop.rules.carioca.observation import Observation
 
 from .base import Choice
 from .judge import View, deck_counts, feeds_table

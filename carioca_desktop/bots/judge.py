@@ -8,15 +8,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from carioca_desktop.rules.cards import full_deck
-from carioca_desktop.rules.observation import Observation
-from carioca_desktop.rules.ruleset import RuleSet
-from carioca_desktop.rules.solver import discard_distances, distance, outs
+from carioca_desktop.rules.carioca.observation import Observation
+from carioca_desktop.rules.carioca.ruleset import CariocaRules
+from carioca_desktop.solver import discard_distances, distance, outs
 
 from .base import fits_table, prior_suits, table_layouts
 
 
 @lru_cache(maxsize=32)
-def deck_counts(rules: RuleSet) -> Counter[str]:
+def deck_counts(rules: CariocaRules) -> Counter[str]:
     """How many copies of each card code the match's decks hold."""
     return Counter(c.code for c in full_deck(rules.deck_count, rules.jokers_per_deck))
 
@@ -41,7 +41,7 @@ def visible_view(obs: Observation) -> View:
     return View(live, max(1, sum(live.values())))
 
 
-def contract_args(obs: Observation) -> tuple[RuleSet, int, tuple[int, int], frozenset[str]]:
+def contract_args(obs: Observation) -> tuple[CariocaRules, int, tuple[int, int], frozenset[str]]:
     """The solver's arguments for this seat's contract."""
     return obs.rules, obs.round_index, obs.progress[obs.seat], prior_suits(obs)
 

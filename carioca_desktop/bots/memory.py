@@ -7,8 +7,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from carioca_desktop.rules.actions import POZO
-from carioca_desktop.rules.observation import EventView, Observation
+from carioca_desktop.rules.carioca.actions import POZO
+from carioca_desktop.rules.carioca.observation import EventView, Observation
 
 
 def _base(text: str) -> str:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from carioca_desktop.rules.actions import POZO, STOCK, Add, Buy, Discard, Draw, Swap
-from carioca_desktop.rules.observation import Observation
+from carioca_desktop.rules.carioca.actions import POZO, STOCK, Add, Buy, Discard, Draw, Swap
+from carioca_desktop.rules.carioca.observation import Observation
 
 from .base import (
     BaseBot,

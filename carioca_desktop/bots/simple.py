@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from carioca_desktop.rules.actions import POZO, Add, Buy, Discard, Draw, NextRound
-from carioca_desktop.rules.observation import Observation
-from carioca_desktop.rules.solver import discard_distances, distance
+from carioca_desktop.rules.carioca.actions import POZO, Add, Buy, Discard, Draw, NextRound
+from carioca_desktop.rules.carioca.observation import Observation
+from carioca_desktop.solver import discard_distances, distance
 
 from .base import BaseBot, Choice, Pass, fits_table, laydown_proposal, points, table_layouts
 

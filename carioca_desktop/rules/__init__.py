@@ -7,7 +7,8 @@ returns its :class:`Event`, ``observation(seat)`` is what one seat may know.
 
 from __future__ import annotations
 
-from .actions import (
+from .cards import Card, Marker, Suit, parse_card, parse_marked
+from .carioca.actions import (
     POZO,
     STOCK,
     Action,
@@ -22,8 +23,13 @@ from .actions import (
     action_from_dict,
     action_to_dict,
 )
-from .cards import Card, Marker, Suit, parse_card, parse_marked
-from .contracts import Contract, parse_contract
+from .carioca.contracts import Contract, parse_contract
+from .carioca.game import Game
+from .carioca.observation import EventView, MeldView, Observation, Offer
+from .carioca.position import from_position
+from .carioca.ruleset import PRESETS, CariocaRules
+from .carioca.scoring import Outcome
+from .carioca.state import Event, EventKind, Phase
 from .errors import (
     CardError,
     IllegalAction,
@@ -32,12 +38,7 @@ from .errors import (
     RuleSetError,
     StateError,
 )
-from .game import Game
-from .observation import EventView, MeldView, Observation, Offer
-from .position import from_position
-from .ruleset import PRESETS, RuleSet
-from .scoring import Outcome
-from .state import Event, EventKind, Phase
+from .ruleset import RuleSet
 
 __all__ = [
     "POZO",
@@ -48,6 +49,7 @@ __all__ = [
     "Buy",
     "Card",
     "CardError",
+    "CariocaRules",
     "Contract",
     "Discard",
     "Draw",

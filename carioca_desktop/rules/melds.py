@@ -6,10 +6,28 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise, product
+from typing import Protocol
 
 from .cards import RANK_NAMES, Card, Marker, Suit
 from .errors import Refusal, refuse
-from .ruleset import RuleSet
+
+
+class MeldRules(Protocol):
+    """The keys meld checking reads; every game's rule set has them (BURACO.md §14)."""
+
+    @property
+    def wild_twos(self) -> str: ...
+    @property
+    def ace(self) -> str: ...
+    @property
+    def max_wilds_per_meld(self) -> int | None: ...
+    @property
+    def wilds_adjacent(self) -> bool: ...
+    @property
+    def escala_min(self) -> int: ...
+    def twos_wild(self, suit_red: bool) -> bool: ...
+    def __hash__(self) -> int: ...
+
 
 TRIO = "trio"
 ESCALA = "escala"
@@ -63,7 +81,7 @@ Entry = tuple[Card, "Marker | None"]
 """A card offered for a meld, with what it stands for when the player said so."""
 
 
-def is_wild(card: Card, rules: RuleSet) -> bool:
+def is_wild(card: Card, rules: MeldRules) -> bool:
     """A joker, or a 2 that ``wild_twos`` makes wild (it may still stand in its own place)."""
     if card.is_joker:
         return True
@@ -78,7 +96,7 @@ def position_rank(pos: int, wrap: bool) -> int:
 
 
 # --------------------------------------------------------------------------- invariants
-def check_layout(layout: Layout, rules: RuleSet, min_len: int) -> Refusal | None:
+def check_layout(layout: Layout, rules: MeldRules, min_len: int) -> Refusal | None:
     """The §3 limits that hold for every meld at all times."""
     n, wilds = len(layout.slots), layout.wilds
     if layout.kind == TRIO and n < 3:
@@ -107,7 +125,7 @@ def check_layout(layout: Layout, rules: RuleSet, min_len: int) -> Refusal | None
 # --------------------------------------------------------------------------- analysis
 def analyse(
     entries: Sequence[Entry],
-    rules: RuleSet,
+    rules: MeldRules,
     kind: str | None = None,
     min_len: int | None = None,
     special: str | None = None,
@@ -119,7 +137,7 @@ def analyse(
     return _analyse_cached(key, rules)
 
 
-def _rules_key(rules: RuleSet) -> tuple[object, ...]:
+def _rules_key(rules: MeldRules) -> tuple[object, ...]:
     return (
         rules.wild_twos,
         rules.ace,
@@ -130,7 +148,7 @@ def _rules_key(rules: RuleSet) -> tuple[object, ...]:
 
 
 @lru_cache(maxsize=65536)
-def _analyse_cached(key: tuple[object, ...], rules: RuleSet) -> Layout | Refusal:
+def _analyse_cached(key: tuple[object, ...], rules: MeldRules) -> Layout | Refusal:
     entries, _, kind, min_len, special = key
     assert isinstance(entries, tuple)
     assert kind is None or isinstance(kind, str)
@@ -154,7 +172,7 @@ def _analyse_cached(key: tuple[object, ...], rules: RuleSet) -> Layout | Refusal
     return _diagnose(entries, rules, kind, length, reasons)
 
 
-def _marker_problem(entries: Sequence[Entry], rules: RuleSet) -> Refusal | None:
+def _marker_problem(entries: Sequence[Entry], rules: MeldRules) -> Refusal | None:
     for card, marker in entries:
         if marker is not None and not is_wild(card, rules):
             return refuse(
@@ -166,7 +184,7 @@ def _marker_problem(entries: Sequence[Entry], rules: RuleSet) -> Refusal | None:
 
 
 def _best(
-    candidates: list[Layout], rules: RuleSet, min_len: int, reasons: list[Refusal]
+    candidates: list[Layout], rules: MeldRules, min_len: int, reasons: list[Refusal]
 ) -> Layout | None:
     """The preferred legal layout: most naturals, then no wild at the low end, then lowest."""
     legal: list[Layout] = []
@@ -181,7 +199,7 @@ def _best(
     return min(legal, key=lambda lay: (lay.wilds, lay.slots[0].wild, lay.start))
 
 
-def _choices(entries: Sequence[Entry], rules: RuleSet) -> list[tuple[bool, ...]]:
+def _choices(entries: Sequence[Entry], rules: MeldRules) -> list[tuple[bool, ...]]:
     """Every way to read the cards as wild or natural: an unmarked wild 2 may be either."""
     options: list[tuple[bool, ...]] = []
     for card, marker in entries:
@@ -194,7 +212,7 @@ def _choices(entries: Sequence[Entry], rules: RuleSet) -> list[tuple[bool, ...]]
     return [tuple(c) for c in product(*options)]
 
 
-def _trio_layouts(entries: Sequence[Entry], rules: RuleSet) -> list[Layout]:
+def _trio_layouts(entries: Sequence[Entry], rules: MeldRules) -> list[Layout]:
     out: list[Layout] = []
     for wild_flags in _choices(entries, rules):
         naturals = {entries[i][0].rank for i, w in enumerate(wild_flags) if not w}
@@ -211,7 +229,7 @@ def _trio_layouts(entries: Sequence[Entry], rules: RuleSet) -> list[Layout]:
     return out
 
 
-def _escala_layouts(entries: Sequence[Entry], rules: RuleSet, min_len: int) -> list[Layout]:
+def _escala_layouts(entries: Sequence[Entry], rules: MeldRules, min_len: int) -> list[Layout]:
     n = len(entries)
     if n < min_len or n > 13:
         return []
@@ -260,7 +278,7 @@ def _place_escala(
     return Layout(ESCALA, slots, suit, start)
 
 
-def _analyse_special(entries: Sequence[Entry], rules: RuleSet, special: str) -> Layout | Refusal:
+def _analyse_special(entries: Sequence[Entry], rules: MeldRules, special: str) -> Layout | Refusal:
     """ER, ES, EC, EP: exactly 13 cards, one of each rank A to K, ace low (RULES.md §4)."""
     if len(entries) != 13:
         missing = 13 - len(entries)
@@ -330,7 +348,7 @@ def _special_layout(
 
 def _diagnose(
     entries: Sequence[Entry],
-    rules: RuleSet,
+    rules: MeldRules,
     kind: str | None,
     min_len: int,
     reasons: list[Refusal],
@@ -369,7 +387,7 @@ def _diagnose(
 
 # --------------------------------------------------------------------------- add and swap
 def extend(
-    layout: Layout, card: Card, marker: Marker | None, ref: int, rules: RuleSet
+    layout: Layout, card: Card, marker: Marker | None, ref: int, rules: MeldRules
 ) -> list[Layout] | Refusal:
     """Every legal way to add one card to a meld (natural placements first), or the reason."""
     if layout.special is not None:
@@ -411,7 +429,7 @@ def _new_slot(layout: Layout, ref: int) -> Slot:
 
 
 def _trio_extensions(
-    layout: Layout, card: Card, marker: Marker | None, ref: int, rules: RuleSet
+    layout: Layout, card: Card, marker: Marker | None, ref: int, rules: MeldRules
 ) -> list[Layout]:
     rank = layout.rank
     out = []
@@ -423,7 +441,7 @@ def _trio_extensions(
 
 
 def _escala_extensions(
-    layout: Layout, card: Card, marker: Marker | None, ref: int, rules: RuleSet
+    layout: Layout, card: Card, marker: Marker | None, ref: int, rules: MeldRules
 ) -> list[Layout]:
     wrap = rules.ace == "wrap"
     n = len(layout.slots)

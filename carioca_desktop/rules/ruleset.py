@@ -1,118 +1,115 @@
-"""The rule set: every option of RULES.md with its default and valid values, and the presets."""
+"""Rule sets: the keys every game shares, loading and validating a rule-set dict, and the
+dispatch on ``"game"`` to the game's own rule set (``CariocaRules``, later ``BuracoRules``).
+
+A game's rule set is a frozen dataclass subclass of :class:`RuleSet` that names its game,
+its presets, a checker per key and the JSON order of its keys, and registers itself with
+:func:`register`. ``RuleSet.from_dict(d)`` builds the rule set of ``d.get("game",
+"carioca")``; every bad key or value is named in one RuleSetError.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field, fields, replace
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields
 from types import MappingProxyType
-from typing import Any
+from typing import Any, ClassVar, TypeVar
 
-from .contracts import Contract, parse_contract
 from .errors import RuleSetError
 
-DEFAULT_ROUNDS: tuple[str, ...] = ("2T", "1T1E", "2E", "3T", "2T1E", "1T2E", "3E", "4T")
-DEFAULT_POINTS: Mapping[str, int] = MappingProxyType(
+DEFAULT_GAME = "carioca"
+GAME_MODULES: Mapping[str, str] = MappingProxyType(
+    {"carioca": "carioca_desktop.rules.carioca.ruleset"}
+)
+"""Where each game's rule set lives (imported on first use, so loading needs no import order)."""
+
+COMMON_KEYS = ("game", "preset", "players", "points", "open_hands", "ace")
+"""The keys both games have, each with its own values in each game (BURACO.md §14)."""
+
+BURACO_KEYS = frozenset(
     {
-        "A": 20,
-        **{str(n): n for n in range(2, 11)},
-        "J": 10,
-        "Q": 10,
-        "K": 10,
-        "JK": 50,
-        "wild_2": 25,
+        "mortos",
+        "first_upcard",
+        "sets",
+        "sets_of_twos",
+        "run_wilds",
+        "swap",
+        "pile_take",
+        "pile_visible",
+        "rediscard_single_pile",
+        "first_meld_min",
+        "indirect_morto",
+        "go_out_requires",
+        "go_out_needs_discard",
+        "go_out_discard_wild",
+        "unplayed_morto",
+        "stock_end_at",
+        "bonuses",
+        "target",
     }
 )
-POINT_KEYS = frozenset(DEFAULT_POINTS)
+"""Buraco's own keys (BURACO.md): named when they turn up in another game's rule set."""
 
-WILD_TWOS = ("none", "all", "red")
-ACE = ("high_or_low", "wrap")
-SCORING = ("penalty", "tallies")
-TIE_BREAK = ("rounds_won", "shared")
+OTHER_GAMES_KEYS: Mapping[str, frozenset[str]] = MappingProxyType({"buraco": BURACO_KEYS})
+
+Checker = Callable[[Any], Any]
+R = TypeVar("R", bound="RuleSet")
+_GAMES: dict[str, type[RuleSet]] = {}
 
 
 @dataclass(frozen=True, eq=True)
 class RuleSet:
-    """One immutable rule set. Field names are exactly the JSON keys of RULES.md."""
+    """What every game's rule set has. Field names are the JSON keys; ``game`` is the
+    class's (a rule set never changes game)."""
 
-    preset: str = "clasico"
+    game: ClassVar[str] = ""
+    presets: ClassVar[Mapping[str, Mapping[str, Any]]] = MappingProxyType({})
+    default_preset: ClassVar[str] = ""
+    checkers: ClassVar[Mapping[str, Checker]] = MappingProxyType({})
+    key_order: ClassVar[tuple[str, ...]] = ()
+
+    preset: str = ""
     players: int = 4
-    decks: int | str = "auto"
-    jokers_per_deck: int = 2
-    hand_size: int = 12
-    wild_twos: str = "none"
-    escala_min: int = 4
     ace: str = "high_or_low"
-    max_wilds_per_meld: int | None = 1
-    wilds_adjacent: bool = False
-    rounds: tuple[str, ...] = DEFAULT_ROUNDS
-    distinct_escala_suits: bool = False
-    exact_laydown: bool = True
-    add_same_turn: bool = False
-    extra_melds: bool = False
-    swap_requires_laid_down: bool = True
-    discard_wild: bool = False
-    partial_contract: bool = False
-    buy: bool = False
-    buy_limit: int = 3
     open_hands: bool = False
-    points: Mapping[str, int] = field(default_factory=lambda: DEFAULT_POINTS)
-    going_out_points: int = 0
-    scoring: str = "penalty"
-    tie_break: str = "rounds_won"
+    points: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
 
     def __hash__(self) -> int:
-        # Cached: rule sets key the meld-analysis cache, so they are hashed very often.
-        cached: int | None = self.__dict__.get("_hash")
-        if cached is None:
-            cached = hash(tuple(sorted((k, repr(v)) for k, v in self.as_dict().items())))
-            object.__setattr__(self, "_hash", cached)
-        return cached
-
-    # ----------------------------------------------------------------- derived values
-    @property
-    def deck_count(self) -> int:
-        if self.decks == "auto":
-            return 2 if self.players <= 5 else 3
-        assert isinstance(self.decks, int)
-        return self.decks
-
-    @property
-    def contracts(self) -> tuple[Contract, ...]:
-        return tuple(parse_contract(code) for code in self.rounds)
-
-    def contract(self, round_index: int) -> Contract:
-        return parse_contract(self.rounds[round_index])
-
-    def point_value(self, rank_key: str) -> int:
-        return self.points[rank_key]
-
-    def twos_wild(self, suit_red: bool) -> bool:
-        """Whether a 2 of a suit of this colour is wild under ``wild_twos``."""
-        return self.wild_twos == "all" or (self.wild_twos == "red" and suit_red)
+        return rules_hash(self)
 
     # ----------------------------------------------------------------- JSON form
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> RuleSet:
-        """Build from ``{"preset": name, key: value, ...}``; every bad key or value is named."""
+    def from_dict(cls: type[R], data: Mapping[str, Any]) -> R:
+        """Build from ``{"game": name, "preset": name, key: value, ...}`` (game defaults to
+        ``"carioca"``, preset to the game's first); every bad key or value is named."""
         if not isinstance(data, Mapping):
             raise RuleSetError("rules_not_object", "the rules must be a JSON object")
-        preset = data.get("preset", "clasico")
-        if not isinstance(preset, str) or preset not in PRESETS:
+        target = game_rules(data.get("game", DEFAULT_GAME))
+        if not issubclass(target, cls):
+            raise RuleSetError(
+                "wrong_game", f"these are {target.game} rules, not {cls.game} rules", key="game"
+            )
+        return target._load(data)
+
+    @classmethod
+    def _load(cls: type[R], data: Mapping[str, Any]) -> R:
+        preset = data.get("preset", cls.default_preset)
+        if not isinstance(preset, str) or preset not in cls.presets:
             raise RuleSetError(
                 "unknown_preset",
-                f"unknown preset {preset!r}; presets are: {', '.join(PRESETS)}",
+                f"unknown preset {preset!r}; presets are: {', '.join(cls.presets)}",
                 key="preset",
             )
-        values: dict[str, Any] = dict(PRESETS[preset])
+        values: dict[str, Any] = dict(cls.presets[preset])
         problems: list[str] = []
         for key, value in data.items():
-            if key == "preset":
+            if key in ("preset", "game"):
                 continue
-            if key not in _FIELD_NAMES:
-                problems.append(f"unknown key {key!r}")
+            if key not in cls.checkers:
+                problems.append(cls._unknown(key))
                 continue
             try:
-                values[key] = _CHECKERS[key](value)
+                values[key] = cls.checkers[key](value)
             except RuleSetError as err:
                 problems.append(f"{key}: {err.message}")
         if problems:
@@ -121,49 +118,69 @@ class RuleSet:
         rules.validate()
         return rules
 
+    @classmethod
+    def _unknown(cls, key: Any) -> str:
+        for game, keys in OTHER_GAMES_KEYS.items():
+            if key in keys and game != cls.game:
+                return f"{key!r} is a {game} rule, not a {cls.game} one"
+        return f"unknown key {key!r}"
+
     def to_dict(self) -> dict[str, Any]:
-        """The preset name plus every key that differs from it; ``from_dict`` inverts it."""
-        base = PRESETS[self.preset]
-        out: dict[str, Any] = {"preset": self.preset}
+        """The preset name plus every key that differs from it (and the game, unless it is
+        the default); ``from_dict`` inverts it."""
+        base = self.presets[self.preset]
+        out: dict[str, Any] = {} if self.game == DEFAULT_GAME else {"game": self.game}
+        out["preset"] = self.preset
         for name, value in self.as_dict().items():
-            if name != "preset" and _jsonable(base[name]) != value:
+            if name != "preset" and jsonable(base[name]) != value:
                 out[name] = value
         return out
 
     def as_dict(self) -> dict[str, Any]:
-        """Every key with its value, JSON-safe."""
-        return {f.name: _jsonable(getattr(self, f.name)) for f in fields(self)}
+        """Every key with its value, JSON-safe, in the game's order of keys."""
+        names = self.key_order or tuple(f.name for f in fields(self))
+        return {name: jsonable(getattr(self, name)) for name in names}
 
-    def with_changes(self, **changes: Any) -> RuleSet:
+    def with_changes(self: R, **changes: Any) -> R:
         """A validated copy with some keys changed (values checked like ``from_dict``)."""
         data = self.to_dict()
         data.update(changes)
-        return RuleSet.from_dict(data)
+        return type(self).from_dict(data)
 
-    # ----------------------------------------------------------------- consistency
     def validate(self) -> None:
         """Check combinations of keys; raise RuleSetError naming the first conflict."""
-        if self.players >= 6 and self.deck_count < 3:
-            raise RuleSetError(
-                "too_few_decks",
-                f"{self.players} players need 3 decks (decks is {self.decks})",
-                key="decks",
-            )
-        total = self.deck_count * (52 + self.jokers_per_deck)
-        if self.players * self.hand_size + 2 > total:
-            raise RuleSetError("too_few_cards", "not enough cards to deal", key="hand_size")
-        for i, contract in enumerate(self.contracts):
-            need = contract.min_cards(self.escala_min)
-            if need > self.hand_size + 1:
-                raise RuleSetError(
-                    "contract_too_big",
-                    f"round {i + 1} ({contract.code}) needs {need} cards but a hand holds at most "
-                    f"{self.hand_size + 1} (hand_size + 1)",
-                    key="rounds",
-                )
 
 
-def _jsonable(value: Any) -> Any:
+def register(cls: type[R]) -> type[R]:
+    """Make ``cls`` the rule set of its game (a class decorator)."""
+    _GAMES[cls.game] = cls
+    return cls
+
+
+def game_rules(game: Any) -> type[RuleSet]:
+    """The rule-set class of ``game``; RuleSetError for a game this engine does not play."""
+    if isinstance(game, str) and game not in _GAMES and game in GAME_MODULES:
+        importlib.import_module(GAME_MODULES[game])
+    if not isinstance(game, str) or game not in _GAMES:
+        raise RuleSetError(
+            "unknown_game",
+            f"unknown game {game!r}; games are: {', '.join(sorted(GAME_MODULES))}",
+            key="game",
+        )
+    return _GAMES[game]
+
+
+def rules_hash(rules: RuleSet) -> int:
+    """A hash of every key (cached: rule sets key the meld caches, so they are hashed often)."""
+    cached: int | None = rules.__dict__.get("_hash")
+    if cached is None:
+        cached = hash((rules.game, *sorted((k, repr(v)) for k, v in rules.as_dict().items())))
+        object.__setattr__(rules, "_hash", cached)
+    return cached
+
+
+def jsonable(value: Any) -> Any:
+    """A key's value as JSON writes it (tuples as lists, mappings as dicts)."""
     if isinstance(value, tuple):
         return list(value)
     if isinstance(value, Mapping):
@@ -172,13 +189,15 @@ def _jsonable(value: Any) -> Any:
 
 
 # --------------------------------------------------------------------------- value checkers
-def _bool(value: Any) -> bool:
+def check_bool(value: Any) -> bool:
     if not isinstance(value, bool):
         raise RuleSetError("bad_type", f"must be true or false, not {value!r}")
     return value
 
 
-def _int_in(lo: int, hi: int | None) -> Any:
+def int_in(lo: int, hi: int | None) -> Callable[[Any], int]:
+    """A checker for a whole number from ``lo`` to ``hi`` (None: no upper bound)."""
+
     def check(value: Any) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
             raise RuleSetError("bad_type", f"must be a whole number, not {value!r}")
@@ -190,7 +209,9 @@ def _int_in(lo: int, hi: int | None) -> Any:
     return check
 
 
-def _choice(options: tuple[Any, ...]) -> Any:
+def choice(options: tuple[Any, ...]) -> Checker:
+    """A checker for one of ``options``."""
+
     def check(value: Any) -> Any:
         if isinstance(value, bool) or value not in options:
             shown = ", ".join(repr(o) for o in options)
@@ -198,101 +219,3 @@ def _choice(options: tuple[Any, ...]) -> Any:
         return value
 
     return check
-
-
-def _decks(value: Any) -> int | str:
-    return _choice(("auto", 2, 3))(value)  # type: ignore[no-any-return]
-
-
-def _max_wilds(value: Any) -> int | None:
-    if value is None:
-        return None
-    return _int_in(0, None)(value)  # type: ignore[no-any-return]
-
-
-def _rounds(value: Any) -> tuple[str, ...]:
-    if not isinstance(value, (list, tuple)) or not value:
-        raise RuleSetError("bad_type", "must be a non-empty list of contract codes")
-    for code in value:
-        parse_contract(code)  # raises RuleSetError with the reason
-    return tuple(value)
-
-
-def _points(value: Any) -> Mapping[str, int]:
-    if not isinstance(value, Mapping):
-        raise RuleSetError("bad_type", 'must be an object such as {"A": 15}')
-    merged = dict(DEFAULT_POINTS)
-    for key, pts in value.items():
-        if key not in POINT_KEYS:
-            raise RuleSetError("bad_value", f"unknown card {key!r} (use A 2-10 J Q K JK wild_2)")
-        if isinstance(pts, bool) or not isinstance(pts, int):
-            raise RuleSetError("bad_type", f"points for {key} must be a whole number")
-        if abs(pts) > 10_000:
-            raise RuleSetError("out_of_range", f"points for {key} are out of range")
-        merged[key] = pts
-    return MappingProxyType(merged)
-
-
-def _going_out(value: Any) -> int:
-    return _int_in(-10_000, 10_000)(value)  # type: ignore[no-any-return]
-
-
-_CHECKERS: dict[str, Any] = {
-    "players": _int_in(2, 8),
-    "decks": _decks,
-    "jokers_per_deck": _int_in(0, 2),
-    "hand_size": _int_in(11, 13),
-    "wild_twos": _choice(WILD_TWOS),
-    "escala_min": _int_in(3, 13),
-    "ace": _choice(ACE),
-    "max_wilds_per_meld": _max_wilds,
-    "wilds_adjacent": _bool,
-    "rounds": _rounds,
-    "distinct_escala_suits": _bool,
-    "exact_laydown": _bool,
-    "add_same_turn": _bool,
-    "extra_melds": _bool,
-    "swap_requires_laid_down": _bool,
-    "discard_wild": _bool,
-    "partial_contract": _bool,
-    "buy": _bool,
-    "buy_limit": _int_in(0, 1000),
-    "open_hands": _bool,
-    "points": _points,
-    "going_out_points": _going_out,
-    "scoring": _choice(SCORING),
-    "tie_break": _choice(TIE_BREAK),
-}
-_FIELD_NAMES = frozenset(f.name for f in fields(RuleSet)) - {"preset"}
-
-
-def _preset(**changes: Any) -> Mapping[str, Any]:
-    base = {f.name: getattr(RuleSet(), f.name) for f in fields(RuleSet)}
-    base.update(changes)
-    return MappingProxyType(base)
-
-
-PRESETS: Mapping[str, Mapping[str, Any]] = MappingProxyType(
-    {
-        "clasico": _preset(),
-        "dos_libres": _preset(wild_twos="all"),
-        "escala_real": _preset(rounds=(*DEFAULT_ROUNDS, "ER")),
-        "cuatro_o_cuatro": _preset(rounds=(*DEFAULT_ROUNDS[:7], "4T|4E")),
-        "chico": _preset(rounds=("2T", "2E", "2T1E", "3E")),
-        "argentino": _preset(rounds=DEFAULT_ROUNDS[:7], wild_twos="none"),
-        "peruano": _preset(partial_contract=True),
-        "familiar": _preset(
-            rounds=("2T", "1T1E", "2E", "3T"),
-            escala_min=3,
-            max_wilds_per_meld=None,
-            wilds_adjacent=True,
-            scoring="tallies",
-        ),
-    }
-)
-"""RULES.md §4: a preset is a name for a whole rule set; any key may still be overridden."""
-
-
-def default_rules(players: int = 4) -> RuleSet:
-    """The clásico rules for a number of players."""
-    return replace(RuleSet(), players=players) if players != 4 else RuleSet()

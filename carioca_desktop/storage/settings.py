@@ -29,12 +29,12 @@ RulesValidator = Callable[[Mapping[str, object]], None]
 
 
 def default_rules_validator(rules: Mapping[str, object]) -> None:
-    """Check house rules with the engine's own RuleSet, when the engine is there to ask."""
+    """Check house rules with the engine's own CariocaRules, when the engine is there to ask."""
     try:
-        from carioca_desktop.rules.ruleset import RuleSet
+        from carioca_desktop.rules.carioca.ruleset import CariocaRules
     except ImportError:
         return  # storage must work (and be tested) without the rules package
-    RuleSet.from_dict(dict(rules))
+    CariocaRules.from_dict(dict(rules))
 
 
 def _short_name(value: object) -> str:

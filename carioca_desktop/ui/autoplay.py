@@ -12,7 +12,7 @@ import logging
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from carioca_desktop.rules.ruleset import RuleSet
+from carioca_desktop.rules.carioca.ruleset import CariocaRules as RuleSet
 from carioca_desktop.session import MatchSession, SeatConfig
 
 if TYPE_CHECKING:

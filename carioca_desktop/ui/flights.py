@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from carioca_desktop.rules.observation import EventView, Observation
+from carioca_desktop.rules.carioca.observation import EventView, Observation
 from carioca_desktop.ui.anim import Flight
 from carioca_desktop.ui.sprites import CardImages
 from carioca_desktop.ui.table_view import TableView

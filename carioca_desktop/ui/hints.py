@@ -11,10 +11,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from carioca_desktop.i18n import tr
-from carioca_desktop.rules.actions import POZO, Action, Add, Buy, Discard, Draw, LayDown, Swap
 from carioca_desktop.rules.cards import parse_card
+from carioca_desktop.rules.carioca.actions import (
+    POZO,
+    Action,
+    Add,
+    Buy,
+    Discard,
+    Draw,
+    LayDown,
+    Swap,
+)
+from carioca_desktop.rules.carioca.observation import MeldView, Observation
 from carioca_desktop.rules.melds import is_wild
-from carioca_desktop.rules.observation import MeldView, Observation
 from carioca_desktop.ui.text import card_label
 
 log = logging.getLogger(__name__)

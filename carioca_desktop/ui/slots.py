@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from carioca_desktop.rules.actions import LayDown
 from carioca_desktop.rules.cards import parse_marked
+from carioca_desktop.rules.carioca.actions import LayDown
+from carioca_desktop.rules.carioca.observation import Observation
+from carioca_desktop.rules.carioca.ruleset import CariocaRules as RuleSet
 from carioca_desktop.rules.errors import Refusal
 from carioca_desktop.rules.melds import ESCALA, TRIO, Layout, analyse
-from carioca_desktop.rules.observation import Observation
-from carioca_desktop.rules.ruleset import RuleSet
 
 
 @dataclass(frozen=True)

@@ -7,11 +7,11 @@ when the card lands on a wild, the end of an escala nearest the pointer) and let
 
 from __future__ import annotations
 
-from carioca_desktop.rules.actions import Action, Add, Swap
 from carioca_desktop.rules.cards import parse_marked
+from carioca_desktop.rules.carioca.actions import Action, Add, Swap
+from carioca_desktop.rules.carioca.game import Game
+from carioca_desktop.rules.carioca.observation import MeldView
 from carioca_desktop.rules.errors import CardError
-from carioca_desktop.rules.game import Game
-from carioca_desktop.rules.observation import MeldView
 
 
 def meld_action(

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from carioca_desktop.rules.actions import POZO, STOCK
+from carioca_desktop.rules.carioca.actions import POZO, STOCK
 
 if TYPE_CHECKING:
     from carioca_desktop.ui.scenes.table import TableScene

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from carioca_desktop.i18n import tr
-from carioca_desktop.rules.actions import POZO, STOCK, Action, Swap
-from carioca_desktop.rules.observation import MeldView
+from carioca_desktop.rules.carioca.actions import POZO, STOCK, Action, Swap
+from carioca_desktop.rules.carioca.observation import MeldView
 from carioca_desktop.ui.table_actions import meld_action
 
 if TYPE_CHECKING:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from carioca_desktop.rules.actions import POZO, Action, Buy, Discard, Draw
+from carioca_desktop.rules.carioca.actions import POZO, Action, Buy, Discard, Draw
 from carioca_desktop.ui.slots import assign, laydown_action, slot_specs
 from carioca_desktop.ui.table_actions import meld_action
 from carioca_desktop.ui.table_input import Drag

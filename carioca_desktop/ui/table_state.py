@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from carioca_desktop.i18n import tr
-from carioca_desktop.rules.actions import Buy
+from carioca_desktop.rules.carioca.actions import Buy
+from carioca_desktop.rules.carioca.observation import Observation
+from carioca_desktop.rules.carioca.ruleset import CariocaRules as RuleSet
 from carioca_desktop.rules.errors import Refusal
 from carioca_desktop.rules.melds import ESCALA, TRIO, Layout
-from carioca_desktop.rules.observation import Observation
-from carioca_desktop.rules.ruleset import RuleSet
 from carioca_desktop.ui.hud import SeatInfo
 from carioca_desktop.ui.slots import SlotSpec, laydown_action, ordered, slot_specs, verdict
 from carioca_desktop.ui.table_view import SlotView, TableText
@@ -174,7 +174,7 @@ def _solve(
     """The solver's lay-down (cached: the hand changes about once a turn); None when it finds
     none, is not installed, or fails (a helper's bug must not stop the game)."""
     try:
-        from carioca_desktop.rules import solver
+        from carioca_desktop import solver
     except ImportError:
         return None
     try:

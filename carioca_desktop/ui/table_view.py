@@ -10,7 +10,7 @@ from functools import lru_cache
 import pygame
 
 from carioca_desktop.i18n import tr
-from carioca_desktop.rules.observation import MeldView, Observation
+from carioca_desktop.rules.carioca.observation import MeldView, Observation
 from carioca_desktop.ui import hud
 from carioca_desktop.ui.cardart import felt
 from carioca_desktop.ui.hand import HandModel

@@ -6,9 +6,9 @@ import re
 from collections.abc import Sequence
 
 from carioca_desktop.i18n import has, tr
-from carioca_desktop.rules.contracts import parse_contract
+from carioca_desktop.rules.carioca.contracts import parse_contract
+from carioca_desktop.rules.carioca.observation import EventView
 from carioca_desktop.rules.errors import Refusal
-from carioca_desktop.rules.observation import EventView
 
 _SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _CARD_RE = re.compile(r"\b(JK|A|[2-9]|10|J|Q|K)([SHDC])?(?:=(A|[2-9]|10|J|Q|K)([SHDC])?)?\b")

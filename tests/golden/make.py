@@ -18,9 +18,9 @@ from typing import Any
 
 from carioca_desktop.bots.base import make_bot
 from carioca_desktop.bots.driver import bot_step
-from carioca_desktop.rules.actions import NextRound, action_to_dict
-from carioca_desktop.rules.game import Game
-from carioca_desktop.rules.ruleset import RuleSet
+from carioca_desktop.rules.carioca.actions import NextRound, action_to_dict
+from carioca_desktop.rules.carioca.game import Game
+from carioca_desktop.rules.carioca.ruleset import CariocaRules
 
 HERE = Path(__file__).parent
 MAX_ACTIONS = 20_000
@@ -63,7 +63,7 @@ def _line(data: dict[str, Any]) -> str:
 
 def transcript(match: Match) -> str:
     """Play ``match`` and write it down."""
-    game = Game.new(RuleSet.from_dict(match.rules), match.seed)
+    game = Game.new(CariocaRules.from_dict(match.rules), match.seed)
     bots = [make_bot(level, seat, match.seed) for seat, level in enumerate(match.levels)]
     lines = [f"# {match.name}: rules {_line(match.rules)} levels {' '.join(match.levels)}"]
     lines.append(f"# seed {match.seed}")

@@ -14,8 +14,9 @@ import pygame_gui
 from pygame_gui.elements import UITextEntryLine
 
 from carioca_desktop.i18n import tr
+from carioca_desktop.rules.carioca.ruleset import PRESETS
+from carioca_desktop.rules.carioca.ruleset import CariocaRules as RuleSet
 from carioca_desktop.rules.errors import RuleSetError
-from carioca_desktop.rules.ruleset import PRESETS, RuleSet
 from carioca_desktop.storage import NAME_MAX
 from carioca_desktop.ui import theme
 from carioca_desktop.ui.cardart import CardArt

@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from carioca_desktop.i18n import tr
-from carioca_desktop.rules.contracts import Form, parse_contract
+from carioca_desktop.rules.carioca.contracts import Form, parse_contract
+from carioca_desktop.rules.carioca.ruleset import CariocaRules as RuleSet
 from carioca_desktop.rules.errors import RuleSetError
-from carioca_desktop.rules.ruleset import RuleSet
 from carioca_desktop.ui import theme
 from carioca_desktop.ui.cardart import CardArt
 from carioca_desktop.ui.scenes.keys import click_rows, key_rows

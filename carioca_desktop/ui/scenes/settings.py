@@ -13,8 +13,8 @@ import pygame_gui
 from pygame_gui.elements import UIHorizontalSlider, UITextEntryLine
 
 from carioca_desktop.i18n import tr
+from carioca_desktop.rules.carioca.ruleset import CariocaRules as RuleSet
 from carioca_desktop.rules.errors import RuleSetError
-from carioca_desktop.rules.ruleset import RuleSet
 from carioca_desktop.storage import ANIMATION_SPEEDS, CARD_SIZES, NAME_MAX
 from carioca_desktop.ui import theme
 from carioca_desktop.ui.cardart import CardArt

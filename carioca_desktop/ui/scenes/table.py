@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from carioca_desktop.rules.actions import Action
+from carioca_desktop.rules.carioca.actions import Action
+from carioca_desktop.rules.carioca.observation import Observation
+from carioca_desktop.rules.carioca.state import Phase
 from carioca_desktop.rules.errors import Refusal
-from carioca_desktop.rules.observation import Observation
-from carioca_desktop.rules.state import Phase
 from carioca_desktop.session import MatchSession
 from carioca_desktop.ui import table_paint
 from carioca_desktop.ui.anim import Animator, Flight, Toast, pacing

@@ -14,7 +14,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
 from carioca_desktop.i18n import tr
-from carioca_desktop.rules.actions import Action
+from carioca_desktop.rules.carioca.actions import Action
 from carioca_desktop.tutorial_script import STEPS, YOU, Tutorial, tutorial_session
 from carioca_desktop.ui import table_marks
 from carioca_desktop.ui.scenes.table import TableScene

@@ -7,6 +7,9 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from ..cards import Card, full_deck, parse_card, parse_marked
+from ..errors import CardError, IllegalAction, Refusal, refuse
+from ..melds import extend, is_wild, slot_text, swap_slot, swapped
 from .actions import (
     POZO,
     STOCK,
@@ -20,13 +23,10 @@ from .actions import (
     Pass,
     Swap,
 )
-from .cards import Card, full_deck, parse_card, parse_marked
 from .contracts import Contract
-from .errors import CardError, IllegalAction, Refusal, refuse
 from .laydown import plan_laydown
-from .melds import extend, is_wild, slot_text, swap_slot, swapped
 from .observation import EventView, Observation, observe
-from .ruleset import RuleSet
+from .ruleset import CariocaRules
 from .scoring import Outcome, outcome, round_points
 from .state import Event, EventKind, Phase, State, validate
 
@@ -48,12 +48,12 @@ class Game:
     @classmethod
     def new(
         cls,
-        rules: RuleSet | Mapping[str, Any],
+        rules: CariocaRules | Mapping[str, Any],
         rng: random.Random | int,
         names: Sequence[str] | None = None,
     ) -> Game:
         """A new match, round 1 dealt. ``rng`` (or a seed) makes the whole match reproducible."""
-        ruleset = rules if isinstance(rules, RuleSet) else RuleSet.from_dict(rules)
+        ruleset = rules if isinstance(rules, CariocaRules) else CariocaRules.from_dict(rules)
         generator = rng if isinstance(rng, random.Random) else random.Random(rng)
         seats = list(names) if names else [f"Player {i + 1}" for i in range(ruleset.players)]
         if len(seats) != ruleset.players:
@@ -94,7 +94,7 @@ class Game:
         return self._s
 
     @property
-    def rules(self) -> RuleSet:
+    def rules(self) -> CariocaRules:
         return self._s.rules
 
     @property

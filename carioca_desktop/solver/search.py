@@ -9,10 +9,10 @@ from functools import lru_cache
 from itertools import combinations, combinations_with_replacement, pairwise, product
 from typing import NamedTuple
 
-from .cards import RANK_NAMES, parse_card
-from .melds import position_rank
-from .ruleset import RuleSet
-from .scoring import card_points
+from carioca_desktop.rules.cards import RANK_NAMES, parse_card
+from carioca_desktop.rules.carioca.ruleset import CariocaRules
+from carioca_desktop.rules.carioca.scoring import card_points
+from carioca_desktop.rules.melds import position_rank
 
 SUIT_LETTERS = "SHDC"
 FACES: tuple[str, ...] = tuple(RANK_NAMES[f // 4] + SUIT_LETTERS[f % 4] for f in range(52))
@@ -62,7 +62,7 @@ class _Rules:
 
 
 @lru_cache(maxsize=256)
-def _rules(rules: RuleSet, round_index: int) -> _Rules:
+def _rules(rules: CariocaRules, round_index: int) -> _Rules:
     contract = rules.contract(round_index)
     wild2 = tuple(4 + si for si, s in enumerate(SUIT_LETTERS) if rules.twos_wild(s in "HD"))
     maxw = 99 if rules.max_wilds_per_meld is None else rules.max_wilds_per_meld
@@ -547,7 +547,7 @@ def _held(counts: Sequence[int], r: _Rules, k: int, suits: Sequence[int]) -> int
 @lru_cache(maxsize=200_000)
 def _reach_cached(
     hand: tuple[str, ...],
-    rules: RuleSet,
+    rules: CariocaRules,
     round_index: int,
     progress: tuple[int, int],
     prior: frozenset[str],
@@ -621,7 +621,7 @@ def _wild_codes(h: _Hand, r: _Rules, used: list[str], n: int) -> list[str]:
 
 def reach(
     hand: Sequence[str],
-    rules: RuleSet,
+    rules: CariocaRules,
     round_index: int,
     progress: tuple[int, int] = (0, 0),
     prior_suits: frozenset[str] = frozenset(),
@@ -633,7 +633,7 @@ def reach(
 
 def distance(
     hand: Sequence[str],
-    rules: RuleSet,
+    rules: CariocaRules,
     round_index: int,
     progress: tuple[int, int] = (0, 0),
     prior_suits: frozenset[str] = frozenset(),
@@ -646,7 +646,7 @@ def distance(
 
 def missing_cards(
     hand: Sequence[str],
-    rules: RuleSet,
+    rules: CariocaRules,
     round_index: int,
     progress: tuple[int, int] = (0, 0),
     prior_suits: frozenset[str] = frozenset(),
@@ -657,7 +657,7 @@ def missing_cards(
 
 def useful_cards(
     hand: Sequence[str],
-    rules: RuleSet,
+    rules: CariocaRules,
     round_index: int,
     progress: tuple[int, int] = (0, 0),
     prior_suits: frozenset[str] = frozenset(),
@@ -669,7 +669,7 @@ def useful_cards(
 @lru_cache(maxsize=100_000)
 def _outs_cached(
     hand: tuple[str, ...],
-    rules: RuleSet,
+    rules: CariocaRules,
     round_index: int,
     progress: tuple[int, int],
     prior: frozenset[str],
@@ -725,7 +725,7 @@ def _special_outs(h: _Hand, r: _Rules, special: str, cover: int) -> frozenset[st
 
 def outs(
     hand: Sequence[str],
-    rules: RuleSet,
+    rules: CariocaRules,
     round_index: int,
     progress: tuple[int, int] = (0, 0),
     prior_suits: frozenset[str] = frozenset(),
@@ -749,7 +749,7 @@ def clear_caches() -> None:
 
 def discard_distances(
     hand: Sequence[str],
-    rules: RuleSet,
+    rules: CariocaRules,
     round_index: int,
     progress: tuple[int, int] = (0, 0),
     prior_suits: frozenset[str] = frozenset(),
@@ -789,7 +789,7 @@ class _Cand:
     value: int  # the value of its naturals
 
 
-def _values(rules: RuleSet, value: Value | None) -> tuple[Sequence[int], int]:
+def _values(rules: CariocaRules, value: Value | None) -> tuple[Sequence[int], int]:
     """Each face's value and a joker's: the penalty points unless the caller says otherwise."""
     if value is None:
         return _penalties(rules)
@@ -797,7 +797,7 @@ def _values(rules: RuleSet, value: Value | None) -> tuple[Sequence[int], int]:
 
 
 @lru_cache(maxsize=64)
-def _penalties(rules: RuleSet) -> tuple[tuple[int, ...], int]:
+def _penalties(rules: CariocaRules) -> tuple[tuple[int, ...], int]:
     return tuple(card_points(parse_card(c), rules) for c in FACES), rules.points["JK"]
 
 
@@ -1043,7 +1043,7 @@ def _colour_laydown(h: _Hand, r: _Rules, fv: Sequence[int]) -> tuple[int, Melds]
 # --------------------------------------------------------------------------- public: lay-downs
 def find_laydown(
     hand: Sequence[str],
-    rules: RuleSet,
+    rules: CariocaRules,
     round_index: int,
     progress: tuple[int, int] = (0, 0),
     prior_suits: frozenset[str] = frozenset(),
@@ -1061,7 +1061,7 @@ def find_laydown(
 
 def find_partial_laydown(
     hand: Sequence[str],
-    rules: RuleSet,
+    rules: CariocaRules,
     round_index: int,
     progress: tuple[int, int] = (0, 0),
     prior_suits: frozenset[str] = frozenset(),
@@ -1075,7 +1075,7 @@ def find_partial_laydown(
 
 def _solve(
     hand: Sequence[str],
-    rules: RuleSet,
+    rules: CariocaRules,
     round_index: int,
     progress: tuple[int, int],
     prior_suits: frozenset[str],

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..melds import extend, is_wild, slot_text, swap_slot
 from .actions import POZO, STOCK, Action, Add, Buy, Discard, Draw, NextRound, Pass, Swap
-from .melds import extend, is_wild, slot_text, swap_slot
 from .state import Phase
 
 if TYPE_CHECKING:

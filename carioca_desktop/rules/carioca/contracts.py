@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from .errors import RuleSetError
+from ..errors import RuleSetError
 
 SPECIALS = ("ER", "ES", "EC", "EP")
 """The 13-card contracts: escala real, sucia, de color, pintada."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import RulesError
+from ..errors import RulesError
 
 STOCK = "stock"
 POZO = "pozo"

@@ -8,10 +8,10 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from .cards import Card, Suit, parse_card
-from .errors import RulesError, StateError
-from .melds import ESCALA, TRIO, Layout, Slot, check_layout, position_rank
-from .ruleset import RuleSet
+from ..cards import Card, Suit, parse_card
+from ..errors import RulesError, StateError
+from ..melds import ESCALA, TRIO, Layout, Slot, check_layout, position_rank
+from .ruleset import CariocaRules
 
 FORMAT = "carioca-match"
 VERSION = 1
@@ -127,7 +127,7 @@ class State:
     Stock and pozo are lists whose *last* element is the top card.
     """
 
-    rules: RuleSet
+    rules: CariocaRules
     names: list[str]
     cards: list[Card]
     rng: random.Random
@@ -282,7 +282,7 @@ def _load(d: Any) -> State:
     _need(isinstance(d, dict), "the game must be a JSON object")
     _need(d.get("format") == FORMAT, "not a Carioca match (format)")
     _need(d.get("version") == VERSION, f"unknown version {d.get('version')!r}")
-    rules = RuleSet.from_dict(d["rules"])
+    rules = CariocaRules.from_dict(d["rules"])
     names = list(_strs(d["names"]))
     n = len(names)
     _need(n == rules.players, "the number of names does not match the players")
@@ -399,7 +399,7 @@ def _check_offer(state: State) -> None:
         _need(state.buys[seat] < limit, "a seat at its buy limit is asked")
 
 
-def check_copies(cards: list[Card], rules: RuleSet) -> None:
+def check_copies(cards: list[Card], rules: CariocaRules) -> None:
     """No face appears more often than the rule set's decks hold."""
     counts = Counter(cards)
     for card, count in counts.items():

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import Card
-from .melds import is_wild
-from .ruleset import RuleSet
+from ..cards import Card
+from ..melds import is_wild
+from .ruleset import CariocaRules
 
 
-def card_points(card: Card, rules: RuleSet) -> int:
+def card_points(card: Card, rules: CariocaRules) -> int:
     """Penalty value of one card left in hand."""
     if card.is_joker:
         return rules.points["JK"]
@@ -19,13 +19,13 @@ def card_points(card: Card, rules: RuleSet) -> int:
     return rules.points[card.rank_name]
 
 
-def hand_points(hand: Sequence[Card], rules: RuleSet) -> int:
+def hand_points(hand: Sequence[Card], rules: CariocaRules) -> int:
     """Penalty of a whole hand."""
     return sum(card_points(card, rules) for card in hand)
 
 
 def round_points(
-    hands: Sequence[Sequence[Card]], went_out: int | None, rules: RuleSet
+    hands: Sequence[Sequence[Card]], went_out: int | None, rules: CariocaRules
 ) -> list[int]:
     """Each seat's points for a finished round: the one who went out scores
     ``going_out_points``, everyone else the penalty of the cards in hand."""
@@ -46,7 +46,10 @@ class Outcome:
 
 
 def outcome(
-    players: int, points: Sequence[Sequence[int]], went_out: Sequence[int | None], rules: RuleSet
+    players: int,
+    points: Sequence[Sequence[int]],
+    went_out: Sequence[int | None],
+    rules: CariocaRules,
 ) -> Outcome:
     """Totals and winners. Penalty scoring: lowest total wins; tallies: most rounds gone out.
 

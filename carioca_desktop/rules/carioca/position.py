@@ -6,16 +6,16 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .cards import Card, parse_card, parse_marked
-from .errors import RulesError, StateError
+from ..cards import Card, parse_card, parse_marked
+from ..errors import RulesError, StateError
+from ..melds import ESCALA, TRIO, Layout, analyse
 from .game import Game
-from .melds import ESCALA, TRIO, Layout, analyse
-from .ruleset import RuleSet
+from .ruleset import CariocaRules
 from .state import Phase, State, TableMeld, check_copies
 
 
 def from_position(
-    rules: RuleSet,
+    rules: CariocaRules,
     hands: Sequence[Sequence[str]],
     *,
     round_number: int = 1,

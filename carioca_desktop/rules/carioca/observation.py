@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .melds import slot_text
-from .ruleset import RuleSet
+from ..melds import slot_text
+from .ruleset import CariocaRules
 
 if TYPE_CHECKING:
     from .state import Event, EventKind, State
@@ -64,7 +64,7 @@ class Observation:
 
     seat: int
     names: tuple[str, ...]
-    rules: RuleSet
+    rules: CariocaRules
     round_index: int
     contract: str
     dealer: int

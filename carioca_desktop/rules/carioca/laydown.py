@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import Card, Marker, Suit, parse_marked
+from ..cards import Card, Marker, Suit, parse_marked
+from ..errors import CardError, Refusal, refuse
+from ..melds import ESCALA, TRIO, Layout, analyse
 from .contracts import Contract, Form
-from .errors import CardError, Refusal, refuse
-from .melds import ESCALA, TRIO, Layout, analyse
-from .ruleset import RuleSet
+from .ruleset import CariocaRules
 from .state import State, TableMeld
 
 
@@ -83,7 +83,7 @@ def _take_from_hand(state: State, seat: int, cards: list[Card]) -> list[int] | R
 def layouts_for(
     entries: Sequence[Sequence[tuple[Card, Marker | None]]],
     contract: Contract,
-    rules: RuleSet,
+    rules: CariocaRules,
     extras_only: bool = False,
 ) -> list[Layout] | Refusal:
     """Read each proposed meld as a trío or an escala of this round (input order kept, so the
@@ -110,7 +110,7 @@ def layouts_for(
 def fit_contract(
     layouts: Sequence[Layout],
     contract: Contract,
-    rules: RuleSet,
+    rules: CariocaRules,
     prior: tuple[int, int],
     done: bool,
     prior_suits: set[Suit | None] | None = None,
@@ -140,7 +140,7 @@ def fit_contract(
 
 
 def _exact(
-    layouts: Sequence[Layout], contract: Contract, rules: RuleSet, contract_only: bool = False
+    layouts: Sequence[Layout], contract: Contract, rules: CariocaRules, contract_only: bool = False
 ) -> Refusal | None:
     """``exact_laydown``: tríos of exactly 3, escalas of exactly the round's length."""
     if not rules.exact_laydown or contract.special:
@@ -163,7 +163,7 @@ def _exact(
 def _fit_form(
     layouts: Sequence[Layout],
     form: Form,
-    rules: RuleSet,
+    rules: CariocaRules,
     prior: tuple[int, int],
     prior_suits: set[Suit | None],
 ) -> tuple[list[bool], tuple[int, int], bool] | Refusal:
@@ -209,7 +209,7 @@ def _assign_roles(
     layouts: Sequence[Layout],
     need_t: int,
     need_e: int,
-    rules: RuleSet,
+    rules: CariocaRules,
     prior_suits: set[Suit | None],
 ) -> list[bool] | Refusal:
     """Mark the melds that count towards the contract (the rest are extras). With

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .melds import slot_text
+from ..melds import slot_text
 
 if TYPE_CHECKING:
     from .state import State

@@ -1,0 +1,1 @@
+"""Carioca: contracts, lay-down, the buy offer, the phase machine and scoring (RULES.md)."""

@@ -1,0 +1,3 @@
+"""The lay-down solver (for bots and the Auto button): not rules, a search over hands."""
+
+from .search import *  # noqa: F403

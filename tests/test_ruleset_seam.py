@@ -1,0 +1,54 @@
+"""The game seam of rule sets: RuleSet.from_dict dispatches on "game", Carioca's keys and
+messages are as before, and another game's keys are refused by name."""
+
+from __future__ import annotations
+
+import pytest
+
+from carioca_desktop.rules import CariocaRules, RuleSet, RuleSetError
+from carioca_desktop.rules.ruleset import BURACO_KEYS, COMMON_KEYS, game_rules
+
+
+def test_the_default_game_is_carioca_and_is_not_written() -> None:
+    for data in ({}, {"game": "carioca"}, {"game": "carioca", "preset": "chico"}):
+        rules = RuleSet.from_dict(data)
+        assert isinstance(rules, CariocaRules) and rules.game == "carioca"
+        assert "game" not in rules.to_dict()
+    assert CariocaRules.from_dict({"buy": True}).to_dict() == {"preset": "clasico", "buy": True}
+    assert game_rules("carioca") is CariocaRules
+
+
+def test_keys_keep_the_order_of_rules_md() -> None:
+    keys = list(CariocaRules().as_dict())
+    assert keys[:4] == ["preset", "players", "decks", "jokers_per_deck"]
+    assert keys[-4:] == ["points", "going_out_points", "scoring", "tie_break"]
+    assert set(COMMON_KEYS) - {"game"} <= set(keys)
+
+
+def test_an_unknown_game_is_refused() -> None:
+    for game in ("buraco", "poker", 3):
+        with pytest.raises(RuleSetError) as info:
+            RuleSet.from_dict({"game": game})
+        assert info.value.code == "unknown_game" and "carioca" in info.value.message
+
+
+@pytest.mark.parametrize("key", sorted(BURACO_KEYS))
+def test_a_buraco_key_in_a_carioca_rule_set_is_named(key: str) -> None:
+    with pytest.raises(RuleSetError) as info:
+        CariocaRules.from_dict({"preset": "clasico", key: 1})
+    assert info.value.code == "bad_rules"
+    assert info.value.message == f"{key!r} is a buraco rule, not a carioca one"
+
+
+def test_carioca_messages_are_unchanged() -> None:
+    with pytest.raises(RuleSetError) as info:
+        RuleSet.from_dict({"foo": 1, "players": 1})
+    assert info.value.message == "unknown key 'foo'; players: 1 is out of range (2 to 8)"
+    with pytest.raises(RuleSetError, match="unknown preset 'x'; presets are: clasico"):
+        RuleSet.from_dict({"preset": "x"})
+
+
+def test_rule_sets_hash_and_compare_by_value() -> None:
+    a, b = CariocaRules.from_dict({"buy": True}), RuleSet.from_dict({"buy": True})
+    assert a == b and hash(a) == hash(b) and a != CariocaRules()
+    assert a.with_changes(players=3).players == 3 and isinstance(a.with_changes(), CariocaRules)
