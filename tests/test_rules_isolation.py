@@ -21,9 +21,9 @@ import pytest
 def test_module_imports_no_pygame(module: str) -> None:
     code = (
         f"import sys, importlib; importlib.import_module({module!r}); "
-        "import pkgutil, carioca_desktop.rules as r; "
-        "[importlib.import_module('carioca_desktop.rules.' + m.name) "
-        "for m in pkgutil.iter_modules(r.__path__)]; "
+        "import pkgutil, carioca_desktop.rules as r, carioca_desktop.solver as v; "
+        "[importlib.import_module(m.name) for p in (r, v) "
+        "for m in pkgutil.walk_packages(p.__path__, p.__name__ + '.')]; "
         "bad = [m for m in sys.modules if m.split('.')[0] in ('pygame', 'pygame_gui')]; "
         "print(bad); sys.exit(1 if bad else 0)"
     )

@@ -368,3 +368,26 @@ def test_already_complete_contract_needs_nothing() -> None:
 def test_bad_card_is_refused() -> None:
     with pytest.raises(ValueError):
         distance(["ZZ"], CariocaRules(), 0)
+
+
+def test_clear_caches_empties_every_solver_cache() -> None:
+    from carioca_desktop import solver
+    from carioca_desktop.solver import cover, distances, hand, laydown
+
+    rules = CariocaRules()
+    hand_codes = ["7H", "7S", "7D", "9C", "9S", "JK", "KD", "2C", "3C", "4C", "5C", "QH"]
+    distance(hand_codes, rules, 0)
+    outs(hand_codes, rules, 0)
+    find_laydown(hand_codes, rules, 0)
+    caches = [
+        distances._reach_cached,
+        distances._outs_cached,
+        hand._rules,
+        hand._windows,
+        cover._window_table,
+        laydown._penalties,
+    ]
+    assert distances._reach_cached.cache_info().currsize > 0
+    assert all(c.cache_info().maxsize for c in caches)  # every one is bounded
+    solver.clear_caches()
+    assert all(c.cache_info().currsize == 0 for c in caches)

@@ -1,3 +1,72 @@
-"""The lay-down solver (for bots and the Auto button): not rules, a search over hands."""
+"""The lay-down solver, for bots and the Auto button: a search over hands, not rules (the
+engine checks whatever it proposes).
 
-from .search import *  # noqa: F403
+- ``hand``: card faces as indexes, hands as counts, what a rule set means for one round;
+- ``cover``: the cover search (the melds of a contract form that leave the fewest slots
+  missing);
+- ``distances``: distance and outs (how far a hand is, which draws bring it closer);
+- ``laydown``: the lay-down search (which melds to put down now);
+- ``thirteen``: the 13-card contracts (``ER``, ``ES``, ``EC``, ``EP``).
+
+Caches that live for the process, each bounded (least recently used entries go first);
+``clear_caches()`` empties them all:
+
+============================  ========  ============================================
+cache                         entries   key
+============================  ========  ============================================
+``distances._reach_cached``   200 000   sorted hand, rules, round, progress, suits
+``distances._outs_cached``    100 000   the same and the distance
+``hand._rules``               256       rules and round
+``hand._windows``             64        ace wrapping and escala size
+``cover._window_table``       64        ace wrapping and escala size
+``laydown._penalties``        64        rules
+============================  ========  ============================================
+
+A reach entry is a few hundred bytes, so the largest cache stays under about 100 MB.
+"""
+
+from __future__ import annotations
+
+from . import cover, distances, hand, laydown
+from .cover import Reach
+from .distances import (
+    discard_distances,
+    distance,
+    missing_cards,
+    outs,
+    reach,
+    useful_cards,
+)
+from .hand import FACES, Melds, Value, face_of
+from .laydown import find_laydown, find_partial_laydown
+
+__all__ = [
+    "FACES",
+    "Melds",
+    "Reach",
+    "Value",
+    "clear_caches",
+    "discard_distances",
+    "distance",
+    "face_of",
+    "find_laydown",
+    "find_partial_laydown",
+    "missing_cards",
+    "outs",
+    "reach",
+    "useful_cards",
+]
+
+
+def clear_caches() -> None:
+    """Forget every hand searched so far (benchmarks start cold with it; a long-running
+    process may call it between matches)."""
+    for cached in (
+        distances._reach_cached,
+        distances._outs_cached,
+        hand._rules,
+        hand._windows,
+        cover._window_table,
+        laydown._penalties,
+    ):
+        cached.cache_clear()
