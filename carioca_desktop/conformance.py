@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from carioca_desktop.rules.cards import parse_card, parse_marked
+from carioca_desktop.rules.cards import base_code, parse_card, parse_marked
 from carioca_desktop.rules.carioca.actions import (
     Action,
     Add,
@@ -337,9 +337,7 @@ def _normalise(key: str, expected: Any, game: Game) -> Any:
     if key == "hands":
         if not isinstance(expected, list):
             raise Malformed("final 'hands' must be a list of lists")
-        return [
-            sorted(parse_card(c.split("=")[0]).code for c in _codes(h, "hands")) for h in expected
-        ]
+        return [sorted(parse_card(base_code(c)).code for c in _codes(h, "hands")) for h in expected]
     if key == "table":
         if not isinstance(expected, list):
             raise Malformed("final 'table' must be a list of melds")

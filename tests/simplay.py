@@ -12,16 +12,12 @@ from carioca_desktop.rules.cards import parse_card
 from carioca_desktop.rules.carioca.actions import Action, Buy, Discard, LayDown
 from carioca_desktop.rules.carioca.game import Game
 from carioca_desktop.rules.carioca.state import Phase
-
-try:
-    from carioca_desktop.solver import find_laydown
-except ImportError:  # pragma: no cover - the solver lands with the bots
-    find_laydown = None  # type: ignore[assignment]
+from carioca_desktop.solver import find_laydown
 
 
 def laydown_for(game: Game, seat: int) -> Action | None:
     s = game.state
-    if find_laydown is None or s.phase != Phase.PLAY or seat != s.turn:
+    if s.phase != Phase.PLAY or seat != s.turn:
         return None
     if game.has_laid_down(seat) and not s.rules.extra_melds:
         return None

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, Protocol, runtime_checkable
 
-from carioca_desktop.rules.cards import parse_card, parse_marked
+from carioca_desktop.rules.cards import parse_card, parse_marked, suit_letter
 from carioca_desktop.rules.carioca.actions import Action, LayDown, Pass
 from carioca_desktop.rules.carioca.observation import Observation
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
@@ -119,7 +119,7 @@ def laydown_proposal(obs: Observation, value: Value | None = None) -> LayDown | 
 def prior_suits(obs: Observation) -> frozenset[str]:
     """Suits of the escalas this seat already laid down for the contract (partial play)."""
     return frozenset(
-        m.stands_for[0][-1] if m.stands_for[0] else m.cards[0][-1]
+        suit_letter(m.stands_for[0] or m.cards[0]) or ""
         for m in obs.table
         if m.owner == obs.seat and m.contract and m.kind == "escala" and m.special is None
     )
@@ -129,6 +129,16 @@ def prior_suits(obs: Observation) -> frozenset[str]:
 def table_layouts(obs: Observation) -> list[Layout]:
     """The melds on the table as layouts (for asking whether a card would fit)."""
     return [_layout(m.text, m.kind, obs.rules) for m in obs.table if m.special is None]
+
+
+def clear_caches() -> None:
+    """Forget the table melds and fits the bots worked out (both caches are bounded: 4 096
+    layouts and 65 536 fits; ``judge.deck_counts`` keeps 32 decks)."""
+    from .judge import deck_counts
+
+    _layout.cache_clear()
+    _fits.cache_clear()
+    deck_counts.cache_clear()
 
 
 @lru_cache(maxsize=4096)

@@ -7,13 +7,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from carioca_desktop.rules.cards import base_code
 from carioca_desktop.rules.carioca.actions import POZO
 from carioca_desktop.rules.carioca.observation import EventView, Observation
-
-
-def _base(text: str) -> str:
-    """The physical card of a placed card's text (``JK=7H`` → ``JK``)."""
-    return text.split("=")[0]
 
 
 @dataclass
@@ -54,9 +50,9 @@ class Memory:
         elif kind == "lay_down":
             for meld in ev.melds:
                 for text in meld:
-                    self._lose(seat, _base(text))
+                    self._lose(seat, base_code(text))
         elif kind == "add":
-            self._lose(seat, _base(ev.cards[0]))
+            self._lose(seat, base_code(ev.cards[0]))
         elif kind == "swap":
             self._lose(seat, ev.cards[0])
             self._gain(seat, ev.cards[1])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from carioca_desktop.rules.cards import base_code
 from carioca_desktop.rules.carioca.actions import POZO, STOCK, Add, Buy, Discard, Draw, Swap
 from carioca_desktop.rules.carioca.observation import Observation
 
@@ -94,7 +95,7 @@ class NormalBot(BaseBot):
         if adds:
 
             def order(a: Add) -> tuple[bool, int, str]:
-                code = a.card.split("=")[0]
+                code = base_code(a.card)
                 return (not wild(code, rules), points(code, rules), a.card)
 
             return max(adds, key=order)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from carioca_desktop.rules.cards import base_code
 from carioca_desktop.rules.carioca.actions import POZO, Add, Buy, Discard, Draw, NextRound
 from carioca_desktop.rules.carioca.observation import Observation
 from carioca_desktop.solver import discard_distances, distance
@@ -54,7 +55,7 @@ class EasyBot(BaseBot):
             return lay
         adds = [c for c in legal if isinstance(c, Add)]
         if adds:
-            return max(adds, key=lambda a: (points(a.card.split("=")[0], obs.rules), a.card))
+            return max(adds, key=lambda a: (points(base_code(a.card), obs.rules), a.card))
         return self._discard(obs, [c for c in legal if isinstance(c, Discard)])
 
     def _helps(self, obs: Observation, card: str) -> bool:

@@ -73,7 +73,7 @@ JOKER = Card(0, None)
 _CODE_RE = re.compile(r"^(A|[2-9]|10|J|Q|K)([SHDC])$")
 
 
-@cache
+@cache  # bounded: only the 53 valid codes are cached (a bad code raises, and is not kept)
 def parse_card(code: str) -> Card:
     """Parse ``"10H"``, ``"QS"``, ``"JK"`` into a Card, or raise CardError saying why."""
     if not isinstance(code, str):
@@ -106,7 +106,7 @@ class Marker:
 _MARKER_RE = re.compile(r"^(A|[2-9]|10|J|Q|K)([SHDC]?)$")
 
 
-@cache
+@cache  # bounded: only valid texts are cached (53 cards × 66 markers at most)
 def parse_marked(text: str) -> tuple[Card, Marker | None]:
     """Parse a card with an optional wild marker: ``"JK=7H"``, ``"2C=7"``, ``"5H"``."""
     if not isinstance(text, str):
@@ -133,10 +133,22 @@ def full_deck(decks: int, jokers_per_deck: int) -> list[Card]:
     return [card for _ in range(decks) for card in one]
 
 
-def pretty(code: str) -> str:
-    """A card code with its suit symbol, for messages: ``7H`` → ``7♥``."""
-    card = parse_card(code)
-    if card.is_joker:
-        return "JK"
-    assert card.suit is not None
-    return card.rank_name + card.suit.symbol
+# --------------------------------------------------------------------------- code helpers
+# The one place that knows how a code is spelt; everything else asks here instead of slicing.
+SUIT_LETTERS = "SHDC"
+"""Suit code letters in the order of ``SUITS``."""
+
+
+def base_code(text: str) -> str:
+    """The card of a placed or marked text: ``JK=7H`` → ``JK``, ``7H`` → ``7H``."""
+    return text.split("=", 1)[0]
+
+
+def rank_text(code: str) -> str:
+    """The rank part of a natural card code (``10H`` → ``10``); ``JK`` for a joker."""
+    return code if code == "JK" else code[:-1]
+
+
+def suit_letter(code: str) -> str | None:
+    """The suit letter of a card or marker code (``10H`` → ``H``, ``7`` and ``JK`` → None)."""
+    return code[-1] if code and code[-1] in SUIT_LETTERS and code != "JK" else None

@@ -147,7 +147,12 @@ def _rules_key(rules: MeldRules) -> tuple[object, ...]:
     )
 
 
-@lru_cache(maxsize=65536)
+def clear_caches() -> None:
+    """Forget every meld analysed so far (the cache below holds at most 65 536 entries)."""
+    _analyse_cached.cache_clear()
+
+
+@lru_cache(maxsize=65536)  # (cards, rule keys, kind) → layout: a few hundred bytes each
 def _analyse_cached(key: tuple[object, ...], rules: MeldRules) -> Layout | Refusal:
     entries, _, kind, min_len, special = key
     assert isinstance(entries, tuple)

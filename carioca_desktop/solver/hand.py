@@ -8,11 +8,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from carioca_desktop.rules.cards import RANK_NAMES, parse_card
+from carioca_desktop.rules.cards import RANK_NAMES, SUIT_LETTERS, parse_card
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.rules.melds import position_rank
 
-SUIT_LETTERS = "SHDC"
 FACES: tuple[str, ...] = tuple(RANK_NAMES[f // 4] + SUIT_LETTERS[f % 4] for f in range(52))
 """Natural card faces by index: ``(rank - 1) * 4 + suit`` (suits in S H D C order)."""
 

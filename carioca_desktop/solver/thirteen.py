@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from carioca_desktop.rules.cards import RANK_NAMES
+from carioca_desktop.rules.cards import RANK_NAMES, SUIT_LETTERS
 
-from .hand import _NONE, FACES, SUIT_LETTERS, Melds, _escala_cap, _Hand, _rank_faces, _Rules
+from .hand import _NONE, FACES, Melds, _escala_cap, _Hand, _rank_faces, _Rules
 
 
 def _special_cover(h: _Hand, r: _Rules, special: str) -> tuple[int, list[int], list[int], int]:

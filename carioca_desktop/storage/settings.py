@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from carioca_desktop.rules.ruleset import RuleSet
 from carioca_desktop.storage import fields as f
 from carioca_desktop.storage.documents import load_document, repair, write_document
 from carioca_desktop.storage.migrations import CURRENT
@@ -29,12 +30,8 @@ RulesValidator = Callable[[Mapping[str, object]], None]
 
 
 def default_rules_validator(rules: Mapping[str, object]) -> None:
-    """Check house rules with the engine's own CariocaRules, when the engine is there to ask."""
-    try:
-        from carioca_desktop.rules.carioca.ruleset import CariocaRules
-    except ImportError:
-        return  # storage must work (and be tested) without the rules package
-    CariocaRules.from_dict(dict(rules))
+    """Check house rules with the engine's own rule-set loading (any game it plays)."""
+    RuleSet.from_dict(dict(rules))
 
 
 def _short_name(value: object) -> str:

@@ -77,7 +77,7 @@ class Contract:
         return " or ".join(one(f) for f in self.forms)
 
 
-@cache
+@cache  # bounded in practice: only valid codes are cached, and rule sets name a handful
 def parse_contract(code: str) -> Contract:
     """Parse a contract code, or raise RuleSetError saying what a valid code looks like."""
     if not isinstance(code, str):

@@ -126,7 +126,7 @@ def fit_contract(
             return refuse("extra_kind", "extra melds must be of the kinds this round names")
         problem = _exact(layouts, contract, rules)
         return problem or ([False] * len(layouts), prior, False)
-    problem = _exact(layouts, contract, rules, contract_only=not rules.extra_melds)
+    problem = _exact(layouts, contract, rules)
     if problem:
         return problem
     best: Refusal | None = None
@@ -139,9 +139,7 @@ def fit_contract(
     return best
 
 
-def _exact(
-    layouts: Sequence[Layout], contract: Contract, rules: CariocaRules, contract_only: bool = False
-) -> Refusal | None:
+def _exact(layouts: Sequence[Layout], contract: Contract, rules: CariocaRules) -> Refusal | None:
     """``exact_laydown``: tríos of exactly 3, escalas of exactly the round's length."""
     if not rules.exact_laydown or contract.special:
         return None

@@ -10,6 +10,14 @@ from typing import Any
 
 from ..cards import Card, Suit, parse_card
 from ..errors import RulesError, StateError
+from ..jsonstate import as_int as _int
+from ..jsonstate import as_ints as _ints
+from ..jsonstate import as_list as _list
+from ..jsonstate import as_str as _str
+from ..jsonstate import as_strs as _strs
+from ..jsonstate import need as _need
+from ..jsonstate import rng_from_json as _load_rng
+from ..jsonstate import rng_to_json
 from ..melds import ESCALA, TRIO, Layout, Slot, check_layout, position_rank
 from .ruleset import CariocaRules
 
@@ -187,14 +195,13 @@ class State:
 
     # ------------------------------------------------------------------ JSON
     def to_dict(self) -> dict[str, Any]:
-        version, internal, gauss = self.rng.getstate()
         return {
             "format": FORMAT,
             "version": VERSION,
             "rules": self.rules.to_dict(),
             "names": list(self.names),
             "cards": [c.code for c in self.cards],
-            "rng": [version, list(internal), gauss],
+            "rng": rng_to_json(self.rng),
             "round_index": self.round_index,
             "dealer": self.dealer,
             "phase": self.phase.value,
@@ -242,40 +249,11 @@ def _meld_to_dict(meld: TableMeld) -> dict[str, Any]:
     }
 
 
-# ---------------------------------------------------------------------- validation helpers
-def _need(ok: bool, message: str) -> None:
-    if not ok:
-        raise StateError("bad_state", f"invalid saved game: {message}")
-
-
-def _int(v: Any) -> int:
-    _need(isinstance(v, int) and not isinstance(v, bool), f"expected an integer, got {v!r}")
-    return int(v)
-
-
-def _str(v: Any) -> str:
-    _need(isinstance(v, str), f"expected a string, got {v!r}")
-    return str(v)
-
-
 def _kind(v: Any) -> EventKind:
     try:
         return EventKind(_str(v))
     except ValueError as err:
         raise StateError("bad_state", f"invalid saved game: unknown event {v!r}") from err
-
-
-def _list(v: Any) -> list[Any]:
-    _need(isinstance(v, list), f"expected a list, got {type(v).__name__}")
-    return list(v)
-
-
-def _strs(v: Any) -> tuple[str, ...]:
-    return tuple(_str(x) for x in _list(v))
-
-
-def _ints(v: Any) -> list[int]:
-    return [_int(x) for x in _list(v)]
 
 
 def _load(d: Any) -> State:
@@ -315,18 +293,6 @@ def _load(d: Any) -> State:
         state.buy_open = False  # a save from before the offer step: its buy window closes
     validate(state)
     return state
-
-
-def _load_rng(v: Any) -> random.Random:
-    parts = _list(v)
-    _need(len(parts) == 3, "bad random state")
-    internal = tuple(_ints(parts[1]))
-    _need(len(internal) == 625, "bad random state")
-    gauss = parts[2]
-    _need(gauss is None or isinstance(gauss, float), "bad random state")
-    rng = random.Random()
-    rng.setstate((_int(parts[0]), internal, gauss))
-    return rng
 
 
 def _load_meld(m: Any, players: int) -> TableMeld:
