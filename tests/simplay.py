@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from carioca_desktop.rules.cards import parse_card
-from carioca_desktop.rules.carioca.actions import Action, Buy, Discard, LayDown
+from carioca_desktop.rules.carioca.actions import Action, Buy, Discard, LayDown, Pass
 from carioca_desktop.rules.carioca.game import Game
 from carioca_desktop.rules.carioca.state import Phase
 from carioca_desktop.solver import find_laydown
@@ -29,14 +29,16 @@ def laydown_for(game: Game, seat: int) -> Action | None:
 
 
 def random_action(game: Game, rng: random.Random) -> Action:
-    """A random legal action, preferring lay-downs, adds and swaps so rounds progress."""
+    """A random legal action, preferring lay-downs, adds and swaps so rounds progress; the
+    seat asked during a buy offer buys three times in ten."""
+    if game.phase == Phase.OFFER:
+        asked = game.current_player
+        assert asked is not None
+        return Buy(asked) if rng.random() < 0.3 else Pass(asked)
     seat = game.state.turn
     laydown = laydown_for(game, seat)
     if laydown is not None and rng.random() < 0.9:
         return laydown
-    buyers = [Buy(s) for s in range(game.players) if game.can(Buy(s))]
-    if buyers and rng.random() < 0.3:
-        return rng.choice(buyers)
     actions = game.legal_actions(seat)
     shedding = [a for a in actions if type(a).__name__ in ("Add", "Swap")]
     if shedding and rng.random() < 0.8:

@@ -6,7 +6,16 @@ from __future__ import annotations
 import json
 import random
 
-from carioca_desktop.rules.carioca.actions import Add, Buy, Discard, Draw, LayDown, NextRound, Swap
+from carioca_desktop.rules.carioca.actions import (
+    Add,
+    Buy,
+    Discard,
+    Draw,
+    LayDown,
+    NextRound,
+    Pass,
+    Swap,
+)
 from carioca_desktop.rules.carioca.game import Game
 from carioca_desktop.rules.carioca.ruleset import PRESETS, CariocaRules
 from carioca_desktop.rules.carioca.state import Phase
@@ -34,13 +43,14 @@ def random_code(rng: random.Random, game: Game, seat: int) -> str:
 
 
 def random_junk_action(game: Game, rng: random.Random) -> object:
-    seat = rng.choice([game.state.turn] * 3 + [-1, 99, rng.randrange(game.players)])
+    asked = game.current_player if game.current_player is not None else game.state.turn
+    seat = rng.choice([game.state.turn, asked, asked, -1, 99, rng.randrange(game.players)])
     meld = (
         rng.choice([0, 1, -1, 5, 40])
         if rng.random() < 0.3
         else rng.randrange(max(1, len(game.state.table)))
     )
-    kind = rng.randrange(7)
+    kind = rng.randrange(8)
     if kind == 0:
         return Draw(seat, rng.choice(["stock", "pozo", "mazo", ""]))
     if kind == 1:
@@ -57,6 +67,8 @@ def random_junk_action(game: Game, rng: random.Random) -> object:
         return LayDown(seat, melds)
     if kind == 5:
         return Buy(seat)
+    if kind == 6:
+        return Pass(seat)
     return rng.choice([NextRound(), "draw", None, Draw(True, "stock")])  # type: ignore[arg-type]
 
 
@@ -71,7 +83,7 @@ def test_fuzzed_actions_are_applied_or_refused_without_change() -> None:
         )
         game = Game.new(rules, k)
         for _ in range(rng.randrange(0, 120)):  # walk into a random position
-            if game.phase not in (Phase.DRAW, Phase.PLAY):
+            if game.phase not in (Phase.DRAW, Phase.PLAY, Phase.OFFER):
                 break
             game.apply(random_action(game, rng))
         for _ in range(ACTIONS_PER_POSITION):
