@@ -178,7 +178,7 @@ class Game:
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """Every legal action of ``seat`` (default: the seat to act, or the seat asked during
         an offer), lay-downs excepted:
-        those are combinatorial, and the solver (``solver.py``) proposes them."""
+        those are combinatorial, and ``carioca_desktop.solver`` proposes them."""
         from .legal import legal_actions
 
         asked = self.current_player

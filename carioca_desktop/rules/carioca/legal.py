@@ -1,4 +1,4 @@
-"""Enumerating the legal actions of a seat (lay-downs excepted: see solver.py)."""
+"""Enumerating the legal actions of a seat (lay-downs excepted: the solver proposes them)."""
 
 from __future__ import annotations
 
