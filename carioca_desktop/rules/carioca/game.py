@@ -4,7 +4,7 @@ it is applied, and every applied action is recorded as an event."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..cards import Card, full_deck, parse_card, parse_marked
@@ -23,14 +23,13 @@ from .actions import (
     Pass,
     Swap,
 )
+from .buying import Effect, open_offer, plan_buy, plan_pass
 from .contracts import Contract
 from .laydown import plan_laydown
 from .observation import EventView, Observation, observe
 from .ruleset import CariocaRules
 from .scoring import Outcome, outcome, round_points
 from .state import Event, EventKind, Phase, State, validate
-
-Effect = Callable[[], Event]
 
 
 class Game:
@@ -201,9 +200,9 @@ class Game:
         if not 0 <= seat < s.players:
             return refuse("bad_seat", f"there is no seat {seat}", seat=seat)
         if isinstance(action, Buy):
-            return self._plan_buy(seat)
+            return plan_buy(s, seat, self._event)
         if isinstance(action, Pass):
-            return self._plan_pass(seat)
+            return plan_pass(s, seat, self._event)
         if s.phase == Phase.OFFER and seat == s.turn:
             asked = s.names[s.offers[0]]
             return refuse(
@@ -279,28 +278,10 @@ class Game:
             cid = s.stock.pop()
             s.hands[seat].append(cid)
             event = self._event(seat, EventKind.DRAW, source=STOCK, secret=(self._code(cid),))
-            self._open_offer(seat)
+            open_offer(s, seat)
             return event
 
         return effect
-
-    def _open_offer(self, drawer: int) -> None:
-        """After a draw from the stock, offer the discard the drawer passed over to every seat
-        that may buy it, in turn order after the drawer (RULES.md §5)."""
-        s = self._s
-        if not s.rules.buy or s.last_discard is None or not s.stock:
-            return
-        discarder = s.last_discard[0]
-        order = [(drawer + k) % s.players for k in range(1, s.players)]
-        s.offers = [
-            seat for seat in order if seat != discarder and s.buys[seat] < s.rules.buy_limit
-        ]
-        if s.offers:
-            s.phase, s.buy_open = Phase.OFFER, True
-
-    def _close_offer(self) -> None:
-        s = self._s
-        s.offers, s.buy_open, s.phase = [], False, Phase.PLAY
 
     def _reshuffle(self) -> None:
         s = self._s
@@ -445,65 +426,6 @@ class Game:
             return self._event(
                 seat, EventKind.SWAP, meld=action.meld, cards=(card.code, self._code(wild_id))
             )
-
-        return effect
-
-    # ------------------------------------------------------------------ buy
-    def _plan_buy(self, seat: int) -> Refusal | Effect:
-        s = self._s
-        if not s.rules.buy:
-            return refuse("buying_off", "buying is not played with these rules")
-        if s.phase != Phase.OFFER or s.last_discard is None:
-            return refuse("nothing_to_buy", "there is no discard to buy now")
-        if seat == s.last_discard[0]:
-            return refuse("own_discard", "you cannot buy your own discard")
-        if seat == s.turn:
-            return refuse("buy_own_turn", "you drew from the stock instead of taking the discard")
-        if s.buys[seat] >= s.rules.buy_limit:
-            return refuse(
-                "buy_limit", f"at most {s.rules.buy_limit} buys per round", limit=s.rules.buy_limit
-            )
-        if not s.stock:
-            return refuse("stock_empty", "the stock is empty: there is no penalty card")
-        asked = self._asked(seat)
-        if asked is not None:
-            return asked
-
-        def effect() -> Event:
-            bought, penalty = s.pozo.pop(), s.stock.pop()
-            s.hands[seat] += [bought, penalty]
-            s.buys[seat] += 1
-            s.last_discard = None
-            self._close_offer()
-            return self._event(
-                seat, EventKind.BUY, cards=(self._code(bought),), secret=(self._code(penalty),)
-            )
-
-        return effect
-
-    def _asked(self, seat: int) -> Refusal | None:
-        """None if the offer is now put to ``seat``; else why it may not answer yet."""
-        s = self._s
-        if seat not in s.offers:
-            return refuse("not_offered", "the discard is not offered to you")
-        if seat != s.offers[0]:
-            first = s.names[s.offers[0]]
-            return refuse("not_asked_yet", f"the discard is offered to {first} first", player=first)
-        return None
-
-    def _plan_pass(self, seat: int) -> Refusal | Effect:
-        s = self._s
-        if s.phase != Phase.OFFER:
-            return refuse("no_offer", "nothing is being offered to you")
-        asked = self._asked(seat)
-        if asked is not None:
-            return asked
-
-        def effect() -> Event:
-            s.offers.pop(0)
-            if not s.offers:
-                self._close_offer()
-            return self._event(seat, EventKind.PASS)
 
         return effect
 
