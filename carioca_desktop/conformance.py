@@ -255,7 +255,10 @@ def _settle_offer(game: Game, step: Any, steps: list[Any], k: int) -> int | None
 
 
 def _ends_turn(step: dict[str, Any], drawer: int | None) -> bool:
-    """Whether ``step`` is past the drawer's turn: its discard, or another seat's move."""
+    """Whether ``step`` is past the drawer's turn: its discard, or another seat's move (a
+    step expected to be refused changes nothing, so it ends nothing)."""
+    if step.get("expect", "ok") != "ok":
+        return False
     return step.get("player") != drawer or step.get("do") in ("discard", "next_round")
 
 

@@ -283,3 +283,23 @@ def test_event_kinds_are_an_enum_that_serialises_as_strings() -> None:
     data["events"][-1]["kind"] = "teleport"
     with pytest.raises(StateError, match="unknown event"):
         Game.from_dict(data)
+
+
+def test_a_refused_step_of_the_drawer_does_not_end_the_time_to_claim() -> None:
+    case: dict[str, Any] = {
+        "rules": {"preset": "clasico", "players": 4, "buy": True},
+        "hands": [["KD", "3S"], ["AS", "3D"], ["4C", "4H"], ["9C", "9H"]],
+        "stock": ["5C", "6C", "7C", "8C"],
+        "pozo": ["4S"],
+        "steps": [
+            {"player": 0, "do": "draw", "from": "stock"},
+            {"player": 0, "do": "discard", "card": "KD"},
+            {"player": 1, "do": "draw", "from": "stock"},
+            {"player": 1, "do": "discard", "card": "QS", "expect": "illegal"},
+            {"player": 2, "do": "discard", "card": "4C", "expect": "illegal"},
+            {"player": 3, "do": "buy"},
+            {"player": 1, "do": "discard", "card": "AS"},
+        ],
+        "final": {"hand_sizes": [2, 2, 2, 4], "pozo_top": "AS", "turn": 2},
+    }
+    assert run_scenario(case) is None
