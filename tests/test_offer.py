@@ -17,6 +17,7 @@ from carioca_desktop.rules.carioca.actions import (
     Discard,
     Draw,
     LayDown,
+    NextRound,
     Pass,
     action_from_dict,
 )
@@ -303,3 +304,40 @@ def test_a_refused_step_of_the_drawer_does_not_end_the_time_to_claim() -> None:
         "final": {"hand_sizes": [2, 2, 2, 4], "pozo_top": "AS", "turn": 2},
     }
     assert run_scenario(case) is None
+
+
+@pytest.mark.parametrize("seed", [0, 4, 6])
+def test_the_issue_table_a_person_at_seat_two_is_asked_before_the_bot_at_seat_three(
+    seed: int,
+) -> None:
+    """Issue 11 as a new user met it: 4 seats, buying on, a person at seat 2. Every offer that
+    reaches seat 3 has been put to the person first whenever the person was in the queue."""
+    game = Game.new(CariocaRules.from_dict({"buy": True}), seed)
+    bots = {s: make_bot("normal", s, seed) for s in (0, 1, 3)}
+    person = make_bot("easy", 2, seed)  # plays the person's own turns, never an offer
+    queue: tuple[int, ...] = ()
+    asked_person = bought_after_person = 0
+    while not game.is_over:
+        if game.phase == Phase.OFFER and not queue:
+            queue = game.pending_offers
+        if game.phase != Phase.OFFER:
+            queue = ()
+        if game.current_player == 2 and game.phase == Phase.OFFER:
+            assert bot_step(game, bots) is None  # no bot acts while the person decides
+            assert queue.index(2) == len(queue) - len(game.pending_offers)
+            game.apply(Pass(2))
+            asked_person += 1
+            continue
+        if game.phase == Phase.ROUND_OVER:
+            game.apply(NextRound())
+            continue
+        action = bot_step(game, bots)
+        if action is None:
+            action = bot_step(game, {2: person})
+        assert action is not None
+        if isinstance(action, Buy) and action.seat == 3 and 2 in queue[: queue.index(3)]:
+            last = game.observation(0).events[-1]
+            assert (last.kind, last.seat) == ("pass", 2)  # the person declined it first
+            bought_after_person += 1
+        game.apply(action)
+    assert asked_person > 20 and bought_after_person >= 1
