@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from carioca_desktop.session import MatchSession
+    from carioca_desktop.play.session import MatchSession
     from carioca_desktop.ui.app import App
     from carioca_desktop.ui.scene import Scene
 
@@ -84,8 +84,8 @@ def _cards() -> str:
 
 @check("scenes")
 def _scenes() -> str:
+    from carioca_desktop.play.session import MatchSession, SeatConfig
     from carioca_desktop.rules.ruleset import RuleSet
-    from carioca_desktop.session import MatchSession, SeatConfig
     from carioca_desktop.storage import Paths
     from carioca_desktop.ui.app import App
 
@@ -135,9 +135,9 @@ def _scene_factories(app: App, session: MatchSession) -> list[tuple[str, Callabl
 
 @check("bot round")
 def _bot_round() -> str:
+    from carioca_desktop.play.session import MatchSession, SeatConfig
     from carioca_desktop.rules.actions import NextRound
     from carioca_desktop.rules.ruleset import RuleSet
-    from carioca_desktop.session import MatchSession, SeatConfig
 
     seats = [
         SeatConfig(f"Bot {i}", "bot", level)

@@ -193,9 +193,9 @@ def shown_text(app: Any, drawn: list[str]) -> list[tuple[str, str]]:
 def test_no_scene_shows_a_raw_key_in_any_language(
     app: Any, lang: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from carioca_desktop.play.session import MatchSession, SeatConfig
     from carioca_desktop.rules.ruleset import RuleSet
     from carioca_desktop.selftest import _scene_factories
-    from carioca_desktop.session import MatchSession, SeatConfig
     from carioca_desktop.ui import sprites, widgets
 
     drawn: list[str] = []

@@ -12,9 +12,9 @@ from pathlib import Path
 import pygame
 import pytest
 
+from carioca_desktop.play.session import MatchSession, SeatConfig
 from carioca_desktop.rules.actions import Add
 from carioca_desktop.rules.ruleset import RuleSet
-from carioca_desktop.session import MatchSession, SeatConfig
 from carioca_desktop.storage import Paths
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.cardart import felt

@@ -11,8 +11,8 @@ import pygame
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+from carioca_desktop.play.session import MatchSession, SeatConfig
 from carioca_desktop.rules.ruleset import RuleSet
-from carioca_desktop.session import MatchSession, SeatConfig
 from carioca_desktop.storage import Paths
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.scenes.table import TableScene

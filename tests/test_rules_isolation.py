@@ -1,4 +1,5 @@
-"""The rules engine, the bots and storage never load pygame."""
+"""The rules engine, the bots, storage and play/ (session, hot seat, tutorial script, hints,
+table words) never load pygame."""
 
 from __future__ import annotations
 
@@ -6,6 +7,9 @@ import subprocess
 import sys
 
 import pytest
+
+# Every module of these packages is imported, not only the package itself.
+_PACKAGES = ("carioca_desktop.rules", "carioca_desktop.play")
 
 
 @pytest.mark.parametrize(
@@ -16,14 +20,15 @@ import pytest
         "carioca_desktop.conformance",
         "carioca_desktop.storage",
         "carioca_desktop.bots",
+        "carioca_desktop.play",
+        "carioca_desktop.play.session",
     ],
 )
 def test_module_imports_no_pygame(module: str) -> None:
     code = (
-        f"import sys, importlib; importlib.import_module({module!r}); "
-        "import pkgutil, carioca_desktop.rules as r; "
-        "[importlib.import_module('carioca_desktop.rules.' + m.name) "
-        "for m in pkgutil.iter_modules(r.__path__)]; "
+        f"import sys, importlib, pkgutil; importlib.import_module({module!r}); "
+        f"[importlib.import_module(p + '.' + m.name) for p in {_PACKAGES!r} "
+        "for m in pkgutil.iter_modules(importlib.import_module(p).__path__)]; "
         "bad = [m for m in sys.modules if m.split('.')[0] in ('pygame', 'pygame_gui')]; "
         "print(bad); sys.exit(1 if bad else 0)"
     )

@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 
 from carioca_desktop.bots.base import make_bot
+from carioca_desktop.play.session import MatchSession, SeatConfig
 from carioca_desktop.rules.actions import Discard, Draw, LayDown
 from carioca_desktop.rules.errors import IllegalAction
 from carioca_desktop.rules.position import from_position
 from carioca_desktop.rules.ruleset import RuleSet
-from carioca_desktop.session import MatchSession, SeatConfig
 from carioca_desktop.storage import Paths, load_autosave, load_stats
 
 HUMAN_AND_BOTS = [
@@ -210,6 +210,6 @@ def test_the_autosave_at_a_round_end_loads_again(tmp_path: Path) -> None:
 
 def test_the_seat_levels_are_the_bots_levels() -> None:
     from carioca_desktop.bots.base import LEVELS
-    from carioca_desktop.session import LEVELS as SEAT_LEVELS
+    from carioca_desktop.play.session import LEVELS as SEAT_LEVELS
 
     assert SEAT_LEVELS == LEVELS

@@ -15,11 +15,11 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from carioca_desktop import i18n
 from carioca_desktop.bots.base import Pass
+from carioca_desktop.play.session import MatchSession, SeatConfig
 from carioca_desktop.rules.actions import Action, Discard, Draw
 from carioca_desktop.rules.observation import Observation
 from carioca_desktop.rules.position import from_position
 from carioca_desktop.rules.ruleset import RuleSet
-from carioca_desktop.session import MatchSession, SeatConfig
 from carioca_desktop.storage import Paths
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.scenes.table import TableScene
@@ -362,8 +362,8 @@ def test_every_engine_refusal_has_words_in_both_languages() -> None:
 
 
 def test_refusal_words_fill_their_parameters_and_fall_back_to_english() -> None:
+    from carioca_desktop.play.text import contract_text, refusal_text
     from carioca_desktop.rules.errors import refuse
-    from carioca_desktop.ui.text import contract_text, refusal_text
 
     i18n.set_language("es")
     assert refusal_text(refuse("too_short", "x", missing=1)) == "Falta 1 carta"

@@ -11,9 +11,7 @@ from typing import Any
 import pygame
 import pytest
 
-from carioca_desktop.rules.actions import POZO, STOCK, Add, Discard, Draw, LayDown, Swap
-from carioca_desktop.storage import Paths, has_autosave
-from carioca_desktop.tutorial_script import (
+from carioca_desktop.play.tutorial import (
     BOT_TRIO,
     STEPS,
     YOUR_ESCALA,
@@ -21,6 +19,8 @@ from carioca_desktop.tutorial_script import (
     Tutorial,
     tutorial_session,
 )
+from carioca_desktop.rules.actions import POZO, STOCK, Add, Discard, Draw, LayDown, Swap
+from carioca_desktop.storage import Paths, has_autosave
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.scenes.menu import MenuScene
 from carioca_desktop.ui.scenes.tutorial import TutorialScene

@@ -108,7 +108,7 @@ class App:
         aside and reported now rather than when the player first opens it."""
         _, notices = load_stats(self.paths)
         if has_autosave(self.paths):
-            from carioca_desktop.session import MatchSession  # only when there is a save
+            from carioca_desktop.play.session import MatchSession  # only when there is a save
 
             _, _, more = load_autosave(
                 self.paths, match_validator=lambda d: MatchSession.from_dict(d, self.paths)

@@ -12,8 +12,8 @@ import logging
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from carioca_desktop.play.session import MatchSession, SeatConfig
 from carioca_desktop.rules.ruleset import RuleSet
-from carioca_desktop.session import MatchSession, SeatConfig
 
 if TYPE_CHECKING:
     from carioca_desktop.ui.app import App, AutoplayOptions

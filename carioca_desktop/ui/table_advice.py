@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from carioca_desktop.i18n import tr
+from carioca_desktop.play.hints import Advice, advise
 from carioca_desktop.ui import table_marks
-from carioca_desktop.ui.hints import Advice, advise
 
 if TYPE_CHECKING:
     from carioca_desktop.ui.scenes.table import TableScene

@@ -10,13 +10,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from carioca_desktop.play.text import card_label
 from carioca_desktop.rules.actions import POZO, Action, Buy, Discard, Draw
 from carioca_desktop.ui.slots import assign, laydown_action, slot_specs
 from carioca_desktop.ui.table_actions import meld_action
 from carioca_desktop.ui.table_input import Drag
 from carioca_desktop.ui.table_layout import insertion_index
 from carioca_desktop.ui.table_state import auto_melds, describe
-from carioca_desktop.ui.text import card_label
 
 if TYPE_CHECKING:
     from carioca_desktop.ui.scenes.table import TableScene

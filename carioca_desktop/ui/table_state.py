@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from carioca_desktop.i18n import tr
+from carioca_desktop.play.text import card_label, contract_text, level_text, refusal_text
 from carioca_desktop.rules.actions import Buy
 from carioca_desktop.rules.errors import Refusal
 from carioca_desktop.rules.melds import ESCALA, TRIO, Layout
@@ -17,7 +18,6 @@ from carioca_desktop.rules.ruleset import RuleSet
 from carioca_desktop.ui.hud import SeatInfo
 from carioca_desktop.ui.slots import SlotSpec, laydown_action, ordered, slot_specs, verdict
 from carioca_desktop.ui.table_view import SlotView, TableText
-from carioca_desktop.ui.text import card_label, contract_text, level_text, refusal_text
 
 if TYPE_CHECKING:
     from carioca_desktop.ui.scenes.table import TableScene

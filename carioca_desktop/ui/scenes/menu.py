@@ -162,7 +162,7 @@ class MenuScene(UIScene):
 
     def _continue(self) -> None:
         try:
-            from carioca_desktop.session import MatchSession
+            from carioca_desktop.play.session import MatchSession
             from carioca_desktop.ui.scenes.table import TableScene
         except ImportError:
             self._say(tr("menu.unavailable"))

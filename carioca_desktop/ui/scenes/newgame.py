@@ -208,7 +208,7 @@ class NewGameScene(UIScene):
             self.repaint()
             return
         try:
-            from carioca_desktop.session import MatchSession, SeatConfig
+            from carioca_desktop.play.session import MatchSession, SeatConfig
             from carioca_desktop.ui.scenes.table import TableScene
         except ImportError:
             self.problem = tr("menu.unavailable")

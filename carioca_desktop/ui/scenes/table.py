@@ -2,7 +2,7 @@
 
 Gestures (table_input, table_keys) become actions that the engine judges; the session applies
 them and autosaves; bots move on a timer; every change re-reads the observation and re-lays
-the table. At a hot seat (ui/hotseat.py) no hand shows between people's turns and a privacy
+the table. At a hot seat (play/hotseat.py) no hand shows between people's turns and a privacy
 screen asks for the next person. ``start_autoplay`` lives in ui/autoplay.py.
 """
 
@@ -15,16 +15,17 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from carioca_desktop.play.hotseat import HotSeat
+from carioca_desktop.play.session import MatchSession
+from carioca_desktop.play.text import event_line, refusal_text
 from carioca_desktop.rules.actions import Action
 from carioca_desktop.rules.errors import Refusal
 from carioca_desktop.rules.observation import Observation
 from carioca_desktop.rules.state import Phase
-from carioca_desktop.session import MatchSession
 from carioca_desktop.ui import table_paint
 from carioca_desktop.ui.anim import Animator, Flight, Toast, pacing
 from carioca_desktop.ui.flights import Arrival, FlightPlanner, Snapshot
 from carioca_desktop.ui.hand import HandModel
-from carioca_desktop.ui.hotseat import HotSeat
 from carioca_desktop.ui.scene import Scene
 from carioca_desktop.ui.slots import SlotsModel
 from carioca_desktop.ui.sprites import CardImages, TextCache
@@ -36,7 +37,6 @@ from carioca_desktop.ui.table_moves import TableMoves
 from carioca_desktop.ui.table_state import describe
 from carioca_desktop.ui.table_view import SlotView, TableText, TableView
 from carioca_desktop.ui.table_widgets import TableWidgets
-from carioca_desktop.ui.text import event_line, refusal_text
 
 if TYPE_CHECKING:
     from carioca_desktop.ui.app import App, AutoplayOptions

@@ -1,6 +1,6 @@
 """The tutorial scene: the table with a coach who lights each step and waits for your move.
 
-One short scripted round against Rosa (carioca_desktop/tutorial_script.py). Another legal
+One short scripted round against Rosa (carioca_desktop/play/tutorial.py). Another legal
 move than the step's gets a gentle word instead of being made; nothing ever locks.
 """
 
@@ -14,8 +14,8 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
 from carioca_desktop.i18n import tr
+from carioca_desktop.play.tutorial import STEPS, YOU, Tutorial, tutorial_session
 from carioca_desktop.rules.actions import Action
-from carioca_desktop.tutorial_script import STEPS, YOU, Tutorial, tutorial_session
 from carioca_desktop.ui import table_marks
 from carioca_desktop.ui.scenes.table import TableScene
 from carioca_desktop.ui.sprites import panel

@@ -11,12 +11,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from carioca_desktop.play.session import MatchSession, SeatConfig
 from carioca_desktop.rules.actions import POZO, STOCK, Action, Add, Discard, Draw, LayDown, Swap
 from carioca_desktop.rules.game import Game
 from carioca_desktop.rules.observation import Observation
 from carioca_desktop.rules.position import from_position
 from carioca_desktop.rules.ruleset import RuleSet
-from carioca_desktop.session import MatchSession, SeatConfig
 
 ROUND = 2  # "1 trío + 1 escala": both kinds of meld in one lay-down
 YOU, BOT = 0, 1
