@@ -145,13 +145,13 @@ def _bot_round() -> str:
     ]
     session = MatchSession.new(RuleSet(), seats, 7, autosave=False)
     start, actions = session.game.round_index, 0
-    while session.game.round_index == start and not session.game.state.round_over:
+    while session.game.round_index == start and not session.game.round_over:
         action = session.pending_bot_action()
         assert action is not None and not isinstance(action, NextRound), "a bot did not act"
         session.apply(action)
         actions += 1
         assert actions < 5000, "the round did not end"
-    points = session.game.state.points[-1]
+    points = session.game.round_points[-1]
     return f"round 1 ended after {actions} actions, points {points}"
 
 

@@ -3,8 +3,10 @@ table words) never load pygame."""
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -34,3 +36,33 @@ def test_module_imports_no_pygame(module: str) -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+# The engine's raw state is its own: players, the UI and the session read observations and the
+# Game's public queries. The bot driver and the conformance referee still read it (the driver's
+# buy window goes when the offer phase lands in the engine; the referee compares whole states).
+_STATE_READERS = {"bots/driver.py", "conformance.py"}
+
+
+def test_nothing_outside_the_engine_reads_the_game_state() -> None:
+    package = Path(__file__).resolve().parent.parent / "carioca_desktop"
+    found = []
+    for path in sorted(package.rglob("*.py")):
+        name = path.relative_to(package).as_posix()
+        if name.startswith("rules/") or name in _STATE_READERS:
+            continue
+        found += [f"{name}:{line}" for line in _state_reads(path.read_text(encoding="utf-8"))]
+    assert found == [], f"reads of .state outside rules/: {found}"
+
+
+def test_the_state_check_sees_a_read() -> None:
+    """The walk above does find ``game.state`` (so it cannot pass by reading nothing)."""
+    source = "def f(session):\n    s = session.game\n    return len(s.state.events)\n"
+    assert _state_reads(source) == [3]
+    assert _state_reads("from carioca_desktop.rules.state import Phase\n") == []
+
+
+def _state_reads(source: str) -> list[int]:
+    """The lines reading an attribute named ``state``."""
+    tree = ast.parse(source)
+    return [n.lineno for n in ast.walk(tree) if isinstance(n, ast.Attribute) and n.attr == "state"]

@@ -142,7 +142,7 @@ class MatchSession:
         if not isinstance(raw_seats, list):
             raise ValueError("seats must be a list")
         seats = [SeatConfig.from_dict(s) for s in raw_seats]
-        if [s.name for s in seats] != list(game.state.names):
+        if [s.name for s in seats] != list(game.names):
             raise ValueError("the seats do not match the game's players")
         bots = _load_bots(d.get("bots"), seats)
         hints = d.get("hints", True)  # saves from before the flag had none: hints on
@@ -181,7 +181,7 @@ class MatchSession:
         """
         if self.game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
             return None
-        at = len(self.game.state.events)
+        at = self.game.event_count
         if self._pending_at != at:
             from carioca_desktop.bots.driver import bot_step
 
@@ -202,10 +202,6 @@ class MatchSession:
     def next_round(self) -> None:
         """Deal the next round (after the round summary)."""
         self.apply(NextRound())
-
-    @property
-    def finished_rounds(self) -> int:
-        return len(self.game.state.points)
 
     # ------------------------------------------------------------------ persistence
     def _save(self) -> None:
@@ -231,7 +227,7 @@ class MatchSession:
 
     def record(self) -> MatchRecord:
         """The finished match as a statistics record."""
-        s, rules = self.game.state, self.game.rules
+        rules = self.game.rules
         result = self.game.outcome()
         totals = result.tallies if rules.scoring == "tallies" else result.totals
         return MatchRecord(
@@ -239,7 +235,7 @@ class MatchSession:
             preset=self.preset,
             rules=rules.to_dict(),
             players=[PlayerRecord(p.name, p.kind, p.level) for p in self.seats],
-            round_points=[list(p) for p in s.points],
+            round_points=[list(p) for p in self.game.round_points],
             totals=list(totals),
             winners=list(result.winners),
             scoring=rules.scoring,

@@ -37,7 +37,7 @@ class TableAdvice:
         if scene.hand_hidden or game.current_player != seat or not scene.session.is_human(seat):
             scene.toast(tr("table.advice.wait"), anchor)
             return
-        self._at = len(game.state.events)
+        self._at = game.event_count
         seed = scene.session.seed * 31 + self._at
         self.current = advise(scene.obs, game.legal_actions(seat), seed)
         if self.current is None:
@@ -46,7 +46,7 @@ class TableAdvice:
 
     def spend(self) -> None:
         """After any move the hint no longer applies."""
-        if self.current is not None and len(self.s.session.game.state.events) != self._at:
+        if self.current is not None and self.s.session.game.event_count != self._at:
             self.current = None
 
     def lit(self) -> tuple[tuple[str, ...], list[pygame.Rect], str]:

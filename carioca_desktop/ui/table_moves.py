@@ -12,7 +12,8 @@ import pygame
 
 from carioca_desktop.play.text import card_label
 from carioca_desktop.rules.actions import POZO, Action, Buy, Discard, Draw
-from carioca_desktop.ui.slots import assign, laydown_action, slot_specs
+from carioca_desktop.rules.observation import owed_melds
+from carioca_desktop.ui.slots import assign, laydown_action
 from carioca_desktop.ui.table_actions import meld_action
 from carioca_desktop.ui.table_input import Drag
 from carioca_desktop.ui.table_layout import insertion_index
@@ -218,7 +219,7 @@ class TableMoves:
         played = [u for s in self.s.slots.slots for u in s.uids]
         anchor = self.s.layout.buttons[0].midtop
         if self.act(action, anchor, None, played):
-            self.s.slots.reset(slot_specs(self.s.obs))
+            self.s.slots.reset(list(owed_melds(self.s.obs)))
 
     def auto_fill(self) -> None:
         obs = self.s.obs

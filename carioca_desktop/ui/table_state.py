@@ -12,11 +12,11 @@ from carioca_desktop.i18n import tr
 from carioca_desktop.play.text import card_label, contract_text, level_text, refusal_text
 from carioca_desktop.rules.actions import Buy
 from carioca_desktop.rules.errors import Refusal
-from carioca_desktop.rules.melds import ESCALA, TRIO, Layout
-from carioca_desktop.rules.observation import Observation
+from carioca_desktop.rules.melds import TRIO, Layout
+from carioca_desktop.rules.observation import Observation, OwedMeld, escala_suits, owed_melds
 from carioca_desktop.rules.ruleset import RuleSet
 from carioca_desktop.ui.hud import SeatInfo
-from carioca_desktop.ui.slots import SlotSpec, laydown_action, ordered, slot_specs, verdict
+from carioca_desktop.ui.slots import laydown_action, ordered, verdict
 from carioca_desktop.ui.table_view import SlotView, TableText
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ def describe(scene: TableScene) -> None:
     """Fill ``scene.slot_views``, ``scene.text``, ``scene.hint`` and the buttons' states."""
     obs, session = scene.obs, scene.session
     human = session.is_human(obs.seat) and not scene.hand_hidden
-    specs = slot_specs(obs) if human else []
+    specs = list(owed_melds(obs)) if human else []
     scene.slots.reset(specs)
     scene.slots.keep_only({c.uid for c in scene.hand.cards})
     groups = [[scene.hand.code(u) for u in slot.uids] for slot in scene.slots.slots]
@@ -54,7 +54,7 @@ def describe(scene: TableScene) -> None:
         )  # fmt: skip
 
 
-def _slot_view(codes: list[str], spec: SlotSpec, uids: list[int], rules: RuleSet) -> SlotView:
+def _slot_view(codes: list[str], spec: OwedMeld, uids: list[int], rules: RuleSet) -> SlotView:
     result = verdict(codes, spec, rules)
     cards = [(uid, code, marker) for uid, (code, marker) in zip(_order(uids, codes, result),
              ordered(codes, result))]  # fmt: skip
@@ -78,7 +78,7 @@ def _order(uids: list[int], codes: list[str], result: Layout | Refusal | None) -
     return [uids[slot.ref] for slot in result.slots]
 
 
-def _slot_title(spec: SlotSpec) -> str:
+def _slot_title(spec: OwedMeld) -> str:
     if spec.extra:
         return tr("table.slot.extra")
     if spec.special:
@@ -144,7 +144,7 @@ def _buy_card(scene: TableScene, obs: Observation) -> str | None:
     return card_label(obs.buy_card)
 
 
-def _can_auto(scene: TableScene, specs: list[SlotSpec]) -> bool:
+def _can_auto(scene: TableScene, specs: list[OwedMeld]) -> bool:
     if not specs or not scene.session.is_human(scene.obs.seat):
         return False
     return auto_melds(scene.obs) is not None
@@ -152,13 +152,7 @@ def _can_auto(scene: TableScene, specs: list[SlotSpec]) -> bool:
 
 def auto_melds(obs: Observation) -> tuple[tuple[str, ...], ...] | None:
     """What the Auto button would put in the slots: the solver's lay-down of the hand."""
-    suits = frozenset(
-        m.cards[k][-1]
-        for m in obs.table
-        if m.owner == obs.seat and m.kind == ESCALA and m.contract
-        for k in range(len(m.cards))
-        if m.stands_for[k] is None
-    )
+    suits = escala_suits(obs)
     hand = tuple(sorted(obs.hand))
     return _solve(hand, obs.rules, obs.round_index, obs.progress[obs.seat], suits)
 
@@ -172,11 +166,9 @@ def _solve(
     prior_suits: frozenset[str],
 ) -> tuple[tuple[str, ...], ...] | None:
     """The solver's lay-down (cached: the hand changes about once a turn); None when it finds
-    none, is not installed, or fails (a helper's bug must not stop the game)."""
-    try:
-        from carioca_desktop.rules import solver
-    except ImportError:
-        return None
+    none, or fails (a helper's bug must not stop the game)."""
+    from carioca_desktop.rules import solver  # imported late: it is big, start-up counts
+
     try:
         melds = solver.find_laydown(hand, rules, round_index, progress, prior_suits)
         if melds is None and rules.partial_contract:

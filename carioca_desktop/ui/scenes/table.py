@@ -232,7 +232,7 @@ class TableScene(Scene):
         """Apply a legal action and animate what it did (the caller checked it); ``played``
         are the viewer's cards it used, so the right copies leave the hand."""
         before = self.snapshot()
-        first = len(self.session.game.state.events)
+        first = self.session.game.event_count
         self.session.apply(action)
         for uid in played:
             self.hand.remove(uid)
