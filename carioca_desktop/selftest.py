@@ -115,7 +115,7 @@ def _scene_factories(app: App, session: MatchSession) -> list[tuple[str, Callabl
     from carioca_desktop.ui.scenes.stats import StatsScene
     from carioca_desktop.ui.scenes.summary import RoundSummaryScene
     from carioca_desktop.ui.scenes.table import TableScene
-    from carioca_desktop.ui.scenes.tutorial import TutorialScene
+    from carioca_desktop.ui.scenes.table.tutorial import TutorialScene
 
     return [
         ("menu", lambda: MenuScene(app)),

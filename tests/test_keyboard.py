@@ -22,8 +22,8 @@ from carioca_desktop.ui.scenes.keys import KeysScene
 from carioca_desktop.ui.scenes.pause import PauseScene
 from carioca_desktop.ui.scenes.summary import RoundSummaryScene
 from carioca_desktop.ui.scenes.table import TableScene
-from carioca_desktop.ui.scenes.tutorial import TutorialScene
-from carioca_desktop.ui.table_marks import FOCUS_HC
+from carioca_desktop.ui.scenes.table.marks import FOCUS_HC
+from carioca_desktop.ui.scenes.table.tutorial import TutorialScene
 from carioca_desktop.ui.theme import GOLD
 from tests.test_table_scene import SIMPLE, frames, hand_codes, table
 

@@ -23,7 +23,7 @@ from carioca_desktop.rules.actions import POZO, STOCK, Add, Discard, Draw, LayDo
 from carioca_desktop.storage import Paths, has_autosave
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.scenes.menu import MenuScene
-from carioca_desktop.ui.scenes.tutorial import TutorialScene
+from carioca_desktop.ui.scenes.table.tutorial import TutorialScene
 from tests.test_table_scene import card_pos, drag, frames, press
 
 pytestmark = pytest.mark.usefixtures("spanish")

@@ -2,7 +2,7 @@
 
 No pygame here: the position, the bot's scripted moves and the step machine are plain
 values, so a test can play the whole tutorial without a screen. The scene
-(ui/scenes/tutorial.py) draws the coach and asks ``Tutorial`` what each move means.
+(ui/scenes/table/tutorial.py) draws the coach and asks ``Tutorial`` what each move means.
 """
 
 from __future__ import annotations

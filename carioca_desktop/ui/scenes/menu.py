@@ -187,7 +187,7 @@ class MenuScene(UIScene):
         self.app.push(NewGameScene(self.app))
 
     def _tutorial(self) -> None:
-        from carioca_desktop.ui.scenes.tutorial import TutorialScene
+        from carioca_desktop.ui.scenes.table.tutorial import TutorialScene
 
         self.app.push(TutorialScene(self.app))
 

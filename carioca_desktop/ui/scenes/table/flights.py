@@ -9,8 +9,8 @@ import pygame
 
 from carioca_desktop.rules.observation import EventView, Observation
 from carioca_desktop.ui.anim import Flight
+from carioca_desktop.ui.scenes.table.view import TableView
 from carioca_desktop.ui.sprites import CardImages
-from carioca_desktop.ui.table_view import TableView
 
 STAGGER = 0.05  # seconds between cards of one lay-down, so they read as a sequence
 

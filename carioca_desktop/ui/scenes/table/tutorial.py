@@ -16,8 +16,8 @@ from pygame_gui.elements import UIButton
 from carioca_desktop.i18n import tr
 from carioca_desktop.play.tutorial import STEPS, YOU, Tutorial, tutorial_session
 from carioca_desktop.rules.actions import Action
-from carioca_desktop.ui import table_marks
-from carioca_desktop.ui.scenes.table import TableScene
+from carioca_desktop.ui.scenes.table import marks as table_marks
+from carioca_desktop.ui.scenes.table.scene import TableScene
 from carioca_desktop.ui.sprites import panel
 from carioca_desktop.ui.theme import GOLD, TEXT, TEXT_DIM
 from carioca_desktop.ui.widgets import gold_title

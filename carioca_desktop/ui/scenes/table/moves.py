@@ -13,14 +13,14 @@ import pygame
 from carioca_desktop.play.text import card_label
 from carioca_desktop.rules.actions import POZO, Action, Buy, Discard, Draw
 from carioca_desktop.rules.observation import owed_melds
-from carioca_desktop.ui.slots import assign, laydown_action
-from carioca_desktop.ui.table_actions import meld_action
-from carioca_desktop.ui.table_input import Drag
-from carioca_desktop.ui.table_layout import insertion_index
-from carioca_desktop.ui.table_state import auto_melds, describe
+from carioca_desktop.ui.scenes.table.actions import meld_action
+from carioca_desktop.ui.scenes.table.describe import auto_melds, describe
+from carioca_desktop.ui.scenes.table.input import Drag
+from carioca_desktop.ui.scenes.table.layout import insertion_index
+from carioca_desktop.ui.scenes.table.slots import assign, laydown_action
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.scenes.table import TableScene
+    from carioca_desktop.ui.scenes.table.scene import TableScene
 
 Pos = tuple[int, int]
 
@@ -245,7 +245,7 @@ class TableMoves:
         self.s.arranged()
 
     def buy(self) -> None:
-        """Comprar, when the table offers it (never at a hot seat: see table_state)."""
+        """Comprar, when the table offers it (never at a hot seat: see describe.py)."""
         if self.s.widgets is not None and self.s.widgets.buy.visible:
             self.act(Buy(self.s.viewer), self.s.layout.pozo.midtop, None, [])
 

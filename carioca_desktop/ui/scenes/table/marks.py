@@ -10,7 +10,7 @@ from carioca_desktop.ui.sprites import panel
 from carioca_desktop.ui.theme import GOLD, TEXT
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.scenes.table import TableScene
+    from carioca_desktop.ui.scenes.table.scene import TableScene
 
 LIGHT = (120, 210, 255)  # lit by a hint: a cool blue, apart from the gold of "picked"
 LIGHT_HC = (170, 240, 255)

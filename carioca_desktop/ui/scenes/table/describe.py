@@ -16,11 +16,11 @@ from carioca_desktop.rules.melds import TRIO, Layout
 from carioca_desktop.rules.observation import Observation, OwedMeld, escala_suits, owed_melds
 from carioca_desktop.rules.ruleset import RuleSet
 from carioca_desktop.ui.hud import SeatInfo
-from carioca_desktop.ui.slots import laydown_action, ordered, verdict
-from carioca_desktop.ui.table_view import SlotView, TableText
+from carioca_desktop.ui.scenes.table.slots import laydown_action, ordered, verdict
+from carioca_desktop.ui.scenes.table.view import SlotView, TableText
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.scenes.table import TableScene
+    from carioca_desktop.ui.scenes.table.scene import TableScene
 
 log = logging.getLogger(__name__)
 

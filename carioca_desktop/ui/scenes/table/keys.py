@@ -16,10 +16,10 @@ import pygame
 from carioca_desktop.i18n import tr
 from carioca_desktop.rules.actions import POZO, STOCK, Action, Swap
 from carioca_desktop.rules.observation import MeldView
-from carioca_desktop.ui.table_actions import meld_action
+from carioca_desktop.ui.scenes.table.actions import meld_action
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.scenes.table import TableScene
+    from carioca_desktop.ui.scenes.table.scene import TableScene
 
 ZONES = ("hand", "piles", "slots", "melds")
 SLOT_KEYS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3,

@@ -1,4 +1,4 @@
-"""The table's Pista: asked for (button or H), kept until the next move, lit by table_marks."""
+"""The table's Pista: asked for (button or H), kept until the next move, lit by marks.py."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ import pygame
 
 from carioca_desktop.i18n import tr
 from carioca_desktop.play.hints import Advice, advise
-from carioca_desktop.ui import table_marks
+from carioca_desktop.ui.scenes.table import marks as table_marks
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.scenes.table import TableScene
+    from carioca_desktop.ui.scenes.table.scene import TableScene
 
 
 class TableAdvice:

@@ -12,7 +12,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UILabel, UIPanel
 
 from carioca_desktop.i18n import tr
-from carioca_desktop.ui.table_layout import BUTTONS, TableLayout
+from carioca_desktop.ui.scenes.table.layout import BUTTONS, TableLayout
 
 Command = Callable[[], None]
 KEYS = ("menu", *BUTTONS, "buy")

@@ -9,12 +9,13 @@ from typing import TYPE_CHECKING
 import pygame
 
 from carioca_desktop.i18n import tr
-from carioca_desktop.ui import hud, table_marks
+from carioca_desktop.ui import hud
+from carioca_desktop.ui.scenes.table import marks as table_marks
 from carioca_desktop.ui.sprites import panel
 from carioca_desktop.ui.theme import GOLD, GREEN_OK, RED_BAD
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.scenes.table import TableScene
+    from carioca_desktop.ui.scenes.table.scene import TableScene
 
 ACCEPT = (110, 230, 140)
 

@@ -17,7 +17,7 @@ import pygame
 from carioca_desktop.rules.actions import POZO, STOCK
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.scenes.table import TableScene
+    from carioca_desktop.ui.scenes.table.scene import TableScene
 
 DRAG_START = 6  # pixels the pointer must travel before a press becomes a drag
 DOUBLE_CLICK = 0.4  # seconds

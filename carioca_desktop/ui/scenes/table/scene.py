@@ -1,6 +1,6 @@
 """The Table scene: the match being played, drawn from the viewer's observation.
 
-Gestures (table_input, table_keys) become actions that the engine judges; the session applies
+Gestures (input.py, keys.py) become actions that the engine judges; the session applies
 them and autosaves; bots move on a timer; every change re-reads the observation and re-lays
 the table. At a hot seat (play/hotseat.py) no hand shows between people's turns and a privacy
 screen asks for the next person. ``start_autoplay`` lives in ui/autoplay.py.
@@ -22,21 +22,21 @@ from carioca_desktop.rules.actions import Action
 from carioca_desktop.rules.errors import Refusal
 from carioca_desktop.rules.observation import Observation
 from carioca_desktop.rules.state import Phase
-from carioca_desktop.ui import table_paint
 from carioca_desktop.ui.anim import Animator, Flight, Toast, pacing
-from carioca_desktop.ui.flights import Arrival, FlightPlanner, Snapshot
-from carioca_desktop.ui.hand import HandModel
 from carioca_desktop.ui.scene import Scene
-from carioca_desktop.ui.slots import SlotsModel
+from carioca_desktop.ui.scenes.table import paint as table_paint
+from carioca_desktop.ui.scenes.table.advice import TableAdvice
+from carioca_desktop.ui.scenes.table.describe import describe
+from carioca_desktop.ui.scenes.table.flights import Arrival, FlightPlanner, Snapshot
+from carioca_desktop.ui.scenes.table.hand import HandModel
+from carioca_desktop.ui.scenes.table.input import Drag, TableInput
+from carioca_desktop.ui.scenes.table.keys import TableKeys
+from carioca_desktop.ui.scenes.table.layout import TableLayout, compute_layout
+from carioca_desktop.ui.scenes.table.moves import TableMoves
+from carioca_desktop.ui.scenes.table.slots import SlotsModel
+from carioca_desktop.ui.scenes.table.view import SlotView, TableText, TableView
+from carioca_desktop.ui.scenes.table.widgets import TableWidgets
 from carioca_desktop.ui.sprites import CardImages, TextCache
-from carioca_desktop.ui.table_advice import TableAdvice
-from carioca_desktop.ui.table_input import Drag, TableInput
-from carioca_desktop.ui.table_keys import TableKeys
-from carioca_desktop.ui.table_layout import TableLayout, compute_layout
-from carioca_desktop.ui.table_moves import TableMoves
-from carioca_desktop.ui.table_state import describe
-from carioca_desktop.ui.table_view import SlotView, TableText, TableView
-from carioca_desktop.ui.table_widgets import TableWidgets
 
 if TYPE_CHECKING:
     from carioca_desktop.ui.app import App, AutoplayOptions
