@@ -1,4 +1,5 @@
-"""What the table says about the current observation: slot verdicts, words, button states."""
+"""What the table says about the current observation: slot verdicts, words, button states,
+returned as a value (``Description``) for the scene to keep in its model."""
 
 from __future__ import annotations
 
@@ -16,42 +17,47 @@ from carioca_desktop.rules.melds import TRIO, Layout
 from carioca_desktop.rules.observation import Observation, OwedMeld, escala_suits, owed_melds
 from carioca_desktop.rules.ruleset import RuleSet
 from carioca_desktop.ui.hud import SeatInfo
+from carioca_desktop.ui.scenes.table.model import Buttons, Description, TableModel
 from carioca_desktop.ui.scenes.table.slots import laydown_action, ordered, verdict
 from carioca_desktop.ui.scenes.table.view import SlotView, TableText
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.scenes.table.scene import TableScene
+    from carioca_desktop.play.session import MatchSession
 
 log = logging.getLogger(__name__)
 
 
-def describe(scene: TableScene) -> None:
-    """Fill ``scene.slot_views``, ``scene.text``, ``scene.hint`` and the buttons' states."""
-    obs, session = scene.obs, scene.session
-    human = session.is_human(obs.seat) and not scene.hand_hidden
-    specs = list(owed_melds(obs)) if human else []
-    scene.slots.reset(specs)
-    scene.slots.keep_only({c.uid for c in scene.hand.cards})
-    groups = [[scene.hand.code(u) for u in slot.uids] for slot in scene.slots.slots]
-    scene.slot_views = [_slot_view(codes, slot.spec, slot.uids, obs.rules) for codes, slot in
-                        zip(groups, scene.slots.slots)]  # fmt: skip
+def fit_slots(model: TableModel) -> None:
+    """One slot per meld the viewer still owes (none while their hand may not be played),
+    holding only cards still in the hand: a local arrangement, so the model's own."""
+    specs = list(owed_melds(model.obs)) if model.playable else []
+    model.slots.reset(specs)
+    model.slots.keep_only({c.uid for c in model.hand.cards})
+
+
+def describe(model: TableModel, session: MatchSession, advice_on: bool) -> Description:
+    """The slots' verdicts, the words and the buttons' states for the model's observation
+    (``fit_slots`` first). The only legality asked is the lay-down's, once."""
+    obs, human = model.obs, model.playable
+    slots = model.slots.slots
+    groups = [[model.hand.code(u) for u in slot.uids] for slot in slots]
+    slot_views = [_slot_view(codes, slot.spec, slot.uids, obs.rules) for codes, slot in
+                  zip(groups, slots)]  # fmt: skip
     action = laydown_action(obs.seat, groups)
-    check = session.game.check(action) if action is not None else None
-    scene.can_lay_down = human and action is not None and check is None
-    all_ok = bool(scene.slot_views) and all(v.ok is not False for v in scene.slot_views)
-    scene.hint = refusal_text(check) if (check and all_ok and action) else ""
+    check = model.legal.verdict(action) if action is not None else None
+    can_lay_down = human and action is not None and check is None
+    all_ok = bool(slot_views) and all(v.ok is not False for v in slot_views)
+    hint = refusal_text(check) if (check and all_ok and action) else ""
     must_draw = human and obs.my_turn and obs.phase == "draw"
-    scene.text = TableText(
-        _title(obs), _status(scene, obs), list(scene.log_lines), _seats(scene), must_draw
-    )
-    if scene.widgets is not None:
-        buy = _buy_card(scene, obs) if human else None
-        can_auto = _can_auto(scene, specs)
-        hint = (obs.my_turn and obs.phase in ("draw", "play")) if scene.advice.on else None
-        scene.widgets.update_state(
-            scene.can_lay_down, can_auto, human and bool(specs), human, buy,
-            hint if human else None,
-        )  # fmt: skip
+    text = TableText(
+        _title(obs), _status(session, obs), list(model.log_lines), _seats(model, session),
+        must_draw,
+    )  # fmt: skip
+    buy = _buy_card(model, session) if human else None
+    pista = (obs.my_turn and obs.phase in ("draw", "play")) if advice_on else None
+    buttons = Buttons(can_lay_down, _can_auto(obs, bool(slots)) if human else False,
+                      human and bool(slots), human, buy, pista if human else None)  # fmt: skip
+    return Description(slot_views, can_lay_down, hint, text, buttons)
 
 
 def _slot_view(codes: list[str], spec: OwedMeld, uids: list[int], rules: RuleSet) -> SlotView:
@@ -100,22 +106,22 @@ def _title(obs: Observation) -> str:
     )
 
 
-def _status(scene: TableScene, obs: Observation) -> str:
+def _status(session: MatchSession, obs: Observation) -> str:
     if obs.phase == "match_over":
         return tr("table.status.match_over")
     if obs.phase == "round_over":
         return tr("table.status.round_over")
     if obs.turn is None:
         return ""
-    if obs.turn == obs.seat and scene.session.is_human(obs.seat):
+    if obs.turn == obs.seat and session.is_human(obs.seat):
         if obs.phase == "draw":
             return tr("table.status.draw")
         return tr("table.status.play_down" if obs.laid_down[obs.seat] else "table.status.play")
     return tr("table.status.wait", name=obs.names[obs.turn])
 
 
-def _seats(scene: TableScene) -> list[SeatInfo]:
-    obs, seats = scene.obs, scene.session.seats
+def _seats(model: TableModel, session: MatchSession) -> list[SeatInfo]:
+    obs, seats = model.obs, session.seats
     tallies = obs.rules.scoring == "tallies"
     wins = [sum(1 for w in obs.went_out if w == s) for s in range(obs.players)]
     out = []
@@ -124,7 +130,7 @@ def _seats(scene: TableScene) -> list[SeatInfo]:
         if cfg.kind == "bot":
             sub = tr("table.bot_level", level=level_text(cfg.level))
         else:
-            mine = s == obs.seat and not scene.hand_hidden
+            mine = s == obs.seat and not model.hand_hidden
             sub = tr("table.you") if mine else tr("table.human")
         score = tr("table.tallies", n=wins[s]) if tallies else tr("table.points", n=obs.totals[s])
         out.append(SeatInfo(s, obs.names[s], sub, score, obs.laid_down[s], obs.hand_sizes[s],
@@ -132,22 +138,20 @@ def _seats(scene: TableScene) -> list[SeatInfo]:
     return out
 
 
-def _buy_card(scene: TableScene, obs: Observation) -> str | None:
+def _buy_card(model: TableModel, session: MatchSession) -> str | None:
     """The card the viewer may buy out of turn now. Never at a hot seat: asking each person
     privately would pass the screen round after every discard, and asking on screen would
     show the player at the keyboard what another would do."""
-    seat = obs.seat
-    if obs.buy_card is None or not scene.session.is_human(seat) or scene.session.hot_seat:
+    obs = model.obs
+    if obs.buy_card is None or not session.is_human(obs.seat) or session.hot_seat:
         return None
-    if scene.session.game.check(Buy(seat)) is not None:
+    if not model.legal.allows(Buy(obs.seat)):
         return None
     return card_label(obs.buy_card)
 
 
-def _can_auto(scene: TableScene, specs: list[OwedMeld]) -> bool:
-    if not specs or not scene.session.is_human(scene.obs.seat):
-        return False
-    return auto_melds(scene.obs) is not None
+def _can_auto(obs: Observation, has_slots: bool) -> bool:
+    return has_slots and auto_melds(obs) is not None
 
 
 def auto_melds(obs: Observation) -> tuple[tuple[str, ...], ...] | None:

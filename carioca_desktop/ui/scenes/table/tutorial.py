@@ -79,8 +79,6 @@ class TutorialScene(TableScene):
         todo, self._later = self._later, []
         for action in todo:  # button commands, run outside pygame_gui's event handling
             action()
-        if self.app.stack.top is not self:
-            return False
         before = self.tutorial.index
         self.tutorial.watch(self.session.game)
         if self.tutorial.index != before:
@@ -107,7 +105,7 @@ class TutorialScene(TableScene):
         if target == "sort" and self.widgets is not None:
             return pygame.Rect(self.widgets.sort_rank.rect).union(self.widgets.sort_suit.rect)
         kind, _, index = target.partition(":")
-        return table_marks.target_rect(self, kind, int(index) if index else -1)
+        return table_marks.target_rect(self.layout, self.view, kind, int(index) if index else -1)
 
     # ------------------------------------------------------------------ the coach
     def _coach_rect(self) -> pygame.Rect:
