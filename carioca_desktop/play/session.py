@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any
 
+from carioca_desktop.play.offer import OFFER_PHASE, pass_action
 from carioca_desktop.rules.actions import Action, NextRound
 from carioca_desktop.rules.game import Game
 from carioca_desktop.rules.ruleset import RuleSet
@@ -174,7 +175,9 @@ class MatchSession:
 
     # ------------------------------------------------------------------ playing
     def pending_bot_action(self) -> Action | None:
-        """The next bot action if a bot must act now (its turn, or a buy it wants).
+        """The next action the table makes by itself now: a bot's (its turn, or its answer to
+        a buy offer), or at a hot seat the pass of a person asked to buy (play/offer.py).
+        None while a person is to act, or asked to buy at their own table.
 
         The choice is remembered until the game changes, so asking twice neither advances a
         bot's random generator nor changes the answer.
@@ -183,10 +186,16 @@ class MatchSession:
             return None
         at = self.game.event_count
         if self._pending_at != at:
-            from carioca_desktop.bots.driver import bot_step
-
-            self._pending, self._pending_at = bot_step(self.game, self.bots), at
+            self._pending, self._pending_at = self._next_action(), at
         return self._pending
+
+    def _next_action(self) -> Action | None:
+        asked = self.game.current_player
+        if self.game.phase.value == OFFER_PHASE and asked is not None and self.is_human(asked):
+            return pass_action(asked) if self.hot_seat else None
+        from carioca_desktop.bots.driver import bot_step
+
+        return bot_step(self.game, self.bots)
 
     def apply(self, action: Action) -> Event:
         """Apply an action (IllegalAction propagates unchanged, nothing saved), then autosave;

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from carioca_desktop.i18n import tr
+from carioca_desktop.play.offer import current_offer
 from carioca_desktop.play.text import card_label, contract_text, level_text, refusal_text
 from carioca_desktop.rules.actions import Buy
 from carioca_desktop.rules.errors import Refusal
@@ -53,10 +54,12 @@ def describe(model: TableModel, session: MatchSession, advice_on: bool) -> Descr
         _title(obs), _status(session, obs), list(model.log_lines), _seats(model, session),
         must_draw,
     )  # fmt: skip
-    buy = _buy_card(model, session) if human else None
+    offer = _offer_card(model, session) if human else None
+    buy = _buy_card(model, session) if human and offer is None else None
     pista = (obs.my_turn and obs.phase in ("draw", "play")) if advice_on else None
     buttons = Buttons(can_lay_down, _can_auto(obs, bool(slots)) if human else False,
-                      human and bool(slots), human, buy, pista if human else None)  # fmt: skip
+                      human and bool(slots), human, buy, pista if human else None,
+                      offer)  # fmt: skip
     return Description(slot_views, can_lay_down, hint, text, buttons)
 
 
@@ -148,6 +151,16 @@ def _buy_card(model: TableModel, session: MatchSession) -> str | None:
     if not model.legal.allows(Buy(obs.seat)):
         return None
     return card_label(obs.buy_card)
+
+
+def _offer_card(model: TableModel, session: MatchSession) -> str | None:
+    """The card the engine is offering the viewer now, to answer on the table (at a hot
+    seat the session passes for people instead: play/offer.py)."""
+    offer = current_offer(model.obs)
+    if offer is None or offer.seat != model.obs.seat or session.hot_seat:
+        return None
+    card: str = offer.card
+    return card
 
 
 def _can_auto(obs: Observation, has_slots: bool) -> bool:

@@ -173,6 +173,8 @@ class TableKeys:
             self._sort()
         elif key == pygame.K_b:
             moves.buy()
+        elif key == pygame.K_n:
+            return moves.pass_offer()
         elif key in SLOT_KEYS:
             self._to_slot(SLOT_KEYS[key])
         else:

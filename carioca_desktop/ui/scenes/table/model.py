@@ -34,7 +34,8 @@ LOG_LINES = 40  # move-log lines kept (the panel shows the last few)
 @dataclass(frozen=True)
 class Buttons:
     """The table buttons' states: Bajarse and Auto (shown, enabled), the sorts, Comprar's
-    card (None hides it) and the Pista (None: hints are off, so it is hidden)."""
+    card (None hides it), the Pista (None: hints are off, so it is hidden) and the card the
+    engine offers the viewer to buy now (the offer prompt; None: no offer to answer)."""
 
     lay_down: bool = False
     auto: bool = False
@@ -42,6 +43,7 @@ class Buttons:
     show_sorts: bool = False
     buy_card: str | None = None
     hint: bool | None = None
+    offer_card: str | None = None
 
 
 @dataclass(frozen=True)

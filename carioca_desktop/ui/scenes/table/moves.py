@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from carioca_desktop.play.offer import pass_action
 from carioca_desktop.play.text import card_label
 from carioca_desktop.rules.actions import POZO, Action, Add, Buy, Discard, Draw, Swap
 from carioca_desktop.rules.observation import owed_melds
@@ -247,8 +248,16 @@ class TableMoves:
 
     def buy(self) -> None:
         """Comprar, when the table offers it (never at a hot seat: see describe.py)."""
-        if self.m.buttons.buy_card is not None:
+        buttons = self.m.buttons
+        if buttons.buy_card is not None or buttons.offer_card is not None:
             self.act(Buy(self.m.viewer), self.s.layout.pozo.midtop, None, [])
+
+    def pass_offer(self) -> bool:
+        """Pasar (or N, or the offer's time running out): decline the card offered now."""
+        if self.m.buttons.offer_card is None:
+            return False
+        self.act(pass_action(self.m.viewer), self.s.layout.pozo.midtop, None, [])
+        return True
 
     def deselect(self) -> None:
         self.m.hand.selected = None

@@ -19,8 +19,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from carioca_desktop.play.hotseat import HotSeat
+from carioca_desktop.play.offer import OfferClock
 from carioca_desktop.play.session import MatchSession
-from carioca_desktop.play.text import event_line, refusal_text
+from carioca_desktop.play.text import card_label, event_line, refusal_text
 from carioca_desktop.rules.actions import Action
 from carioca_desktop.rules.errors import Refusal
 from carioca_desktop.rules.observation import Observation
@@ -37,6 +38,7 @@ from carioca_desktop.ui.scenes.table.keys import TableKeys
 from carioca_desktop.ui.scenes.table.layout import TableLayout, compute_layout
 from carioca_desktop.ui.scenes.table.model import Legal, TableModel
 from carioca_desktop.ui.scenes.table.moves import TableMoves
+from carioca_desktop.ui.scenes.table.offer import OfferPrompt
 from carioca_desktop.ui.scenes.table.slots import SlotsModel
 from carioca_desktop.ui.scenes.table.view import SlotView, TableText, TableView
 from carioca_desktop.ui.scenes.table.widgets import TableWidgets
@@ -80,6 +82,8 @@ class TableScene(Scene):
         self.input = TableInput(self, self.moves, self.keys)
         self.layout: TableLayout = compute_layout(_size(app), obs.players, viewer)
         self.widgets: TableWidgets | None = None
+        self.offer: OfferPrompt | None = None  # the buy offer to the viewer (play/offer.py)
+        self.offer_clock = OfferClock()
         self.advice = TableAdvice(session)  # the Pista
         self.tidy_deal = True  # sort a freshly dealt hand once (the tutorial leaves it to you)
         self.wait = 0.0
@@ -162,12 +166,16 @@ class TableScene(Scene):
         self._seen_events = max(0, len(self.obs.events) - 8)
         self._relayout()
         self.widgets = TableWidgets(self.app.manager, commands, self.layout)
+        self.offer = OfferPrompt(self.app.manager)
         self.sync()
 
     def exit(self) -> None:
         if self.widgets is not None:
             self.widgets.kill()
             self.widgets = None
+        if self.offer is not None:
+            self.offer.hide()
+            self.offer = None
 
     def pause(self) -> None:
         self.input.cancel()
@@ -239,6 +247,7 @@ class TableScene(Scene):
         self.model.take(describe(self.model, self.session, self.advice.on(self.app.settings)))
         if self.widgets is not None:
             self.widgets.update_state(self.model.buttons)
+        self._show_offer()
         self.view.rebuild(self.layout, self.model.obs, self.model.slot_views)
         self._layer_key = None
         self.app.dirty()
@@ -303,6 +312,32 @@ class TableScene(Scene):
     def dirty(self) -> None:
         self.app.dirty()
 
+    def _show_offer(self) -> None:
+        """The offer prompt while the engine asks the viewer to buy (its clock restarts for
+        each new offer), gone otherwise."""
+        card, obs = self.model.buttons.offer_card, self.model.obs
+        if card is None or self.offer is None:
+            self.offer_clock.stop()
+            if self.offer is not None:
+                self.offer.hide()
+            return
+        self.offer_clock.restart((obs.round_index, len(obs.events)))
+        face = self.images.face(card, self.layout.hand_card[0])
+        self.offer.show(self.layout, face, card_label(card), self.offer_clock.shown,
+                        self.moves.buy, self.moves.pass_offer)  # fmt: skip
+
+    def _tick_offer(self, dt: float) -> bool:
+        """Count the offer down (only while the table is the top scene: a pause freezes it);
+        at zero the viewer passes. True while an offer is open (the countdown redraws)."""
+        if not self.offer_clock.running:
+            return False
+        if self.offer_clock.tick(dt):
+            self.moves.pass_offer()
+            return self.offer_clock.running
+        if self.offer is not None:
+            self.offer.tick(self.offer_clock.shown)
+        return True
+
     def refuse(self, refusal: Refusal, anchor: tuple[int, int]) -> None:
         self.toast(refusal_text(refusal), anchor)
         self.app.sounds.play("refuse")
@@ -327,6 +362,7 @@ class TableScene(Scene):
     def update(self, dt: float) -> bool:
         # App.frame updates only the top scene: paused or under a summary, bots wait.
         moving = self.animator.update(dt)
+        offering = self._tick_offer(dt)
         self.toasts = [t for t in self.toasts if t.alive]
         for toast in self.toasts:
             toast.age += dt
@@ -339,8 +375,8 @@ class TableScene(Scene):
         if self.wait > 0:
             self.wait -= dt
             if self.wait > 0:
-                return bool(self.toasts)
-        return self._advance() or bool(self.toasts)
+                return bool(self.toasts) or offering
+        return self._advance() or bool(self.toasts) or offering
 
     def _advance(self) -> bool:
         """Let bots move, or end the round, when nothing is moving any more."""
