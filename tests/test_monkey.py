@@ -29,6 +29,8 @@ def targets(scene: TableScene, rng: random.Random) -> tuple[int, int]:
     spots += [v.rect.center for v in scene.view.slots]
     if scene.widgets is not None:
         spots += [w.rect.center for w in scene.widgets.all if w.visible]
+    if scene.offer is not None:  # the buy offer's Comprar / Pasar, while asked
+        spots += [b.rect.center for b in scene.offer.buttons]
     if rng.random() < 0.2:  # the pozo often, so turns end and the match moves on
         return scene.layout.pozo.center
     if spots and rng.random() < 0.75:

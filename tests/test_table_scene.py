@@ -16,6 +16,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from carioca_desktop import i18n
 from carioca_desktop.bots.base import Pass
 from carioca_desktop.play.session import MatchSession, SeatConfig
+from carioca_desktop.rules import actions
 from carioca_desktop.rules.actions import Action, Discard, Draw
 from carioca_desktop.rules.observation import Observation
 from carioca_desktop.rules.position import from_position
@@ -265,6 +266,11 @@ def test_nothing_is_redrawn_while_the_table_is_still(tmp_path: Path) -> None:
     assert scene.update(1 / 60) is False  # the human's turn: nothing moves, no busy redraw
 
 
+@pytest.mark.skipif(
+    hasattr(actions, "Pass"),
+    reason="MERGE (issue 11): with the engine's offer phase buying is the offer prompt's "
+    "(tests/test_table_offer.py); this tests the out-of-turn button before it",
+)
 def test_the_human_may_buy_a_discard_with_the_comprar_button(tmp_path: Path) -> None:
     hands = [SIMPLE[0], SIMPLE[1], ["AD", "5S", "6C", "8D", "QD", "KD", "3C"]]
     app, scene = table(tmp_path, hands, rules={"buy": True})

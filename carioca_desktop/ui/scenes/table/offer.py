@@ -26,6 +26,7 @@ class OfferPrompt:
         self.box: UIPanel | None = None
         self.count: UILabel | None = None
         self.buy: UIButton | None = None
+        self.pass_: UIButton | None = None
         self._shown: object = None
         self._seconds = -1
 
@@ -68,11 +69,17 @@ class OfferPrompt:
         self.buy = UIButton(pygame.Rect(left, px(66), bw, px(38)), tr("table.offer.buy"),
                             self.manager, container=box,
                             object_id=ObjectID(class_id="@primary"), command=buy)  # fmt: skip
-        UIButton(pygame.Rect(left + bw + px(8), px(66), bw, px(38)), tr("table.offer.pass"),
-                 self.manager, container=box, command=pass_)  # fmt: skip
+        self.pass_ = UIButton(pygame.Rect(left + bw + px(8), px(66), bw, px(38)),
+                              tr("table.offer.pass"), self.manager, container=box,
+                              command=pass_)  # fmt: skip
         self.box = box
         self._seconds = -1
         self.tick(seconds)
+
+    @property
+    def buttons(self) -> list[UIButton]:
+        """Comprar and Pasar, while shown."""
+        return [b for b in (self.buy, self.pass_) if b is not None]
 
     def tick(self, seconds: int) -> None:
         """Show the whole seconds left (only when they change)."""
@@ -83,7 +90,7 @@ class OfferPrompt:
     def hide(self) -> None:
         if self.box is not None:
             _ui(self.box).kill()
-        self.box, self.count, self.buy, self._shown = None, None, None, None
+        self.box, self.count, self.buy, self.pass_, self._shown = None, None, None, None, None
 
 
 def _ui(element: object) -> Any:
