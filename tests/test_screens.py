@@ -55,7 +55,8 @@ from carioca_desktop.ui.scenes.rules import (
 from carioca_desktop.ui.scenes.settings import SettingsScene
 from carioca_desktop.ui.scenes.stats import StatsScene, _Chart
 from carioca_desktop.ui.scenes.summary import RoundSummaryScene
-from carioca_desktop.ui.widgets import SEAT_COLOURS, Stepper
+from carioca_desktop.ui.theme import seat_colour
+from carioca_desktop.ui.widgets import Stepper
 
 NAMESPACES = ("menu", "newgame", "summary", "final", "pause", "settings", "stats", "rules",
               "common", "notice", "houserules")  # fmt: skip
@@ -326,7 +327,9 @@ def test_stats_draws_the_chart_of_the_last_match(app: App) -> None:
     picture = app.screen.subsurface(plot)
     colours = {tuple(picture.get_at((x, y)))[:3] for x in range(plot.w) for y in range(plot.h)}
     for seat in range(3):
-        assert any(near(c, SEAT_COLOURS[seat]) for c in colours), f"no line for seat {seat}"
+        assert any(near(c, seat_colour(seat, light=True)) for c in colours), (
+            f"no line for seat {seat}"
+        )
 
 
 def near(a: tuple[int, ...], b: tuple[int, ...], tol: int = 12) -> bool:

@@ -198,27 +198,6 @@ def card_fan(art: CardArt, faces: Sequence[pygame.Surface], spread: float = 60) 
     return canvas.subsurface(box).copy()
 
 
-def avatar(size: int, name: str, colour: RGB) -> pygame.Surface:
-    """A round badge with a name's initial (seats, legends)."""
-    surf = pygame.Surface((size * 4, size * 4), pygame.SRCALPHA)
-    c = size * 2
-    pygame.draw.circle(surf, (*colour, 255), (c, c), c - 2)
-    pygame.draw.circle(surf, (255, 255, 255, 90), (c, c), c - 2, max(2, size // 6))
-    surf = pygame.transform.smoothscale(surf, (size, size))
-    letter = (name.strip()[:1] or "?").upper()
-    draw_text(
-        surf, letter, font(round(size * 0.5), bold=True), (size / 2, size / 2), anchor="center"
-    )
-    return surf
-
-
-# Seat colours, in seat order: legends, lines of the chart, avatars.
-SEAT_COLOURS: tuple[RGB, ...] = (
-    (232, 186, 72), (94, 170, 240), (240, 106, 94), (120, 214, 140),
-    (196, 130, 236), (250, 150, 60), (90, 220, 220), (236, 120, 180),
-)  # fmt: skip
-
-
 # ----------------------------------------------------------------------------- scene base
 class Backdrop(UIImage):
     """The scene's picture as the lowest of its widgets. It takes the clicks and wheel turns

@@ -8,14 +8,12 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from carioca_desktop.i18n import tr
-from carioca_desktop.ui import theme
+from carioca_desktop.play.text import contract_text
+from carioca_desktop.ui import hud, theme
 from carioca_desktop.ui.cardart import CardArt
-from carioca_desktop.ui.scenes.rules import contract_text
 from carioca_desktop.ui.scenes.summary import seat_names
 from carioca_desktop.ui.widgets import (
-    SEAT_COLOURS,
     UIScene,
-    avatar,
     card_fan,
     draw_text,
     fit,
@@ -165,7 +163,7 @@ class _Sheet:
         small = font(max(12, round(14 * self.scene.t)), bold=True)
         for seat, name in enumerate(self.names):
             cx = self.x(seat)
-            badge = avatar(size, name, SEAT_COLOURS[seat % len(SEAT_COLOURS)])
+            badge = hud.avatar(seat, name, size // 2)
             surface.blit(badge, badge.get_rect(midtop=(cx, self.rect.y + 12)))
             colour = theme.GOLD if seat in self.outcome.winners else theme.TEXT
             label = fit(name, small, self.col_w - 8)

@@ -14,23 +14,21 @@ import pygame_gui
 from pygame_gui.elements import UITextEntryLine
 
 from carioca_desktop.i18n import tr
+from carioca_desktop.play.text import contract_text
 from carioca_desktop.rules.errors import RuleSetError
 from carioca_desktop.rules.ruleset import PRESETS, RuleSet
 from carioca_desktop.storage import NAME_MAX
-from carioca_desktop.ui import theme
+from carioca_desktop.ui import hud, theme
 from carioca_desktop.ui.cardart import CardArt
 from carioca_desktop.ui.scenes.rules import (
-    contract_text,
     explain,
     preset_name,
     rule_rows,
 )
 from carioca_desktop.ui.widgets import (
-    SEAT_COLOURS,
     Focusable,
     Stepper,
     UIScene,
-    avatar,
     draw_text,
     fit,
     font,
@@ -246,7 +244,7 @@ class NewGameScene(UIScene):
         size = pitch - round(12 * self.u)
         for i, seat in enumerate(self.seats[: self.count]):
             y = seats.y + 16 + (i + 1) * pitch + (pitch - round(8 * self.u)) // 2
-            badge = avatar(size, seat.name or self._default_name(i), SEAT_COLOURS[i])
+            badge = hud.avatar(i, seat.name or self._default_name(i), size // 2)
             surface.blit(badge, badge.get_rect(center=(seats.x + 20 + pitch // 2, y)))
         rows_end = seats.y + 16 + (self.count + 1) * pitch
         room = pygame.Rect(seats.x + 30, rows_end + 10, seats.w - 60, seats.bottom - rows_end - 30)
@@ -292,7 +290,7 @@ class NewGameScene(UIScene):
             cx = oval.centerx + (oval.w / 2 + size * 0.2) * math.cos(angle)
             cy = oval.centery + (oval.h / 2 + size * 0.2) * math.sin(angle)
             name = seat.name or self._default_name(i)
-            badge = avatar(size, name, SEAT_COLOURS[i])
+            badge = hud.avatar(i, name, size // 2)
             surface.blit(badge, badge.get_rect(center=(round(cx), round(cy))))
             below = (
                 cy + size / 2 + 2

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from carioca_desktop.i18n import tr
-from carioca_desktop.rules.contracts import Form, parse_contract
+from carioca_desktop.play.text import contract_text
 from carioca_desktop.rules.errors import RuleSetError
 from carioca_desktop.rules.ruleset import RuleSet
 from carioca_desktop.ui import theme
@@ -77,22 +77,6 @@ def value_text(key: str, value: object) -> str:
     if isinstance(value, str):
         return tr(f"houserules.val.{key}.{value}")
     return str(value)
-
-
-def form_text(form: Form) -> str:
-    parts = []
-    for n, word in ((form.trios, "trio"), (form.escalas, "escala")):
-        if n:
-            parts.append(tr(f"common.{word}_1") if n == 1 else tr(f"common.{word}_n", n=n))
-    return " + ".join(parts)
-
-
-def contract_text(code: str) -> str:
-    """A contract code in words: "1T1E" → "1 trío + 1 escala", "ER" → "escala real"."""
-    contract = parse_contract(code)
-    if contract.special:
-        return tr(f"common.contract_{contract.special}")
-    return tr("common.either").join(form_text(f) for f in contract.forms)
 
 
 def points_text(points: Mapping[str, int]) -> str:

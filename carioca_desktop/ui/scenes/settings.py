@@ -13,6 +13,7 @@ import pygame_gui
 from pygame_gui.elements import UIHorizontalSlider, UITextEntryLine
 
 from carioca_desktop.i18n import tr
+from carioca_desktop.play.text import contract_text
 from carioca_desktop.rules.errors import RuleSetError
 from carioca_desktop.rules.ruleset import RuleSet
 from carioca_desktop.storage import ANIMATION_SPEEDS, CARD_SIZES, NAME_MAX
@@ -25,7 +26,6 @@ from carioca_desktop.ui.scenes.rules import (
     POINT_KEYS,
     PRESET_ORDER,
     card_name,
-    contract_text,
     current_rules,
     explain,
     key_label,

@@ -23,8 +23,8 @@ from carioca_desktop.ui import theme
 from carioca_desktop.ui.cardart import CardArt
 from carioca_desktop.ui.scenes.menu import notice_text
 from carioca_desktop.ui.scenes.rules import preset_name
+from carioca_desktop.ui.theme import seat_colour
 from carioca_desktop.ui.widgets import (
-    SEAT_COLOURS,
     UIScene,
     card_fan,
     draw_text,
@@ -458,10 +458,10 @@ class _Chart:
         }
         for seat in self.record.human_seats[:1]:  # shade under the player's line, below all
             floor = [(lines[seat][-1][0], at(0, 0)[1]), lines[seat][0]]
-            colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+            colour = seat_colour(seat, light=True)
             pygame.draw.polygon(layer, (*colour, 34), lines[seat] + floor)
         for seat in order:
-            colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+            colour = seat_colour(seat, light=True)
             points = lines[seat]
             human = seat in self.record.human_seats
             width = max(2, round((4 if human else 3) * self.scene.k)) * ss
@@ -479,7 +479,7 @@ class _Chart:
         y = self.legend.y
         order = sorted(range(len(record.players)), key=lambda s: s not in record.winners)
         for seat in order:
-            colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+            colour = seat_colour(seat, light=True)
             pygame.draw.line(
                 surface, colour, (self.legend.x, y + 9), (self.legend.x + 22, y + 9), 4
             )

@@ -8,13 +8,11 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from carioca_desktop.i18n import tr
-from carioca_desktop.ui import theme
+from carioca_desktop.play.text import contract_text
+from carioca_desktop.ui import hud, theme
 from carioca_desktop.ui.cardart import CardArt
-from carioca_desktop.ui.scenes.rules import contract_text
 from carioca_desktop.ui.widgets import (
-    SEAT_COLOURS,
     UIScene,
-    avatar,
     draw_text,
     fit,
     font,
@@ -208,7 +206,7 @@ class RoundSummaryScene(UIScene):
             pygame.draw.rect(layer, (*theme.GOLD, 200), layer.get_rect(), 2, 10)
         surface.blit(layer, row)
         size = min(row.h - 10, round(46 * self.k))
-        badge = avatar(size, name, SEAT_COLOURS[seat % len(SEAT_COLOURS)])
+        badge = hud.avatar(seat, name, size // 2)
         surface.blit(badge, badge.get_rect(midleft=(row.x + 10, row.centery)))
         text_x = row.x + 22 + size
         width = self._columns(row)[1] - text_x - 16
