@@ -89,9 +89,3 @@ def tr(key: str, lang: str | None = None, **params: object) -> str:
 
 def has(key: str, lang: str | None = None) -> bool:
     return key in catalogue(lang or _current)
-
-
-def widget_key(key: str) -> str:
-    """The key as a pygame_gui widget wants it: the same dotted key (python-i18n reads the
-    namespace from its first part)."""
-    return key

@@ -208,8 +208,10 @@ def test_the_autosave_at_a_round_end_loads_again(tmp_path: Path) -> None:
     assert isinstance(loaded, MatchSession) and loaded.to_dict() == session.to_dict()
 
 
-def test_the_seat_levels_are_the_bots_levels() -> None:
+def test_a_seat_takes_every_bot_level_and_no_other() -> None:
     from carioca_desktop.bots.base import LEVELS
-    from carioca_desktop.play.session import LEVELS as SEAT_LEVELS
 
-    assert SEAT_LEVELS == LEVELS
+    for level in LEVELS:
+        assert SeatConfig.from_dict({"name": "B", "kind": "bot", "level": level}).level == level
+    with pytest.raises(ValueError, match="bad bot level"):
+        SeatConfig.from_dict({"name": "B", "kind": "bot", "level": "genius"})

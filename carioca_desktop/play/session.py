@@ -34,7 +34,6 @@ log = logging.getLogger(__name__)
 FORMAT = "carioca-session"
 VERSION = 1
 KINDS = ("human", "bot")
-LEVELS = ("random", "easy", "normal", "hard")  # as carioca_desktop.bots.base.LEVELS
 
 
 @dataclass(frozen=True)
@@ -55,11 +54,19 @@ class SeatConfig:
         name, kind, level = data.get("name"), data.get("kind"), data.get("level")
         if not isinstance(name, str) or not name or kind not in KINDS:
             raise ValueError(f"bad seat: {dict(data)!r}")
-        if kind == "bot" and level not in LEVELS:
+        if kind == "bot" and level not in bot_levels():
             raise ValueError(f"bad bot level: {level!r}")
         if kind == "human" and level is not None:
             raise ValueError("a human seat has no level")
         return cls(name, str(kind), None if level is None else str(level))
+
+
+def bot_levels() -> tuple[str, ...]:
+    """The bot levels (``bots.base.LEVELS``, their one definition; read when needed, so
+    this module does not load the bots and the solver with it)."""
+    from carioca_desktop.bots.base import LEVELS
+
+    return LEVELS
 
 
 class MatchSession:

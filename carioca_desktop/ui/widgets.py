@@ -23,9 +23,6 @@ if TYPE_CHECKING:
 RGB = tuple[int, int, int]
 SHADOW: RGB = (4, 18, 10)
 
-# Tests set this to a list to collect every string drawn by hand (to look for raw keys).
-text_log: list[str] | None = None
-
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """The bundled DejaVu (bold) at ``size`` px, cached."""
@@ -42,8 +39,6 @@ def draw_text(
     shadow: bool = True,
 ) -> pygame.Rect:
     """Blit one line with a soft drop shadow; ``anchor`` is a pygame.Rect attribute name."""
-    if text_log is not None:
-        text_log.append(text)
     image = fnt.render(text, True, colour)
     rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     if shadow:
@@ -136,8 +131,6 @@ def panel(
 def gold_title(text: str, size: int, width: int = 0) -> pygame.Surface:
     """Big bold text in a vertical gold gradient, with a dark drop shadow; made smaller if
     needed to fit ``width`` (when given)."""
-    if text_log is not None:
-        text_log.append(text)
     fnt = font(size, bold=True)
     while width and size > 12 and fnt.size(text)[0] > width:
         size -= 2

@@ -161,12 +161,9 @@ class MenuScene(UIScene):
             self._dismiss()
 
     def _continue(self) -> None:
-        try:
-            from carioca_desktop.play.session import MatchSession
-            from carioca_desktop.ui.scenes.table import TableScene
-        except ImportError:
-            self._say(tr("menu.unavailable"))
-            return
+        from carioca_desktop.play.session import MatchSession
+        from carioca_desktop.ui.scenes.table import TableScene
+
         paths = self.app.paths
         session, _, notices = load_autosave(
             paths, match_validator=lambda d: MatchSession.from_dict(d, paths)

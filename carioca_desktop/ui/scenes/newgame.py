@@ -42,7 +42,6 @@ if TYPE_CHECKING:
     from carioca_desktop.ui.app import App
 
 BOT_NAMES = ("Beto", "Carla", "Diego", "Elena", "Fabián", "Gabi", "Hugo")
-KINDS = ("human", "random", "easy", "normal", "hard")
 HOUSE = "__house__"
 
 
@@ -118,11 +117,13 @@ class NewGameScene(UIScene):
         self._entries = {}
         x0 = seats.x + 20 + pitch
         kind_w = round(min(250 * self.u, seats.w * 0.42))
+        from carioca_desktop.bots.base import LEVELS  # late: the bots load the solver
+
         for i, seat in enumerate(self.seats[: self.count]):
             y = seats.y + 16 + (i + 1) * pitch
             name_rect = pygame.Rect(x0, y, seats.right - 30 - kind_w - x0, rh)
             self._name_entry(i, seat, name_rect)
-            kinds = [(kind_text(k), k) for k in KINDS]
+            kinds = [(kind_text(k), k) for k in ("human", *LEVELS)]
             kind_rect = pygame.Rect(seats.right - 20 - kind_w, y, kind_w, rh)
             Stepper(self, kind_rect, kinds, seat.kind, partial(self._set_kind, i))
         self._rules_controls(rules_box, rh)
@@ -205,13 +206,9 @@ class NewGameScene(UIScene):
         if rules is None:
             self.repaint()
             return
-        try:
-            from carioca_desktop.play.session import MatchSession, SeatConfig
-            from carioca_desktop.ui.scenes.table import TableScene
-        except ImportError:
-            self.problem = tr("menu.unavailable")
-            self.repaint()
-            return
+        from carioca_desktop.play.session import MatchSession, SeatConfig
+        from carioca_desktop.ui.scenes.table import TableScene
+
         seats = [
             SeatConfig(
                 name=seat.name or self._default_name(i),

@@ -12,6 +12,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIHorizontalSlider, UITextEntryLine
 
+from carioca_desktop import i18n
 from carioca_desktop.i18n import tr
 from carioca_desktop.play.text import contract_text
 from carioca_desktop.rules.errors import RuleSetError
@@ -48,7 +49,7 @@ if TYPE_CHECKING:
     from carioca_desktop.ui.app import App
 
 TABS = ("game", "display", "sound", "rules")
-LANGUAGES: tuple[str | None, ...] = (None, "es", "en", "fr", "sv", "pt")
+LANGUAGES: tuple[str | None, ...] = (None, *i18n.LANGUAGES)  # None: the system's
 LANGUAGE_NAMES = {
     "es": "Español", "en": "English", "fr": "Français", "sv": "Svenska", "pt": "Português",
 }  # fmt: skip

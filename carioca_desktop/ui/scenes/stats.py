@@ -39,8 +39,6 @@ from carioca_desktop.ui.widgets import (
 if TYPE_CHECKING:
     from carioca_desktop.ui.app import App
 
-LEVELS = ("random", "easy", "normal", "hard")
-
 
 def number(value: float, decimals: int = 0) -> str:
     """A number with the current language's decimal mark."""
@@ -256,9 +254,11 @@ class StatsScene(UIScene):
         pygame.draw.rect(surface, theme.GOLD, (bar.x, bar.y, round(bar.w * share), 4), 0, 2)
 
     def _levels(self) -> list[tuple[str, WinCount]]:
-        order = {level: i for i, level in enumerate(LEVELS)}
+        from carioca_desktop.bots.base import LEVELS as levels  # late: they load the solver
+
+        order = {level: i for i, level in enumerate(levels)}
         items = sorted(self.summary.by_level.items(), key=lambda kv: order.get(kv[0], 9))
-        return [(k if k in LEVELS else "normal", v) for k, v in items]
+        return [(k if k in levels else "normal", v) for k, v in items]
 
     def _list_rows(self, box: pygame.Rect) -> tuple[int, int, int]:
         """Top of the first row, row height, rows that fit."""
