@@ -31,6 +31,7 @@ from carioca_desktop.ui.app import App
 from carioca_desktop.ui.scenes.pause import PauseScene
 from carioca_desktop.ui.scenes.table import TableScene
 from carioca_desktop.ui.scenes.table import describe as table_describe
+from carioca_desktop.ui.scenes.table.moves import TableMoves
 from tests.test_table_scene import SIMPLE, frames, table
 
 pytestmark = pytest.mark.usefixtures("spanish")
@@ -66,9 +67,9 @@ def test_the_prompt_shows_the_card_and_counts_down_frozen_while_paused(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     fake_offer(monkeypatch, 0, "QH")
-    app, scene = table(tmp_path, SIMPLE)
     passed: list[bool] = []
-    monkeypatch.setattr(scene.moves, "pass_offer", lambda: passed.append(True) or True)
+    monkeypatch.setattr(TableMoves, "pass_offer", lambda self: passed.append(True) or True)
+    app, scene = table(tmp_path, SIMPLE)
     prompt = scene.offer
     assert prompt is not None and prompt.visible and prompt.count is not None
     assert prompt.count.text == tr("table.offer.countdown", n=10)

@@ -11,7 +11,13 @@ import pygame
 
 from carioca_desktop.i18n import tr
 from carioca_desktop.play.offer import current_offer
-from carioca_desktop.play.text import card_label, contract_text, level_text, refusal_text
+from carioca_desktop.play.text import (
+    card_label,
+    contract_text,
+    event_line,
+    level_text,
+    refusal_text,
+)
 from carioca_desktop.rules.actions import Buy
 from carioca_desktop.rules.errors import Refusal
 from carioca_desktop.rules.melds import TRIO, Layout
@@ -61,6 +67,16 @@ def describe(model: TableModel, session: MatchSession, advice_on: bool) -> Descr
                       human and bool(slots), human, buy, pista if human else None,
                       offer)  # fmt: skip
     return Description(slot_views, can_lay_down, hint, text, buttons)
+
+
+def log_lines(obs: Observation, session: MatchSession, since: int) -> list[str]:
+    """The move log's new lines, for the events from ``since`` on. "Botaste el 8♣" only when
+    one person plays; at a hot seat every line names its player and tells only what everyone
+    saw (the log stays on screen for the next person)."""
+    names, you = obs.names, session.human_seats == [obs.seat]
+    reader = -1 if session.hot_seat else obs.seat
+    lines = (event_line(event, names, reader, you) for event in obs.events[since:])
+    return [line for line in lines if line]
 
 
 def _slot_view(codes: list[str], spec: OwedMeld, uids: list[int], rules: RuleSet) -> SlotView:

@@ -125,6 +125,49 @@ class TableModel:
         self.buttons = description.buttons
 
 
+class ModelParts:
+    """The model's parts as attributes of the scene that owns it (``scene.hand`` is
+    ``scene.model.hand``), read by the tutorial, the autoplay driver and the tests."""
+
+    model: TableModel
+
+    @property
+    def obs(self) -> Observation:
+        return self.model.obs
+
+    @property
+    def viewer(self) -> int:
+        return self.model.viewer
+
+    @property
+    def hand(self) -> HandModel:
+        return self.model.hand
+
+    @property
+    def slots(self) -> SlotsModel:
+        return self.model.slots
+
+    @property
+    def slot_views(self) -> list[SlotView]:
+        return self.model.slot_views
+
+    @property
+    def text(self) -> TableText:
+        return self.model.text
+
+    @property
+    def hint(self) -> str:
+        return self.model.hint
+
+    @property
+    def can_lay_down(self) -> bool:
+        return self.model.can_lay_down
+
+    @property
+    def log_lines(self) -> deque[str]:
+        return self.model.log_lines
+
+
 class Table(Protocol):
     """All the moves and keys may do to the table scene: read the model and where things
     are, make a legal move, refuse one, speak, send a card home, and open a few screens."""

@@ -13,26 +13,61 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel
 
 from carioca_desktop.i18n import tr
+from carioca_desktop.play.offer import OfferClock
+from carioca_desktop.play.text import card_label
 from carioca_desktop.ui.scenes.table.layout import TableLayout
 
 Command = Callable[[], object]
 
 
 class OfferPrompt:
-    """Shown for one offer at one window size (``show`` again is free), gone with ``hide``."""
+    """The prompt and its countdown (``clock``): shown for one offer at one window size
+    (``show`` again is free), gone with ``hide``."""
 
     def __init__(self, manager: pygame_gui.UIManager) -> None:
         self.manager = manager
+        self.clock = OfferClock()
         self.box: UIPanel | None = None
         self.count: UILabel | None = None
         self.buy: UIButton | None = None
         self.pass_: UIButton | None = None
         self._shown: object = None
         self._seconds = -1
+        self._pass: Command = _nothing
 
     @property
     def visible(self) -> bool:
         return self.box is not None
+
+    def update(
+        self,
+        card: str | None,
+        key: object,
+        layout: TableLayout,
+        face: pygame.Surface | None,
+        buy: Command,
+        pass_: Command,
+    ) -> None:
+        """Show the offer of ``card`` (``key`` tells offers apart: a new one restarts the
+        clock), or nothing when ``card`` is None."""
+        if card is None or face is None:
+            self.clock.stop()
+            self.hide()
+            return
+        self.clock.restart(key)
+        self._pass = pass_
+        self.show(layout, face, card_label(card), self.clock.shown, buy, pass_)
+
+    def tick(self, dt: float) -> bool:
+        """Count down while the table runs; at zero the person passes. True while an offer
+        is open (its countdown needs frames)."""
+        if not self.clock.running:
+            return False
+        if self.clock.tick(dt):
+            self._pass()
+            return self.clock.running
+        self.show_seconds(self.clock.shown)
+        return True
 
     def show(
         self,
@@ -46,7 +81,7 @@ class OfferPrompt:
         """The prompt for ``card`` (its ``face`` drawn at the left), counting ``seconds``."""
         key = (card, layout.size)
         if key == self._shown and self.box is not None:
-            self.tick(seconds)
+            self.show_seconds(seconds)
             return
         self.hide()
         self._shown = key
@@ -74,14 +109,14 @@ class OfferPrompt:
                               command=pass_)  # fmt: skip
         self.box = box
         self._seconds = -1
-        self.tick(seconds)
+        self.show_seconds(seconds)
 
     @property
     def buttons(self) -> list[UIButton]:
         """Comprar and Pasar, while shown."""
         return [b for b in (self.buy, self.pass_) if b is not None]
 
-    def tick(self, seconds: int) -> None:
+    def show_seconds(self, seconds: int) -> None:
         """Show the whole seconds left (only when they change)."""
         if self.count is not None and seconds != self._seconds:
             self._seconds = seconds
@@ -91,6 +126,10 @@ class OfferPrompt:
         if self.box is not None:
             _ui(self.box).kill()
         self.box, self.count, self.buy, self.pass_, self._shown = None, None, None, None, None
+
+
+def _nothing() -> None:
+    """What the prompt's clock does before any offer."""
 
 
 def _ui(element: object) -> Any:

@@ -12,16 +12,15 @@ lives in ui/autoplay.py.
 from __future__ import annotations
 
 import logging
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
 
 from carioca_desktop.play.hotseat import HotSeat
-from carioca_desktop.play.offer import OfferClock
 from carioca_desktop.play.session import MatchSession
-from carioca_desktop.play.text import card_label, event_line, refusal_text
+from carioca_desktop.play.text import event_line, refusal_text
 from carioca_desktop.rules.actions import Action
 from carioca_desktop.rules.errors import Refusal
 from carioca_desktop.rules.observation import Observation
@@ -30,17 +29,15 @@ from carioca_desktop.ui.anim import Animator, Flight, Toast, pacing
 from carioca_desktop.ui.scene import Scene
 from carioca_desktop.ui.scenes.table import paint as table_paint
 from carioca_desktop.ui.scenes.table.advice import TableAdvice
-from carioca_desktop.ui.scenes.table.describe import describe, fit_slots
-from carioca_desktop.ui.scenes.table.flights import Arrival, FlightPlanner, Snapshot
-from carioca_desktop.ui.scenes.table.hand import HandModel
+from carioca_desktop.ui.scenes.table.describe import describe, fit_slots, log_lines
+from carioca_desktop.ui.scenes.table.flights import Arrival, FlightPlanner, card_places, snapshot
 from carioca_desktop.ui.scenes.table.input import Drag, TableInput
 from carioca_desktop.ui.scenes.table.keys import TableKeys
 from carioca_desktop.ui.scenes.table.layout import TableLayout, compute_layout
-from carioca_desktop.ui.scenes.table.model import Legal, TableModel
+from carioca_desktop.ui.scenes.table.model import Legal, ModelParts, TableModel
 from carioca_desktop.ui.scenes.table.moves import TableMoves
 from carioca_desktop.ui.scenes.table.offer import OfferPrompt
-from carioca_desktop.ui.scenes.table.slots import SlotsModel
-from carioca_desktop.ui.scenes.table.view import SlotView, TableText, TableView
+from carioca_desktop.ui.scenes.table.view import TableView
 from carioca_desktop.ui.scenes.table.widgets import TableWidgets
 from carioca_desktop.ui.sprites import CardImages, TextCache
 
@@ -58,7 +55,7 @@ SOUNDS = {"draw": "draw", "buy": "draw", "discard": "discard", "lay_down": "plac
           "swap": "place", "round_end": "round_end", "deal": "deal"}  # fmt: skip
 
 
-class TableScene(Scene):
+class TableScene(Scene, ModelParts):
     """One match at the table. ``autoplay`` (a driver) takes the round-end decisions and the
     screenshots instead of pushing the summary scenes."""
 
@@ -83,7 +80,6 @@ class TableScene(Scene):
         self.layout: TableLayout = compute_layout(_size(app), obs.players, viewer)
         self.widgets: TableWidgets | None = None
         self.offer: OfferPrompt | None = None  # the buy offer to the viewer (play/offer.py)
-        self.offer_clock = OfferClock()
         self.advice = TableAdvice(session)  # the Pista
         self.tidy_deal = True  # sort a freshly dealt hand once (the tutorial leaves it to you)
         self.wait = 0.0
@@ -95,43 +91,6 @@ class TableScene(Scene):
         self.planner = FlightPlanner(self.images, 0.0)
         self._settings: object = None
         self._apply_settings()
-
-    # ------------------------------------------------------------------ the model's parts
-    @property
-    def obs(self) -> Observation:
-        return self.model.obs
-
-    @property
-    def viewer(self) -> int:
-        return self.model.viewer
-
-    @property
-    def hand(self) -> HandModel:
-        return self.model.hand
-
-    @property
-    def slots(self) -> SlotsModel:
-        return self.model.slots
-
-    @property
-    def slot_views(self) -> list[SlotView]:
-        return self.model.slot_views
-
-    @property
-    def text(self) -> TableText:
-        return self.model.text
-
-    @property
-    def hint(self) -> str:
-        return self.model.hint
-
-    @property
-    def can_lay_down(self) -> bool:
-        return self.model.can_lay_down
-
-    @property
-    def log_lines(self) -> deque[str]:
-        return self.model.log_lines
 
     @property
     def drag(self) -> Drag | None:
@@ -253,45 +212,25 @@ class TableScene(Scene):
         self.app.dirty()
 
     def _read_log(self, obs: Observation) -> None:
-        # "Botaste el 8♣" only when one person plays; at a hot seat every line names its player
-        # and tells only what everyone saw (the log stays on screen for the next person).
-        names, you = obs.names, self.session.human_seats == [obs.seat]
-        reader = -1 if self.session.hot_seat else obs.seat
-        for event in obs.events[self._seen_events :]:
-            line = event_line(event, names, reader, you)
-            if line:
-                self.model.log_lines.append(line)
+        self.model.log_lines.extend(log_lines(obs, self.session, self._seen_events))
         self._seen_events = len(obs.events)
 
     # ------------------------------------------------------------------ applying moves
-    def snapshot(self) -> Snapshot:
-        cards = {uid: (self.hand.code(uid), rect) for uid, rect in self.card_places().items()}
-        melds = {(i, k): r for i, mb in self.view.melds.items() for k, r in enumerate(mb.cards)}
-        fans = {s: self.view.fan_rect(s) for s in self.layout.seats}
-        return Snapshot(self.obs, cards, melds, fans, self.layout.stock, self.layout.pozo)
-
-    def card_places(self) -> dict[int, pygame.Rect]:
-        """Every card of the viewer's hand on screen now (the hand row and the slots)."""
-        places = dict(self.view.hand_positions(self.hand, self.slots.placed))
-        for uid in self.slots.placed:
-            rect = self.view.slot_card_rect(uid)
-            if rect is not None:
-                places[uid] = rect
-        return places
+    def card_places(self) -> dict[int, tuple[str, pygame.Rect]]:
+        return card_places(self.view, self.model.hand, self.model.slots)
 
     def perform(
         self, action: Action, from_rect: pygame.Rect | None = None, played: Sequence[int] = ()
     ) -> None:
         """Apply a legal action and animate what it did (the caller checked it); ``played``
         are the viewer's cards it used, so the right copies leave the hand."""
-        before = self.snapshot()
+        before = snapshot(self.model.obs, self.card_places(), self.view, self.layout)
         first = self.session.game.event_count
         self.session.apply(action)
         for uid in played:
             self.model.hand.remove(uid)
         new_uids = self.sync()
-        places = {uid: (self.hand.code(uid), rect) for uid, rect in self.card_places().items()}
-        arrival = Arrival(self.view, places, new_uids)
+        arrival = Arrival(self.view, self.card_places(), new_uids)
         for event in self.obs.events[first:]:
             if event.kind == "discard":
                 self.model.pozo_under = before.obs.pozo_top
@@ -313,30 +252,13 @@ class TableScene(Scene):
         self.app.dirty()
 
     def _show_offer(self) -> None:
-        """The offer prompt while the engine asks the viewer to buy (its clock restarts for
-        each new offer), gone otherwise."""
-        card, obs = self.model.buttons.offer_card, self.model.obs
-        if card is None or self.offer is None:
-            self.offer_clock.stop()
-            if self.offer is not None:
-                self.offer.hide()
+        """The offer prompt while the engine asks the viewer to buy, gone otherwise."""
+        if self.offer is None:
             return
-        self.offer_clock.restart((obs.round_index, len(obs.events)))
-        face = self.images.face(card, self.layout.hand_card[0])
-        self.offer.show(self.layout, face, card_label(card), self.offer_clock.shown,
-                        self.moves.buy, self.moves.pass_offer)  # fmt: skip
-
-    def _tick_offer(self, dt: float) -> bool:
-        """Count the offer down (only while the table is the top scene: a pause freezes it);
-        at zero the viewer passes. True while an offer is open (the countdown redraws)."""
-        if not self.offer_clock.running:
-            return False
-        if self.offer_clock.tick(dt):
-            self.moves.pass_offer()
-            return self.offer_clock.running
-        if self.offer is not None:
-            self.offer.tick(self.offer_clock.shown)
-        return True
+        card, obs = self.model.buttons.offer_card, self.model.obs
+        face = self.images.face(card, self.layout.hand_card[0]) if card is not None else None
+        self.offer.update(card, (obs.round_index, len(obs.events)), self.layout, face,
+                          self.moves.buy, self.moves.pass_offer)  # fmt: skip
 
     def refuse(self, refusal: Refusal, anchor: tuple[int, int]) -> None:
         self.toast(refusal_text(refusal), anchor)
@@ -352,7 +274,7 @@ class TableScene(Scene):
         hide: Hashable = ("hand", drag.uid) if drag.uid is not None else None
         home = drag.home
         if drag.uid is not None:
-            home = self.card_places().get(drag.uid, home)
+            home = self.card_places().get(drag.uid, ("", home))[1]
         duration = max(self.glide, 0.12) if self.glide > 0 else 0.0
         shadow = self.images.shadow(drag.image.get_width())
         self.animator.add(Flight(drag.image, drag.rect, home, duration, 0.0, hide, shadow))
@@ -362,7 +284,8 @@ class TableScene(Scene):
     def update(self, dt: float) -> bool:
         # App.frame updates only the top scene: paused or under a summary, bots wait.
         moving = self.animator.update(dt)
-        offering = self._tick_offer(dt)
+        # The offer counts down only here, so a pause (another scene on top) freezes it.
+        offering = self.offer.tick(dt) if self.offer is not None else False
         self.toasts = [t for t in self.toasts if t.alive]
         for toast in self.toasts:
             toast.age += dt
