@@ -200,3 +200,14 @@ def test_at_a_hot_seat_the_session_passes_for_the_person(tmp_path: Path) -> None
     assert hot.pending_bot_action() == play_offer.pass_action(0)
     alone = offered_session(tmp_path, ("human", "bot", "bot"))
     assert alone.pending_bot_action() is None  # the person answers on the table
+
+
+@needs_offer
+def test_at_a_hot_seat_nobody_is_called_to_the_screen_for_an_offer(tmp_path: Path) -> None:
+    from carioca_desktop.play.hotseat import HotSeat
+
+    hot = offered_session(tmp_path, ("human", "human", "bot"))
+    seats = HotSeat(hot)
+    assert hot.game.current_player == 0 and seats.due() is None and seats.to_act() is None
+    hot.apply(hot.pending_bot_action() or play_offer.pass_action(0))
+    assert hot.game.phase.value == "play" and hot.game.current_player == 2
