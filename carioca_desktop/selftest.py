@@ -20,8 +20,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from carioca_desktop.rules.carioca.ruleset import CariocaRules
+
 if TYPE_CHECKING:
-    from carioca_desktop.session import MatchSession
+    from carioca_desktop.play.session import MatchSession
     from carioca_desktop.ui.app import App
     from carioca_desktop.ui.scene import Scene
 
@@ -84,8 +86,7 @@ def _cards() -> str:
 
 @check("scenes")
 def _scenes() -> str:
-    from carioca_desktop.rules.carioca.ruleset import CariocaRules
-    from carioca_desktop.session import MatchSession, SeatConfig
+    from carioca_desktop.play.session import MatchSession, SeatConfig
     from carioca_desktop.storage import Paths
     from carioca_desktop.ui.app import App
 
@@ -115,7 +116,7 @@ def _scene_factories(app: App, session: MatchSession) -> list[tuple[str, Callabl
     from carioca_desktop.ui.scenes.stats import StatsScene
     from carioca_desktop.ui.scenes.summary import RoundSummaryScene
     from carioca_desktop.ui.scenes.table import TableScene
-    from carioca_desktop.ui.scenes.tutorial import TutorialScene
+    from carioca_desktop.ui.scenes.table.tutorial import TutorialScene
 
     return [
         ("menu", lambda: MenuScene(app)),
@@ -135,9 +136,8 @@ def _scene_factories(app: App, session: MatchSession) -> list[tuple[str, Callabl
 
 @check("bot round")
 def _bot_round() -> str:
+    from carioca_desktop.play.session import MatchSession, SeatConfig
     from carioca_desktop.rules.carioca.actions import NextRound
-    from carioca_desktop.rules.carioca.ruleset import CariocaRules
-    from carioca_desktop.session import MatchSession, SeatConfig
 
     seats = [
         SeatConfig(f"Bot {i}", "bot", level)
@@ -145,13 +145,13 @@ def _bot_round() -> str:
     ]
     session = MatchSession.new(CariocaRules(), seats, 7, autosave=False)
     start, actions = session.game.round_index, 0
-    while session.game.round_index == start and session.game.current_player is not None:
+    while session.game.round_index == start and not session.game.round_over:
         action = session.pending_bot_action()
         assert action is not None and not isinstance(action, NextRound), "a bot did not act"
         session.apply(action)
         actions += 1
         assert actions < 5000, "the round did not end"
-    points = session.game.observation(-1).round_points[-1]
+    points = session.game.round_points[-1]
     return f"round 1 ended after {actions} actions, points {points}"
 
 

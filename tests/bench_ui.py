@@ -28,10 +28,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pygame
 
 from carioca_desktop.bots.base import make_bot
+from carioca_desktop.play.session import MatchSession, SeatConfig
 from carioca_desktop.rules.cards import full_deck
 from carioca_desktop.rules.carioca.position import from_position
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
-from carioca_desktop.session import MatchSession, SeatConfig
 from carioca_desktop.storage import Paths
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.cardart import felt

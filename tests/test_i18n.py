@@ -25,6 +25,7 @@ import pytest
 
 from carioca_desktop import i18n
 from carioca_desktop.resources import asset
+from carioca_desktop.rules.carioca.ruleset import CariocaRules
 
 I18N_DIR = Path(asset("i18n"))
 LANGUAGES = i18n.LANGUAGES
@@ -193,10 +194,10 @@ def shown_text(app: Any, drawn: list[str]) -> list[tuple[str, str]]:
 def test_no_scene_shows_a_raw_key_in_any_language(
     app: Any, lang: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from carioca_desktop.rules.carioca.ruleset import CariocaRules
+    from carioca_desktop.play.session import MatchSession, SeatConfig
     from carioca_desktop.selftest import _scene_factories
-    from carioca_desktop.session import MatchSession, SeatConfig
-    from carioca_desktop.ui import sprites, widgets
+    from carioca_desktop.ui import sprites
+    from tests.drawn import record_drawn_text
 
     drawn: list[str] = []
     render = sprites.TextCache.render
@@ -206,7 +207,7 @@ def test_no_scene_shows_a_raw_key_in_any_language(
         return render(self, text, *args, **kwargs)
 
     monkeypatch.setattr(sprites.TextCache, "render", logged_render)
-    monkeypatch.setattr(widgets, "text_log", drawn)
+    record_drawn_text(monkeypatch, drawn)
     seats = [SeatConfig("Ana", "human")] + [SeatConfig(f"Bot {i}", "bot", "easy") for i in (1, 2)]
     session = MatchSession.new(
         CariocaRules.from_dict({"players": 3}), seats, 1, paths=app.paths, autosave=False

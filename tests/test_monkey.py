@@ -11,8 +11,8 @@ import pygame
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+from carioca_desktop.play.session import MatchSession, SeatConfig
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
-from carioca_desktop.session import MatchSession, SeatConfig
 from carioca_desktop.storage import Paths
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.scenes.table import TableScene
@@ -29,6 +29,8 @@ def targets(scene: TableScene, rng: random.Random) -> tuple[int, int]:
     spots += [v.rect.center for v in scene.view.slots]
     if scene.widgets is not None:
         spots += [w.rect.center for w in scene.widgets.all if w.visible]
+    if scene.offer is not None:  # the buy offer's Comprar / Pasar, while asked
+        spots += [b.rect.center for b in scene.offer.buttons]
     if rng.random() < 0.2:  # the pozo often, so turns end and the match moves on
         return scene.layout.pozo.center
     if spots and rng.random() < 0.75:

@@ -35,7 +35,6 @@ from carioca_desktop.storage import (
     append_match,
     load_settings,
 )
-from carioca_desktop.ui import widgets
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.scene import Scene
 from carioca_desktop.ui.scenes.final import FinalScoreScene, winners_text
@@ -55,7 +54,9 @@ from carioca_desktop.ui.scenes.rules import (
 from carioca_desktop.ui.scenes.settings import SettingsScene
 from carioca_desktop.ui.scenes.stats import StatsScene, _Chart
 from carioca_desktop.ui.scenes.summary import RoundSummaryScene
-from carioca_desktop.ui.widgets import SEAT_COLOURS, Stepper
+from carioca_desktop.ui.theme import seat_colour
+from carioca_desktop.ui.widgets import Stepper
+from tests.drawn import record_drawn_text
 
 NAMESPACES = ("menu", "newgame", "summary", "final", "pause", "settings", "stats", "rules",
               "common", "notice", "houserules")  # fmt: skip
@@ -205,23 +206,26 @@ SCENES: dict[str, Callable[[App], Scene]] = {
 
 # ----------------------------------------------------------------------------- tests
 @pytest.mark.parametrize("lang", ["es", "en"])
-def test_every_scene_draws_at_both_sizes_without_raw_keys(app: App, lang: str) -> None:
+def test_every_scene_draws_at_both_sizes_without_raw_keys(
+    app: App, lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     language(app, lang)
-    widgets.text_log = []
-    try:
-        for name, make in SCENES.items():
-            app.reset(Under(app))
-            app.push(make(app))
-            for size in ((1600, 900), (960, 600)):
-                app.resize(size)
-                frames(app)
-                shown = shown_text(app) + widgets.text_log
-                raw = [t for t in shown if RAW_KEY.fullmatch(t.strip())]
-                assert not raw, f"{name} at {size} in {lang} shows raw keys: {raw}"
-                widgets.text_log.clear()
-            app.resize((1600, 900))
-    finally:
-        widgets.text_log = None
+    drawn: list[str] = []
+    record_drawn_text(monkeypatch, drawn)
+    by_hand = 0
+    for name, make in SCENES.items():
+        app.reset(Under(app))
+        app.push(make(app))
+        for size in ((1600, 900), (960, 600)):
+            app.resize(size)
+            frames(app)
+            shown = shown_text(app) + drawn
+            raw = [t for t in shown if RAW_KEY.fullmatch(t.strip())]
+            assert not raw, f"{name} at {size} in {lang} shows raw keys: {raw}"
+            by_hand += len(drawn)
+            drawn.clear()
+        app.resize((1600, 900))
+    assert by_hand > 0  # the hand-drawn text was seen (the recorder works)
 
 
 def test_catalogues_have_the_same_keys_in_spanish_and_english() -> None:
@@ -326,7 +330,9 @@ def test_stats_draws_the_chart_of_the_last_match(app: App) -> None:
     picture = app.screen.subsurface(plot)
     colours = {tuple(picture.get_at((x, y)))[:3] for x in range(plot.w) for y in range(plot.h)}
     for seat in range(3):
-        assert any(near(c, SEAT_COLOURS[seat]) for c in colours), f"no line for seat {seat}"
+        assert any(near(c, seat_colour(seat, light=True)) for c in colours), (
+            f"no line for seat {seat}"
+        )
 
 
 def near(a: tuple[int, ...], b: tuple[int, ...], tol: int = 12) -> bool:

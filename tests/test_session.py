@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 
 from carioca_desktop.bots.base import make_bot
+from carioca_desktop.play.session import MatchSession, SeatConfig
 from carioca_desktop.rules.carioca.actions import Discard, Draw, LayDown
 from carioca_desktop.rules.carioca.position import from_position
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.rules.errors import IllegalAction
-from carioca_desktop.session import MatchSession, SeatConfig
 from carioca_desktop.storage import Paths, load_autosave, load_stats
 
 HUMAN_AND_BOTS = [
@@ -210,8 +210,10 @@ def test_the_autosave_at_a_round_end_loads_again(tmp_path: Path) -> None:
     assert isinstance(loaded, MatchSession) and loaded.to_dict() == session.to_dict()
 
 
-def test_the_seat_levels_are_the_bots_levels() -> None:
+def test_a_seat_takes_every_bot_level_and_no_other() -> None:
     from carioca_desktop.bots.base import LEVELS
-    from carioca_desktop.session import LEVELS as SEAT_LEVELS
 
-    assert SEAT_LEVELS == LEVELS
+    for level in LEVELS:
+        assert SeatConfig.from_dict({"name": "B", "kind": "bot", "level": level}).level == level
+    with pytest.raises(ValueError, match="bad bot level"):
+        SeatConfig.from_dict({"name": "B", "kind": "bot", "level": "genius"})

@@ -15,11 +15,11 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from carioca_desktop import i18n
 from carioca_desktop.bots.base import Pass
+from carioca_desktop.play.session import MatchSession, SeatConfig
 from carioca_desktop.rules.carioca.actions import Action, Discard, Draw
 from carioca_desktop.rules.carioca.observation import Observation
 from carioca_desktop.rules.carioca.position import from_position
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
-from carioca_desktop.session import MatchSession, SeatConfig
 from carioca_desktop.storage import Paths
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.scenes.table import TableScene
@@ -265,25 +265,6 @@ def test_nothing_is_redrawn_while_the_table_is_still(tmp_path: Path) -> None:
     assert scene.update(1 / 60) is False  # the human's turn: nothing moves, no busy redraw
 
 
-def test_the_human_may_buy_a_discard_with_the_comprar_button(tmp_path: Path) -> None:
-    hands = [SIMPLE[0], SIMPLE[1], ["AD", "5S", "6C", "8D", "QD", "KD", "3C"]]
-    app, scene = table(tmp_path, hands, rules={"buy": True})
-    scene.pause_s = 10.0  # one bot move per step, as at normal speed
-    widgets = scene.widgets
-    assert widgets is not None
-    draw_from_stock(app, scene)
-    drag(app, card_pos(scene, "JH"), scene.layout.pozo.center)
-    for _ in range(6):  # Ana draws and discards, Beto draws from the stock: buying opens
-        if widgets.buy.visible:
-            break
-        app.frame(11.0)
-    assert widgets.buy.visible
-    before = len(hand_codes(scene))
-    press(app, widgets.buy.rect.center)
-    assert len(hand_codes(scene)) == before + 2
-    assert not widgets.buy.visible
-
-
 def test_the_round_summary_follows_the_last_card(tmp_path: Path) -> None:
     hands = [["7H", "7S", "7D", "5C", "5D", "5S"], SIMPLE[1]]
     app, scene = table(tmp_path, hands)
@@ -362,8 +343,8 @@ def test_every_engine_refusal_has_words_in_both_languages() -> None:
 
 
 def test_refusal_words_fill_their_parameters_and_fall_back_to_english() -> None:
+    from carioca_desktop.play.text import contract_text, refusal_text
     from carioca_desktop.rules.errors import refuse
-    from carioca_desktop.ui.text import contract_text, refusal_text
 
     i18n.set_language("es")
     assert refusal_text(refuse("too_short", "x", missing=1)) == "Falta 1 carta"

@@ -11,9 +11,7 @@ from typing import Any
 import pygame
 import pytest
 
-from carioca_desktop.rules.carioca.actions import POZO, STOCK, Add, Discard, Draw, LayDown, Swap
-from carioca_desktop.storage import Paths, has_autosave
-from carioca_desktop.tutorial_script import (
+from carioca_desktop.play.tutorial import (
     BOT_TRIO,
     STEPS,
     YOUR_ESCALA,
@@ -21,9 +19,11 @@ from carioca_desktop.tutorial_script import (
     Tutorial,
     tutorial_session,
 )
+from carioca_desktop.rules.carioca.actions import POZO, STOCK, Add, Discard, Draw, LayDown, Swap
+from carioca_desktop.storage import Paths, has_autosave
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.scenes.menu import MenuScene
-from carioca_desktop.ui.scenes.tutorial import TutorialScene
+from carioca_desktop.ui.scenes.table.tutorial import TutorialScene
 from tests.test_table_scene import card_pos, drag, frames, press
 
 pytestmark = pytest.mark.usefixtures("spanish")

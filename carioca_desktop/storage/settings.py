@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from carioca_desktop.rules.ruleset import RuleSet
+from carioca_desktop import i18n
 from carioca_desktop.storage import fields as f
 from carioca_desktop.storage.documents import load_document, repair, write_document
 from carioca_desktop.storage.migrations import CURRENT
@@ -17,7 +17,7 @@ from carioca_desktop.storage.paths import Paths, default_paths
 
 log = logging.getLogger(__name__)
 
-LANGUAGES = ("es", "en", "fr", "sv", "pt")
+LANGUAGES = i18n.LANGUAGES  # their one definition
 CARD_SIZES = ("small", "medium", "large", "xlarge")
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
 NAME_MAX = 24
@@ -30,7 +30,9 @@ RulesValidator = Callable[[Mapping[str, object]], None]
 
 
 def default_rules_validator(rules: Mapping[str, object]) -> None:
-    """Check house rules with the engine's own rule-set loading (any game it plays)."""
+    """Check house rules with the engine's own RuleSet (imported late: storage loads first)."""
+    from carioca_desktop.rules.ruleset import RuleSet
+
     RuleSet.from_dict(dict(rules))
 
 

@@ -101,14 +101,13 @@ class App:
         self._dirty = True
         self._relayout = False
         self._drawn = self._settled = False
-        self.frame_times: list[float] = []
 
     def _check_saved_files(self) -> list[Notice]:
         """Read the statistics and the autosave once at start, so a damaged file is set
         aside and reported now rather than when the player first opens it."""
         _, notices = load_stats(self.paths)
         if has_autosave(self.paths):
-            from carioca_desktop.session import MatchSession  # only when there is a save
+            from carioca_desktop.play.session import MatchSession  # only when there is a save
 
             _, _, more = load_autosave(
                 self.paths, match_validator=lambda d: MatchSession.from_dict(d, self.paths)
@@ -216,7 +215,10 @@ class App:
             self._relayout = False
             for scene in self.stack.scenes:
                 scene.on_resize(self.size)
-        moving = any([scene.update(dt) for scene in self.stack.scenes])
+        # Only the top scene lives: under a pause or a summary the table's bots and timers
+        # wait (the scenes below are still drawn, as they were left).
+        top = self.stack.top
+        moving = top.update(dt) if top is not None else False
         self.manager.update(dt)
         if moving:
             self._dirty = True

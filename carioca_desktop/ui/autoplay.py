@@ -12,8 +12,8 @@ import logging
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from carioca_desktop.rules.carioca.ruleset import CariocaRules as RuleSet
-from carioca_desktop.session import MatchSession, SeatConfig
+from carioca_desktop.play.session import MatchSession, SeatConfig
+from carioca_desktop.rules.carioca.ruleset import CariocaRules
 
 if TYPE_CHECKING:
     from carioca_desktop.ui.app import App, AutoplayOptions
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 NAMES = ("Ana", "Beto", "Carla", "Diego", "Elena", "Felipe", "Gabi", "Hugo")
-LEVELS = ("hard", "normal", "easy", "normal", "hard", "easy", "normal", "hard")
+SEAT_LEVELS = ("hard", "normal", "easy", "normal", "hard", "easy", "normal", "hard")  # by seat
 MOVES_AFTER_LAYDOWN = 8  # the mid-round shot waits a little, so the table has more on it
 MAX_MOVES_PER_ROUND = 4000  # a safety net: no real round comes near (bots always go out)
 
@@ -34,8 +34,8 @@ def end_path(path: str) -> str:
 
 
 def autoplay_session(options: AutoplayOptions) -> MatchSession:
-    rules = RuleSet.from_dict({"preset": options.preset, "players": options.players})
-    seats = [SeatConfig(NAMES[i], "bot", LEVELS[i]) for i in range(options.players)]
+    rules = CariocaRules.from_dict({"preset": options.preset, "players": options.players})
+    seats = [SeatConfig(NAMES[i], "bot", SEAT_LEVELS[i]) for i in range(options.players)]
     return MatchSession.new(rules, seats, options.seed, autosave=False)
 
 

@@ -12,18 +12,17 @@ import pygame
 from carioca_desktop.i18n import tr
 from carioca_desktop.ui.anim import Toast
 from carioca_desktop.ui.sprites import CardImages, TextCache, panel
-from carioca_desktop.ui.theme import GOLD, GREEN_OK, PANEL, TEXT, TEXT_DIM, TOAST, ui_font
-
-AVATARS: tuple[tuple[int, int, int], ...] = (
-    (64, 104, 168),
-    (168, 72, 84),
-    (60, 136, 96),
-    (176, 120, 48),
-    (118, 84, 160),
-    (44, 132, 144),
-    (164, 96, 140),
-    (104, 112, 120),
+from carioca_desktop.ui.theme import (
+    GOLD,
+    GREEN_OK,
+    PANEL,
+    TEXT,
+    TEXT_DIM,
+    TOAST,
+    seat_colour,
+    ui_font,
 )
+
 PANEL_FILL = (*PANEL, 205)
 BORDER = (63, 125, 89)
 
@@ -52,10 +51,11 @@ class SeatInfo:
 
 @lru_cache(maxsize=64)
 def avatar(seat: int, name: str, radius: int) -> pygame.Surface:
-    """A coloured disc with the player's initial (drawn supersampled for a smooth edge)."""
+    """A seat's badge, wherever the seat is shown: a disc in the seat's colour with the
+    player's initial (drawn supersampled for a smooth edge)."""
     big = radius * 4
     surf = pygame.Surface((2 * big, 2 * big), pygame.SRCALPHA)
-    pygame.draw.circle(surf, AVATARS[seat % len(AVATARS)], (big, big), big)
+    pygame.draw.circle(surf, seat_colour(seat), (big, big), big)
     pygame.draw.circle(surf, (236, 228, 206), (big, big), big, max(4, big // 12))
     surf = pygame.transform.smoothscale(surf, (2 * radius, 2 * radius))
     letter = ui_font(round(radius * 1.05), True).render((name[:1] or "?").upper(), True, TEXT)

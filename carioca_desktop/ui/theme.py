@@ -47,6 +47,13 @@ FELT: RGB = (30, 104, 62)
 PANEL: RGB = (12, 42, 28)  # drawn at PANEL_ALPHA over the felt
 PANEL_ALPHA = 200
 GOLD: RGB = (232, 186, 72)
+# One colour per seat, in seat order, wherever a seat is shown: its disc at the table and on
+# the privacy screen, the new-game list, the round summary, the score sheet and the
+# statistics (whose chart lines use ``seat_colour(seat, light=True)``, the same hue lighter).
+SEAT_COLOURS: tuple[RGB, ...] = (
+    (64, 104, 168), (168, 72, 84), (60, 136, 96), (176, 120, 48),
+    (118, 84, 160), (44, 132, 144), (164, 96, 140), (104, 112, 120),
+)  # fmt: skip
 GREEN_OK: RGB = (95, 208, 138)
 RED_BAD: RGB = (240, 106, 94)
 TEXT: RGB = (246, 240, 226)
@@ -60,6 +67,14 @@ CONDENSED_BOLD = "DejaVuSansCondensed-Bold.ttf"
 
 # Sizes also preloaded besides those in the theme, for HTML text (<b>, <font size=...>).
 EXTRA_SIZES: tuple[int, ...] = (12, 13, 14, 16, 18, 20, 24)
+
+
+def seat_colour(seat: int, light: bool = False) -> RGB:
+    """The seat's colour; ``light`` mixes it halfway to white (lines on the dark felt)."""
+    r, g, b = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+    if not light:
+        return (r, g, b)
+    return ((r + 255) // 2, (g + 255) // 2, (b + 255) // 2)
 
 
 def font_path(bold: bool = False) -> str:

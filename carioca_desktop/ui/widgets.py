@@ -23,9 +23,6 @@ if TYPE_CHECKING:
 RGB = tuple[int, int, int]
 SHADOW: RGB = (4, 18, 10)
 
-# Tests set this to a list to collect every string drawn by hand (to look for raw keys).
-text_log: list[str] | None = None
-
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """The bundled DejaVu (bold) at ``size`` px, cached."""
@@ -42,8 +39,6 @@ def draw_text(
     shadow: bool = True,
 ) -> pygame.Rect:
     """Blit one line with a soft drop shadow; ``anchor`` is a pygame.Rect attribute name."""
-    if text_log is not None:
-        text_log.append(text)
     image = fnt.render(text, True, colour)
     rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     if shadow:
@@ -136,8 +131,6 @@ def panel(
 def gold_title(text: str, size: int, width: int = 0) -> pygame.Surface:
     """Big bold text in a vertical gold gradient, with a dark drop shadow; made smaller if
     needed to fit ``width`` (when given)."""
-    if text_log is not None:
-        text_log.append(text)
     fnt = font(size, bold=True)
     while width and size > 12 and fnt.size(text)[0] > width:
         size -= 2
@@ -196,27 +189,6 @@ def card_fan(art: CardArt, faces: Sequence[pygame.Surface], spread: float = 60) 
     # The union of what was drawn: scanning the big canvas for opaque pixels costs more.
     box = drawn[0].unionall(drawn[1:]).clip(canvas.get_rect())
     return canvas.subsurface(box).copy()
-
-
-def avatar(size: int, name: str, colour: RGB) -> pygame.Surface:
-    """A round badge with a name's initial (seats, legends)."""
-    surf = pygame.Surface((size * 4, size * 4), pygame.SRCALPHA)
-    c = size * 2
-    pygame.draw.circle(surf, (*colour, 255), (c, c), c - 2)
-    pygame.draw.circle(surf, (255, 255, 255, 90), (c, c), c - 2, max(2, size // 6))
-    surf = pygame.transform.smoothscale(surf, (size, size))
-    letter = (name.strip()[:1] or "?").upper()
-    draw_text(
-        surf, letter, font(round(size * 0.5), bold=True), (size / 2, size / 2), anchor="center"
-    )
-    return surf
-
-
-# Seat colours, in seat order: legends, lines of the chart, avatars.
-SEAT_COLOURS: tuple[RGB, ...] = (
-    (232, 186, 72), (94, 170, 240), (240, 106, 94), (120, 214, 140),
-    (196, 130, 236), (250, 150, 60), (90, 220, 220), (236, 120, 180),
-)  # fmt: skip
 
 
 # ----------------------------------------------------------------------------- scene base

@@ -158,6 +158,36 @@ class Game:
         the copy limits were checked when the game was built or loaded)."""
         validate(self._s, copies=False)
 
+    # ------------------------------------------------------------------ public queries
+    # (issue 11) What the session, the table, the round summary and the score sheet read
+    # instead of ``state``, which stays the engine's own. All public information.
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The players' names, by seat."""
+        return tuple(self._s.names)
+
+    @property
+    def round_over(self) -> bool:
+        """The round (or the match) has been scored; only NextRound (or nothing) follows."""
+        return self._s.round_over
+
+    @property
+    def rounds_scored(self) -> int:
+        """How many rounds have been played and scored."""
+        return len(self._s.points)
+
+    @property
+    def round_points(self) -> tuple[tuple[int, ...], ...]:
+        """Each scored round's points, by seat."""
+        return tuple(tuple(p) for p in self._s.points)
+
+    @property
+    def went_out(self) -> tuple[int | None, ...]:
+        """Each scored round's seat that went out (None: nobody did)."""
+        return tuple(self._s.went_out)
+
+    # ------------------------------------------------------------------ end of issue-11 queries
+
     # ------------------------------------------------------------------ the action API
     def check(self, action: Action) -> Refusal | None:
         """None if ``action`` is legal now, else the refusal saying why not."""

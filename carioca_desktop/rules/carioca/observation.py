@@ -105,6 +105,63 @@ class Observation:
         return self.my_turn and self.phase == "play"
 
 
+# ---------------------------------------------------------------------- queries for the table
+# (issue 11) Rule knowledge the table used to re-derive from an observation: which melds a
+# player still owes this round (the lay-down slots) and which suits their contract escalas
+# already use (the solver's "different suits" constraint). Computed from public information.
+@dataclass(frozen=True)
+class OwedMeld:
+    """One meld a player still owes (or may add): a trío, an escala of at least ``min_len``,
+    either (``kind`` None: a choice contract such as ``4T|4E``, or an extra meld), or the
+    13-card ``special``; ``extra`` marks a meld beyond the contract (``extra_melds`` on)."""
+
+    kind: str | None
+    min_len: int
+    special: str | None = None
+    extra: bool = False
+
+
+def owed_melds(obs: Observation, seat: int | None = None) -> tuple[OwedMeld, ...]:
+    """The melds ``seat`` (default: the observer) still owes this round: none once laid down,
+    unless extra melds are allowed (then one open meld of either kind)."""
+    from ..melds import ESCALA, TRIO
+
+    who = obs.seat if seat is None else seat
+    rules = obs.rules
+    contract = rules.contract(obs.round_index)
+    length = contract.escala_length(rules.escala_min)
+    if obs.laid_down[who]:
+        return (OwedMeld(None, rules.escala_min, extra=True),) if rules.extra_melds else ()
+    if contract.special:
+        return (OwedMeld(ESCALA, 13, contract.special),)
+    if contract.is_choice:
+        most = max(f.trios + f.escalas for f in contract.forms)
+        return tuple(OwedMeld(None, length) for _ in range(most))
+    form = contract.forms[0]
+    done_t, done_e = obs.progress[who]
+    trios = [OwedMeld(TRIO, 3) for _ in range(max(0, form.trios - done_t))]
+    escalas = [OwedMeld(ESCALA, length) for _ in range(max(0, form.escalas - done_e))]
+    return tuple(trios + escalas)
+
+
+def escala_suits(obs: Observation, seat: int | None = None) -> frozenset[str]:
+    """The suits ``seat``'s contract escalas on the table already use (read from their
+    natural cards), which a later escala of the same contract may not repeat."""
+    from ..melds import ESCALA
+
+    who = obs.seat if seat is None else seat
+    return frozenset(
+        m.cards[k][-1]
+        for m in obs.table
+        if m.owner == who and m.kind == ESCALA and m.contract
+        for k in range(len(m.cards))
+        if m.stands_for[k] is None
+    )
+
+
+# ---------------------------------------------------------------------- end of issue-11 queries
+
+
 def _event_view(event: Event, seat: int, reveal: bool) -> EventView:
     mine = reveal or event.seat == seat
     return EventView(

@@ -8,14 +8,12 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from carioca_desktop.i18n import tr
-from carioca_desktop.ui import theme
+from carioca_desktop.play.text import contract_text
+from carioca_desktop.ui import hud, theme
 from carioca_desktop.ui.cardart import CardArt
-from carioca_desktop.ui.scenes.rules import contract_text
 from carioca_desktop.ui.scenes.summary import seat_names
 from carioca_desktop.ui.widgets import (
-    SEAT_COLOURS,
     UIScene,
-    avatar,
     card_fan,
     draw_text,
     fit,
@@ -54,7 +52,7 @@ class FinalScoreScene(UIScene):
         head, gap, bh = round(200 * self.t), round(24 * self.u), round(50 * self.u)
         game = self.session.game
         width = min(w - 60, round(1300 * self.k), round((320 + 170 * game.players) * self.t))
-        lines = len(game.state.points) + (2 if game.rules.scoring == "tallies" else 1)
+        lines = game.rounds_scored + (2 if game.rules.scoring == "tallies" else 1)
         room = h - head - gap - bh - round(20 * self.u)
         row_h = min(round(34 * self.t), (room - round(74 * self.t) - 30) // lines)
         height = min(room, round(74 * self.t) + row_h * lines + 30)
@@ -122,7 +120,7 @@ class _Sheet:
         self.game = scene.session.game
         self.tallies = self.game.rules.scoring == "tallies"
         t = scene.t
-        rounds = len(self.game.state.points)
+        rounds = self.game.rounds_scored
         self.head_h = round(74 * t)
         extra = 2 if self.tallies else 1
         self.row_h = min(round(34 * t), (rect.h - self.head_h - 20) // (rounds + extra))
@@ -138,9 +136,9 @@ class _Sheet:
         self._paint_winner_columns(surface)
         self._paint_heads(surface)
         y = self.rect.y + self.head_h
-        state = self.game.state
-        for r, points in enumerate(state.points):
-            went = state.went_out[r] if r < len(state.went_out) else None
+        went_out = self.game.went_out
+        for r, points in enumerate(self.game.round_points):
+            went = went_out[r] if r < len(went_out) else None
             self._paint_round(surface, y, r, points, went)
             y += self.row_h
         pygame.draw.line(
@@ -165,14 +163,14 @@ class _Sheet:
         small = font(max(12, round(14 * self.scene.t)), bold=True)
         for seat, name in enumerate(self.names):
             cx = self.x(seat)
-            badge = avatar(size, name, SEAT_COLOURS[seat % len(SEAT_COLOURS)])
+            badge = hud.avatar(seat, name, size // 2)
             surface.blit(badge, badge.get_rect(midtop=(cx, self.rect.y + 12)))
             colour = theme.GOLD if seat in self.outcome.winners else theme.TEXT
             label = fit(name, small, self.col_w - 8)
             draw_text(surface, label, small, (cx, self.rect.y + 16 + size), colour, "midtop")
 
     def _paint_round(
-        self, surface: pygame.Surface, y: int, index: int, points: list[int], went: int | None
+        self, surface: pygame.Surface, y: int, index: int, points: tuple[int, ...], went: int | None
     ) -> None:
         if index % 2 == 0:
             band = pygame.Rect(self.rect.x + 14, y, self.rect.w - 28, self.row_h)

@@ -33,6 +33,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("O", "sort"),
     ("H", "hint"),
     ("B", "buy"),
+    ("N", "pass"),
     ("%backspace", "drop"),
     ("F1  ?", "help"),
     ("Esc", "pause"),

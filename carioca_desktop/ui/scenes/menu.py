@@ -161,12 +161,9 @@ class MenuScene(UIScene):
             self._dismiss()
 
     def _continue(self) -> None:
-        try:
-            from carioca_desktop.session import MatchSession
-            from carioca_desktop.ui.scenes.table import TableScene
-        except ImportError:
-            self._say(tr("menu.unavailable"))
-            return
+        from carioca_desktop.play.session import MatchSession
+        from carioca_desktop.ui.scenes.table import TableScene
+
         paths = self.app.paths
         session, _, notices = load_autosave(
             paths, match_validator=lambda d: MatchSession.from_dict(d, paths)
@@ -187,7 +184,7 @@ class MenuScene(UIScene):
         self.app.push(NewGameScene(self.app))
 
     def _tutorial(self) -> None:
-        from carioca_desktop.ui.scenes.tutorial import TutorialScene
+        from carioca_desktop.ui.scenes.table.tutorial import TutorialScene
 
         self.app.push(TutorialScene(self.app))
 

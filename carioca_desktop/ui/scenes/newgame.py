@@ -14,24 +14,21 @@ import pygame_gui
 from pygame_gui.elements import UITextEntryLine
 
 from carioca_desktop.i18n import tr
-from carioca_desktop.rules.carioca.ruleset import PRESETS
-from carioca_desktop.rules.carioca.ruleset import CariocaRules as RuleSet
+from carioca_desktop.play.text import contract_text
+from carioca_desktop.rules.carioca.ruleset import PRESETS, CariocaRules
 from carioca_desktop.rules.errors import RuleSetError
 from carioca_desktop.storage import NAME_MAX
-from carioca_desktop.ui import theme
+from carioca_desktop.ui import hud, theme
 from carioca_desktop.ui.cardart import CardArt
 from carioca_desktop.ui.scenes.rules import (
-    contract_text,
     explain,
     preset_name,
     rule_rows,
 )
 from carioca_desktop.ui.widgets import (
-    SEAT_COLOURS,
     Focusable,
     Stepper,
     UIScene,
-    avatar,
     draw_text,
     fit,
     font,
@@ -45,7 +42,6 @@ if TYPE_CHECKING:
     from carioca_desktop.ui.app import App
 
 BOT_NAMES = ("Beto", "Carla", "Diego", "Elena", "Fabián", "Gabi", "Hugo")
-KINDS = ("human", "random", "easy", "normal", "hard")
 HOUSE = "__house__"
 
 
@@ -82,11 +78,11 @@ class NewGameScene(UIScene):
         )
         return {**base, "players": self.count}
 
-    def rules(self) -> RuleSet | None:
+    def rules(self) -> CariocaRules | None:
         """The rules of the match to start, or None (and ``problem`` says why)."""
         data = self.rules_data()
         try:
-            rules = RuleSet.from_dict(data)
+            rules = CariocaRules.from_dict(data)
         except RuleSetError as err:
             self.problem = explain(err, data)
             return None
@@ -121,11 +117,13 @@ class NewGameScene(UIScene):
         self._entries = {}
         x0 = seats.x + 20 + pitch
         kind_w = round(min(250 * self.u, seats.w * 0.42))
+        from carioca_desktop.bots.base import LEVELS  # late: the bots load the solver
+
         for i, seat in enumerate(self.seats[: self.count]):
             y = seats.y + 16 + (i + 1) * pitch
             name_rect = pygame.Rect(x0, y, seats.right - 30 - kind_w - x0, rh)
             self._name_entry(i, seat, name_rect)
-            kinds = [(kind_text(k), k) for k in KINDS]
+            kinds = [(kind_text(k), k) for k in ("human", *LEVELS)]
             kind_rect = pygame.Rect(seats.right - 20 - kind_w, y, kind_w, rh)
             Stepper(self, kind_rect, kinds, seat.kind, partial(self._set_kind, i))
         self._rules_controls(rules_box, rh)
@@ -208,13 +206,9 @@ class NewGameScene(UIScene):
         if rules is None:
             self.repaint()
             return
-        try:
-            from carioca_desktop.session import MatchSession, SeatConfig
-            from carioca_desktop.ui.scenes.table import TableScene
-        except ImportError:
-            self.problem = tr("menu.unavailable")
-            self.repaint()
-            return
+        from carioca_desktop.play.session import MatchSession, SeatConfig
+        from carioca_desktop.ui.scenes.table import TableScene
+
         seats = [
             SeatConfig(
                 name=seat.name or self._default_name(i),
@@ -247,7 +241,7 @@ class NewGameScene(UIScene):
         size = pitch - round(12 * self.u)
         for i, seat in enumerate(self.seats[: self.count]):
             y = seats.y + 16 + (i + 1) * pitch + (pitch - round(8 * self.u)) // 2
-            badge = avatar(size, seat.name or self._default_name(i), SEAT_COLOURS[i])
+            badge = hud.avatar(i, seat.name or self._default_name(i), size // 2)
             surface.blit(badge, badge.get_rect(center=(seats.x + 20 + pitch // 2, y)))
         rows_end = seats.y + 16 + (self.count + 1) * pitch
         room = pygame.Rect(seats.x + 30, rows_end + 10, seats.w - 60, seats.bottom - rows_end - 30)
@@ -293,7 +287,7 @@ class NewGameScene(UIScene):
             cx = oval.centerx + (oval.w / 2 + size * 0.2) * math.cos(angle)
             cy = oval.centery + (oval.h / 2 + size * 0.2) * math.sin(angle)
             name = seat.name or self._default_name(i)
-            badge = avatar(size, name, SEAT_COLOURS[i])
+            badge = hud.avatar(i, name, size // 2)
             surface.blit(badge, badge.get_rect(center=(round(cx), round(cy))))
             below = (
                 cy + size / 2 + 2
@@ -328,7 +322,7 @@ class NewGameScene(UIScene):
         area = pygame.Rect(x, y, width, box.bottom - 14 - y)
         pairs(surface, rule_rows(rules)[2:], area, small, round(width * 0.5))
 
-    def _paint_rounds(self, surface: pygame.Surface, rules: RuleSet, area: pygame.Rect) -> int:
+    def _paint_rounds(self, surface: pygame.Surface, rules: CariocaRules, area: pygame.Rect) -> int:
         """The rounds as a numbered list in two columns; returns the y below it."""
         small = font(round(14 * self.u))
         bold = font(round(14 * self.u), bold=True)

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from carioca_desktop.i18n import tr
-from carioca_desktop.rules.carioca.contracts import Form, parse_contract
-from carioca_desktop.rules.carioca.ruleset import CariocaRules as RuleSet
+from carioca_desktop.play.text import contract_text
+from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.rules.errors import RuleSetError
 from carioca_desktop.ui import theme
 from carioca_desktop.ui.cardart import CardArt
@@ -79,22 +79,6 @@ def value_text(key: str, value: object) -> str:
     return str(value)
 
 
-def form_text(form: Form) -> str:
-    parts = []
-    for n, word in ((form.trios, "trio"), (form.escalas, "escala")):
-        if n:
-            parts.append(tr(f"common.{word}_1") if n == 1 else tr(f"common.{word}_n", n=n))
-    return " + ".join(parts)
-
-
-def contract_text(code: str) -> str:
-    """A contract code in words: "1T1E" → "1 trío + 1 escala", "ER" → "escala real"."""
-    contract = parse_contract(code)
-    if contract.special:
-        return tr(f"common.contract_{contract.special}")
-    return tr("common.either").join(form_text(f) for f in contract.forms)
-
-
 def points_text(points: Mapping[str, int]) -> str:
     """The card values in words, grouping what keeps its default."""
     faces = all(points[str(n)] == n for n in range(2, 11))
@@ -110,7 +94,7 @@ def card_name(key: str) -> str:
     return tr(f"houserules.card.{key}") if key in ("A", "J", "Q", "K", "JK", "wild_2") else key
 
 
-def rule_rows(rules: RuleSet) -> list[tuple[str, str]]:
+def rule_rows(rules: CariocaRules) -> list[tuple[str, str]]:
     """The whole rule set as (label, value) rows for a player to read."""
     values = rules.as_dict()
     rows = [(tr("houserules.preset_label"), preset_name(rules.preset))]
@@ -140,19 +124,19 @@ def explain(err: RuleSetError, data: Mapping[str, Any]) -> str:
     return tr("houserules.err.other", detail=err.message)
 
 
-def current_rules(app: App) -> RuleSet:
+def current_rules(app: App) -> CariocaRules:
     """The house rules in settings (defaults if they no longer validate)."""
     try:
-        return RuleSet.from_dict(dict(app.settings.house_rules))
+        return CariocaRules.from_dict(dict(app.settings.house_rules))
     except RuleSetError:
-        return RuleSet()
+        return CariocaRules()
 
 
 # ----------------------------------------------------------------------------- the document
 Block = tuple[str, Any]
 
 
-def _document(rules: RuleSet) -> list[Block]:
+def _document(rules: CariocaRules) -> list[Block]:
     """The rules page as blocks: ("h", title), ("p", text), ("fig", (cards, caption, text)),
     ("rows", [(label, value)]). Cards are written "5H JK=6H 7H": ``=`` marks what a wild
     stands for; "|", "+" and "→" are a gap, a plus and an arrow between cards."""

@@ -12,8 +12,10 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIHorizontalSlider, UITextEntryLine
 
+from carioca_desktop import i18n
 from carioca_desktop.i18n import tr
-from carioca_desktop.rules.carioca.ruleset import CariocaRules as RuleSet
+from carioca_desktop.play.text import contract_text
+from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.rules.errors import RuleSetError
 from carioca_desktop.storage import ANIMATION_SPEEDS, CARD_SIZES, NAME_MAX
 from carioca_desktop.ui import theme
@@ -25,7 +27,6 @@ from carioca_desktop.ui.scenes.rules import (
     POINT_KEYS,
     PRESET_ORDER,
     card_name,
-    contract_text,
     current_rules,
     explain,
     key_label,
@@ -48,7 +49,7 @@ if TYPE_CHECKING:
     from carioca_desktop.ui.app import App
 
 TABS = ("game", "display", "sound", "rules")
-LANGUAGES: tuple[str | None, ...] = (None, "es", "en", "fr", "sv", "pt")
+LANGUAGES: tuple[str | None, ...] = (None, *i18n.LANGUAGES)  # None: the system's
 LANGUAGE_NAMES = {
     "es": "Español", "en": "English", "fr": "Français", "sv": "Svenska", "pt": "Português",
 }  # fmt: skip
@@ -341,7 +342,7 @@ class SettingsScene(UIScene):
     def _try_rules(self, data: dict[str, Any], rebuild: bool = False) -> bool:
         """Save house rules the engine accepts; explain and refuse any other."""
         try:
-            rules = RuleSet.from_dict(data)
+            rules = CariocaRules.from_dict(data)
         except RuleSetError as err:
             self._say(explain(err, data), bad=True)
             return False

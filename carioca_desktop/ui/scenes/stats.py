@@ -23,8 +23,8 @@ from carioca_desktop.ui import theme
 from carioca_desktop.ui.cardart import CardArt
 from carioca_desktop.ui.scenes.menu import notice_text
 from carioca_desktop.ui.scenes.rules import preset_name
+from carioca_desktop.ui.theme import seat_colour
 from carioca_desktop.ui.widgets import (
-    SEAT_COLOURS,
     UIScene,
     card_fan,
     draw_text,
@@ -38,8 +38,6 @@ from carioca_desktop.ui.widgets import (
 
 if TYPE_CHECKING:
     from carioca_desktop.ui.app import App
-
-LEVELS = ("random", "easy", "normal", "hard")
 
 
 def number(value: float, decimals: int = 0) -> str:
@@ -256,9 +254,11 @@ class StatsScene(UIScene):
         pygame.draw.rect(surface, theme.GOLD, (bar.x, bar.y, round(bar.w * share), 4), 0, 2)
 
     def _levels(self) -> list[tuple[str, WinCount]]:
-        order = {level: i for i, level in enumerate(LEVELS)}
+        from carioca_desktop.bots.base import LEVELS as levels  # late: they load the solver
+
+        order = {level: i for i, level in enumerate(levels)}
         items = sorted(self.summary.by_level.items(), key=lambda kv: order.get(kv[0], 9))
-        return [(k if k in LEVELS else "normal", v) for k, v in items]
+        return [(k if k in levels else "normal", v) for k, v in items]
 
     def _list_rows(self, box: pygame.Rect) -> tuple[int, int, int]:
         """Top of the first row, row height, rows that fit."""
@@ -458,10 +458,10 @@ class _Chart:
         }
         for seat in self.record.human_seats[:1]:  # shade under the player's line, below all
             floor = [(lines[seat][-1][0], at(0, 0)[1]), lines[seat][0]]
-            colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+            colour = seat_colour(seat, light=True)
             pygame.draw.polygon(layer, (*colour, 34), lines[seat] + floor)
         for seat in order:
-            colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+            colour = seat_colour(seat, light=True)
             points = lines[seat]
             human = seat in self.record.human_seats
             width = max(2, round((4 if human else 3) * self.scene.k)) * ss
@@ -479,7 +479,7 @@ class _Chart:
         y = self.legend.y
         order = sorted(range(len(record.players)), key=lambda s: s not in record.winners)
         for seat in order:
-            colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+            colour = seat_colour(seat, light=True)
             pygame.draw.line(
                 surface, colour, (self.legend.x, y + 9), (self.legend.x + 22, y + 9), 4
             )

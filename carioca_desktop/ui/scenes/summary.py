@@ -8,13 +8,11 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from carioca_desktop.i18n import tr
-from carioca_desktop.ui import theme
+from carioca_desktop.play.text import contract_text
+from carioca_desktop.ui import hud, theme
 from carioca_desktop.ui.cardart import CardArt
-from carioca_desktop.ui.scenes.rules import contract_text
 from carioca_desktop.ui.widgets import (
-    SEAT_COLOURS,
     UIScene,
-    avatar,
     draw_text,
     fit,
     font,
@@ -31,7 +29,7 @@ def seat_names(session: Any) -> list[str]:
     seats = getattr(session, "seats", None)
     if seats:
         return [str(getattr(s, "name", s)) for s in seats]
-    return list(session.game.state.names)
+    return list(session.game.names)
 
 
 def seat_kind(session: Any, index: int) -> str:
@@ -49,14 +47,13 @@ def seat_kind(session: Any, index: int) -> str:
 def last_round_end(session: Any) -> tuple[int | None, list[list[str]], list[int]]:
     """(seat that went out or None, each seat's cards left, the round's points)."""
     game = session.game
-    events = game.observation(0).events
-    for event in reversed(events):
+    obs = game.observation(-1)  # a spectator's: the round's end is public
+    for event in reversed(obs.events):
         if event.kind == "round_end":
             went = event.seat if event.seat >= 0 else None
             return went, [list(h) for h in event.melds], list(event.points)
-    state = game.state
-    points = list(state.points[-1]) if state.points else [0] * state.players
-    went = state.went_out[-1] if state.went_out else None
+    points = list(obs.round_points[-1]) if obs.round_points else [0] * obs.players
+    went = obs.went_out[-1] if obs.went_out else None
     return went, [[] for _ in points], points
 
 
@@ -124,7 +121,7 @@ class RoundSummaryScene(UIScene):
         panel(surface, box, alpha=250, border=theme.GOLD)
         game = self.session.game
         went, hands, points = last_round_end(self.session)
-        index = len(game.state.points) - 1
+        index = game.rounds_scored - 1
         contract = contract_text(game.rules.rounds[index])
         head = tr("summary.title", n=index + 1, total=len(game.rules.rounds), contract=contract)
         title = gold_title(head, round(34 * self.t), box.w - 60)
@@ -209,7 +206,7 @@ class RoundSummaryScene(UIScene):
             pygame.draw.rect(layer, (*theme.GOLD, 200), layer.get_rect(), 2, 10)
         surface.blit(layer, row)
         size = min(row.h - 10, round(46 * self.k))
-        badge = avatar(size, name, SEAT_COLOURS[seat % len(SEAT_COLOURS)])
+        badge = hud.avatar(seat, name, size // 2)
         surface.blit(badge, badge.get_rect(midleft=(row.x + 10, row.centery)))
         text_x = row.x + 22 + size
         width = self._columns(row)[1] - text_x - 16

@@ -1,4 +1,5 @@
-"""The lay-down slots: one per meld the player still owes, each checked live by the engine."""
+"""The lay-down slots: one per meld the player still owes (``rules.observation.owed_melds``),
+each checked live by the engine."""
 
 from __future__ import annotations
 
@@ -6,44 +7,15 @@ from dataclasses import dataclass, field
 
 from carioca_desktop.rules.cards import parse_marked
 from carioca_desktop.rules.carioca.actions import LayDown
-from carioca_desktop.rules.carioca.observation import Observation
-from carioca_desktop.rules.carioca.ruleset import CariocaRules as RuleSet
+from carioca_desktop.rules.carioca.observation import OwedMeld
+from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.rules.errors import Refusal
-from carioca_desktop.rules.melds import ESCALA, TRIO, Layout, analyse
-
-
-@dataclass(frozen=True)
-class SlotSpec:
-    """What a slot asks for: a trío, an escala, either (``4T|4E``), a 13-card special, or an
-    extra meld; ``min_len`` is the escala length of the round."""
-
-    kind: str | None
-    min_len: int
-    special: str | None = None
-    extra: bool = False
-
-
-def slot_specs(obs: Observation) -> list[SlotSpec]:
-    """The slots the viewer needs now (none once laid down, unless extra melds are allowed)."""
-    rules = obs.rules
-    contract = rules.contract(obs.round_index)
-    length = contract.escala_length(rules.escala_min)
-    if obs.laid_down[obs.seat]:
-        return [SlotSpec(None, rules.escala_min, extra=True)] if rules.extra_melds else []
-    if contract.special:
-        return [SlotSpec(ESCALA, 13, contract.special)]
-    if contract.is_choice:
-        most = max(f.trios + f.escalas for f in contract.forms)
-        return [SlotSpec(None, length) for _ in range(most)]
-    form = contract.forms[0]
-    done_t, done_e = obs.progress[obs.seat]
-    trios = [SlotSpec(TRIO, 3) for _ in range(max(0, form.trios - done_t))]
-    return trios + [SlotSpec(ESCALA, length) for _ in range(max(0, form.escalas - done_e))]
+from carioca_desktop.rules.melds import ESCALA, Layout, analyse
 
 
 @dataclass
 class Slot:
-    spec: SlotSpec
+    spec: OwedMeld
     uids: list[int] = field(default_factory=list)
 
 
@@ -53,7 +25,7 @@ class SlotsModel:
     def __init__(self) -> None:
         self.slots: list[Slot] = []
 
-    def reset(self, specs: list[SlotSpec]) -> None:
+    def reset(self, specs: list[OwedMeld]) -> None:
         """New specs (a new round, or after laying down); keeps cards only if nothing changed."""
         if [s.spec for s in self.slots] != specs:
             self.slots = [Slot(spec) for spec in specs]
@@ -88,7 +60,7 @@ class SlotsModel:
         return not any(s.uids for s in self.slots)
 
 
-def verdict(codes: list[str], spec: SlotSpec, rules: RuleSet) -> Layout | Refusal | None:
+def verdict(codes: list[str], spec: OwedMeld, rules: CariocaRules) -> Layout | Refusal | None:
     """The engine's reading of one slot: its layout, the reason it is not a meld, or None."""
     if not codes:
         return None
@@ -116,7 +88,9 @@ def laydown_action(seat: int, groups: list[list[str]]) -> LayDown | None:
     return LayDown(seat, melds) if melds else None
 
 
-def assign(melds: list[list[str]], specs: list[SlotSpec], rules: RuleSet) -> list[list[str]] | None:
+def assign(
+    melds: list[list[str]], specs: list[OwedMeld], rules: CariocaRules
+) -> list[list[str]] | None:
     """Put a solver's melds into the slots by kind (tríos to trío slots, and so on)."""
     out: list[list[str]] = [[] for _ in specs]
     for meld in melds:
@@ -131,7 +105,7 @@ def assign(melds: list[list[str]], specs: list[SlotSpec], rules: RuleSet) -> lis
     return out
 
 
-def _kind_of(meld: list[str], rules: RuleSet) -> str:
+def _kind_of(meld: list[str], rules: CariocaRules) -> str:
     """How the engine reads the solver's meld (a trío, else an escala)."""
     layout = analyse([parse_marked(c) for c in meld], rules, None, 3)
     return layout.kind if isinstance(layout, Layout) else ESCALA

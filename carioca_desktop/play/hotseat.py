@@ -7,7 +7,8 @@ turn a privacy screen names them and waits for them to take the seat.
 
 from __future__ import annotations
 
-from carioca_desktop.session import MatchSession
+from carioca_desktop.play.session import MatchSession
+from carioca_desktop.rules.carioca.state import Phase
 
 
 class HotSeat:
@@ -24,8 +25,12 @@ class HotSeat:
         return self.session.hot_seat
 
     def to_act(self) -> int | None:
-        """The person whose turn it is, or None (a bot's turn, a round over)."""
-        turn = self.session.game.current_player
+        """The person whose turn it is, or None (a bot's turn, a round over, or a buy offer:
+        at a hot seat the session passes for people, so nobody is called to the screen)."""
+        game = self.session.game
+        turn = game.current_player
+        if game.phase == Phase.OFFER:
+            return None
         return turn if turn is not None and self.session.is_human(turn) else None
 
     def viewer(self, current: int) -> int:

@@ -1,6 +1,6 @@
 """The tutorial scene: the table with a coach who lights each step and waits for your move.
 
-One short scripted round against Rosa (carioca_desktop/tutorial_script.py). Another legal
+One short scripted round against Rosa (carioca_desktop/play/tutorial.py). Another legal
 move than the step's gets a gentle word instead of being made; nothing ever locks.
 """
 
@@ -14,10 +14,10 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
 from carioca_desktop.i18n import tr
+from carioca_desktop.play.tutorial import STEPS, YOU, Tutorial, tutorial_session
 from carioca_desktop.rules.carioca.actions import Action
-from carioca_desktop.tutorial_script import STEPS, YOU, Tutorial, tutorial_session
-from carioca_desktop.ui import table_marks
-from carioca_desktop.ui.scenes.table import TableScene
+from carioca_desktop.ui.scenes.table import marks as table_marks
+from carioca_desktop.ui.scenes.table.scene import TableScene
 from carioca_desktop.ui.sprites import panel
 from carioca_desktop.ui.theme import GOLD, TEXT, TEXT_DIM
 from carioca_desktop.ui.widgets import gold_title
@@ -79,8 +79,6 @@ class TutorialScene(TableScene):
         todo, self._later = self._later, []
         for action in todo:  # button commands, run outside pygame_gui's event handling
             action()
-        if self.app.stack.top is not self:
-            return False
         before = self.tutorial.index
         self.tutorial.watch(self.session.game)
         if self.tutorial.index != before:
@@ -107,7 +105,7 @@ class TutorialScene(TableScene):
         if target == "sort" and self.widgets is not None:
             return pygame.Rect(self.widgets.sort_rank.rect).union(self.widgets.sort_suit.rect)
         kind, _, index = target.partition(":")
-        return table_marks.target_rect(self, kind, int(index) if index else -1)
+        return table_marks.target_rect(self.layout, self.view, kind, int(index) if index else -1)
 
     # ------------------------------------------------------------------ the coach
     def _coach_rect(self) -> pygame.Rect:

@@ -12,7 +12,8 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UILabel, UIPanel
 
 from carioca_desktop.i18n import tr
-from carioca_desktop.ui.table_layout import BUTTONS, TableLayout
+from carioca_desktop.ui.scenes.table.layout import BUTTONS, TableLayout
+from carioca_desktop.ui.scenes.table.model import Buttons
 
 Command = Callable[[], None]
 KEYS = ("menu", *BUTTONS, "buy")
@@ -70,24 +71,17 @@ class TableWidgets:
             widget.set_relative_position(rects[key].topleft)
             widget.set_dimensions(rects[key].size)
 
-    def update_state(
-        self,
-        can_lay_down: bool,
-        can_auto: bool,
-        show_laydown: bool,
-        show_sorts: bool,
-        buy_card: str | None,
-        hint: bool | None = None,
-    ) -> None:
-        """``hint``: None hides Pista (hints off), else it is shown, enabled or not."""
-        _enable(self.lay_down, can_lay_down)
-        _enable(self.auto, can_auto)
-        _show(self.lay_down, show_laydown)
-        _show(self.auto, show_laydown)
-        _show(self.sort_rank, show_sorts)
-        _show(self.sort_suit, show_sorts)
-        _show(self.hint, hint is not None)
-        _enable(self.hint, bool(hint))
+    def update_state(self, buttons: Buttons) -> None:
+        """Show, hide, enable and label the buttons as the model says (``Buttons``)."""
+        _enable(self.lay_down, buttons.lay_down)
+        _enable(self.auto, buttons.auto)
+        _show(self.lay_down, buttons.show_laydown)
+        _show(self.auto, buttons.show_laydown)
+        _show(self.sort_rank, buttons.show_sorts)
+        _show(self.sort_suit, buttons.show_sorts)
+        _show(self.hint, buttons.hint is not None)
+        _enable(self.hint, bool(buttons.hint))
+        buy_card = buttons.buy_card
         if buy_card != self._buy_card:
             self._buy_card = buy_card
             if buy_card is None:

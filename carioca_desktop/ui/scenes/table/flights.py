@@ -9,8 +9,11 @@ import pygame
 
 from carioca_desktop.rules.carioca.observation import EventView, Observation
 from carioca_desktop.ui.anim import Flight
+from carioca_desktop.ui.scenes.table.hand import HandModel
+from carioca_desktop.ui.scenes.table.layout import TableLayout
+from carioca_desktop.ui.scenes.table.slots import SlotsModel
+from carioca_desktop.ui.scenes.table.view import TableView
 from carioca_desktop.ui.sprites import CardImages
-from carioca_desktop.ui.table_view import TableView
 
 STAGGER = 0.05  # seconds between cards of one lay-down, so they read as a sequence
 
@@ -35,6 +38,28 @@ class Arrival:
     view: TableView
     cards: dict[int, tuple[str, pygame.Rect]]
     new_uids: list[int]
+
+
+def card_places(
+    view: TableView, hand: HandModel, slots: SlotsModel
+) -> dict[int, tuple[str, pygame.Rect]]:
+    """Every card of the viewer's hand on screen now (the hand row and the slots), by uid."""
+    places = dict(view.hand_positions(hand, slots.placed))
+    for uid in slots.placed:
+        rect = view.slot_card_rect(uid)
+        if rect is not None:
+            places[uid] = rect
+    return {uid: (hand.code(uid), rect) for uid, rect in places.items()}
+
+
+def snapshot(
+    obs: Observation, cards: dict[int, tuple[str, pygame.Rect]], view: TableView,
+    layout: TableLayout,
+) -> Snapshot:  # fmt: skip
+    """Where everything is before an action (``cards``: ``card_places``)."""
+    melds = {(i, k): r for i, mb in view.melds.items() for k, r in enumerate(mb.cards)}
+    fans = {s: view.fan_rect(s) for s in layout.seats}
+    return Snapshot(obs, cards, melds, fans, layout.stock, layout.pozo)
 
 
 class FlightPlanner:

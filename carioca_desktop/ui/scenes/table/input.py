@@ -1,7 +1,7 @@
 """Pointer and keys on the table: press, drag, drop and click, turned into the scene's moves.
 
 Drag-and-drop after arcade's solitaire: a press remembers what was taken and from where,
-motion moves it, release finds the drop target and asks the scene to act (which asks the
+motion moves it, release finds the drop target and hands it to the moves (which ask the
 engine). Every drop has a click equivalent: click a card to select it, then click a target.
 Keys go to ``TableKeys``.
 """
@@ -17,7 +17,9 @@ import pygame
 from carioca_desktop.rules.carioca.actions import POZO, STOCK
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.scenes.table import TableScene
+    from carioca_desktop.ui.scenes.table.keys import TableKeys
+    from carioca_desktop.ui.scenes.table.model import Table
+    from carioca_desktop.ui.scenes.table.moves import TableMoves
 
 DRAG_START = 6  # pixels the pointer must travel before a press becomes a drag
 DOUBLE_CLICK = 0.4  # seconds
@@ -51,10 +53,12 @@ class Drag:
 
 
 class TableInput:
-    """Owns the gesture state (press, drag, hover) and calls the scene's moves."""
+    """Owns the gesture state (press, drag, hover) and calls the moves and keys."""
 
-    def __init__(self, scene: TableScene) -> None:
-        self.scene = scene
+    def __init__(self, table: Table, moves: TableMoves, keys: TableKeys) -> None:
+        self.table = table
+        self.moves = moves
+        self.keys = keys
         self.press: Press | None = None
         self.drag: Drag | None = None
         self.hover: int | None = None
@@ -64,7 +68,7 @@ class TableInput:
     def cancel(self) -> None:
         """Drop everything in progress (a new round, a pause, a resize)."""
         if self.drag is not None:
-            self.scene.glide_back(self.drag)
+            self.table.glide_back(self.drag)
         self.press, self.drag = None, None
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -75,7 +79,7 @@ class TableInput:
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self._up(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
-            self.scene.moves.deselect()
+            self.moves.deselect()
         elif event.type == pygame.KEYDOWN:
             return self._key(event)
         else:
@@ -85,38 +89,38 @@ class TableInput:
     # ------------------------------------------------------------------ pointer
     def _down(self, pos: tuple[int, int]) -> None:
         self.pointer = pos
-        if self.scene.keys.shown:  # the pointer took over from the keyboard
-            self.scene.keys.shown = False
-            self.scene.app.dirty()
-        self.press = Press(self.scene.moves.thing_at(pos), pos)
+        if self.keys.shown:  # the pointer took over from the keyboard
+            self.keys.shown = False
+            self.table.dirty()
+        self.press = Press(self.moves.thing_at(pos), pos)
 
     def _motion(self, pos: tuple[int, int]) -> None:
         self.pointer = pos
         if self.drag is not None:
             self.drag.pos = pos
-            self.scene.app.dirty()
+            self.table.dirty()
             return
         press = self.press
         if press is not None and press.what is not None:
             dx, dy = pos[0] - press.pos[0], pos[1] - press.pos[1]
             if dx * dx + dy * dy >= DRAG_START * DRAG_START:
-                self.drag = self.scene.moves.start_drag(press.what, press.pos)
+                self.drag = self.moves.start_drag(press.what, press.pos)
                 if self.drag is not None:
                     self.drag.pos = pos
                     self.press = None
-                    self.scene.app.dirty()
+                    self.table.dirty()
                     return
         self._hover(pos)
 
     def _hover(self, pos: tuple[int, int]) -> None:
-        what = self.scene.moves.thing_at(pos)
+        what = self.moves.thing_at(pos)
         uid = what[1] if what and what[0] == "hand" else None
         hovered = uid if isinstance(uid, int) else None
         if hovered != self.hover:
             self.hover = hovered
-            self.scene.app.dirty()
-        elif self.scene.hand.selected is not None:
-            self.scene.app.dirty()  # target highlights follow the pointer
+            self.table.dirty()
+        elif self.table.model.hand.selected is not None:
+            self.table.dirty()  # target highlights follow the pointer
 
     def _up(self, pos: tuple[int, int]) -> None:
         self.pointer = pos
@@ -124,35 +128,35 @@ class TableInput:
         self.drag, self.press = None, None
         if drag is not None:
             drag.pos = pos
-            self.scene.moves.drop(drag, pos)
+            self.moves.drop(drag, pos)
         elif press is not None:
             self._click(press.what, pos)
 
     def _click(self, what: tuple[object, ...] | None, pos: tuple[int, int]) -> None:
-        scene = self.scene
+        moves, hand = self.moves, self.table.model.hand
         now = time.monotonic()
         if what is not None and what[0] == "hand" and isinstance(what[1], int):
             uid = what[1]
             last_uid, last_time = self._last_click
             self._last_click = (uid, now)
             if last_uid == uid and now - last_time < DOUBLE_CLICK:
-                scene.moves.discard(uid, pos, None)
+                moves.discard(uid, pos, None)
                 return
-            scene.hand.select(uid)
-            scene.app.dirty()
+            hand.select(uid)
+            self.table.dirty()
             return
         self._last_click = (None, 0.0)
         if what is not None and what[0] == "slot" and isinstance(what[1], int):
-            scene.moves.unplace(what[1])
+            moves.unplace(what[1])
         elif what == ("stock",):
-            scene.moves.draw_card(STOCK, pos)
+            moves.draw_card(STOCK, pos)
         elif what == ("pozo",):
-            if scene.hand.selected is not None:
-                scene.moves.discard(scene.hand.selected, pos, None)
+            if hand.selected is not None:
+                moves.discard(hand.selected, pos, None)
             else:
-                scene.moves.draw_card(POZO, pos)
+                moves.draw_card(POZO, pos)
         else:
-            scene.moves.click_table(pos)
+            moves.click_table(pos)
 
     # ------------------------------------------------------------------ keys
     def _key(self, event: pygame.event.Event) -> bool:
@@ -160,8 +164,8 @@ class TableInput:
             if self.drag is not None or self.press is not None:
                 self.cancel()
             else:
-                self.scene.moves.open_pause()
+                self.table.open_pause()
             return True
         if self.drag is not None:
             return False  # one gesture at a time
-        return self.scene.keys.handle(event)
+        return self.keys.handle(event)

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from carioca_desktop.i18n import tr
+from carioca_desktop.play.text import card_label
 from carioca_desktop.rules.cards import parse_card
 from carioca_desktop.rules.carioca.actions import (
     POZO,
@@ -24,7 +25,6 @@ from carioca_desktop.rules.carioca.actions import (
 )
 from carioca_desktop.rules.carioca.observation import MeldView, Observation
 from carioca_desktop.rules.melds import is_wild
-from carioca_desktop.ui.text import card_label
 
 log = logging.getLogger(__name__)
 

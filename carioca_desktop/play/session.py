@@ -9,10 +9,10 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any
 
-from carioca_desktop.bots.base import LEVELS
+from carioca_desktop.play.offer import pass_action
 from carioca_desktop.rules.carioca.actions import Action, NextRound
 from carioca_desktop.rules.carioca.game import Game
-from carioca_desktop.rules.carioca.ruleset import CariocaRules as RuleSet
+from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.rules.carioca.state import Event, Phase
 from carioca_desktop.storage import (
     MatchRecord,
@@ -54,11 +54,19 @@ class SeatConfig:
         name, kind, level = data.get("name"), data.get("kind"), data.get("level")
         if not isinstance(name, str) or not name or kind not in KINDS:
             raise ValueError(f"bad seat: {dict(data)!r}")
-        if kind == "bot" and level not in LEVELS:
+        if kind == "bot" and level not in bot_levels():
             raise ValueError(f"bad bot level: {level!r}")
         if kind == "human" and level is not None:
             raise ValueError("a human seat has no level")
         return cls(name, str(kind), None if level is None else str(level))
+
+
+def bot_levels() -> tuple[str, ...]:
+    """The bot levels (``bots.base.LEVELS``, their one definition; read when needed, so
+    this module does not load the bots and the solver with it)."""
+    from carioca_desktop.bots.base import LEVELS
+
+    return LEVELS
 
 
 class MatchSession:
@@ -97,7 +105,7 @@ class MatchSession:
     @classmethod
     def new(
         cls,
-        rules: RuleSet,
+        rules: CariocaRules,
         seats: Sequence[SeatConfig],
         seed: int,
         paths: Paths | None = None,
@@ -142,7 +150,7 @@ class MatchSession:
         if not isinstance(raw_seats, list):
             raise ValueError("seats must be a list")
         seats = [SeatConfig.from_dict(s) for s in raw_seats]
-        if [s.name for s in seats] != list(game.state.names):
+        if [s.name for s in seats] != list(game.names):
             raise ValueError("the seats do not match the game's players")
         bots = _load_bots(d.get("bots"), seats)
         hints = d.get("hints", True)  # saves from before the flag had none: hints on
@@ -174,19 +182,27 @@ class MatchSession:
 
     # ------------------------------------------------------------------ playing
     def pending_bot_action(self) -> Action | None:
-        """The next bot action if a bot must act now (its turn, or a buy it wants).
+        """The next action the table makes by itself now: a bot's (its turn, or its answer to
+        a buy offer), or at a hot seat the pass of a person asked to buy (play/offer.py).
+        None while a person is to act, or asked to buy at their own table.
 
         The choice is remembered until the game changes, so asking twice neither advances a
         bot's random generator nor changes the answer.
         """
         if self.game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
             return None
-        at = len(self.game.state.events)
+        at = self.game.event_count
         if self._pending_at != at:
-            from carioca_desktop.bots.driver import bot_step
-
-            self._pending, self._pending_at = bot_step(self.game, self.bots), at
+            self._pending, self._pending_at = self._next_action(), at
         return self._pending
+
+    def _next_action(self) -> Action | None:
+        asked = self.game.current_player
+        if self.game.phase == Phase.OFFER and asked is not None and self.is_human(asked):
+            return pass_action(asked) if self.hot_seat else None
+        from carioca_desktop.bots.driver import bot_step
+
+        return bot_step(self.game, self.bots)
 
     def apply(self, action: Action) -> Event:
         """Apply an action (IllegalAction propagates unchanged, nothing saved), then autosave;
@@ -202,10 +218,6 @@ class MatchSession:
     def next_round(self) -> None:
         """Deal the next round (after the round summary)."""
         self.apply(NextRound())
-
-    @property
-    def finished_rounds(self) -> int:
-        return len(self.game.state.points)
 
     # ------------------------------------------------------------------ persistence
     def _save(self) -> None:
@@ -231,7 +243,7 @@ class MatchSession:
 
     def record(self) -> MatchRecord:
         """The finished match as a statistics record."""
-        s, rules = self.game.state, self.game.rules
+        rules = self.game.rules
         result = self.game.outcome()
         totals = result.tallies if rules.scoring == "tallies" else result.totals
         return MatchRecord(
@@ -239,7 +251,7 @@ class MatchSession:
             preset=self.preset,
             rules=rules.to_dict(),
             players=[PlayerRecord(p.name, p.kind, p.level) for p in self.seats],
-            round_points=[list(p) for p in s.points],
+            round_points=[list(p) for p in self.game.round_points],
             totals=list(totals),
             winners=list(result.winners),
             scoring=rules.scoring,

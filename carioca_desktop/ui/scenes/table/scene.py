@@ -1,42 +1,45 @@
 """The Table scene: the match being played, drawn from the viewer's observation.
 
-Gestures (table_input, table_keys) become actions that the engine judges; the session applies
-them and autosaves; bots move on a timer; every change re-reads the observation and re-lays
-the table. At a hot seat (ui/hotseat.py) no hand shows between people's turns and a privacy
-screen asks for the next person. ``start_autoplay`` lives in ui/autoplay.py.
+The scene owns a ``TableModel`` (model.py: what the table shows) and refills it from each
+new observation (describe.py returns the words, slots and buttons as a value). Gestures
+(input.py, keys.py) become actions through moves.py, which sees the scene only through the
+narrow ``Table`` interface; the engine judges each once (``Legal``); the session applies
+them and autosaves; bots move on a timer. At a hot seat (play/hotseat.py) no hand shows
+between people's turns and a privacy screen asks for the next person. ``start_autoplay``
+lives in ui/autoplay.py.
 """
 
 from __future__ import annotations
 
 import logging
-from collections import Counter, deque
-from collections.abc import Hashable, Sequence
+from collections import Counter
+from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
 
+from carioca_desktop.play.hotseat import HotSeat
+from carioca_desktop.play.session import MatchSession
+from carioca_desktop.play.text import event_line, refusal_text
 from carioca_desktop.rules.carioca.actions import Action
 from carioca_desktop.rules.carioca.observation import Observation
 from carioca_desktop.rules.carioca.state import Phase
 from carioca_desktop.rules.errors import Refusal
-from carioca_desktop.session import MatchSession
-from carioca_desktop.ui import table_paint
 from carioca_desktop.ui.anim import Animator, Flight, Toast, pacing
-from carioca_desktop.ui.flights import Arrival, FlightPlanner, Snapshot
-from carioca_desktop.ui.hand import HandModel
-from carioca_desktop.ui.hotseat import HotSeat
 from carioca_desktop.ui.scene import Scene
-from carioca_desktop.ui.slots import SlotsModel
+from carioca_desktop.ui.scenes.table import paint as table_paint
+from carioca_desktop.ui.scenes.table.advice import TableAdvice
+from carioca_desktop.ui.scenes.table.describe import describe, fit_slots, log_lines
+from carioca_desktop.ui.scenes.table.flights import Arrival, FlightPlanner, card_places, snapshot
+from carioca_desktop.ui.scenes.table.input import Drag, TableInput
+from carioca_desktop.ui.scenes.table.keys import TableKeys
+from carioca_desktop.ui.scenes.table.layout import TableLayout, compute_layout
+from carioca_desktop.ui.scenes.table.model import Legal, ModelParts, TableModel
+from carioca_desktop.ui.scenes.table.moves import TableMoves
+from carioca_desktop.ui.scenes.table.offer import OfferPrompt
+from carioca_desktop.ui.scenes.table.view import TableView
+from carioca_desktop.ui.scenes.table.widgets import TableWidgets
 from carioca_desktop.ui.sprites import CardImages, TextCache
-from carioca_desktop.ui.table_advice import TableAdvice
-from carioca_desktop.ui.table_input import Drag, TableInput
-from carioca_desktop.ui.table_keys import TableKeys
-from carioca_desktop.ui.table_layout import TableLayout, compute_layout
-from carioca_desktop.ui.table_moves import TableMoves
-from carioca_desktop.ui.table_state import describe
-from carioca_desktop.ui.table_view import SlotView, TableText, TableView
-from carioca_desktop.ui.table_widgets import TableWidgets
-from carioca_desktop.ui.text import event_line, refusal_text
 
 if TYPE_CHECKING:
     from carioca_desktop.ui.app import App, AutoplayOptions
@@ -52,7 +55,7 @@ SOUNDS = {"draw": "draw", "buy": "draw", "discard": "discard", "lay_down": "plac
           "swap": "place", "round_end": "round_end", "deal": "deal"}  # fmt: skip
 
 
-class TableScene(Scene):
+class TableScene(Scene, ModelParts):
     """One match at the table. ``autoplay`` (a driver) takes the round-end decisions and the
     screenshots instead of pushing the summary scenes."""
 
@@ -65,25 +68,19 @@ class TableScene(Scene):
         self.images = CardImages()
         self.texts = TextCache()
         self.view = TableView(self.images, self.texts)
-        self.hands: dict[int, HandModel] = {}
-        self.slot_models: dict[int, SlotsModel] = {}
         self.animator = Animator()
         self.toasts: list[Toast] = []
-        self.log_lines: deque[str] = deque(maxlen=40)
-        self.input = TableInput(self)
-        self.keys = TableKeys(self)
-        self.moves = TableMoves(self)
-        self.text = TableText()
-        self.slot_views: list[SlotView] = []
-        self.can_lay_down = False
         self.hotseat = HotSeat(session)
-        self.viewer = self.hotseat.viewer(session.viewer())
-        self.obs: Observation = session.game.observation(self.viewer)
-        self.layout: TableLayout = compute_layout(_size(app), self.obs.players, self.viewer)
+        viewer = self.hotseat.viewer(session.viewer())
+        obs = session.game.observation(viewer)
+        self.model = TableModel(obs, viewer, Legal(session.game))
+        self.moves = TableMoves(self)
+        self.keys = TableKeys(self, self.moves)
+        self.input = TableInput(self, self.moves, self.keys)
+        self.layout: TableLayout = compute_layout(_size(app), obs.players, viewer)
         self.widgets: TableWidgets | None = None
-        self.pozo_under: str | None = None
-        self.advice = TableAdvice(self)  # the Pista
-        self.hint = ""  # why Bajarse is off although every slot reads as a meld
+        self.offer: OfferPrompt | None = None  # the buy offer to the viewer (play/offer.py)
+        self.advice = TableAdvice(session)  # the Pista
         self.tidy_deal = True  # sort a freshly dealt hand once (the tutorial leaves it to you)
         self.wait = 0.0
         self._seen_events = 0
@@ -95,14 +92,13 @@ class TableScene(Scene):
         self._settings: object = None
         self._apply_settings()
 
-    # ------------------------------------------------------------------ models
     @property
-    def hand(self) -> HandModel:
-        return self.hands.setdefault(self.viewer, HandModel())
+    def drag(self) -> Drag | None:
+        return self.input.drag
 
     @property
-    def slots(self) -> SlotsModel:
-        return self.slot_models.setdefault(self.viewer, SlotsModel())
+    def hover(self) -> int | None:
+        return self.input.hover
 
     @property
     def hand_hidden(self) -> bool:
@@ -117,24 +113,28 @@ class TableScene(Scene):
     def enter(self) -> None:
         moves = self.moves
         commands = {
-            "menu": moves.open_pause,
+            "menu": self.open_pause,
             "lay_down": moves.lay_down,
             "auto": moves.auto_fill,
             "sort_rank": lambda: moves.sort("rank"),
             "sort_suit": lambda: moves.sort("suit"),
             "buy": moves.buy,
-            "hint": self.advice.ask,
+            "hint": self.ask_hint,
             "keys": self.show_keys,
         }
         self._seen_events = max(0, len(self.obs.events) - 8)
         self._relayout()
         self.widgets = TableWidgets(self.app.manager, commands, self.layout)
+        self.offer = OfferPrompt(self.app.manager)
         self.sync()
 
     def exit(self) -> None:
         if self.widgets is not None:
             self.widgets.kill()
             self.widgets = None
+        if self.offer is not None:
+            self.offer.hide()
+            self.offer = None
 
     def pause(self) -> None:
         self.input.cancel()
@@ -179,69 +179,61 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ syncing
     def sync(self) -> list[int]:
         """Re-read the observation after any change; returns the viewer's new card uids."""
-        viewer = self.hotseat.viewer(self.viewer)
-        if viewer != self.viewer:
-            self.viewer = viewer
+        model = self.model
+        viewer = self.hotseat.viewer(model.viewer)
+        if viewer != model.viewer:
+            model.viewer = viewer
             self.input.cancel()
             self._relayout()
-        self.advice.spend()
-        old_round = self.obs.round_index
-        self.obs = obs = self.session.game.observation(self.viewer)
-        new = self.hand.sync(obs.hand)
+        self.advice.spend(self.session.game)
+        old_round = model.obs.round_index
+        model.obs = obs = self.session.game.observation(viewer)
+        model.human = self.session.is_human(viewer)
+        model.hand_hidden = self.hotseat.hand_hidden()
+        new = model.hand.sync(obs.hand)
         if self.tidy_deal and len(new) > 1 and len(new) >= len(obs.hand) - 1:  # a fresh deal
-            self.hand.sort("suit")
+            model.hand.sort("suit")
         if obs.round_index != old_round:
-            self.slots.clear()
+            model.slots.clear()
         self._read_log(obs)
-        describe(self)  # slots, words, button states
-        self.view.rebuild(self.layout, obs, self.slot_views)
-        self._layer_key = None
-        self.app.dirty()
+        self.refresh()
         return [c.uid for c in new]
 
+    def refresh(self) -> None:
+        """Redo the table's words, slots and places from the model (after a new observation,
+        or a local change: a card into a slot, a sort)."""
+        fit_slots(self.model)
+        self.model.take(describe(self.model, self.session, self.advice.on(self.app.settings)))
+        if self.widgets is not None:
+            self.widgets.update_state(self.model.buttons)
+        self._show_offer()
+        self.view.rebuild(self.layout, self.model.obs, self.model.slot_views)
+        self._layer_key = None
+        self.app.dirty()
+
     def _read_log(self, obs: Observation) -> None:
-        # "Botaste el 8♣" only when one person plays; at a hot seat every line names its player
-        # and tells only what everyone saw (the log stays on screen for the next person).
-        names, you = obs.names, self.session.human_seats == [obs.seat]
-        reader = -1 if self.session.hot_seat else obs.seat
-        for event in obs.events[self._seen_events :]:
-            line = event_line(event, names, reader, you)
-            if line:
-                self.log_lines.append(line)
+        self.model.log_lines.extend(log_lines(obs, self.session, self._seen_events))
         self._seen_events = len(obs.events)
 
     # ------------------------------------------------------------------ applying moves
-    def snapshot(self) -> Snapshot:
-        cards = {uid: (self.hand.code(uid), rect) for uid, rect in self.card_places().items()}
-        melds = {(i, k): r for i, mb in self.view.melds.items() for k, r in enumerate(mb.cards)}
-        fans = {s: self.view.fan_rect(s) for s in self.layout.seats}
-        return Snapshot(self.obs, cards, melds, fans, self.layout.stock, self.layout.pozo)
-
-    def card_places(self) -> dict[int, pygame.Rect]:
-        """Every card of the viewer's hand on screen now (the hand row and the slots)."""
-        places = dict(self.view.hand_positions(self.hand, self.slots.placed))
-        for uid in self.slots.placed:
-            rect = self.view.slot_card_rect(uid)
-            if rect is not None:
-                places[uid] = rect
-        return places
+    def card_places(self) -> dict[int, tuple[str, pygame.Rect]]:
+        return card_places(self.view, self.model.hand, self.model.slots)
 
     def perform(
         self, action: Action, from_rect: pygame.Rect | None = None, played: Sequence[int] = ()
     ) -> None:
         """Apply a legal action and animate what it did (the caller checked it); ``played``
         are the viewer's cards it used, so the right copies leave the hand."""
-        before = self.snapshot()
-        first = len(self.session.game.state.events)
+        before = snapshot(self.model.obs, self.card_places(), self.view, self.layout)
+        first = self.session.game.event_count
         self.session.apply(action)
         for uid in played:
-            self.hand.remove(uid)
+            self.model.hand.remove(uid)
         new_uids = self.sync()
-        places = {uid: (self.hand.code(uid), rect) for uid, rect in self.card_places().items()}
-        arrival = Arrival(self.view, places, new_uids)
+        arrival = Arrival(self.view, self.card_places(), new_uids)
         for event in self.obs.events[first:]:
             if event.kind == "discard":
-                self.pozo_under = before.obs.pozo_top
+                self.model.pozo_under = before.obs.pozo_top
             for flight in self.planner.plan(event, before, arrival, from_rect):
                 self.animator.add(flight)
             self._sound(event.kind)
@@ -252,6 +244,21 @@ class TableScene(Scene):
     def _sound(self, kind: str) -> None:
         if kind in SOUNDS:
             self.app.sounds.play(SOUNDS[kind])
+
+    def sound(self, name: str) -> None:
+        self.app.sounds.play(name)
+
+    def dirty(self) -> None:
+        self.app.dirty()
+
+    def _show_offer(self) -> None:
+        """The offer prompt while the engine asks the viewer to buy, gone otherwise."""
+        if self.offer is None:
+            return
+        card, obs = self.model.buttons.offer_card, self.model.obs
+        face = self.images.face(card, self.layout.hand_card[0]) if card is not None else None
+        self.offer.update(card, (obs.round_index, len(obs.events)), self.layout, face,
+                          self.moves.buy, self.moves.pass_offer)  # fmt: skip
 
     def refuse(self, refusal: Refusal, anchor: tuple[int, int]) -> None:
         self.toast(refusal_text(refusal), anchor)
@@ -267,7 +274,7 @@ class TableScene(Scene):
         hide: Hashable = ("hand", drag.uid) if drag.uid is not None else None
         home = drag.home
         if drag.uid is not None:
-            home = self.card_places().get(drag.uid, home)
+            home = self.card_places().get(drag.uid, ("", home))[1]
         duration = max(self.glide, 0.12) if self.glide > 0 else 0.0
         shadow = self.images.shadow(drag.image.get_width())
         self.animator.add(Flight(drag.image, drag.rect, home, duration, 0.0, hide, shadow))
@@ -275,9 +282,10 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ the loop
     def update(self, dt: float) -> bool:
-        if self.app.stack.top is not self:
-            return False  # paused or a summary on top: bots wait, nothing moves
+        # App.frame updates only the top scene: paused or under a summary, bots wait.
         moving = self.animator.update(dt)
+        # The offer counts down only here, so a pause (another scene on top) freezes it.
+        offering = self.offer.tick(dt) if self.offer is not None else False
         self.toasts = [t for t in self.toasts if t.alive]
         for toast in self.toasts:
             toast.age += dt
@@ -290,8 +298,8 @@ class TableScene(Scene):
         if self.wait > 0:
             self.wait -= dt
             if self.wait > 0:
-                return bool(self.toasts)
-        return self._advance() or bool(self.toasts)
+                return bool(self.toasts) or offering
+        return self._advance() or bool(self.toasts) or offering
 
     def _advance(self) -> bool:
         """Let bots move, or end the round, when nothing is moving any more."""
@@ -346,19 +354,23 @@ class TableScene(Scene):
 
     def show_round_end(self) -> None:
         over = self.session.game.is_over
-        try:
-            if over:
-                from carioca_desktop.ui.scenes.final import FinalScoreScene
+        if over:
+            from carioca_desktop.ui.scenes.final import FinalScoreScene
 
-                self.app.push(FinalScoreScene(self.app, self.session))
-            else:
-                from carioca_desktop.ui.scenes.summary import RoundSummaryScene
+            self.app.push(FinalScoreScene(self.app, self.session))
+        else:
+            from carioca_desktop.ui.scenes.summary import RoundSummaryScene
 
-                self.app.push(RoundSummaryScene(self.app, self.session))
-        except ImportError:
-            if not over:  # no summary screen yet: deal on
-                self.session.next_round()
-                self.sync()
+            self.app.push(RoundSummaryScene(self.app, self.session))
+
+    def round_end_click(self) -> bool:
+        """A click on the table once the round is over shows the scores again (once the beat
+        after the last move has passed); True if the click was the round end's."""
+        if not self.game_over_round or self.autoplay is not None or self._end_state is None:
+            return False
+        if self._end_state[1] != "beat":
+            self.show_round_end()
+        return True
 
     # ------------------------------------------------------------------ events and drawing
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -375,12 +387,64 @@ class TableScene(Scene):
         return hidden
 
     def draw(self, surface: pygame.Surface) -> None:
-        table_paint.paint(self, surface)
+        hidden = self.hidden()
+        under = self.model.pozo_under if hidden[("pozo",)] else None
+        key = (frozenset(hidden.items()), under, self.layout.size)
+        if key != self._layer_key:
+            self.view.invalidate()
+            self._layer_key = key
+        surface.blit(self.view.layer(self.model.text, hidden, under), (0, 0))
+        table_paint.paint(surface, self._picture(hidden))
+
+    def _picture(self, hidden: Counter[Hashable]) -> table_paint.Picture:
+        """What moves over the table's layer this frame, for the painters."""
+        model, drag = self.model, self.input.drag
+        gap = self.moves.gap_for(drag.pos) if drag is not None else None
+        moving = self.moves.moving_code()
+        person = self.hotseat.next_person() if model.hand_hidden else None
+        return table_paint.Picture(
+            layout=self.layout,
+            view=self.view,
+            images=self.images,
+            texts=self.texts,
+            hand=model.hand,
+            rows=self.moves.hand_rows(gap),
+            hidden=hidden,
+            hand_hidden=model.hand_hidden,
+            waiting_for=self.session.seats[person].name if person is not None else None,
+            drag=drag,
+            pointer=self.input.pointer,
+            accepts=self.moves.accepts(moving) if moving is not None else None,
+            lit=self.lit(),
+            ring=self.keys.focus_rect(),
+            hint=model.hint,
+            animator=self.animator,
+            toasts=self.toasts,
+        )
 
     # ------------------------------------------------------------------ help, hints, hooks
     def lit(self) -> tuple[tuple[str, ...], list[pygame.Rect], str]:
         """Hand cards and places to light, and words to say (the Pista; the tutorial's step)."""
-        return self.advice.lit()
+        return self.advice.lit(self.layout, self.view)
+
+    def ask_hint(self) -> None:
+        """The Pista button or H: the strongest bot's move in the player's place."""
+        words = self.advice.ask(self.model, self.app.settings)
+        if words:
+            self.toast(words, self.layout.slots_area.midtop)
+        self.app.dirty()
+
+    def open_pause(self) -> None:
+        from carioca_desktop.ui.scenes.pause import PauseScene
+
+        self.app.push(PauseScene(self.app))
+
+    def confirm_discard(self, card: str, yes: Callable[[], None]) -> bool:
+        """Ask "Botar el 7♥?" first when the settings want it; True if asked."""
+        if not self.app.settings.confirm_discard or self.widgets is None:
+            return False
+        self.widgets.ask_discard(self.layout, card, yes)
+        return True
 
     def show_keys(self) -> None:
         """F1, ? or the Teclas button: the keyboard help over the table."""

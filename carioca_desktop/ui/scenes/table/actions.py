@@ -1,39 +1,47 @@
 """Gestures into actions: which add, swap or wild placement a card dropped on a meld means.
 
 Nothing here decides a rule: it only picks among the moves the engine itself names (a swap
-when the card lands on a wild, the end of an escala nearest the pointer) and lets
-``Game.check`` judge the result.
+when the card lands on a wild, the end of an escala nearest the pointer) among those the
+engine lists as legal, and lets the engine judge the result.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from carioca_desktop.rules.cards import parse_marked
 from carioca_desktop.rules.carioca.actions import Action, Add, Swap
-from carioca_desktop.rules.carioca.game import Game
 from carioca_desktop.rules.carioca.observation import MeldView
 from carioca_desktop.rules.errors import CardError
 
+if TYPE_CHECKING:
+    from carioca_desktop.ui.scenes.table.model import Legal
+
 
 def meld_action(
-    game: Game, seat: int, code: str, meld: MeldView, card_index: int | None, low_side: bool
+    legal: Legal, seat: int, code: str, meld: MeldView, card_index: int | None, low_side: bool
 ) -> Action:
     """The action for ``code`` dropped on ``meld`` (over card ``card_index``, on its low or
-    high half). Returns an action even when it is illegal, so the refusal can be shown."""
+    high half), chosen among the moves the engine lists as legal (one answer per game state).
+    Returns an action even when it is illegal, so the refusal can be shown."""
     swap, add = Swap(seat, meld.index, code), Add(seat, meld.index, code)
+    can_swap = code != "JK" and legal.allows(swap)
     over_wild = card_index is not None and meld.stands_for[card_index] is not None
-    if over_wild and code != "JK" and game.check(swap) is None:
+    if over_wild and can_swap:
         return swap
-    refusal = game.check(add)
-    if refusal is None:
+    if legal.allows(add):
         return add
-    if refusal.code == "ambiguous_wild":
-        options = str(refusal.params.get("options", "")).split(" or ")
-        chosen = pick_end(options, meld, low_side)
-        if chosen is not None:
-            return Add(seat, meld.index, chosen)
-    if code != "JK" and game.check(swap) is None:
-        return swap
-    return add
+    # A wild that could stand for either end of an escala: the engine lists both placements.
+    options = [
+        a.card
+        for a in legal.actions(seat)
+        if isinstance(a, Add) and a.meld == meld.index and a.card.partition("=")[0] == code
+        and "=" in a.card
+    ]  # fmt: skip
+    chosen = pick_end(options, meld, low_side) if options else None
+    if chosen is not None:
+        return Add(seat, meld.index, chosen)
+    return swap if can_swap else add
 
 
 def pick_end(options: list[str], meld: MeldView, low_side: bool) -> str | None:

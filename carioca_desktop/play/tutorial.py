@@ -2,7 +2,7 @@
 
 No pygame here: the position, the bot's scripted moves and the step machine are plain
 values, so a test can play the whole tutorial without a screen. The scene
-(ui/scenes/tutorial.py) draws the coach and asks ``Tutorial`` what each move means.
+(ui/scenes/table/tutorial.py) draws the coach and asks ``Tutorial`` what each move means.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from carioca_desktop.play.session import MatchSession, SeatConfig
 from carioca_desktop.rules.carioca.actions import (
     POZO,
     STOCK,
@@ -24,8 +25,7 @@ from carioca_desktop.rules.carioca.actions import (
 from carioca_desktop.rules.carioca.game import Game
 from carioca_desktop.rules.carioca.observation import Observation
 from carioca_desktop.rules.carioca.position import from_position
-from carioca_desktop.rules.carioca.ruleset import CariocaRules as RuleSet
-from carioca_desktop.session import MatchSession, SeatConfig
+from carioca_desktop.rules.carioca.ruleset import CariocaRules
 
 ROUND = 2  # "1 trío + 1 escala": both kinds of meld in one lay-down
 YOU, BOT = 0, 1
@@ -176,7 +176,7 @@ class ScriptedBot:
 
 def tutorial_game(name: str) -> Game:
     """The stacked position: round 2 of the classic rules, the player to draw first."""
-    rules = RuleSet.from_dict({"preset": "clasico", "players": 2})
+    rules = CariocaRules.from_dict({"preset": "clasico", "players": 2})
     return from_position(
         rules, [list(HAND), list(BOT_HAND)], round_number=ROUND, turn=YOU,
         stock=list(STOCK_CARDS), pozo=list(POZO_CARDS), names=[name, BOT_NAME],

@@ -13,9 +13,8 @@ from carioca_desktop.i18n import tr
 from carioca_desktop.rules.carioca.observation import MeldView, Observation
 from carioca_desktop.ui import hud
 from carioca_desktop.ui.cardart import felt
-from carioca_desktop.ui.hand import HandModel
-from carioca_desktop.ui.sprites import CardImages, TextCache, panel
-from carioca_desktop.ui.table_layout import (
+from carioca_desktop.ui.scenes.table.hand import HandModel
+from carioca_desktop.ui.scenes.table.layout import (
     TableLayout,
     card_h,
     flow_melds,
@@ -23,6 +22,7 @@ from carioca_desktop.ui.table_layout import (
     meld_card_rects,
     slot_rects,
 )
+from carioca_desktop.ui.sprites import CardImages, TextCache, panel
 from carioca_desktop.ui.theme import GOLD, GREEN_OK, RED_BAD, TEXT, TEXT_DIM
 
 SLOT_STRIP = 0.42

@@ -1,7 +1,8 @@
 """The table's moves as the player makes them: draw, discard, meld, slots, sorting, buying.
 
-Each gesture (drag or click) ends here and becomes an action that ``Game.check`` judges, or
-a purely local arrangement (hand order, lay-down slots).
+Each gesture (drag or click) ends here and becomes an action that the engine judges once
+(``model.legal``), or a purely local arrangement (hand order, lay-down slots). The moves see
+the scene only through the ``Table`` interface (model.py).
 """
 
 from __future__ import annotations
@@ -10,16 +11,18 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from carioca_desktop.rules.carioca.actions import POZO, Action, Buy, Discard, Draw
-from carioca_desktop.ui.slots import assign, laydown_action, slot_specs
-from carioca_desktop.ui.table_actions import meld_action
-from carioca_desktop.ui.table_input import Drag
-from carioca_desktop.ui.table_layout import insertion_index
-from carioca_desktop.ui.table_state import auto_melds, describe
-from carioca_desktop.ui.text import card_label
+from carioca_desktop.play.offer import pass_action
+from carioca_desktop.play.text import card_label
+from carioca_desktop.rules.carioca.actions import POZO, Action, Add, Buy, Discard, Draw, Swap
+from carioca_desktop.rules.carioca.observation import owed_melds
+from carioca_desktop.ui.scenes.table.actions import meld_action
+from carioca_desktop.ui.scenes.table.describe import auto_melds
+from carioca_desktop.ui.scenes.table.input import Drag
+from carioca_desktop.ui.scenes.table.layout import insertion_index
+from carioca_desktop.ui.scenes.table.slots import assign, laydown_action
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.scenes.table import TableScene
+    from carioca_desktop.ui.scenes.table.model import Table, TableModel
 
 Pos = tuple[int, int]
 
@@ -27,38 +30,42 @@ Pos = tuple[int, int]
 class TableMoves:
     """Moves of the human at the table; works on its scene's models."""
 
-    def __init__(self, scene: TableScene) -> None:
-        self.s = scene
+    def __init__(self, table: Table) -> None:
+        self.s = table
         self._accepts: tuple[object, tuple[frozenset[int], bool]] | None = None
+
+    @property
+    def m(self) -> TableModel:
+        return self.s.model
 
     # ------------------------------------------------------------------ what is where
     @property
     def human_viewer(self) -> bool:
-        return self.s.session.is_human(self.s.viewer)
+        return self.m.human
 
     def visible_hand(self) -> list[int]:
         return [uid for uid, _ in self.hand_rows()]
 
     def hand_rows(self, gap_at: int | None = None) -> list[tuple[int, pygame.Rect]]:
         """The hand row as drawn, the hovered card and the selected one lifted."""
-        drag = self.s.input.drag
-        exclude = set(self.s.slots.placed)
+        drag = self.s.drag
+        exclude = set(self.m.slots.placed)
         if drag is not None and drag.uid is not None:
             exclude.add(drag.uid)
-        rows = self.s.view.hand_positions(self.s.hand, exclude, gap_at)
+        rows = self.s.view.hand_positions(self.m.hand, exclude, gap_at)
         out = []
-        picked = self.s.hand.picked
+        picked = self.m.hand.picked
         for uid, rect in rows:
             if uid in picked:
                 rect = rect.move(0, -self.s.layout.lift)
-            elif uid == self.s.input.hover and drag is None:
+            elif uid == self.s.hover and drag is None:
                 rect = rect.move(0, -round(self.s.layout.lift * 0.6))
             out.append((uid, rect))
         return out
 
     def thing_at(self, pos: Pos) -> tuple[object, ...] | None:
         """What a press at ``pos`` takes hold of (hand or slot card, mazo, pozo), if anything."""
-        if not self.human_viewer or self.s.hand_hidden:
+        if not self.m.playable:
             return None
         for uid, rect in reversed(self.hand_rows()):
             if rect.collidepoint(pos):
@@ -68,7 +75,7 @@ class TableMoves:
             return ("slot", in_slot)
         if self.s.layout.stock.collidepoint(pos):
             return ("stock",)
-        if self.s.layout.pozo.collidepoint(pos) and self.s.obs.pozo_top is not None:
+        if self.s.layout.pozo.collidepoint(pos) and self.m.obs.pozo_top is not None:
             return ("pozo",)
         return None
 
@@ -77,10 +84,10 @@ class TableMoves:
 
     def gap_for(self, pos: Pos) -> int | None:
         """Where the dragged card would drop into the hand row, when it is over the hand."""
-        drag = self.s.input.drag
+        drag = self.s.drag
         if drag is None or drag.uid is None or not self.over_hand(pos):
             return None
-        rows = self.s.view.hand_positions(self.s.hand, self.s.slots.placed | {drag.uid})
+        rows = self.s.view.hand_positions(self.m.hand, self.m.slots.placed | {drag.uid})
         return insertion_index(pos[0], [r for _, r in rows])
 
     # ------------------------------------------------------------------ dragging
@@ -88,16 +95,16 @@ class TableMoves:
         size = self.s.layout.hand_card
         if what[0] in ("hand", "slot") and isinstance(what[1], int):
             uid = what[1]
-            code = self.s.hand.code(uid)
+            code = self.m.hand.code(uid)
             home = dict(self.hand_rows()).get(uid) or self.s.view.slot_card_rect(uid)
             if home is None:
                 return None
             grab = _grab(at, home, size)
             image = self.s.images.face(code, size[0])
-            self.s.hand.selected = None
+            self.m.hand.selected = None
             return Drag("card", uid, code, image, grab, home, at)
         rect = self.s.layout.stock if what == ("stock",) else self.s.layout.pozo
-        top = self.s.obs.pozo_top if what == ("pozo",) else None
+        top = self.m.obs.pozo_top if what == ("pozo",) else None
         image = self.s.images.face(top, rect.width) if top else self.s.images.back(rect.width)
         kind = "pozo" if what == ("pozo",) else "stock"
         return Drag(kind, None, top, image, (at[0] - rect.x, at[1] - rect.y), rect, at)
@@ -122,9 +129,9 @@ class TableMoves:
             self.place(uid, slot)
             return
         if self.over_hand(pos):
-            rows = self.s.view.hand_positions(self.s.hand, self.s.slots.placed | {uid})
-            self.s.slots.remove(uid)
-            self.s.hand.move(uid, insertion_index(pos[0], [r for _, r in rows]))
+            rows = self.s.view.hand_positions(self.m.hand, self.m.slots.placed | {uid})
+            self.m.slots.remove(uid)
+            self.m.hand.move(uid, insertion_index(pos[0], [r for _, r in rows]))
             self.refresh()
             self.s.arranged()
             return
@@ -135,7 +142,7 @@ class TableMoves:
         """A human action: applied (the played cards leave the hand model) or refused with
         the engine's reason (or the tutorial's word) beside the pointer and the dragged card
         gliding home."""
-        refusal = self.s.session.game.check(action)
+        refusal = self.m.legal.verdict(action)
         objection = self.s.objection(action) if refusal is None else None
         if refusal is not None or objection is not None:
             if refusal is not None:
@@ -149,20 +156,19 @@ class TableMoves:
         return True
 
     def draw_card(self, source: str, pos: Pos, drag: Drag | None = None) -> None:
-        self.act(Draw(self.s.viewer, source), pos, drag, [])
+        self.act(Draw(self.m.viewer, source), pos, drag, [])
 
     def discard(self, uid: int, pos: Pos, drag: Drag | None) -> None:
-        action = Discard(self.s.viewer, self.s.hand.code(uid))
-        ok = self.s.session.game.check(action) is None
-        if ok and self.s.app.settings.confirm_discard and self.s.widgets is not None:
+        action = Discard(self.m.viewer, self.m.hand.code(uid))
+
+        def confirmed() -> None:
+            self.act(action, pos, None, [uid])
+
+        if self.m.legal.allows(action) and self.s.confirm_discard(
+            card_label(action.card), confirmed
+        ):
             if drag is not None:
                 self.s.glide_back(drag)
-            label = card_label(action.card)
-
-            def confirmed() -> None:
-                self.act(action, pos, None, [uid])
-
-            self.s.widgets.ask_discard(self.s.layout, label, confirmed)
             return
         self.act(action, pos, drag, [uid])
 
@@ -171,93 +177,96 @@ class TableMoves:
         box = self.s.view.melds.get(index)
         if box is None:
             return
-        code = self.s.hand.code(uid)
-        action = meld_action(self.s.session.game, self.s.viewer, code, box.meld, card,
+        code = self.m.hand.code(uid)
+        action = meld_action(self.m.legal, self.m.viewer, code, box.meld, card,
                              pos[0] < box.box.centerx)  # fmt: skip
         self.act(action, pos, drag, [uid])
 
     def accepts(self, code: str) -> tuple[frozenset[int], bool]:
         """Melds that would take ``code`` now, and whether the pozo would (for highlights)."""
-        key = (code, len(self.s.obs.events), self.s.viewer)
+        key = (code, len(self.m.obs.events), self.m.viewer)
         if self._accepts is not None and self._accepts[0] == key:
             return self._accepts[1]
-        game, seat = self.s.session.game, self.s.viewer
-        melds = set()
-        for meld in self.s.obs.table:
-            for low in (True, False):
-                if game.check(meld_action(game, seat, code, meld, None, low)) is None:
-                    melds.add(meld.index)
-        result = (frozenset(melds), game.check(Discard(seat, code)) is None)
+        legal, seat = self.m.legal, self.m.viewer
+        melds = {
+            a.meld
+            for a in legal.actions(seat)
+            if isinstance(a, (Add, Swap)) and a.card.partition("=")[0] == code
+        }
+        result = (frozenset(melds), legal.allows(Discard(seat, code)))
         self._accepts = (key, result)
         return result
 
     # ------------------------------------------------------------------ slots and hand
     def place(self, uid: int, k: int) -> None:
-        self.s.slots.place(uid, k)
-        self.s.hand.selected = None
-        self.s.app.sounds.play("click")
+        self.m.slots.place(uid, k)
+        self.m.hand.selected = None
+        self.s.sound("click")
         self.refresh()
 
     def unplace(self, uid: int) -> None:
-        self.s.slots.remove(uid)
-        self.s.hand.move(uid, len(self.s.hand.cards))
+        self.m.slots.remove(uid)
+        self.m.hand.move(uid, len(self.m.hand.cards))
         self.refresh()
 
     def refresh(self) -> None:
         """Redo the table's words and places after a local change (no new observation)."""
-        describe(self.s)
-        self.s.view.rebuild(self.s.layout, self.s.obs, self.s.slot_views)
-        self.s._layer_key = None
-        self.s.app.dirty()
+        self.s.refresh()
 
     def lay_down(self) -> None:
-        groups = [[self.s.hand.code(u) for u in s.uids] for s in self.s.slots.slots]
-        action = laydown_action(self.s.viewer, groups)
+        groups = [[self.m.hand.code(u) for u in s.uids] for s in self.m.slots.slots]
+        action = laydown_action(self.m.viewer, groups)
         if action is None:
             return
-        played = [u for s in self.s.slots.slots for u in s.uids]
+        played = [u for s in self.m.slots.slots for u in s.uids]
         anchor = self.s.layout.buttons[0].midtop
         if self.act(action, anchor, None, played):
-            self.s.slots.reset(slot_specs(self.s.obs))
+            self.m.slots.reset(list(owed_melds(self.m.obs)))
 
     def auto_fill(self) -> None:
-        obs = self.s.obs
+        obs = self.m.obs
         melds = auto_melds(obs)
-        specs = [s.spec for s in self.s.slots.slots]
+        specs = [s.spec for s in self.m.slots.slots]
         groups = assign([list(m) for m in melds], specs, obs.rules) if melds else None
         if groups is None:
             return
-        self.s.slots.clear()
+        self.m.slots.clear()
         used: set[int] = set()
         for k, group in enumerate(groups):
             for code in group:
-                uid = self.s.hand.uid_for(code, used)
+                uid = self.m.hand.uid_for(code, used)
                 if uid is not None:
                     used.add(uid)
-                    self.s.slots.place(uid, k)
-        self.s.app.sounds.play("place")
+                    self.m.slots.place(uid, k)
+        self.s.sound("place")
         self.refresh()
 
     def sort(self, by: str) -> None:
-        self.s.hand.sort(by)
-        self.s.app.dirty()
+        self.m.hand.sort(by)
+        self.s.dirty()
         self.s.arranged()
 
     def buy(self) -> None:
-        """Comprar, when the table offers it (never at a hot seat: see table_state)."""
-        if self.s.widgets is not None and self.s.widgets.buy.visible:
-            self.act(Buy(self.s.viewer), self.s.layout.pozo.midtop, None, [])
+        """Comprar, when the table offers it (never at a hot seat: see describe.py)."""
+        buttons = self.m.buttons
+        if buttons.buy_card is not None or buttons.offer_card is not None:
+            self.act(Buy(self.m.viewer), self.s.layout.pozo.midtop, None, [])
+
+    def pass_offer(self) -> bool:
+        """Pasar (or N, or the offer's time running out): decline the card offered now."""
+        if self.m.buttons.offer_card is None:
+            return False
+        self.act(pass_action(self.m.viewer), self.s.layout.pozo.midtop, None, [])
+        return True
 
     def deselect(self) -> None:
-        self.s.hand.selected = None
-        self.s.app.dirty()
+        self.m.hand.selected = None
+        self.s.dirty()
 
     def click_table(self, pos: Pos) -> None:
         """A click on the table itself: a target for the selected card, or nothing."""
-        selected = self.s.hand.selected
-        if self.s.game_over_round and self.s.autoplay is None and self.s._end_state is not None:
-            if self.s._end_state[1] != "beat":
-                self.s.show_round_end()
+        selected = self.m.hand.selected
+        if self.s.round_end_click():
             return
         if selected is None:
             return
@@ -271,12 +280,13 @@ class TableMoves:
             return
         self.deselect()
 
-    def open_pause(self) -> None:
-        try:
-            from carioca_desktop.ui.scenes.pause import PauseScene
-        except ImportError:
-            return
-        self.s.app.push(PauseScene(self.s.app))
+    def moving_code(self) -> str | None:
+        """The card being dragged or selected (the painters light the targets that take it)."""
+        drag = self.s.drag
+        if drag is not None:
+            return drag.code if drag.kind == "card" else None
+        selected = self.m.hand.selected
+        return self.m.hand.code(selected) if selected is not None else None
 
 
 def _grab(at: Pos, home: pygame.Rect, size: tuple[int, int]) -> Pos:

@@ -4,7 +4,8 @@ Tab moves the focus between hand, piles, slots and melds, the arrows within them
 overlay, ui/scenes/keys.py, lists every key).
 
 Every key ends in one of the same moves a click or a drop makes (``TableMoves``), so the
-engine judges it exactly as it judges the mouse.
+engine judges it exactly as it judges the mouse; the keys see the scene only through the
+``Table`` interface (model.py).
 """
 
 from __future__ import annotations
@@ -16,10 +17,11 @@ import pygame
 from carioca_desktop.i18n import tr
 from carioca_desktop.rules.carioca.actions import POZO, STOCK, Action, Swap
 from carioca_desktop.rules.carioca.observation import MeldView
-from carioca_desktop.ui.table_actions import meld_action
+from carioca_desktop.ui.scenes.table.actions import meld_action
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.scenes.table import TableScene
+    from carioca_desktop.ui.scenes.table.model import Table, TableModel
+    from carioca_desktop.ui.scenes.table.moves import TableMoves
 
 ZONES = ("hand", "piles", "slots", "melds")
 SLOT_KEYS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3,
@@ -30,12 +32,17 @@ ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
 class TableKeys:
     """The keyboard focus (``zone`` and, outside the hand, ``index``) and the move keys."""
 
-    def __init__(self, scene: TableScene) -> None:
-        self.s = scene
+    def __init__(self, table: Table, moves: TableMoves) -> None:
+        self.s = table
+        self.moves = moves
         self.zone = "hand"
         self.index = 0
         self.shown = False  # the focus ring shows once the keyboard is used
         self._by = "suit"  # the order the last O sorted by
+
+    @property
+    def m(self) -> TableModel:
+        return self.s.model
 
     # ------------------------------------------------------------------ entry
     def handle(self, event: pygame.event.Event) -> bool:
@@ -47,10 +54,10 @@ class TableKeys:
             return True
         if key == pygame.K_ESCAPE:
             return False  # the scene's own: cancel a drag, else pause
-        if self.s.hand_hidden or not self.s.moves.human_viewer:
+        if not self.m.playable:
             return False
         self.shown = True
-        self.s.app.dirty()
+        self.s.dirty()
         return self._navigate(key, shift) or self._move(key, shift)
 
     # ------------------------------------------------------------------ focus
@@ -60,14 +67,14 @@ class TableKeys:
         elif key in (pygame.K_LEFT, pygame.K_RIGHT):
             self._arrow(-1 if key == pygame.K_LEFT else 1, shift)
         elif key in (pygame.K_HOME, pygame.K_END) and self.zone == "hand":
-            visible = self.s.moves.visible_hand()
-            self.s.hand.focus = visible[0 if key == pygame.K_HOME else -1] if visible else None
+            visible = self.moves.visible_hand()
+            self.m.hand.focus = visible[0 if key == pygame.K_HOME else -1] if visible else None
         elif key == pygame.K_SPACE or (key in ENTER and self.zone == "hand"):
             self._pick()
         elif key in ENTER:
             self._enter(shift)
         elif key == pygame.K_BACKSPACE:
-            self.s.moves.deselect()
+            self.moves.deselect()
         else:
             return False
         return True
@@ -83,11 +90,11 @@ class TableKeys:
         at = zones.index(self.zone) if self.zone in zones else 0
         self.zone = zones[(at + delta) % len(zones)]
         self.index = 0
-        if self.zone == "piles" and not self.s.text.attention:
+        if self.zone == "piles" and not self.m.text.attention:
             self.index = 1  # after drawing, the pozo is where a card goes
 
     def _arrow(self, delta: int, shift: bool) -> None:
-        hand, visible = self.s.hand, self.s.moves.visible_hand()
+        hand, visible = self.m.hand, self.moves.visible_hand()
         if self.zone == "hand":
             if shift and hand.focus is not None:
                 hand.shift(hand.focus, delta, visible)
@@ -107,11 +114,11 @@ class TableKeys:
 
     def focus_rect(self) -> pygame.Rect | None:
         """Where the focus ring goes (None while hidden or with nothing focused)."""
-        if not self.shown or self.s.hand_hidden or not self.s.moves.human_viewer:
+        if not self.shown or not self.m.playable:
             return None
         if self.zone == "hand":
-            rows = dict(self.s.moves.hand_rows())
-            return rows.get(self.s.hand.focus) if self.s.hand.focus is not None else None
+            rows = dict(self.moves.hand_rows())
+            return rows.get(self.m.hand.focus) if self.m.hand.focus is not None else None
         if self.zone == "piles":
             return self.s.layout.stock if self.index == 0 else self.s.layout.pozo
         if self.zone == "slots" and self.index < len(self.s.view.slots):
@@ -124,13 +131,13 @@ class TableKeys:
     # ------------------------------------------------------------------ acting
     def _card(self) -> int | None:
         """The card a key acts on: the picked one, else the focused one."""
-        hand = self.s.hand
+        hand = self.m.hand
         if hand.selected is not None:
             return hand.selected
-        return hand.focus if hand.focus in self.s.moves.visible_hand() else None
+        return hand.focus if hand.focus in self.moves.visible_hand() else None
 
     def _pick(self) -> None:
-        hand, visible = self.s.hand, self.s.moves.visible_hand()
+        hand, visible = self.m.hand, self.moves.visible_hand()
         if hand.focus not in visible:
             hand.step_focus(1, visible)
         if hand.focus is not None:
@@ -139,17 +146,17 @@ class TableKeys:
     def _enter(self, shift: bool) -> None:
         if self.zone == "piles":
             pos = self.s.layout.pozo.midtop if self.index else self.s.layout.stock.midtop
-            if self.index == 1 and not self.s.text.attention:
+            if self.index == 1 and not self.m.text.attention:
                 self._discard()
             else:
-                self.s.moves.draw_card(POZO if self.index else STOCK, pos)
+                self.moves.draw_card(POZO if self.index else STOCK, pos)
         elif self.zone == "slots":
             self._to_slot(self.index)
         elif self.zone == "melds":
             self._to_meld(shift)
 
     def _move(self, key: int, shift: bool) -> bool:
-        moves, layout = self.s.moves, self.s.layout
+        moves, layout = self.moves, self.s.layout
         if key == pygame.K_s:
             moves.draw_card(STOCK, layout.stock.midtop)
         elif key == pygame.K_p:
@@ -161,11 +168,13 @@ class TableKeys:
         elif key == pygame.K_a:
             moves.auto_fill()
         elif key == pygame.K_h:
-            self.s.advice.ask()
+            self.s.ask_hint()
         elif key == pygame.K_o:
             self._sort()
         elif key == pygame.K_b:
             moves.buy()
+        elif key == pygame.K_n:
+            return moves.pass_offer()
         elif key in SLOT_KEYS:
             self._to_slot(SLOT_KEYS[key])
         else:
@@ -175,25 +184,25 @@ class TableKeys:
     def _discard(self) -> None:
         uid = self._card()
         anchor = self.s.layout.pozo.midtop
-        if len(self.s.hand.picked) > 1:
+        if len(self.m.hand.picked) > 1:
             self.s.toast(tr("keys.toast.one_card"), anchor)
         elif uid is None:
             self.s.toast(tr("keys.toast.pick_card"), anchor)
         else:
-            self.s.moves.discard(uid, anchor, None)
+            self.moves.discard(uid, anchor, None)
 
     def _to_slot(self, k: int) -> None:
         slots = self.s.view.slots
         if k >= len(slots):
             self.s.toast(tr("keys.toast.no_slot", n=k + 1), self.s.layout.slots_area.midtop)
             return
-        hand = self.s.hand
+        hand = self.m.hand
         uids = list(hand.picked) or ([u] if (u := self._card()) is not None else [])
         if not uids and slots[k].cards:  # nothing picked: the slot's last card comes back
-            self.s.moves.unplace(slots[k].cards[-1][0])
+            self.moves.unplace(slots[k].cards[-1][0])
             return
         for uid in uids:
-            self.s.moves.place(uid, k)
+            self.moves.place(uid, k)
         hand.picked = []
         self._refocus()
 
@@ -204,38 +213,37 @@ class TableKeys:
             self.s.toast(tr("keys.toast.pick_card"), self.s.layout.pozo.midtop)
             return
         box = self.s.view.melds[melds[self.index]]
-        action = self._meld_action(self.s.hand.code(uid), box.meld, shift)
-        if self.s.moves.act(action, box.box.midtop, None, [uid]):
+        action = self._meld_action(self.m.hand.code(uid), box.meld, shift)
+        if self.moves.act(action, box.box.midtop, None, [uid]):
             self._refocus()
 
     def _meld_action(self, code: str, meld: MeldView, low: bool) -> Action:
         """Enter: over a wild it stands for, a swap; else an add at the high end (Shift: an
         add, at the low end). The engine judges the result, as it does a drop."""
-        game, seat = self.s.session.game, self.s.viewer
+        legal, seat = self.m.legal, self.m.viewer
         if not low:
             for k, marker in enumerate(meld.stands_for):
                 if marker is not None:
-                    action = meld_action(game, seat, code, meld, k, False)
+                    action = meld_action(legal, seat, code, meld, k, False)
                     if isinstance(action, Swap):
                         return action
-        return meld_action(game, seat, code, meld, None, low)
+        return meld_action(legal, seat, code, meld, None, low)
 
     def _lay_down(self) -> None:
-        widgets = self.s.widgets
-        if widgets is not None and widgets.lay_down.is_enabled:
-            self.s.moves.lay_down()
+        if self.m.buttons.lay_down:
+            self.moves.lay_down()
             self._refocus()
             return
-        words = self.s.hint or tr("keys.toast.fill_slots")
+        words = self.m.hint or tr("keys.toast.fill_slots")
         self.s.toast(words, self.s.layout.slots_area.midtop)
 
     def _sort(self) -> None:
         """O: sort by rank, press again for by suit (and so on)."""
         self._by = "suit" if self._by == "rank" else "rank"
-        self.s.moves.sort(self._by)
+        self.moves.sort(self._by)
 
     def _refocus(self) -> None:
         """Keep the focus on a card still in the hand row."""
-        visible = self.s.moves.visible_hand()
-        if self.s.hand.focus not in visible:
-            self.s.hand.focus = visible[0] if visible else None
+        visible = self.moves.visible_hand()
+        if self.m.hand.focus not in visible:
+            self.m.hand.focus = visible[0] if visible else None

@@ -1,0 +1,40 @@
+"""Collect the strings the UI draws by hand (``widgets.draw_text``, ``widgets.gold_title``),
+for the tests that look for raw i18n keys, without a hook in the product code."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import carioca_desktop.ui
+from carioca_desktop.ui import widgets
+
+
+def record_drawn_text(monkeypatch: pytest.MonkeyPatch, log: list[str]) -> None:
+    """Append every hand-drawn string to ``log`` (undone with ``monkeypatch``). Every ui
+    module is imported first, so the ones a scene loads late are covered too."""
+    for info in pkgutil.walk_packages(carioca_desktop.ui.__path__, "carioca_desktop.ui."):
+        importlib.import_module(info.name)
+
+    def logged(fn: Callable[..., Any], at: int) -> Callable[..., Any]:
+        def call(*args: Any, **kwargs: Any) -> Any:
+            log.append(str(args[at]))
+            return fn(*args, **kwargs)
+
+        return call
+
+    wrappers = {
+        "draw_text": (widgets.draw_text, logged(widgets.draw_text, 1)),  # (surface, text, ...)
+        "gold_title": (widgets.gold_title, logged(widgets.gold_title, 0)),  # (text, ...)
+    }
+    for name, module in list(sys.modules.items()):
+        if not name.startswith("carioca_desktop.ui"):
+            continue
+        for attr, (original, wrapper) in wrappers.items():
+            if getattr(module, attr, None) is original:
+                monkeypatch.setattr(module, attr, wrapper)
