@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any
 
-from carioca_desktop.rules.actions import Action, NextRound
+from carioca_desktop.rules.actions import Action, NextRound, Undo
 from carioca_desktop.rules.game import Game
 from carioca_desktop.rules.ruleset import RuleSet
 from carioca_desktop.rules.state import Event, Phase
@@ -198,6 +198,21 @@ class MatchSession:
         else:
             self._save()
         return event
+
+    def can_undo(self) -> bool:
+        """Whether the person to act may take something back (the Undo button's state)."""
+        seat = self.game.current_player
+        return seat is not None and self.is_human(seat) and self.game.can_undo(seat)
+
+    def undo(self) -> Event | None:
+        """Take back the last lay-down, add or swap of the person to act, made since their
+        draw (the engine decides what can be undone); autosaves. Returns the event taken back,
+        or None when there is nothing to undo. The table then redraws from the game: the
+        event log is shorter than before."""
+        seat = self.game.current_player
+        if seat is None or not self.can_undo():
+            return None
+        return self.apply(Undo(seat))
 
     def next_round(self) -> None:
         """Deal the next round (after the round summary)."""

@@ -213,3 +213,31 @@ def test_the_seat_levels_are_the_bots_levels() -> None:
     from carioca_desktop.session import LEVELS as SEAT_LEVELS
 
     assert SEAT_LEVELS == LEVELS
+
+
+def test_undo_takes_back_a_lay_down_and_saves(tmp_path: Path) -> None:
+    paths = Paths.under(tmp_path)
+    seats = [SeatConfig("Tú", "human"), SeatConfig("Ana", "bot", "easy")]
+    rules = RuleSet.from_dict({"preset": "clasico", "players": 2, "rounds": ["2T", "2T"]})
+    game = from_position(
+        rules,
+        [["7H", "7S", "7D", "5C", "5D", "5S", "9H"], ["2D", "3D", "4S", "9S", "10S", "JS", "QH"]],
+        stock=["KC", "QC", "JC"],
+        pozo=["4D"],
+        names=[s.name for s in seats],
+    )
+    session = MatchSession(game, seats, 1, "clasico", {1: make_bot("easy", 1, 1)}, paths)
+    assert not session.can_undo() and session.undo() is None
+    session.apply(Draw(0))
+    drawn = session.game.to_dict()
+    assert not session.can_undo()  # a draw is final
+    session.apply(LayDown(0, (("7H", "7S", "7D"), ("5C", "5D", "5S"))))
+    assert session.can_undo()
+    undone = session.undo()
+    assert undone is not None and undone.kind == "lay_down"
+    _, saved, _ = load_autosave(paths)
+    assert saved is not None and saved["game"] == drawn == session.game.to_dict()
+    assert session.game.hand(0) == ["7H", "7S", "7D", "5C", "5D", "5S", "9H", "KC"]
+    assert not session.can_undo() and session.undo() is None
+    session.apply(Discard(0, "KC"))
+    assert not session.can_undo()  # a bot's turn: nothing for a person to take back

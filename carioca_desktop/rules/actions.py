@@ -64,13 +64,21 @@ class Buy:
 
 
 @dataclass(frozen=True)
+class Undo:
+    """Take back the last lay-down, add or swap made since this turn's draw (the Game keeps
+    what can be undone; draws, discards and buys are final)."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
 class NextRound:
     """Deal the next round once the scores of the last one have been seen."""
 
     seat: int = -1
 
 
-Action = Draw | LayDown | Add | Swap | Discard | Buy | NextRound
+Action = Draw | LayDown | Add | Swap | Discard | Buy | NextRound | Undo
 ACTION_TYPES: dict[str, type[Any]] = {
     "draw": Draw,
     "lay_down": LayDown,
@@ -79,6 +87,7 @@ ACTION_TYPES: dict[str, type[Any]] = {
     "discard": Discard,
     "buy": Buy,
     "next_round": NextRound,
+    "undo": Undo,
 }
 KIND_OF: dict[type[Any], str] = {cls: name for name, cls in ACTION_TYPES.items()}
 
@@ -117,6 +126,8 @@ def action_from_dict(data: Any) -> Action:
             return Discard(seat, str(data["card"]))
         if kind == "buy":
             return Buy(seat)
+        if kind == "undo":
+            return Undo(seat)
         return NextRound(seat)
     except (KeyError, TypeError, ValueError) as err:
         raise RulesError("bad_action", f"malformed {kind} action: {data!r}") from err
