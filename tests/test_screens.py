@@ -436,3 +436,39 @@ def test_a_damaged_settings_file_is_reported_on_the_menu(
     app.push(menu)
     frames(app)
     assert any("configuración" in m and "settings.json.corrupt-" in m for m in menu.messages)
+
+
+def test_new_game_asks_before_abandoning_the_saved_match(app: App) -> None:
+    from carioca_desktop.session import MatchSession, SeatConfig
+    from carioca_desktop.ui.scenes.confirm import ConfirmScene
+
+    language(app, "en")
+    seats = [SeatConfig("Ana", "human"), SeatConfig("Beto", "bot", "easy")]
+    MatchSession.new(RuleSet.from_dict({"players": 2}), seats, 5, paths=app.paths)
+    saved = app.paths.autosave_file.read_bytes()
+    scene = NewGameScene(app)
+    app.reset(scene)
+    frames(app)
+    click(app, buttons(app, i18n.tr("newgame.start"))[0])
+    dialog = app.stack.top
+    assert isinstance(dialog, ConfirmScene)
+    assert dialog.question == "Abandon the match in progress?"
+    assert "Ana, Beto" in dialog.details and any("round 1 of 8" in d for d in dialog.details)
+    key(app, pygame.K_RETURN)  # the focused answer is the safe one: keep it
+    assert app.stack.top is scene and dialog.answered is False
+    assert app.paths.autosave_file.read_bytes() == saved
+    click(app, buttons(app, i18n.tr("newgame.start"))[0])
+    key(app, pygame.K_ESCAPE)  # Esc keeps it too
+    assert app.stack.top is scene and app.paths.autosave_file.read_bytes() == saved
+    click(app, buttons(app, i18n.tr("newgame.start"))[0])
+    click(app, buttons(app, "Abandon it and start")[0])
+    assert type(app.stack.top).__name__ == "TableScene"
+    assert app.paths.autosave_file.read_bytes() != saved  # the new match's save
+
+
+def test_new_game_without_a_saved_match_starts_at_once(app: App) -> None:
+    scene = NewGameScene(app)
+    app.reset(scene)
+    frames(app)
+    click(app, buttons(app, i18n.tr("newgame.start"))[0])
+    assert type(app.stack.top).__name__ == "TableScene"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
+from datetime import datetime
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -16,7 +17,7 @@ from pygame_gui.elements import UITextEntryLine
 from carioca_desktop.i18n import tr
 from carioca_desktop.rules.errors import RuleSetError
 from carioca_desktop.rules.ruleset import PRESETS, RuleSet
-from carioca_desktop.storage import NAME_MAX
+from carioca_desktop.storage import NAME_MAX, Paths, has_autosave, load_autosave
 from carioca_desktop.ui import theme
 from carioca_desktop.ui.cardart import CardArt
 from carioca_desktop.ui.scenes.rules import (
@@ -58,6 +59,31 @@ def kind_text(kind: str) -> str:
     if kind == "human":
         return tr("common.human")
     return tr("common.bot_level", level=tr(f"common.level_{kind}"))
+
+
+def saved_match_lines(paths: Paths) -> list[str]:
+    """The match in progress in words (players, rules, round, when it was saved); nothing when
+    the save cannot be read (the menu reports a damaged one)."""
+    from carioca_desktop.session import MatchSession
+
+    try:
+        session, _, _ = load_autosave(paths, lambda d: MatchSession.from_dict(d, paths))
+        when = datetime.fromtimestamp(paths.autosave_file.stat().st_mtime)
+    except OSError:
+        return []
+    if not isinstance(session, MatchSession):
+        return []
+    game = session.game
+    return [
+        ", ".join(seat.name for seat in session.seats),
+        tr(
+            "newgame.abandon_saved",
+            rules=preset_name(session.preset),
+            round=game.round_index + 1,
+            rounds=len(game.rules.rounds),
+            date=when.strftime("%Y-%m-%d %H:%M"),
+        ),
+    ]
 
 
 class NewGameScene(UIScene):
@@ -202,10 +228,26 @@ class NewGameScene(UIScene):
             return True
         return super().handle_event(event)
 
-    def start(self) -> None:
+    def start(self, abandon: bool = False) -> None:
+        """Start the match; a match in progress is abandoned only after the player says so."""
         rules = self.rules()
         if rules is None:
             self.repaint()
+            return
+        if not abandon and has_autosave(self.app.paths):
+            from carioca_desktop.ui.scenes.confirm import ConfirmScene
+
+            details = [*saved_match_lines(self.app.paths), tr("newgame.abandon_lost")]
+            self.app.push(
+                ConfirmScene(
+                    self.app,
+                    tr("newgame.abandon_title"),
+                    details,
+                    tr("newgame.abandon_yes"),
+                    tr("newgame.abandon_no"),
+                    lambda: self.start(abandon=True),
+                )
+            )
             return
         try:
             from carioca_desktop.session import MatchSession, SeatConfig
