@@ -472,3 +472,47 @@ def test_new_game_without_a_saved_match_starts_at_once(app: App) -> None:
     frames(app)
     click(app, buttons(app, i18n.tr("newgame.start"))[0])
     assert type(app.stack.top).__name__ == "TableScene"
+
+
+def test_hot_seat_default_names_are_numbered_players(app: App) -> None:
+    language(app, "en")
+    scene = NewGameScene(app)
+    app.reset(scene)
+    frames(app)
+    assert [s.name for s in scene.seats[:2]] == ["You", "Beto"]
+    scene._set_kind(1, "human")
+    frames(app)
+    assert [s.name for s in scene.seats[:3]] == ["Player 1", "Player 2", "Carla"]
+    assert "Player 2" in shown_text(app)  # the name entry shows it
+    scene._set_kind(1, "easy")  # one person again: "You"
+    frames(app)
+    assert [s.name for s in scene.seats[:2]] == ["You", "Beto"]
+    scene._set_kind(2, "human")
+    scene.seats[0].name = "Ana"  # a typed name stays
+    scene._set_kind(3, "human")
+    frames(app)
+    assert [s.name for s in scene.seats[:4]] == ["Ana", "Beto", "Player 2", "Player 3"]
+    click(app, buttons(app, i18n.tr("newgame.start"))[0])
+    table = next(s for s in app.stack.scenes if type(s).__name__ == "TableScene")
+    session = table.session  # type: ignore[attr-defined]
+    assert [s.name for s in session.seats] == ["Ana", "Beto", "Player 2", "Player 3"]
+
+
+def test_the_players_own_name_stays_in_hot_seat(app: App) -> None:
+    app.update_settings(app.settings.replace(player_name="Ana", language="es"))
+    scene = NewGameScene(app)
+    app.reset(scene)
+    frames(app)
+    scene._set_kind(1, "human")
+    assert [s.name for s in scene.seats[:2]] == ["Ana", "Jugador 2"]
+
+
+def test_avatar_labels_tell_players_with_the_same_initial_apart() -> None:
+    from carioca_desktop.ui.widgets import initials
+
+    assert initials(["Du", "Beto", "Diego"]) == ["Du", "B", "Di"]
+    assert initials(["Jugador 1", "Jugador 2", "Carla"]) == ["J1", "J2", "C"]
+    assert initials(["Ana María", "Ana", "Beto"]) == ["AM", "An", "B"]
+    assert initials(["Diego", "Dina", "Du"]) == ["D1", "D2", "D3"]  # two would still clash
+    assert initials(["Ana", "ana"]) == ["A1", "A2"]
+    assert initials(["", "Beto"]) == ["?", "B"]

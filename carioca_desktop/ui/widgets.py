@@ -198,18 +198,46 @@ def card_fan(art: CardArt, faces: Sequence[pygame.Surface], spread: float = 60) 
     return canvas.subsurface(box).copy()
 
 
-def avatar(size: int, name: str, colour: RGB) -> pygame.Surface:
-    """A round badge with a name's initial (seats, legends)."""
+def avatar(size: int, name: str, colour: RGB, label: str | None = None) -> pygame.Surface:
+    """A round badge with a name's initial, or ``label`` (from ``initials``: "Du", "J2")."""
     surf = pygame.Surface((size * 4, size * 4), pygame.SRCALPHA)
     c = size * 2
     pygame.draw.circle(surf, (*colour, 255), (c, c), c - 2)
     pygame.draw.circle(surf, (255, 255, 255, 90), (c, c), c - 2, max(2, size // 6))
     surf = pygame.transform.smoothscale(surf, (size, size))
-    letter = (name.strip()[:1] or "?").upper()
+    letter = label or initials([name])[0]
+    scale = {1: 0.5, 2: 0.4}.get(len(letter), 0.3)
     draw_text(
-        surf, letter, font(round(size * 0.5), bold=True), (size / 2, size / 2), anchor="center"
+        surf, letter, font(round(size * scale), bold=True), (size / 2, size / 2), anchor="center"
     )
     return surf
+
+
+def initials(names: Sequence[str]) -> list[str]:
+    """The avatar labels of players seated together: each name's initial, and where two
+    share one, two characters that tell them apart ("Du" and "Di" for Du and Diego, "J1"
+    and "J2" for Jugador 1 and 2, "A1" and "A2" when nothing else does)."""
+    out = [(n.strip()[:1] or "?").upper() for n in names]
+    for letter in sorted(set(out)):
+        group = [i for i, label in enumerate(out) if label == letter]
+        if len(group) < 2:
+            continue
+        labels = [_two(names[i]) for i in group]
+        if len(set(labels)) < len(group):
+            labels = [f"{letter}{k + 1}" for k in range(len(group))]
+        for i, label in zip(group, labels):
+            out[i] = label
+    return out
+
+
+def _two(name: str) -> str:
+    words = name.split()
+    first = (name.strip()[:1] or "?").upper()
+    if words and words[-1].isdigit() and len(words) > 1:
+        return first + words[-1]  # "Jugador 2" → "J2"
+    if len(words) > 1:
+        return first + words[1][:1].upper()  # "Ana María" → "AM"
+    return first + name.strip()[1:2].lower()  # "Diego" → "Di"
 
 
 # Seat colours, in seat order: legends, lines of the chart, avatars.

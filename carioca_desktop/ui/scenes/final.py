@@ -21,6 +21,7 @@ from carioca_desktop.ui.widgets import (
     fit,
     font,
     gold_title,
+    initials,
     panel,
 )
 
@@ -163,9 +164,10 @@ class _Sheet:
     def _paint_heads(self, surface: pygame.Surface) -> None:
         size = round(min(34 * self.scene.t, self.col_w * 0.5))
         small = font(max(12, round(14 * self.scene.t)), bold=True)
+        labels = initials(self.names)
         for seat, name in enumerate(self.names):
             cx = self.x(seat)
-            badge = avatar(size, name, SEAT_COLOURS[seat % len(SEAT_COLOURS)])
+            badge = avatar(size, name, SEAT_COLOURS[seat % len(SEAT_COLOURS)], labels[seat])
             surface.blit(badge, badge.get_rect(midtop=(cx, self.rect.y + 12)))
             colour = theme.GOLD if seat in self.outcome.winners else theme.TEXT
             label = fit(name, small, self.col_w - 8)

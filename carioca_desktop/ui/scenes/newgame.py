@@ -36,6 +36,7 @@ from carioca_desktop.ui.widgets import (
     fit,
     font,
     gold_title,
+    initials,
     pairs,
     panel,
     wrap,
@@ -195,17 +196,31 @@ class NewGameScene(UIScene):
     # ------------------------------------------------------------------ changes
     def _set_count(self, value: object) -> bool:
         self.count = int(str(value))
+        self._renamed()
         self._todo.append(self.rebuild)
         return True
 
     def _set_kind(self, index: int, kind: object) -> bool:
-        seat = self.seats[index]
-        was_default = seat.name in (self._default_name(index), *BOT_NAMES, tr("common.you"))
-        seat.kind = str(kind)
-        if was_default and index == 0 and seat.kind != "human":
-            seat.name = BOT_NAMES[0]
-        self.repaint()
+        self.seats[index].kind = str(kind)
+        self._renamed()
         return True
+
+    def _renamed(self) -> None:
+        """Seats still called by a default name take the default of their kind and place:
+        with several people at the screen, "Jugador 1", "Jugador 2"… rather than "Tú"."""
+        changed = False
+        for i, seat in enumerate(self.seats):
+            if self._is_default(seat.name) and seat.name != self._default_name(i):
+                seat.name = self._default_name(i)
+                changed = True
+        if changed:
+            self._todo.append(self.rebuild)  # the name entries show the new names
+        else:
+            self.repaint()
+
+    def _is_default(self, name: str) -> bool:
+        people = [tr("newgame.person", n=n) for n in range(1, len(self.seats) + 1)]
+        return name in ("", tr("common.you"), *BOT_NAMES, *people)
 
     def _set_hints(self, value: object) -> bool:
         self.hints = bool(value)
@@ -217,9 +232,22 @@ class NewGameScene(UIScene):
         return True
 
     def _default_name(self, index: int) -> str:
-        if index == 0:
-            return self.app.settings.player_name or tr("common.you")
-        return BOT_NAMES[(index - 1) % len(BOT_NAMES)]
+        seat = self.seats[index]
+        own = self.app.settings.player_name
+        if seat.kind != "human":
+            return BOT_NAMES[max(0, index - 1) % len(BOT_NAMES)]
+        people = [i for i, s in enumerate(self.seats[: self.count]) if s.kind == "human"]
+        if index == 0 and own:
+            return own
+        if len(people) < 2 or index not in people:
+            return tr("common.you") if index == 0 else BOT_NAMES[(index - 1) % len(BOT_NAMES)]
+        return tr("newgame.person", n=people.index(index) + 1)
+
+    def _labels(self) -> list[str]:
+        """The avatars' labels: initials, told apart where two players share one."""
+        return initials(
+            [s.name or self._default_name(i) for i, s in enumerate(self.seats)][: self.count]
+        )
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element in self._entries:
@@ -286,9 +314,10 @@ class NewGameScene(UIScene):
             "midleft",
         )
         size = pitch - round(12 * self.u)
+        labels = self._labels()
         for i, seat in enumerate(self.seats[: self.count]):
             y = seats.y + 16 + (i + 1) * pitch + (pitch - round(8 * self.u)) // 2
-            badge = avatar(size, seat.name or self._default_name(i), SEAT_COLOURS[i])
+            badge = avatar(size, seat.name, SEAT_COLOURS[i], labels[i])
             surface.blit(badge, badge.get_rect(center=(seats.x + 20 + pitch // 2, y)))
         rows_end = seats.y + 16 + (self.count + 1) * pitch
         room = pygame.Rect(seats.x + 30, rows_end + 10, seats.w - 60, seats.bottom - rows_end - 30)
@@ -329,12 +358,13 @@ class NewGameScene(UIScene):
         surface.blit(
             art.face("KD"), art.face("KD").get_rect(midleft=(oval.centerx + 3, oval.centery))
         )
+        labels = self._labels()
         for i, seat in enumerate(self.seats[: self.count]):
             angle = math.radians(90 - i * 360 / self.count)
             cx = oval.centerx + (oval.w / 2 + size * 0.2) * math.cos(angle)
             cy = oval.centery + (oval.h / 2 + size * 0.2) * math.sin(angle)
             name = seat.name or self._default_name(i)
-            badge = avatar(size, name, SEAT_COLOURS[i])
+            badge = avatar(size, name, SEAT_COLOURS[i], labels[i])
             surface.blit(badge, badge.get_rect(center=(round(cx), round(cy))))
             below = (
                 cy + size / 2 + 2

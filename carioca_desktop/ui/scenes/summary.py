@@ -19,6 +19,7 @@ from carioca_desktop.ui.widgets import (
     fit,
     font,
     gold_title,
+    initials,
     panel,
 )
 
@@ -209,7 +210,8 @@ class RoundSummaryScene(UIScene):
             pygame.draw.rect(layer, (*theme.GOLD, 200), layer.get_rect(), 2, 10)
         surface.blit(layer, row)
         size = min(row.h - 10, round(46 * self.k))
-        badge = avatar(size, name, SEAT_COLOURS[seat % len(SEAT_COLOURS)])
+        label = initials(seat_names(self.session))[seat]
+        badge = avatar(size, name, SEAT_COLOURS[seat % len(SEAT_COLOURS)], label)
         surface.blit(badge, badge.get_rect(midleft=(row.x + 10, row.centery)))
         text_x = row.x + 22 + size
         width = self._columns(row)[1] - text_x - 16
