@@ -516,3 +516,41 @@ def test_avatar_labels_tell_players_with_the_same_initial_apart() -> None:
     assert initials(["Diego", "Dina", "Du"]) == ["D1", "D2", "D3"]  # two would still clash
     assert initials(["Ana", "ana"]) == ["A1", "A2"]
     assert initials(["", "Beto"]) == ["?", "B"]
+
+
+@pytest.mark.parametrize(
+    ("desktop", "expected"),
+    [((1280, 720), (1240, 610)), ((1366, 768), (1326, 658)), ((1920, 1080), (1600, 900))],
+)
+def test_the_first_window_fits_the_desktop(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    desktop: tuple[int, int],
+    expected: tuple[int, int],
+) -> None:
+    from carioca_desktop.ui import app as app_module
+
+    monkeypatch.setattr(app_module, "desktop_size", lambda: desktop)
+    application = App(paths=Paths.under(tmp_path), fast=True)
+    assert application.size == expected
+    w, h = application.size
+    assert w <= desktop[0] - 40 and h <= desktop[1] - 100  # title bar and taskbar in view
+
+
+def test_the_window_size_the_player_chose_is_remembered(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from carioca_desktop.ui import app as app_module
+
+    monkeypatch.setattr(app_module, "desktop_size", lambda: (1920, 1080))
+    paths = Paths.under(tmp_path)
+    first = App(paths=paths)
+    first.resize((1200, 700))
+    first.push(MenuScene(first))
+    first.quit()
+    first.run()  # the loop ends at once and saves the size
+    settings, _ = load_settings(paths)
+    assert settings.window_size == (1200, 700)
+    assert App(paths=paths, fast=True).size == (1200, 700)
+    monkeypatch.setattr(app_module, "desktop_size", lambda: (1280, 720))  # a smaller screen
+    assert App(paths=paths, fast=True).size == (1200, 610)

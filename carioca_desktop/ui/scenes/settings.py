@@ -310,11 +310,11 @@ class SettingsScene(UIScene):
         return True
 
     def _apply_fullscreen(self) -> None:
-        from carioca_desktop.ui.app import DEFAULT_SIZE
+        from carioca_desktop.ui.app import window_size
 
         settings = self.app.settings
         flags = pygame.FULLSCREEN if settings.fullscreen else pygame.RESIZABLE
-        size = (0, 0) if settings.fullscreen else tuple(settings.window_size or DEFAULT_SIZE)
+        size = (0, 0) if settings.fullscreen else window_size(settings.window_size)
         try:
             self.app.screen = pygame.display.set_mode(size, flags)
         except pygame.error:
