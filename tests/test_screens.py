@@ -554,3 +554,55 @@ def test_the_window_size_the_player_chose_is_remembered(
     assert App(paths=paths, fast=True).size == (1200, 700)
     monkeypatch.setattr(app_module, "desktop_size", lambda: (1280, 720))  # a smaller screen
     assert App(paths=paths, fast=True).size == (1200, 610)
+
+
+def test_changed_rules_are_named_changed_and_described(app: App) -> None:
+    from carioca_desktop.ui.rulenames import changes_text, record_rules_name, rules_name
+
+    language(app, "en")
+    one = RuleSet.from_dict({"preset": "clasico", "rounds": ["2T"], "buy": True, "players": 2})
+    assert rules_name(one) == "Classic (changed)"
+    assert rules_name(RuleSet.from_dict({"preset": "clasico", "players": 2})) == "Classic"
+    text = changes_text(one)
+    assert (
+        text.startswith("Changed from Classic: ") and "1 round" in text and "1 rounds" not in text
+    )
+    assert "Yes" in text and changes_text(RuleSet()) == ""
+    third = RuleSet().with_changes(rounds=["2T", "1T1E", "3E", "3T", "2T1E", "1T2E", "3E", "4T"])
+    assert "Round 3 (3 runs)" in changes_text(third)
+    assert record_rules_name("clasico", one.to_dict()) == "Classic (changed)"
+    assert record_rules_name("clasico", {"preset": "clasico", "bad": 1}) == "Classic"
+    # New game shows the changed house rules by that name, with what changed
+    app.update_settings(app.settings.replace(house_rules=one.to_dict()))
+    widgets.text_log = []
+    try:
+        app.reset(NewGameScene(app))
+        frames(app)
+        assert "Classic (changed)" in shown_text(app)
+        assert any(t.startswith("Changed from Classic") for t in widgets.text_log)
+        assert not any("The usual rules" in t for t in widgets.text_log)
+        app.reset(SettingsScene(app, "rules"))
+        frames(app)
+        assert "Classic (changed)" in shown_text(app)
+    finally:
+        widgets.text_log = None
+
+
+def test_the_stats_say_changed_rules_and_1_round(app: App) -> None:
+    language(app, "en")
+    one = RuleSet.from_dict({"preset": "clasico", "rounds": ["2T"], "players": 2})
+    players = [PlayerRecord("Ana", "human", None), PlayerRecord("Beto", "bot", "easy")]
+    record = MatchRecord("2025-03-10T20:00:00+00:00", "clasico", one.to_dict(), players,
+                         [[5, 0]], [5, 0], [1], "penalty", [0])  # fmt: skip
+    append_match(record, app.paths)
+    widgets.text_log = []
+    try:
+        app.reset(StatsScene(app))
+        frames(app)
+        shown = " ".join(widgets.text_log)
+    finally:
+        widgets.text_log = None
+    assert "Classic (changed)" in shown and "1 round" in shown and "1 rounds" not in shown
+    scene = app.stack.top
+    assert isinstance(scene, StatsScene)
+    assert [name for name, _ in scene._by_rules()] == ["Classic (changed)"]

@@ -20,6 +20,7 @@ from carioca_desktop.rules.ruleset import PRESETS, RuleSet
 from carioca_desktop.storage import NAME_MAX, Paths, has_autosave, load_autosave
 from carioca_desktop.ui import theme
 from carioca_desktop.ui.cardart import CardArt
+from carioca_desktop.ui.rulenames import changes_text, rules_name
 from carioca_desktop.ui.scenes.rules import (
     contract_text,
     explain,
@@ -79,7 +80,7 @@ def saved_match_lines(paths: Paths) -> list[str]:
         ", ".join(seat.name for seat in session.seats),
         tr(
             "newgame.abandon_saved",
-            rules=preset_name(session.preset),
+            rules=rules_name(game.rules),
             round=game.round_index + 1,
             rounds=len(game.rules.rounds),
             date=when.strftime("%Y-%m-%d %H:%M"),
@@ -385,7 +386,7 @@ class NewGameScene(UIScene):
                 draw_text(surface, line, bold, (x, y), theme.RED_BAD)
                 y += bold.get_linesize()
             return
-        about = tr(f"houserules.preset_desc.{rules.preset}")
+        about = changes_text(rules) or tr(f"houserules.preset_desc.{rules.preset}")
         for line in wrap(about, body, width):
             draw_text(surface, line, body, (x, y), theme.TEXT)
             y += body.get_linesize()

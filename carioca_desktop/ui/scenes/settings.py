@@ -18,6 +18,7 @@ from carioca_desktop.rules.ruleset import RuleSet
 from carioca_desktop.storage import ANIMATION_SPEEDS, CARD_SIZES, NAME_MAX
 from carioca_desktop.ui import theme
 from carioca_desktop.ui.cardart import CardArt
+from carioca_desktop.ui.rulenames import rules_name
 from carioca_desktop.ui.scenes.rules import (
     CHOICES,
     CONTRACTS,
@@ -254,7 +255,9 @@ class SettingsScene(UIScene):
     def _rules_rows(self) -> list[Row]:
         rules = current_rules(self.app)
         values = rules.as_dict()
-        presets = [(preset_name(p), p) for p in PRESET_ORDER]
+        presets = [
+            (rules_name(rules) if p == rules.preset else preset_name(p), p) for p in PRESET_ORDER
+        ]
         rows = [
             Row(tr("houserules.preset_label"), "choice", presets, rules.preset, self._preset),
             Row("", "actions", actions=[(tr("settings.reset_rules"), self._reset_rules)]),
