@@ -318,3 +318,10 @@ def test_make_manager_builds_without_font_warnings(scale: float) -> None:
         manager.draw_ui(screen)
     font_warnings = [w for w in caught if "font" in str(w.message).lower()]
     assert not font_warnings, [str(w.message) for w in font_warnings]
+
+
+def test_the_popup_class_is_opaque() -> None:
+    """Confirmation popups (class "@popup") hide the melds under their text."""
+    theme = json.loads(asset("theme.json").read_text(encoding="utf-8"))
+    colour = theme["@popup"]["colours"]["dark_bg"]
+    assert len(colour) == 7 or colour.upper().endswith("FF")
