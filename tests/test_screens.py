@@ -38,6 +38,7 @@ from carioca_desktop.storage import (
 from carioca_desktop.ui import widgets
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.scene import Scene
+from carioca_desktop.ui.scenes.confirm import ConfirmScene
 from carioca_desktop.ui.scenes.final import FinalScoreScene, winners_text
 from carioca_desktop.ui.scenes.menu import MenuScene
 from carioca_desktop.ui.scenes.newgame import NewGameScene
@@ -200,6 +201,14 @@ SCENES: dict[str, Callable[[App], Scene]] = {
     "pause": PauseScene,
     "summary": lambda a: RoundSummaryScene(a, finished_round(5)),
     "final": lambda a: FinalScoreScene(a, finished_round(4, last=True)),
+    "confirm": lambda a: ConfirmScene(
+        a,
+        i18n.tr("newgame.abandon_title"),
+        ["Ana, Beto", i18n.tr("newgame.abandon_lost")],
+        i18n.tr("newgame.abandon_yes"),
+        i18n.tr("newgame.abandon_no"),
+        lambda: None,
+    ),
 }
 
 
@@ -440,7 +449,6 @@ def test_a_damaged_settings_file_is_reported_on_the_menu(
 
 def test_new_game_asks_before_abandoning_the_saved_match(app: App) -> None:
     from carioca_desktop.session import MatchSession, SeatConfig
-    from carioca_desktop.ui.scenes.confirm import ConfirmScene
 
     language(app, "en")
     seats = [SeatConfig("Ana", "human"), SeatConfig("Beto", "bot", "easy")]
