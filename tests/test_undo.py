@@ -119,3 +119,12 @@ def test_a_loaded_match_has_nothing_to_undo(game: Game) -> None:
 def test_undo_round_trips_as_a_dict() -> None:
     assert action_to_dict(Undo(2)) == {"do": "undo", "seat": 2}
     assert action_from_dict({"do": "undo", "seat": 2}) == Undo(2)
+
+
+def test_a_clone_for_looking_ahead_keeps_nothing_to_undo(game: Game) -> None:
+    game.apply(Draw(0, "stock"))
+    twin = game.clone()
+    twin.apply(LayDown(0, TRIOS))
+    assert refused(twin, 0) == "nothing_to_undo"
+    game.apply(LayDown(0, TRIOS))
+    assert game.can_undo(0)  # the original still can

@@ -42,7 +42,7 @@ class Game:
     def __init__(self, state: State) -> None:
         self._s = state
         self._views: dict[int, list[EventView]] = {}  # per-seat event views, see observe()
-        self._undo: list[State] = []  # see "undo" below
+        self._undo: list[State] | None = []  # see "undo" below; None: kept off
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -71,7 +71,11 @@ class Game:
         return self._s.to_dict()
 
     def clone(self) -> Game:
-        return Game(self._s.copy())
+        """A copy to look ahead with (bots, rollouts): it keeps nothing to undo, which spares
+        a copy of the state at every lay-down, add and swap."""
+        game = Game(self._s.copy())
+        game._undo = None
+        return game
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Game) and self.to_dict() == other.to_dict()
@@ -433,7 +437,7 @@ class Game:
         return self.check(Undo(seat)) is None
 
     def _undoable(self, action: Action, plan: Effect) -> Event:
-        if isinstance(action, Undo):
+        if isinstance(action, Undo) or self._undo is None:
             return plan()
         keep = isinstance(action, (LayDown, Add, Swap))
         snapshot = self._s.copy() if keep else None
@@ -445,11 +449,12 @@ class Game:
         return event
 
     def _plan_undo(self, seat: int) -> Refusal | Effect:
-        if not self._undo or self._s.phase != Phase.PLAY:
+        stack = self._undo
+        if not stack or self._s.phase != Phase.PLAY:
             return refuse("nothing_to_undo", "there is nothing to undo since your draw")
 
         def effect() -> Event:
-            s, before = self._s, self._undo.pop()
+            s, before = self._s, stack.pop()
             undone = s.events[len(before.events)]
             for name in State.__dataclass_fields__:  # in place: game.state stays the same object
                 setattr(s, name, getattr(before, name))
