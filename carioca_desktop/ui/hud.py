@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -198,21 +199,60 @@ def draw_top_bar(
 def draw_log(
     surface: pygame.Surface, rect: pygame.Rect, lines: Sequence[str], texts: TextCache, scale: float
 ) -> None:
-    """The last moves, newest at the bottom, older ones fading."""
+    """The last moves, newest at the bottom, older ones fading; a long move wraps onto
+    indented lines rather than ending in "…"."""
     px = _scaler(scale)
     surface.blit(panel(rect.size, px(10), (8, 30, 20, 190), BORDER), rect)
     title = texts.render(tr("table.log.title"), px(12), GOLD, bold=True)
     surface.blit(title, (rect.left + px(12), rect.top + px(8)))
     line_h = px(19)
     room = max(1, (rect.height - px(30)) // line_h)
-    shown = list(lines)[-room:]
+    indent = px(10)
+    wrap = lambda text, w: texts.wrap(text, px(13), w)  # noqa: E731
+    rows = log_rows(lines, room, wrap, rect.width - px(24), indent)
     y = rect.top + px(28)
-    for k, line in enumerate(shown):
-        fade = len(shown) - 1 - k
+    for fade, text, first in rows:
         colour = TEXT if fade == 0 else TEXT_DIM if fade < 3 else (150, 170, 156)
-        surf = texts.fit(line, px(13), colour, rect.width - px(24))
-        surface.blit(surf, (rect.left + px(12), y))
+        x = rect.left + px(12) + (0 if first else indent)
+        surf = texts.fit(text, px(13), colour, rect.right - px(12) - x)
+        surface.blit(surf, (x, y))
         y += line_h
+
+
+def log_rows(
+    lines: Sequence[str],
+    room: int,
+    wrap: Callable[[str, int], list[str]],
+    width: int,
+    indent: int,
+) -> list[tuple[int, str, bool]]:
+    """The screen rows of the newest moves that fit in ``room`` rows: (age of the move, 0 the
+    newest; the row's text; whether it starts its move). A move's later rows are wrapped to
+    ``width - indent`` (they are drawn indented); the oldest move shown may lose its top rows."""
+    rows: list[tuple[int, str, bool]] = []
+    for age, line in enumerate(reversed(list(lines))):
+        if len(rows) >= room:
+            break
+        parts = wrap(line, width) or [""]
+        if len(parts) == 1:
+            parts = [line]  # as written (wrapping would close up its double spaces)
+        else:
+            head = _first_words(line, len(parts[0].split()))
+            rest = wrap(line[len(head) :].strip(), width - indent) or [""]
+            parts = [head, *rest]
+        block = [(age, text, k == 0) for k, text in enumerate(parts)]
+        rows = block + rows
+    return rows[-room:]
+
+
+def _first_words(text: str, n: int) -> str:
+    """The start of ``text`` up to the end of its ``n``-th word, its spacing kept."""
+    end = 0
+    for k, match in enumerate(re.finditer(r"\S+", text)):
+        if k == n:
+            break
+        end = match.end()
+    return text[:end]
 
 
 def draw_toast(surface: pygame.Surface, toast: Toast, texts: TextCache, scale: float) -> None:
