@@ -92,6 +92,8 @@ class MatchSession:
         self.recorded = False  # the finished match went into the statistics
         self._pending: Action | None = None
         self._pending_at = -1  # the event count the pending bot action was chosen at
+        # Per human seat, the table's arrangement: hand order and cards staged in the slots.
+        self.arrangements: dict[int, Arrangement] = {}
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -125,6 +127,7 @@ class MatchSession:
             "seats": [s.to_dict() for s in self.seats],
             "bots": {str(i): bot.to_dict() for i, bot in sorted(self.bots.items())},
             "game": self.game.to_dict(),
+            "arrangements": {str(k): a.to_dict() for k, a in sorted(self.arrangements.items())},
         }
 
     @classmethod
@@ -148,7 +151,9 @@ class MatchSession:
         hints = d.get("hints", True)  # saves from before the flag had none: hints on
         if not isinstance(hints, bool):
             raise ValueError("hints must be true or false")
-        return cls(game, seats, seed, preset, bots, paths, autosave, hints)
+        session = cls(game, seats, seed, preset, bots, paths, autosave, hints)
+        session.arrangements = _arrangements(d.get("arrangements"), session.human_seats)
+        return session
 
     # ------------------------------------------------------------------ who is who
     @property
@@ -198,6 +203,14 @@ class MatchSession:
         else:
             self._save()
         return event
+
+    def arrange(self, seat: int, hand: Sequence[str], slots: Sequence[Sequence[str]] = ()) -> None:
+        """Remember how a person arranged their hand (the order, the cards staged in the
+        lay-down slots) and save it, so Continue shows the hand as it was left. Cosmetic: the
+        engine's hand stays the truth, and the table reconciles the two when it restores."""
+        if self.is_human(seat):
+            self.arrangements[seat] = Arrangement(tuple(hand), tuple(tuple(g) for g in slots))
+            self._save()
 
     def can_undo(self) -> bool:
         """Whether the person to act may take something back (the Undo button's state)."""
@@ -260,6 +273,41 @@ class MatchSession:
             scoring=rules.scoring,
             human_seats=self.human_seats,
         )
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """A person's hand as the table showed it: card codes in order, and per lay-down slot
+    the codes staged in it."""
+
+    hand: tuple[str, ...]
+    slots: tuple[tuple[str, ...], ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"hand": list(self.hand), "slots": [list(g) for g in self.slots]}
+
+
+def _arrangements(raw: Any, humans: Sequence[int]) -> dict[int, Arrangement]:
+    """The saved arrangements; anything malformed is dropped, never a reason to refuse the
+    save (older saves have none)."""
+    out: dict[int, Arrangement] = {}
+    if not isinstance(raw, Mapping):
+        return out
+    for key, value in raw.items():
+        try:
+            seat = int(key)
+            hand = value["hand"]
+            slots = value.get("slots", [])
+            codes = [hand, *slots]
+            if seat not in humans or not all(
+                isinstance(g, list) and all(isinstance(c, str) and len(c) <= 4 for c in g)
+                for g in codes
+            ):
+                continue
+            out[seat] = Arrangement(tuple(hand), tuple(tuple(g) for g in slots))
+        except (KeyError, TypeError, ValueError, AttributeError):
+            continue
+    return out
 
 
 # ---------------------------------------------------------------------- bots

@@ -241,3 +241,41 @@ def test_undo_takes_back_a_lay_down_and_saves(tmp_path: Path) -> None:
     assert not session.can_undo() and session.undo() is None
     session.apply(Discard(0, "KC"))
     assert not session.can_undo()  # a bot's turn: nothing for a person to take back
+
+
+def test_the_hand_arrangement_is_saved_and_continue_brings_it_back(tmp_path: Path) -> None:
+    from carioca_desktop.session import Arrangement
+    from carioca_desktop.ui.hand import HandModel
+
+    paths = Paths.under(tmp_path)
+    session = new(tmp_path)
+    hand = list(reversed(session.game.hand(0)))
+    session.arrange(0, hand, [hand[:3], []])
+    session.arrange(1, hand)  # a bot's seat: nothing to remember
+    loaded, _, _ = load_autosave(paths, lambda d: MatchSession.from_dict(d, paths))
+    assert isinstance(loaded, MatchSession)
+    assert loaded.arrangements == {0: Arrangement(tuple(hand), (tuple(hand[:3]), ()))}
+    # the table restores the order, then reconciles with the engine's hand
+    model = HandModel()
+    model.sync(loaded.arrangements[0].hand)
+    model.sync(loaded.game.hand(0))
+    assert [c.code for c in model.cards] == hand
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        None,
+        [],
+        {"0": {"hand": "7H"}},
+        {"0": {"hand": [7]}},
+        {"x": {"hand": []}},
+        {"1": {"hand": []}},
+    ],
+)
+def test_a_bad_arrangement_is_dropped_not_a_reason_to_refuse_the_save(
+    tmp_path: Path, raw: Any
+) -> None:
+    data = new(tmp_path).to_dict()
+    data["arrangements"] = raw
+    assert MatchSession.from_dict(data).arrangements == {}
