@@ -58,7 +58,17 @@ def _players(text: str) -> int:
 
 
 def play_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="carioca", description="Carioca, the Chilean contract rummy.")
+    parser = _Parser(
+        prog="carioca",
+        description="Carioca, the Chilean contract rummy.",
+        epilog=(
+            "other command:\n"
+            "  carioca simulate --players K --bots L1,L2,... --games G [--seed N]\n"
+            "                   [--preset NAME] [--rules FILE] [--json PATH]\n"
+            "      a bot tournament without a window (carioca simulate --help)"
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--version", action=_VersionAction, help="print the version and exit")
     parser.add_argument(
         "--autoplay",
@@ -76,7 +86,8 @@ def play_parser() -> argparse.ArgumentParser:
         "--screenshot",
         metavar="PATH",
         default=None,
-        help="autoplay: save PNGs of the table mid-round and at the end",
+        help="autoplay: save the table mid-round to PATH and at the end to PATH with -end "
+        "before its extension (shot.png and shot-end.png)",
     )
     return parser
 

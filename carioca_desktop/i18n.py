@@ -47,10 +47,16 @@ def system_language() -> str:
     forced = os.environ.get("CARIOCA_LANG", "").strip().lower()[:2]
     if forced in LANGUAGES:
         return forced
-    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        code = os.environ.get(var, "")[:2].lower()
-        if code in LANGUAGES:
-            return code
+    # The first variable that names a language decides; "C" and "POSIX" (C.UTF-8 in
+    # containers and minimal systems) name none, and Python's locale module would read C.UTF-8
+    # as en_US, so only a system with none of these variables set is asked.
+    values = [os.environ.get(var, "") for var in ("LC_ALL", "LC_MESSAGES", "LANG")]
+    named = [v for v in values if v and v.split(".")[0].upper() not in ("C", "POSIX")]
+    if named:
+        code = named[0][:2].lower()
+        return code if code in LANGUAGES else FALLBACK
+    if any(values):
+        return FALLBACK
     try:
         code = (locale.getlocale()[0] or "")[:2].lower()
     except ValueError:

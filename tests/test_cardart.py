@@ -104,6 +104,39 @@ def test_marked_wild_two_and_rank_only() -> None:
     assert _bytes(art.marked("JK", "7")) != _bytes(art.marked("JK", "7H"))
 
 
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+@pytest.mark.parametrize("width", [24, 40, 56, 72, 96, 130, 180])
+def test_the_index_suit_never_touches_the_rank(width: int) -> None:
+    """The pip sits below the rank's ink, with clear rows between: the J's hook (under the
+    baseline) stays visible instead of the J reading as a "!"."""
+    art = CardArt(width)
+    for rank in RANKS:
+        index = art._index(rank, "H", cardart.suit_colour("H"))
+        glyph = cardart._rank(rank, art._px(cardart.RANK_CAP), cardart.suit_colour("H"))
+        ink = glyph.get_bounding_rect()
+        rows = [
+            any(index.get_at((x, y)).a > 40 for x in range(index.get_width()))
+            for y in range(index.get_height())
+        ]
+        gap = [y for y in range(ink.bottom, len(rows)) if not rows[y]]
+        assert gap and gap[0] == ink.bottom, f"{rank} at {width}: the pip touches the rank"
+        assert any(rows[gap[-1] + 1 :]), f"{rank} at {width}: no pip below the rank"
+
+
+@pytest.mark.parametrize("width", [24, 40, 56, 60, 72, 96, 130, 180])
+def test_every_index_ends_within_the_strip_a_hand_may_show(width: int) -> None:
+    """The "10" is no wider than the other indices, so an overlap step of INDEX_RIGHT shows
+    every index whole and none peeks through the next card's rounded corner."""
+    art = CardArt(width)
+    for rank in RANKS:
+        index = art._index(rank, "S", cardart.suit_colour("S"))
+        x, _ = art._index_origin(index)
+        right = x + index.get_bounding_rect().right
+        assert right <= cardart.INDEX_RIGHT * width + 1, f"{rank} at {width}: ends at {right}"
+
+
 def test_surfaces_are_cached() -> None:
     art = CardArt(90)
     assert art.face("QS") is art.face("QS")
@@ -285,3 +318,10 @@ def test_make_manager_builds_without_font_warnings(scale: float) -> None:
         manager.draw_ui(screen)
     font_warnings = [w for w in caught if "font" in str(w.message).lower()]
     assert not font_warnings, [str(w.message) for w in font_warnings]
+
+
+def test_the_popup_class_is_opaque() -> None:
+    """Confirmation popups (class "@popup") hide the melds under their text."""
+    theme = json.loads(asset("theme.json").read_text(encoding="utf-8"))
+    colour = theme["@popup"]["colours"]["dark_bg"]
+    assert len(colour) == 7 or colour.upper().endswith("FF")

@@ -159,3 +159,18 @@ def _button(app: App, text: str) -> Any:
     found = [e for e in buttons if isinstance(e, pygame_gui.elements.UIButton) and e.text == text]
     assert found, text
     return found[0]
+
+
+def test_the_stock_hint_never_calls_a_card_that_goes_with_the_hand_no_use() -> None:
+    """Issue 17: "the 2♥ on the discards is no use to you" with a 2♥ in the hand."""
+    pair = obs_for(["2H", "6S", "KC", "9D"], pozo=["9C", "2H"])
+    text = explain(pair, Draw(0, STOCK)).text
+    assert "no te sirve" not in text
+    assert (
+        text
+        == "Roba del mazo: el 2♥ del pozo va con tu mano (2♥), pero una carta nueva te conviene más"
+    )
+    run = obs_for(["5H", "6H", "KC", "9D"], pozo=["9C", "7H"])
+    assert "va con tu mano (5♥, 6♥)" in explain(run, Draw(0, STOCK)).text
+    wild = obs_for(["5H", "6H", "KC", "9D"], pozo=["9C", "JK"])
+    assert explain(wild, Draw(0, STOCK)).text.startswith("Roba del mazo: te conviene más que")

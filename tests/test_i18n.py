@@ -158,6 +158,20 @@ def test_the_system_locale_is_used_when_the_environment_says_nothing(
     assert i18n.choose_language(None) == "es"
 
 
+def test_a_c_locale_means_spanish_even_where_python_reads_it_as_english(
+    environment: pytest.MonkeyPatch,
+) -> None:
+    """Python's locale module maps C.UTF-8 to en_US: the home language must win."""
+    environment.setattr(locale, "getlocale", lambda *a: ("en_US", "UTF-8"))
+    environment.setenv("LANG", "C.UTF-8")
+    assert i18n.choose_language(None) == "es"
+    environment.setenv("LC_ALL", "POSIX")
+    assert i18n.choose_language(None) == "es"
+    environment.setenv("LC_ALL", "C.UTF-8")
+    environment.setenv("LANG", "sv_SE.UTF-8")  # C names no language: the next one decides
+    assert i18n.choose_language(None) == "sv"
+
+
 # ----------------------------------------------------------------------------- screens
 @pytest.fixture
 def app(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:

@@ -37,6 +37,7 @@ from carioca_desktop.storage import (
 )
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.scene import Scene
+from carioca_desktop.ui.scenes.confirm import ConfirmScene
 from carioca_desktop.ui.scenes.final import FinalScoreScene, winners_text
 from carioca_desktop.ui.scenes.menu import MenuScene
 from carioca_desktop.ui.scenes.newgame import NewGameScene
@@ -201,6 +202,14 @@ SCENES: dict[str, Callable[[App], Scene]] = {
     "pause": PauseScene,
     "summary": lambda a: RoundSummaryScene(a, finished_round(5)),
     "final": lambda a: FinalScoreScene(a, finished_round(4, last=True)),
+    "confirm": lambda a: ConfirmScene(
+        a,
+        i18n.tr("newgame.abandon_title"),
+        ["Ana, Beto", i18n.tr("newgame.abandon_lost")],
+        i18n.tr("newgame.abandon_yes"),
+        i18n.tr("newgame.abandon_no"),
+        lambda: None,
+    ),
 }
 
 
@@ -442,3 +451,172 @@ def test_a_damaged_settings_file_is_reported_on_the_menu(
     app.push(menu)
     frames(app)
     assert any("configuración" in m and "settings.json.corrupt-" in m for m in menu.messages)
+
+
+def test_new_game_asks_before_abandoning_the_saved_match(app: App) -> None:
+    from carioca_desktop.play.session import MatchSession, SeatConfig
+
+    language(app, "en")
+    seats = [SeatConfig("Ana", "human"), SeatConfig("Beto", "bot", "easy")]
+    MatchSession.new(CariocaRules.from_dict({"players": 2}), seats, 5, paths=app.paths)
+    saved = app.paths.autosave_file.read_bytes()
+    scene = NewGameScene(app)
+    app.reset(scene)
+    frames(app)
+    click(app, buttons(app, i18n.tr("newgame.start"))[0])
+    dialog = app.stack.top
+    assert isinstance(dialog, ConfirmScene)
+    assert dialog.question == "Abandon the match in progress?"
+    assert "Ana, Beto" in dialog.details and any("round 1 of 8" in d for d in dialog.details)
+    key(app, pygame.K_RETURN)  # the focused answer is the safe one: keep it
+    assert app.stack.top is scene and dialog.answered is False
+    assert app.paths.autosave_file.read_bytes() == saved
+    click(app, buttons(app, i18n.tr("newgame.start"))[0])
+    key(app, pygame.K_ESCAPE)  # Esc keeps it too
+    assert app.stack.top is scene and app.paths.autosave_file.read_bytes() == saved
+    click(app, buttons(app, i18n.tr("newgame.start"))[0])
+    click(app, buttons(app, "Abandon it and start")[0])
+    assert type(app.stack.top).__name__ == "TableScene"
+    assert app.paths.autosave_file.read_bytes() != saved  # the new match's save
+
+
+def test_new_game_without_a_saved_match_starts_at_once(app: App) -> None:
+    scene = NewGameScene(app)
+    app.reset(scene)
+    frames(app)
+    click(app, buttons(app, i18n.tr("newgame.start"))[0])
+    assert type(app.stack.top).__name__ == "TableScene"
+
+
+def test_hot_seat_default_names_are_numbered_players(app: App) -> None:
+    language(app, "en")
+    scene = NewGameScene(app)
+    app.reset(scene)
+    frames(app)
+    assert [s.name for s in scene.seats[:2]] == ["You", "Beto"]
+    scene._set_kind(1, "human")
+    frames(app)
+    assert [s.name for s in scene.seats[:3]] == ["Player 1", "Player 2", "Carla"]
+    assert "Player 2" in shown_text(app)  # the name entry shows it
+    scene._set_kind(1, "easy")  # one person again: "You"
+    frames(app)
+    assert [s.name for s in scene.seats[:2]] == ["You", "Beto"]
+    scene._set_kind(2, "human")
+    scene.seats[0].name = "Ana"  # a typed name stays
+    scene._set_kind(3, "human")
+    frames(app)
+    assert [s.name for s in scene.seats[:4]] == ["Ana", "Beto", "Player 2", "Player 3"]
+    click(app, buttons(app, i18n.tr("newgame.start"))[0])
+    table = next(s for s in app.stack.scenes if type(s).__name__ == "TableScene")
+    session = table.session  # type: ignore[attr-defined]
+    assert [s.name for s in session.seats] == ["Ana", "Beto", "Player 2", "Player 3"]
+
+
+def test_the_players_own_name_stays_in_hot_seat(app: App) -> None:
+    app.update_settings(app.settings.replace(player_name="Ana", language="es"))
+    scene = NewGameScene(app)
+    app.reset(scene)
+    frames(app)
+    scene._set_kind(1, "human")
+    assert [s.name for s in scene.seats[:2]] == ["Ana", "Jugador 2"]
+
+
+def test_avatar_labels_tell_players_with_the_same_initial_apart() -> None:
+    from carioca_desktop.ui.hud import initials
+
+    assert initials(["Du", "Beto", "Diego"]) == ["Du", "B", "Di"]
+    assert initials(["Jugador 1", "Jugador 2", "Carla"]) == ["J1", "J2", "C"]
+    assert initials(["Ana María", "Ana", "Beto"]) == ["AM", "An", "B"]
+    assert initials(["Diego", "Dina", "Du"]) == ["D1", "D2", "D3"]  # two would still clash
+    assert initials(["Ana", "ana"]) == ["A1", "A2"]
+    assert initials(["", "Beto"]) == ["?", "B"]
+
+
+@pytest.mark.parametrize(
+    ("desktop", "expected"),
+    [((1280, 720), (1240, 610)), ((1366, 768), (1326, 658)), ((1920, 1080), (1600, 900))],
+)
+def test_the_first_window_fits_the_desktop(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    desktop: tuple[int, int],
+    expected: tuple[int, int],
+) -> None:
+    from carioca_desktop.ui import app as app_module
+
+    monkeypatch.setattr(app_module, "desktop_size", lambda: desktop)
+    application = App(paths=Paths.under(tmp_path), fast=True)
+    assert application.size == expected
+    w, h = application.size
+    assert w <= desktop[0] - 40 and h <= desktop[1] - 100  # title bar and taskbar in view
+
+
+def test_the_window_size_the_player_chose_is_remembered(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from carioca_desktop.ui import app as app_module
+
+    monkeypatch.setattr(app_module, "desktop_size", lambda: (1920, 1080))
+    paths = Paths.under(tmp_path)
+    first = App(paths=paths)
+    first.resize((1200, 700))
+    first.push(MenuScene(first))
+    first.quit()
+    first.run()  # the loop ends at once and saves the size
+    settings, _ = load_settings(paths)
+    assert settings.window_size == (1200, 700)
+    assert App(paths=paths, fast=True).size == (1200, 700)
+    monkeypatch.setattr(app_module, "desktop_size", lambda: (1280, 720))  # a smaller screen
+    assert App(paths=paths, fast=True).size == (1200, 610)
+
+
+def test_changed_rules_are_named_changed_and_described(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from carioca_desktop.ui.rulenames import changes_text, record_rules_name, rules_name
+
+    language(app, "en")
+    one = CariocaRules.from_dict({"preset": "clasico", "rounds": ["2T"], "buy": True, "players": 2})
+    assert rules_name(one) == "Classic (changed)"
+    assert rules_name(CariocaRules.from_dict({"preset": "clasico", "players": 2})) == "Classic"
+    text = changes_text(one)
+    assert (
+        text.startswith("Changed from Classic: ") and "1 round" in text and "1 rounds" not in text
+    )
+    assert "Yes" in text and changes_text(CariocaRules()) == ""
+    third = CariocaRules().with_changes(
+        rounds=["2T", "1T1E", "3E", "3T", "2T1E", "1T2E", "3E", "4T"]
+    )
+    assert "Round 3 (3 runs)" in changes_text(third)
+    assert record_rules_name("clasico", one.to_dict()) == "Classic (changed)"
+    assert record_rules_name("clasico", {"preset": "clasico", "bad": 1}) == "Classic"
+    # New game shows the changed house rules by that name, with what changed
+    app.update_settings(app.settings.replace(house_rules=one.to_dict()))
+    drawn: list[str] = []
+    record_drawn_text(monkeypatch, drawn)
+    app.reset(NewGameScene(app))
+    frames(app)
+    assert "Classic (changed)" in shown_text(app)
+    assert any(t.startswith("Changed from Classic") for t in drawn)
+    assert not any("The usual rules" in t for t in drawn)
+    app.reset(SettingsScene(app, "rules"))
+    frames(app)
+    assert "Classic (changed)" in shown_text(app)
+
+
+def test_the_stats_say_changed_rules_and_1_round(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    language(app, "en")
+    one = CariocaRules.from_dict({"preset": "clasico", "rounds": ["2T"], "players": 2})
+    players = [PlayerRecord("Ana", "human", None), PlayerRecord("Beto", "bot", "easy")]
+    record = MatchRecord("2025-03-10T20:00:00+00:00", "clasico", one.to_dict(), players,
+                         [[5, 0]], [5, 0], [1], "penalty", [0])  # fmt: skip
+    append_match(record, app.paths)
+    drawn: list[str] = []
+    record_drawn_text(monkeypatch, drawn)
+    app.reset(StatsScene(app))
+    frames(app)
+    shown = " ".join(drawn)
+    assert "Classic (changed)" in shown and "1 round" in shown and "1 rounds" not in shown
+    scene = app.stack.top
+    assert isinstance(scene, StatsScene)
+    assert [name for name, _ in scene._by_rules()] == ["Classic (changed)"]

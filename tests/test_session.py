@@ -217,3 +217,69 @@ def test_a_seat_takes_every_bot_level_and_no_other() -> None:
         assert SeatConfig.from_dict({"name": "B", "kind": "bot", "level": level}).level == level
     with pytest.raises(ValueError, match="bad bot level"):
         SeatConfig.from_dict({"name": "B", "kind": "bot", "level": "genius"})
+
+
+def test_undo_takes_back_a_lay_down_and_saves(tmp_path: Path) -> None:
+    paths = Paths.under(tmp_path)
+    seats = [SeatConfig("Tú", "human"), SeatConfig("Ana", "bot", "easy")]
+    rules = CariocaRules.from_dict({"preset": "clasico", "players": 2, "rounds": ["2T", "2T"]})
+    game = from_position(
+        rules,
+        [["7H", "7S", "7D", "5C", "5D", "5S", "9H"], ["2D", "3D", "4S", "9S", "10S", "JS", "QH"]],
+        stock=["KC", "QC", "JC"],
+        pozo=["4D"],
+        names=[s.name for s in seats],
+    )
+    session = MatchSession(game, seats, 1, "clasico", {1: make_bot("easy", 1, 1)}, paths)
+    assert not session.can_undo() and session.undo() is None
+    session.apply(Draw(0))
+    drawn = session.game.to_dict()
+    assert not session.can_undo()  # a draw is final
+    session.apply(LayDown(0, (("7H", "7S", "7D"), ("5C", "5D", "5S"))))
+    assert session.can_undo()
+    undone = session.undo()
+    assert undone is not None and undone.kind == "lay_down"
+    _, saved, _ = load_autosave(paths)
+    assert saved is not None and saved["game"] == drawn == session.game.to_dict()
+    assert session.game.hand(0) == ["7H", "7S", "7D", "5C", "5D", "5S", "9H", "KC"]
+    assert not session.can_undo() and session.undo() is None
+    session.apply(Discard(0, "KC"))
+    assert not session.can_undo()  # a bot's turn: nothing for a person to take back
+
+
+def test_the_hand_arrangement_is_saved_and_continue_brings_it_back(tmp_path: Path) -> None:
+    from carioca_desktop.play.session import Arrangement
+    from carioca_desktop.ui.scenes.table.hand import HandModel
+
+    paths = Paths.under(tmp_path)
+    session = new(tmp_path)
+    hand = list(reversed(session.game.hand(0)))
+    session.arrange(0, hand, [hand[:3], []])
+    session.arrange(1, hand)  # a bot's seat: nothing to remember
+    loaded, _, _ = load_autosave(paths, lambda d: MatchSession.from_dict(d, paths))
+    assert isinstance(loaded, MatchSession)
+    assert loaded.arrangements == {0: Arrangement(tuple(hand), (tuple(hand[:3]), ()))}
+    # the table restores the order, then reconciles with the engine's hand
+    model = HandModel()
+    model.sync(loaded.arrangements[0].hand)
+    model.sync(loaded.game.hand(0))
+    assert [c.code for c in model.cards] == hand
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        None,
+        [],
+        {"0": {"hand": "7H"}},
+        {"0": {"hand": [7]}},
+        {"x": {"hand": []}},
+        {"1": {"hand": []}},
+    ],
+)
+def test_a_bad_arrangement_is_dropped_not_a_reason_to_refuse_the_save(
+    tmp_path: Path, raw: Any
+) -> None:
+    data = new(tmp_path).to_dict()
+    data["arrangements"] = raw
+    assert MatchSession.from_dict(data).arrangements == {}

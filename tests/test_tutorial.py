@@ -55,7 +55,7 @@ def test_the_script_plays_through_without_a_screen() -> None:
     move(Swap(0, BOT_TRIO, "10H"))
     move(Add(0, YOUR_TRIO, "JK"))
     move(Discard(0, "9D"))
-    assert tutorial.finished and game.phase.value == "round_over"
+    assert tutorial.finished and game.phase.value == "match_over"
     assert [s.id for s in STEPS][-1] == "done" and session.autosave is False
 
 
@@ -123,7 +123,7 @@ def test_the_tutorial_played_to_the_end_with_clicks_drags_and_keys(tmp_path: Pat
     assert step(scene) == "go_out"
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_d)
-    assert scene.tutorial.finished and scene.session.game.phase.value == "round_over"
+    assert scene.tutorial.finished and scene.session.game.phase.value == "match_over"
     for _ in range(3):
         app.frame(1.0)
     assert app.stack.top is scene  # no score sheet: the coach says goodbye
@@ -148,3 +148,12 @@ def test_leaving_the_tutorial_returns_to_the_menu(tmp_path: Path) -> None:
 def key(app: App, code: int) -> None:
     app.process(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=""))
     frames(app)
+
+
+def test_the_tutorial_is_a_one_round_match() -> None:
+    """Its header said "Ronda 2 de 8": the tutorial is one round, the classic round 2."""
+    from carioca_desktop.play.tutorial import tutorial_game
+
+    game = tutorial_game("Tú")
+    assert game.round_index == 0 and game.rules.rounds == ("1T1E",)
+    assert game.contract.code == "1T1E"

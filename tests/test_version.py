@@ -60,3 +60,11 @@ def test_window_title_shows_the_version_after_the_first_frame(tmp_path: Path) ->
     for _ in range(3):
         app.frame(0.016)
     assert pygame.display.get_caption()[0] == f"Carioca {carioca_desktop.version()}"
+
+
+def test_help_names_simulate_and_the_end_screenshot() -> None:
+    from carioca_desktop.__main__ import play_parser
+
+    text = play_parser().format_help()
+    assert "carioca simulate --players K --bots" in text
+    assert "shot-end.png" in " ".join(text.split())  # --screenshot also writes PATH-end

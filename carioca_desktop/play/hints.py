@@ -86,12 +86,24 @@ def explain(obs: Observation, action: Action) -> Advice:
 def _draw(obs: Observation, action: Draw) -> Advice:
     top = obs.pozo_top
     if action.source != POZO or top is None:
-        key = "table.advice.stock_no_use" if top is not None else "table.advice.stock"
-        text = tr(key, card=card_label(top) if top else "")
-        return Advice(action, (), ("stock", -1), text)
+        return Advice(action, (), ("stock", -1), _stock_words(obs, top))
     reason, partners = _why(obs, top)
     text = tr(f"table.advice.pozo_{reason}", card=card_label(top))
     return Advice(action, partners, ("pozo", -1), text)
+
+
+def _stock_words(obs: Observation, top: str | None) -> str:
+    """Why the stock: the pozo's card is called no use only when nothing in the hand goes
+    with it; otherwise the words say what it goes with, and that the stock is the better bet."""
+    if top is None:
+        return tr("table.advice.stock")
+    reason, partners = _why(obs, top)
+    if partners:
+        cards = ", ".join(card_label(c) for c in partners)
+        return tr("table.advice.stock_over_pozo", card=card_label(top), cards=cards)
+    if reason == "useful":
+        return tr("table.advice.stock_no_use", card=card_label(top))
+    return tr("table.advice.stock_better", card=card_label(top))
 
 
 def _why(obs: Observation, code: str) -> tuple[str, tuple[str, ...]]:

@@ -10,7 +10,7 @@ from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any
 
 from carioca_desktop.play.offer import pass_action
-from carioca_desktop.rules.carioca.actions import Action, NextRound
+from carioca_desktop.rules.carioca.actions import Action, NextRound, Undo
 from carioca_desktop.rules.carioca.game import Game
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.rules.carioca.state import Event, Phase
@@ -100,6 +100,8 @@ class MatchSession:
         self.recorded = False  # the finished match went into the statistics
         self._pending: Action | None = None
         self._pending_at = -1  # the event count the pending bot action was chosen at
+        # Per human seat, the table's arrangement: hand order and cards staged in the slots.
+        self.arrangements: dict[int, Arrangement] = {}
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -133,6 +135,7 @@ class MatchSession:
             "seats": [s.to_dict() for s in self.seats],
             "bots": {str(i): bot.to_dict() for i, bot in sorted(self.bots.items())},
             "game": self.game.to_dict(),
+            "arrangements": {str(k): a.to_dict() for k, a in sorted(self.arrangements.items())},
         }
 
     @classmethod
@@ -156,7 +159,9 @@ class MatchSession:
         hints = d.get("hints", True)  # saves from before the flag had none: hints on
         if not isinstance(hints, bool):
             raise ValueError("hints must be true or false")
-        return cls(game, seats, seed, preset, bots, paths, autosave, hints)
+        session = cls(game, seats, seed, preset, bots, paths, autosave, hints)
+        session.arrangements = _arrangements(d.get("arrangements"), session.human_seats)
+        return session
 
     # ------------------------------------------------------------------ who is who
     @property
@@ -215,6 +220,29 @@ class MatchSession:
             self._save()
         return event
 
+    def arrange(self, seat: int, hand: Sequence[str], slots: Sequence[Sequence[str]] = ()) -> None:
+        """Remember how a person arranged their hand (the order, the cards staged in the
+        lay-down slots) and save it, so Continue shows the hand as it was left. Cosmetic: the
+        engine's hand stays the truth, and the table reconciles the two when it restores."""
+        if self.is_human(seat):
+            self.arrangements[seat] = Arrangement(tuple(hand), tuple(tuple(g) for g in slots))
+            self._save()
+
+    def can_undo(self) -> bool:
+        """Whether the person to act may take something back (the Undo button's state)."""
+        seat = self.game.current_player
+        return seat is not None and self.is_human(seat) and self.game.can_undo(seat)
+
+    def undo(self) -> Event | None:
+        """Take back the last lay-down, add or swap of the person to act, made since their
+        draw (the engine decides what can be undone); autosaves. Returns the event taken back,
+        or None when there is nothing to undo. The table then redraws from the game: the
+        event log is shorter than before."""
+        seat = self.game.current_player
+        if seat is None or not self.can_undo():
+            return None
+        return self.apply(Undo(seat))
+
     def next_round(self) -> None:
         """Deal the next round (after the round summary)."""
         self.apply(NextRound())
@@ -257,6 +285,41 @@ class MatchSession:
             scoring=rules.scoring,
             human_seats=self.human_seats,
         )
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """A person's hand as the table showed it: card codes in order, and per lay-down slot
+    the codes staged in it."""
+
+    hand: tuple[str, ...]
+    slots: tuple[tuple[str, ...], ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"hand": list(self.hand), "slots": [list(g) for g in self.slots]}
+
+
+def _arrangements(raw: Any, humans: Sequence[int]) -> dict[int, Arrangement]:
+    """The saved arrangements; anything malformed is dropped, never a reason to refuse the
+    save (older saves have none)."""
+    out: dict[int, Arrangement] = {}
+    if not isinstance(raw, Mapping):
+        return out
+    for key, value in raw.items():
+        try:
+            seat = int(key)
+            hand = value["hand"]
+            slots = value.get("slots", [])
+            codes = [hand, *slots]
+            if seat not in humans or not all(
+                isinstance(g, list) and all(isinstance(c, str) and len(c) <= 4 for c in g)
+                for g in codes
+            ):
+                continue
+            out[seat] = Arrangement(tuple(hand), tuple(tuple(g) for g in slots))
+        except (KeyError, TypeError, ValueError, AttributeError):
+            continue
+    return out
 
 
 # ---------------------------------------------------------------------- bots

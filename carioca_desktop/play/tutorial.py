@@ -27,7 +27,7 @@ from carioca_desktop.rules.carioca.observation import Observation
 from carioca_desktop.rules.carioca.position import from_position
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 
-ROUND = 2  # "1 trío + 1 escala": both kinds of meld in one lay-down
+CONTRACT = "1T1E"  # "1 trío + 1 escala": both kinds of meld in one lay-down
 YOU, BOT = 0, 1
 BOT_NAME = "Rosa"
 HAND = ("7S", "7D", "3H", "4H", "5H", "6H", "KC", "10H", "9D")
@@ -175,10 +175,11 @@ class ScriptedBot:
 
 
 def tutorial_game(name: str) -> Game:
-    """The stacked position: round 2 of the classic rules, the player to draw first."""
-    rules = CariocaRules.from_dict({"preset": "clasico", "players": 2})
+    """The stacked position: a one-round match of the classic rules whose round is the
+    classic round 2, the player to draw first (the header says "Ronda 1 de 1")."""
+    rules = CariocaRules.from_dict({"preset": "clasico", "players": 2, "rounds": [CONTRACT]})
     return from_position(
-        rules, [list(HAND), list(BOT_HAND)], round_number=ROUND, turn=YOU,
+        rules, [list(HAND), list(BOT_HAND)], round_number=1, turn=YOU,
         stock=list(STOCK_CARDS), pozo=list(POZO_CARDS), names=[name, BOT_NAME],
     )  # fmt: skip
 

@@ -40,6 +40,35 @@ FPS = 60
 IDLE_WAIT_MS = 250  # with nothing moving, sleep on the event queue instead of drawing
 DEFAULT_SIZE = (1600, 900)
 MIN_SIZE = (960, 600)
+# Kept free of a desktop's height for the window's title bar and a taskbar (and its width,
+# for the window's frame), so a laptop at 1366×768 or 1280×720 sees the whole window.
+DESKTOP_RESERVE = (40, 110)
+
+
+def fit_window(size: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[int, int]:
+    """``size``, made smaller where it would not fit ``desktop`` with the title bar and the
+    taskbar in view (but never below MIN_SIZE while the desktop holds that)."""
+    if desktop is None:
+        return size
+    room = (desktop[0] - DESKTOP_RESERVE[0], desktop[1] - DESKTOP_RESERVE[1])
+    return (
+        max(min(size[0], room[0]), min(MIN_SIZE[0], desktop[0])),
+        max(min(size[1], room[1]), min(MIN_SIZE[1], desktop[1])),
+    )
+
+
+def desktop_size() -> tuple[int, int] | None:
+    """The primary desktop's size; None under a headless driver, which has no desktop."""
+    if pygame.display.get_driver() in ("dummy", "offscreen"):
+        return None
+    sizes = pygame.display.get_desktop_sizes()
+    return tuple(sizes[0]) if sizes else None  # type: ignore[return-value]
+
+
+def window_size(saved: tuple[int, int] | None) -> tuple[int, int]:
+    """The window's size: the one the player left it at, else the default, either fitted to
+    the desktop (a saved size may come from a bigger monitor)."""
+    return fit_window(saved or DEFAULT_SIZE, desktop_size())
 
 
 def check_pygame_ce() -> None:
@@ -86,9 +115,10 @@ class App:
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         # Open the mixer (mono, small buffer) before pygame.init() would open it in stereo.
         audio = init_audio()
+        os.environ.setdefault("SDL_VIDEO_CENTERED", "1")  # the first window, whole on screen
         pygame.init()
         pygame.display.set_caption("Carioca")  # the version is added after the first frame
-        self.size: tuple[int, int] = size or self.settings.window_size or DEFAULT_SIZE
+        self.size: tuple[int, int] = size or window_size(self.settings.window_size)
         flags = pygame.RESIZABLE | (pygame.FULLSCREEN if self.settings.fullscreen else 0)
         self.screen = pygame.display.set_mode(self.size, flags)
         self._set_icon()
@@ -101,6 +131,7 @@ class App:
         self._dirty = True
         self._relayout = False
         self._drawn = self._settled = False
+        self._saved_window = self.settings.window_size
 
     def _check_saved_files(self) -> list[Notice]:
         """Read the statistics and the autosave once at start, so a damaged file is set
@@ -185,6 +216,9 @@ class App:
         self.size = size
         if not self.settings.fullscreen:
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+            # Remembered for the next start; written when the app closes, not at every step
+            # of a drag.
+            self.settings = self.settings.replace(window_size=size)
         self.manager.set_window_resolution(size)
         for scene in self.stack.scenes:
             scene.on_resize(size)
@@ -254,7 +288,15 @@ class App:
                 # The wall clock too, so a benchmark can count from the moment it launched us.
                 print(f"ready {time.perf_counter() - START:.3f} at {time.time():.4f}", flush=True)
                 break
+        self.remember_window()
         return 0
+
+    def remember_window(self) -> None:
+        """Save the window size the player chose (the full-screen choice is saved when made)."""
+        if self.fast or self.settings.window_size == self._saved_window:
+            return
+        self._saved_window = self.settings.window_size
+        self.save_settings()
 
     def screenshot(self, path: str) -> None:
         """Save what the window shows now (drawn fresh, so it is never a stale frame)."""

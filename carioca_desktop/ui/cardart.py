@@ -50,6 +50,10 @@ INDEX_X = 0.045
 INDEX_Y = 0.06
 INDEX_W = 0.2
 RANK_CAP = 0.21
+TEN_WIDTH = 1.05  # the "10" index's widest, as a fraction of its capital height
+# The index's ink ends this far from the card's left edge (a fraction of the width) at every
+# size: a hand or meld overlapped at a step at least this wide shows every index whole.
+INDEX_RIGHT = 0.27
 SUIT_H = 0.14
 INDEX_GAP = 0.035
 PIP_ROWS = (0.235, 0.765)  # fractions of the height
@@ -177,6 +181,11 @@ def _rank(rank: str, cap: int, colour: RGB) -> pygame.Surface:
     surf.fill((*colour, 0))
     surf.blit(one, (0, 0))
     surf.blit(zero, (one.get_width(), 0))
+    # No wider than the other ranks' indices: wider, its "0" reaches past where the next card
+    # of a tightly overlapped hand begins and shows through that card's rounded corner.
+    limit = max(1, round(cap * TEN_WIDTH))
+    if surf.get_width() > limit:
+        surf = pygame.transform.smoothscale(surf, (limit, surf.get_height()))
     return surf
 
 
@@ -870,7 +879,9 @@ class CardArt:
         glyph = _rank(rank, self._px(RANK_CAP), colour)
         mark = pip(suit, self._px(SUIT_H), colour)
         col = max(self._px(INDEX_W), glyph.get_width(), mark.get_width())
-        top = self._px(RANK_CAP) + self._px(INDEX_GAP)
+        # Below the glyph's ink, not its capital height: the hook of the J (and the Q's tail)
+        # goes under the baseline, and a pip over it turns the J into a "!".
+        top = max(self._px(RANK_CAP), glyph.get_height()) + self._px(INDEX_GAP)
         surf = pygame.Surface((col, top + mark.get_height()), pygame.SRCALPHA)
         surf.fill((*colour, 0))
         surf.blit(glyph, ((col - glyph.get_width()) // 2, 0))

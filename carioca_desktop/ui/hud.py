@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -50,17 +51,47 @@ class SeatInfo:
 
 
 @lru_cache(maxsize=64)
-def avatar(seat: int, name: str, radius: int) -> pygame.Surface:
+def avatar(seat: int, name: str, radius: int, label: str | None = None) -> pygame.Surface:
     """A seat's badge, wherever the seat is shown: a disc in the seat's colour with the
-    player's initial (drawn supersampled for a smooth edge)."""
+    player's initial, or ``label`` (from ``initials``: "Du", "J2") where two players share
+    one (drawn supersampled for a smooth edge)."""
     big = radius * 4
     surf = pygame.Surface((2 * big, 2 * big), pygame.SRCALPHA)
     pygame.draw.circle(surf, seat_colour(seat), (big, big), big)
     pygame.draw.circle(surf, (236, 228, 206), (big, big), big, max(4, big // 12))
     surf = pygame.transform.smoothscale(surf, (2 * radius, 2 * radius))
-    letter = ui_font(round(radius * 1.05), True).render((name[:1] or "?").upper(), True, TEXT)
+    text = label or initials([name])[0]
+    scale = {1: 1.05, 2: 0.8}.get(len(text), 0.6)
+    letter = ui_font(round(radius * scale), True).render(text, True, TEXT)
     surf.blit(letter, letter.get_rect(center=(radius, radius + 1)))
     return surf
+
+
+def initials(names: Sequence[str]) -> list[str]:
+    """The avatar labels of players seated together: each name's initial, and where two
+    share one, two characters that tell them apart ("Du" and "Di" for Du and Diego, "J1"
+    and "J2" for Jugador 1 and 2, "A1" and "A2" when nothing else does)."""
+    out = [(n.strip()[:1] or "?").upper() for n in names]
+    for letter in sorted(set(out)):
+        group = [i for i, label in enumerate(out) if label == letter]
+        if len(group) < 2:
+            continue
+        labels = [_two(names[i]) for i in group]
+        if len(set(labels)) < len(group):
+            labels = [f"{letter}{k + 1}" for k in range(len(group))]
+        for i, label in zip(group, labels):
+            out[i] = label
+    return out
+
+
+def _two(name: str) -> str:
+    words = name.split()
+    first = (name.strip()[:1] or "?").upper()
+    if words and words[-1].isdigit() and len(words) > 1:
+        return first + words[-1]  # "Jugador 2" → "J2"
+    if len(words) > 1:
+        return first + words[1][:1].upper()  # "Ana María" → "AM"
+    return first + name.strip()[1:2].lower()  # "Diego" → "Di"
 
 
 def fan_cards(area: pygame.Rect, count: int, back_w: int) -> list[tuple[pygame.Rect, int]]:
@@ -198,21 +229,60 @@ def draw_top_bar(
 def draw_log(
     surface: pygame.Surface, rect: pygame.Rect, lines: Sequence[str], texts: TextCache, scale: float
 ) -> None:
-    """The last moves, newest at the bottom, older ones fading."""
+    """The last moves, newest at the bottom, older ones fading; a long move wraps onto
+    indented lines rather than ending in "…"."""
     px = _scaler(scale)
     surface.blit(panel(rect.size, px(10), (8, 30, 20, 190), BORDER), rect)
     title = texts.render(tr("table.log.title"), px(12), GOLD, bold=True)
     surface.blit(title, (rect.left + px(12), rect.top + px(8)))
     line_h = px(19)
     room = max(1, (rect.height - px(30)) // line_h)
-    shown = list(lines)[-room:]
+    indent = px(10)
+    wrap = lambda text, w: texts.wrap(text, px(13), w)  # noqa: E731
+    rows = log_rows(lines, room, wrap, rect.width - px(24), indent)
     y = rect.top + px(28)
-    for k, line in enumerate(shown):
-        fade = len(shown) - 1 - k
+    for fade, text, first in rows:
         colour = TEXT if fade == 0 else TEXT_DIM if fade < 3 else (150, 170, 156)
-        surf = texts.fit(line, px(13), colour, rect.width - px(24))
-        surface.blit(surf, (rect.left + px(12), y))
+        x = rect.left + px(12) + (0 if first else indent)
+        surf = texts.fit(text, px(13), colour, rect.right - px(12) - x)
+        surface.blit(surf, (x, y))
         y += line_h
+
+
+def log_rows(
+    lines: Sequence[str],
+    room: int,
+    wrap: Callable[[str, int], list[str]],
+    width: int,
+    indent: int,
+) -> list[tuple[int, str, bool]]:
+    """The screen rows of the newest moves that fit in ``room`` rows: (age of the move, 0 the
+    newest; the row's text; whether it starts its move). A move's later rows are wrapped to
+    ``width - indent`` (they are drawn indented); the oldest move shown may lose its top rows."""
+    rows: list[tuple[int, str, bool]] = []
+    for age, line in enumerate(reversed(list(lines))):
+        if len(rows) >= room:
+            break
+        parts = wrap(line, width) or [""]
+        if len(parts) == 1:
+            parts = [line]  # as written (wrapping would close up its double spaces)
+        else:
+            head = _first_words(line, len(parts[0].split()))
+            rest = wrap(line[len(head) :].strip(), width - indent) or [""]
+            parts = [head, *rest]
+        block = [(age, text, k == 0) for k, text in enumerate(parts)]
+        rows = block + rows
+    return rows[-room:]
+
+
+def _first_words(text: str, n: int) -> str:
+    """The start of ``text`` up to the end of its ``n``-th word, its spacing kept."""
+    end = 0
+    for k, match in enumerate(re.finditer(r"\S+", text)):
+        if k == n:
+            break
+        end = match.end()
+    return text[:end]
 
 
 def draw_toast(surface: pygame.Surface, toast: Toast, texts: TextCache, scale: float) -> None:

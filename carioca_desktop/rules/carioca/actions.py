@@ -71,13 +71,21 @@ class Pass:
 
 
 @dataclass(frozen=True)
+class Undo:
+    """Take back the last lay-down, add or swap made since this turn's draw (the Game keeps
+    what can be undone; draws, discards and buys are final)."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
 class NextRound:
     """Deal the next round once the scores of the last one have been seen."""
 
     seat: int = -1
 
 
-Action = Draw | LayDown | Add | Swap | Discard | Buy | Pass | NextRound
+Action = Draw | LayDown | Add | Swap | Discard | Buy | Pass | NextRound | Undo
 ACTION_TYPES: dict[str, type[Any]] = {
     "draw": Draw,
     "lay_down": LayDown,
@@ -87,6 +95,7 @@ ACTION_TYPES: dict[str, type[Any]] = {
     "buy": Buy,
     "pass": Pass,
     "next_round": NextRound,
+    "undo": Undo,
 }
 KIND_OF: dict[type[Any], str] = {cls: name for name, cls in ACTION_TYPES.items()}
 
@@ -127,6 +136,8 @@ def action_from_dict(data: Any) -> Action:
             return Buy(seat)
         if kind == "pass":
             return Pass(seat)
+        if kind == "undo":
+            return Undo(seat)
         return NextRound(seat)
     except (KeyError, TypeError, ValueError) as err:
         raise RulesError("bad_action", f"malformed {kind} action: {data!r}") from err

@@ -22,6 +22,7 @@ from .actions import (
     NextRound,
     Pass,
     Swap,
+    Undo,
 )
 from .buying import Effect, open_offer, plan_buy, plan_pass
 from .contracts import Contract
@@ -42,6 +43,7 @@ class Game:
     def __init__(self, state: State) -> None:
         self._s = state
         self._views: dict[int, list[EventView]] = {}  # per-seat event views, see observe()
+        self._undo: list[State] | None = []  # see "undo" below; None: kept off
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -73,7 +75,11 @@ class Game:
         return self._s.to_dict()
 
     def clone(self) -> Game:
-        return Game(self._s.copy())
+        """A copy to look ahead with (bots, rollouts): it keeps nothing to undo, which spares
+        a copy of the state at every lay-down, add and swap."""
+        game = Game(self._s.copy())
+        game._undo = None
+        return game
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Game) and self.to_dict() == other.to_dict()
@@ -202,7 +208,7 @@ class Game:
         plan = self._plan(action)
         if isinstance(plan, Refusal):
             raise IllegalAction.of(plan)
-        return plan()
+        return self._undoable(action, plan)
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """Every legal action of ``seat`` (default: the seat to act, or the seat asked during
@@ -242,6 +248,8 @@ class Game:
             return refuse(
                 "not_your_turn", f"it is {s.names[s.turn]}'s turn", player=s.names[s.turn]
             )
+        if isinstance(action, Undo):
+            return self._plan_undo(seat)
         if isinstance(action, Draw):
             return self._plan_draw(seat, action.source)
         if s.phase == Phase.DRAW:
@@ -456,6 +464,43 @@ class Game:
             return self._event(
                 seat, EventKind.SWAP, meld=action.meld, cards=(card.code, self._code(wild_id))
             )
+
+        return effect
+
+    # ------------------------------------------------------------------ undo
+    # Within a turn, after the draw, a player may take back lay-downs, adds and swaps one by
+    # one: before each, the whole state is copied onto a stack; Undo puts the copy back, so
+    # hands (in their order), table, progress and the event log are exactly as they were.
+    # Anything else applied (a draw, a discard, a buy by anyone, a new round) and the end of a
+    # round empty the stack: what others have seen, and hidden cards, are never taken back.
+    # The stack is not saved: a match loaded from disk starts with nothing to undo.
+    def can_undo(self, seat: int) -> bool:
+        return self.check(Undo(seat)) is None
+
+    def _undoable(self, action: Action, plan: Effect) -> Event:
+        if isinstance(action, Undo) or self._undo is None:
+            return plan()
+        keep = isinstance(action, (LayDown, Add, Swap))
+        snapshot = self._s.copy() if keep else None
+        event = plan()
+        if snapshot is not None and not self._s.round_over:
+            self._undo.append(snapshot)
+        else:
+            self._undo.clear()
+        return event
+
+    def _plan_undo(self, seat: int) -> Refusal | Effect:
+        stack = self._undo
+        if not stack or self._s.phase != Phase.PLAY:
+            return refuse("nothing_to_undo", "there is nothing to undo since your draw")
+
+        def effect() -> Event:
+            s, before = self._s, stack.pop()
+            undone = s.events[len(before.events)]
+            for name in State.__dataclass_fields__:  # in place: game.state stays the same object
+                setattr(s, name, getattr(before, name))
+            self._views = {}  # the cached per-seat views may show the undone events
+            return undone
 
         return effect
 

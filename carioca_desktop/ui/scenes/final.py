@@ -11,6 +11,7 @@ from carioca_desktop.i18n import tr
 from carioca_desktop.play.text import contract_text
 from carioca_desktop.ui import hud, theme
 from carioca_desktop.ui.cardart import CardArt
+from carioca_desktop.ui.hud import initials
 from carioca_desktop.ui.scenes.summary import seat_names
 from carioca_desktop.ui.widgets import (
     UIScene,
@@ -161,9 +162,10 @@ class _Sheet:
     def _paint_heads(self, surface: pygame.Surface) -> None:
         size = round(min(34 * self.scene.t, self.col_w * 0.5))
         small = font(max(12, round(14 * self.scene.t)), bold=True)
+        labels = initials(self.names)
         for seat, name in enumerate(self.names):
             cx = self.x(seat)
-            badge = hud.avatar(seat, name, size // 2)
+            badge = hud.avatar(seat, name, size // 2, labels[seat])
             surface.blit(badge, badge.get_rect(midtop=(cx, self.rect.y + 12)))
             colour = theme.GOLD if seat in self.outcome.winners else theme.TEXT
             label = fit(name, small, self.col_w - 8)

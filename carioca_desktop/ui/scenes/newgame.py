@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
+from datetime import datetime
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -17,9 +18,11 @@ from carioca_desktop.i18n import tr
 from carioca_desktop.play.text import contract_text
 from carioca_desktop.rules.carioca.ruleset import PRESETS, CariocaRules
 from carioca_desktop.rules.errors import RuleSetError
-from carioca_desktop.storage import NAME_MAX
+from carioca_desktop.storage import NAME_MAX, Paths, has_autosave, load_autosave
 from carioca_desktop.ui import hud, theme
 from carioca_desktop.ui.cardart import CardArt
+from carioca_desktop.ui.hud import initials
+from carioca_desktop.ui.rulenames import changes_text, rules_name
 from carioca_desktop.ui.scenes.rules import (
     explain,
     preset_name,
@@ -55,6 +58,31 @@ def kind_text(kind: str) -> str:
     if kind == "human":
         return tr("common.human")
     return tr("common.bot_level", level=tr(f"common.level_{kind}"))
+
+
+def saved_match_lines(paths: Paths) -> list[str]:
+    """The match in progress in words (players, rules, round, when it was saved); nothing when
+    the save cannot be read (the menu reports a damaged one)."""
+    from carioca_desktop.play.session import MatchSession
+
+    try:
+        session, _, _ = load_autosave(paths, lambda d: MatchSession.from_dict(d, paths))
+        when = datetime.fromtimestamp(paths.autosave_file.stat().st_mtime)
+    except OSError:
+        return []
+    if not isinstance(session, MatchSession):
+        return []
+    game = session.game
+    return [
+        ", ".join(seat.name for seat in session.seats),
+        tr(
+            "newgame.abandon_saved",
+            rules=rules_name(game.rules),
+            round=game.round_index + 1,
+            rounds=len(game.rules.rounds),
+            date=when.strftime("%Y-%m-%d %H:%M"),
+        ),
+    ]
 
 
 class NewGameScene(UIScene):
@@ -168,17 +196,31 @@ class NewGameScene(UIScene):
     # ------------------------------------------------------------------ changes
     def _set_count(self, value: object) -> bool:
         self.count = int(str(value))
+        self._renamed()
         self._todo.append(self.rebuild)
         return True
 
     def _set_kind(self, index: int, kind: object) -> bool:
-        seat = self.seats[index]
-        was_default = seat.name in (self._default_name(index), *BOT_NAMES, tr("common.you"))
-        seat.kind = str(kind)
-        if was_default and index == 0 and seat.kind != "human":
-            seat.name = BOT_NAMES[0]
-        self.repaint()
+        self.seats[index].kind = str(kind)
+        self._renamed()
         return True
+
+    def _renamed(self) -> None:
+        """Seats still called by a default name take the default of their kind and place:
+        with several people at the screen, "Jugador 1", "Jugador 2"… rather than "Tú"."""
+        changed = False
+        for i, seat in enumerate(self.seats):
+            if self._is_default(seat.name) and seat.name != self._default_name(i):
+                seat.name = self._default_name(i)
+                changed = True
+        if changed:
+            self._todo.append(self.rebuild)  # the name entries show the new names
+        else:
+            self.repaint()
+
+    def _is_default(self, name: str) -> bool:
+        people = [tr("newgame.person", n=n) for n in range(1, len(self.seats) + 1)]
+        return name in ("", tr("common.you"), *BOT_NAMES, *people)
 
     def _set_hints(self, value: object) -> bool:
         self.hints = bool(value)
@@ -190,9 +232,22 @@ class NewGameScene(UIScene):
         return True
 
     def _default_name(self, index: int) -> str:
-        if index == 0:
-            return self.app.settings.player_name or tr("common.you")
-        return BOT_NAMES[(index - 1) % len(BOT_NAMES)]
+        seat = self.seats[index]
+        own = self.app.settings.player_name
+        if seat.kind != "human":
+            return BOT_NAMES[max(0, index - 1) % len(BOT_NAMES)]
+        people = [i for i, s in enumerate(self.seats[: self.count]) if s.kind == "human"]
+        if index == 0 and own:
+            return own
+        if len(people) < 2 or index not in people:
+            return tr("common.you") if index == 0 else BOT_NAMES[(index - 1) % len(BOT_NAMES)]
+        return tr("newgame.person", n=people.index(index) + 1)
+
+    def _labels(self) -> list[str]:
+        """The avatars' labels: initials, told apart where two players share one."""
+        return initials(
+            [s.name or self._default_name(i) for i, s in enumerate(self.seats)][: self.count]
+        )
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element in self._entries:
@@ -201,10 +256,26 @@ class NewGameScene(UIScene):
             return True
         return super().handle_event(event)
 
-    def start(self) -> None:
+    def start(self, abandon: bool = False) -> None:
+        """Start the match; a match in progress is abandoned only after the player says so."""
         rules = self.rules()
         if rules is None:
             self.repaint()
+            return
+        if not abandon and has_autosave(self.app.paths):
+            from carioca_desktop.ui.scenes.confirm import ConfirmScene
+
+            details = [*saved_match_lines(self.app.paths), tr("newgame.abandon_lost")]
+            self.app.push(
+                ConfirmScene(
+                    self.app,
+                    tr("newgame.abandon_title"),
+                    details,
+                    tr("newgame.abandon_yes"),
+                    tr("newgame.abandon_no"),
+                    lambda: self.start(abandon=True),
+                )
+            )
             return
         from carioca_desktop.play.session import MatchSession, SeatConfig
         from carioca_desktop.ui.scenes.table import TableScene
@@ -239,9 +310,10 @@ class NewGameScene(UIScene):
             "midleft",
         )
         size = pitch - round(12 * self.u)
+        labels = self._labels()
         for i, seat in enumerate(self.seats[: self.count]):
             y = seats.y + 16 + (i + 1) * pitch + (pitch - round(8 * self.u)) // 2
-            badge = hud.avatar(i, seat.name or self._default_name(i), size // 2)
+            badge = hud.avatar(i, seat.name or self._default_name(i), size // 2, labels[i])
             surface.blit(badge, badge.get_rect(center=(seats.x + 20 + pitch // 2, y)))
         rows_end = seats.y + 16 + (self.count + 1) * pitch
         room = pygame.Rect(seats.x + 30, rows_end + 10, seats.w - 60, seats.bottom - rows_end - 30)
@@ -282,12 +354,13 @@ class NewGameScene(UIScene):
         surface.blit(
             art.face("KD"), art.face("KD").get_rect(midleft=(oval.centerx + 3, oval.centery))
         )
+        labels = self._labels()
         for i, seat in enumerate(self.seats[: self.count]):
             angle = math.radians(90 - i * 360 / self.count)
             cx = oval.centerx + (oval.w / 2 + size * 0.2) * math.cos(angle)
             cy = oval.centery + (oval.h / 2 + size * 0.2) * math.sin(angle)
             name = seat.name or self._default_name(i)
-            badge = hud.avatar(i, name, size // 2)
+            badge = hud.avatar(i, name, size // 2, labels[i])
             surface.blit(badge, badge.get_rect(center=(round(cx), round(cy))))
             below = (
                 cy + size / 2 + 2
@@ -308,7 +381,7 @@ class NewGameScene(UIScene):
                 draw_text(surface, line, bold, (x, y), theme.RED_BAD)
                 y += bold.get_linesize()
             return
-        about = tr(f"houserules.preset_desc.{rules.preset}")
+        about = changes_text(rules) or tr(f"houserules.preset_desc.{rules.preset}")
         for line in wrap(about, body, width):
             draw_text(surface, line, body, (x, y), theme.TEXT)
             y += body.get_linesize()

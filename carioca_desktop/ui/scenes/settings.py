@@ -20,6 +20,7 @@ from carioca_desktop.rules.errors import RuleSetError
 from carioca_desktop.storage import ANIMATION_SPEEDS, CARD_SIZES, NAME_MAX
 from carioca_desktop.ui import theme
 from carioca_desktop.ui.cardart import CardArt
+from carioca_desktop.ui.rulenames import rules_name
 from carioca_desktop.ui.scenes.rules import (
     CHOICES,
     CONTRACTS,
@@ -255,7 +256,9 @@ class SettingsScene(UIScene):
     def _rules_rows(self) -> list[Row]:
         rules = current_rules(self.app)
         values = rules.as_dict()
-        presets = [(preset_name(p), p) for p in PRESET_ORDER]
+        presets = [
+            (rules_name(rules) if p == rules.preset else preset_name(p), p) for p in PRESET_ORDER
+        ]
         rows = [
             Row(tr("houserules.preset_label"), "choice", presets, rules.preset, self._preset),
             Row("", "actions", actions=[(tr("settings.reset_rules"), self._reset_rules)]),
@@ -311,11 +314,11 @@ class SettingsScene(UIScene):
         return True
 
     def _apply_fullscreen(self) -> None:
-        from carioca_desktop.ui.app import DEFAULT_SIZE
+        from carioca_desktop.ui.app import window_size
 
         settings = self.app.settings
         flags = pygame.FULLSCREEN if settings.fullscreen else pygame.RESIZABLE
-        size = (0, 0) if settings.fullscreen else tuple(settings.window_size or DEFAULT_SIZE)
+        size = (0, 0) if settings.fullscreen else window_size(settings.window_size)
         try:
             self.app.screen = pygame.display.set_mode(size, flags)
         except pygame.error:

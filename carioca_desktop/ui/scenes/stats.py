@@ -21,8 +21,8 @@ from carioca_desktop.storage import (
 )
 from carioca_desktop.ui import theme
 from carioca_desktop.ui.cardart import CardArt
+from carioca_desktop.ui.rulenames import record_rules_name
 from carioca_desktop.ui.scenes.menu import notice_text
-from carioca_desktop.ui.scenes.rules import preset_name
 from carioca_desktop.ui.theme import seat_colour
 from carioca_desktop.ui.widgets import (
     UIScene,
@@ -220,7 +220,7 @@ class StatsScene(UIScene):
             (tr("stats.by_level"), [(tr(f"common.level_{k}"), v) for k, v in self._levels()]),
             (
                 tr("stats.by_preset"),
-                [(preset_name(k), v) for k, v in self.summary.by_preset.items()],
+                self._by_rules(),
             ),
         )
         col_w = (box.w - 40) // 2
@@ -252,6 +252,15 @@ class StatsScene(UIScene):
         pygame.draw.rect(surface, (8, 30, 18), bar, 0, 2)
         share = count.won / count.played if count.played else 0.0
         pygame.draw.rect(surface, theme.GOLD, (bar.x, bar.y, round(bar.w * share), 4), 0, 2)
+
+    def _by_rules(self) -> list[tuple[str, WinCount]]:
+        """Matches won by rules, a changed preset apart from the preset ("Clásico (modificado)")."""
+        counts: dict[str, WinCount] = {}
+        for match in reversed(self.summary.recent):  # play order: the first played, first
+            name = record_rules_name(match.preset, match.rules)
+            old = counts.get(name, WinCount())
+            counts[name] = WinCount(old.played + 1, old.won + int(human_won(match)))
+        return list(counts.items())
 
     def _levels(self) -> list[tuple[str, WinCount]]:
         from carioca_desktop.bots.base import LEVELS as levels  # late: they load the solver
@@ -290,7 +299,7 @@ class StatsScene(UIScene):
             won = human_won(record)
             mark = "✓" if won else "·"
             you = [record.totals[s] for s in record.human_seats]
-            text = f"{match_date(record)}  ·  {preset_name(record.preset)}"
+            text = f"{match_date(record)}  ·  {record_rules_name(record.preset, record.rules)}"
             draw_text(
                 surface,
                 mark,
@@ -376,8 +385,9 @@ class _Chart:
     def paint(self, surface: pygame.Surface) -> None:
         record = self.record
         title = tr("stats.chart_title")
-        rounds = tr("stats.n_rounds", n=len(record.round_points))
-        sub = f"{match_date(record)} · {preset_name(record.preset)} · {rounds}"
+        n = len(record.round_points)
+        rounds = tr("stats.n_rounds_one") if n == 1 else tr("stats.n_rounds", n=n)
+        sub = f"{match_date(record)} · {record_rules_name(record.preset, record.rules)} · {rounds}"
         draw_text(surface, title, self.head, (self.box.x + 22, self.box.y + 14), theme.GOLD)
         draw_text(
             surface,

@@ -11,6 +11,7 @@ from carioca_desktop.i18n import tr
 from carioca_desktop.play.text import contract_text
 from carioca_desktop.ui import hud, theme
 from carioca_desktop.ui.cardart import CardArt
+from carioca_desktop.ui.hud import initials
 from carioca_desktop.ui.widgets import (
     UIScene,
     draw_text,
@@ -206,7 +207,8 @@ class RoundSummaryScene(UIScene):
             pygame.draw.rect(layer, (*theme.GOLD, 200), layer.get_rect(), 2, 10)
         surface.blit(layer, row)
         size = min(row.h - 10, round(46 * self.k))
-        badge = hud.avatar(seat, name, size // 2)
+        label = initials(seat_names(self.session))[seat]
+        badge = hud.avatar(seat, name, size // 2, label)
         surface.blit(badge, badge.get_rect(midleft=(row.x + 10, row.centery)))
         text_x = row.x + 22 + size
         width = self._columns(row)[1] - text_x - 16

@@ -3,14 +3,16 @@ each checked live by the engine."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from carioca_desktop.i18n import tr
 from carioca_desktop.rules.cards import parse_marked
 from carioca_desktop.rules.carioca.actions import LayDown
 from carioca_desktop.rules.carioca.observation import OwedMeld
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.rules.errors import Refusal
-from carioca_desktop.rules.melds import ESCALA, Layout, analyse
+from carioca_desktop.rules.melds import ESCALA, TRIO, Layout, analyse
 
 
 @dataclass
@@ -68,6 +70,39 @@ def verdict(codes: list[str], spec: OwedMeld, rules: CariocaRules) -> Layout | R
     if spec.special:
         return analyse(entries, rules, special=spec.special)
     return analyse(entries, rules, spec.kind, spec.min_len)
+
+
+def slot_title(spec: OwedMeld) -> str:
+    """A slot's name: "Trío", "Escala (4+)", "Trío o escala", "Juego extra"…"""
+    if spec.extra:
+        return tr("table.slot.extra")
+    if spec.special:
+        return tr("table.slot.special", name=tr(f"table.contract.{spec.special}"))
+    if spec.kind is None:
+        return tr("table.slot.either")
+    if spec.kind == TRIO:
+        return tr("table.slot.trio")
+    return tr("table.slot.escala", n=spec.min_len)
+
+
+def missing_words(
+    slots: SlotsModel, code_of: Callable[[int], str], rules: CariocaRules
+) -> str | None:
+    """What keeps the slots from being laid down, in words, slot by slot ("Escala (4+): falta
+    1 carta"); None when every slot the contract needs holds a meld (the engine then judges
+    the lay-down as a whole). For the greyed Bajarse button and the L key."""
+    from carioca_desktop.play.text import refusal_text
+
+    problems = []
+    for slot in slots.slots:
+        result = verdict([code_of(u) for u in slot.uids], slot.spec, rules)
+        if result is None and not slot.spec.extra:
+            problems.append(tr("table.missing.empty", slot=slot_title(slot.spec)))
+        elif isinstance(result, Refusal):
+            problems.append(
+                tr("table.missing.slot", slot=slot_title(slot.spec), why=refusal_text(result))
+            )
+    return " · ".join(problems) or None
 
 
 def ordered(codes: list[str], layout: Layout | Refusal | None) -> list[tuple[str, str | None]]:
