@@ -95,13 +95,13 @@ def _card(text: str) -> tuple[Card, Marker | None] | Refusal:
         return err.refusal
 
 
-def _pick(pool: list[int], code: str, avoid: int | None) -> int | None:
-    """A card id with this code from ``pool``, preferring one other than ``avoid``."""
+def _pick(pool: list[int], code: str, prefer: int | None) -> int | None:
+    """A card id with this code from ``pool``, ``prefer`` first: a card taken alone from the
+    pile goes to the table before another copy, which then stays free to be discarded."""
     ids = [c for c in pool if DECK[c].code == code]
     if not ids:
         return None
-    others = [c for c in ids if c != avoid]
-    return others[0] if others else ids[0]
+    return prefer if prefer in ids else ids[0]
 
 
 def meld_texts(s: State, layout: Layout) -> tuple[str, ...]:
