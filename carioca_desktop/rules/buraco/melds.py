@@ -287,12 +287,24 @@ def _add_to_run(
             return refuse("meld_complete", "this run is complete: nothing can be added")
         return refuse("does_not_fit", f"{card.code} does not fit this run", card=card.code)
     options: list[Layout] = []
+    problem: Refusal | None = None
+
+    def joined(i: int) -> Card:
+        return card if i == ref else card_of(i)
+
     for pos, low in ends:
         rank = position_rank(pos, False)
         if marker is not None and (marker.rank != rank or marker.suit not in (None, suit)):
             continue
-        options.append(_placed(layout, Slot(ref, rank, suit, True), low))
+        option = _placed(layout, Slot(ref, rank, suit, True), low)
+        reason = meld_problem(option, joined, rules)
+        if reason is None:
+            options.append(option)
+        else:
+            problem = problem or reason
     if not options:
+        if problem is not None:
+            return problem
         if not ends:
             return refuse("meld_complete", "this run is complete: nothing can be added")
         return refuse("does_not_fit", f"{card.code} does not fit this run there", card=card.code)

@@ -194,7 +194,7 @@ class State:
             phase = Phase(d["phase"])
             state = cls(
                 rules=rules,
-                names=list(_strs(d["names"])),
+                names=[_str(n) for n in _list(d["names"])],
                 rng=_rng_from_json(d["rng"]),
                 round_index=_int(d["round_index"]),
                 dealer=_int(d["dealer"]),
