@@ -124,7 +124,11 @@ def _melds(value: Any) -> Melds:
 
 def action_from_dict(data: Any) -> Action:
     """Inverse of ``action_to_dict``; raises RulesError (code ``bad_action``) with a reason."""
-    if not isinstance(data, dict) or data.get("do") not in ACTION_TYPES:
+    if (
+        not isinstance(data, dict)
+        or not isinstance(data.get("do"), str)
+        or data["do"] not in ACTION_TYPES
+    ):
         raise RulesError("bad_action", f"not a Buraco action: {data!r}")
     kind = data["do"]
     seat = _int(data.get("seat", -1 if kind == "next_round" else None), "seat")
