@@ -7,7 +7,8 @@
 - ``normal``: judges the pile by what it brings, keeps wilds for long melds and buracos,
   swaps wilds back to the hand, does not discard what the opponents can add to their melds.
 - ``hard``: normal, plus clean buracos first (no wild in a meld that could become limpo),
-  and timing: it does not go out while its side trails unless the stock is nearly gone.
+  takes the pile from 4 cards, and does not go out while its side trails far behind with
+  much stock left.
 """
 
 from __future__ import annotations
@@ -296,7 +297,7 @@ class EasyBuracoBot(BuracoBot):
         return self.top_is_useful(obs)
 
     def play(self, obs: BuracoObservation, legal: Sequence[Action]) -> Action:
-        lay = self.laydown(obs, self.min_wild_len, self.clean_first)
+        lay = self.laydown(obs, self.wild_len(obs), self.clean_first)
         if lay is not None and self.may_empty(obs, lay):
             return lay
         swaps = [a for a in legal if isinstance(a, Swap)]
@@ -321,13 +322,17 @@ class EasyBuracoBot(BuracoBot):
     def wants_add(self, obs: BuracoObservation, action: Add) -> bool:
         return True
 
+    def wild_len(self, obs: BuracoObservation) -> int:
+        """The shortest new meld this bot puts a wild in."""
+        return self.min_wild_len
+
     def may_empty(self, obs: BuracoObservation, action: Action) -> bool:
         return True
 
 
 class NormalBuracoBot(EasyBuracoBot):
     level = "normal"
-    min_wild_len = 4
+    min_wild_len = 3
     feed = True
 
     def take_pile(self, obs: BuracoObservation) -> bool:
@@ -353,8 +358,11 @@ class NormalBuracoBot(EasyBuracoBot):
 
 class HardBuracoBot(NormalBuracoBot):
     level = "hard"
-    min_wild_len = 5
     clean_first = True
+
+    def wild_len(self, obs: BuracoObservation) -> int:
+        """Wilds go freely into new melds, unless going out needs a clean buraco."""
+        return 5 if rules_of(obs).go_out_requires == "clean_buraco" else 3
 
     def wants_add(self, obs: BuracoObservation, action: Add) -> bool:
         card = parse_card(base(action.cards[0]))
@@ -365,15 +373,20 @@ class HardBuracoBot(NormalBuracoBot):
             return True  # a wild that makes a buraco (sujo) now
         return len(obs.hand) <= 2
 
+    def take_pile(self, obs: BuracoObservation) -> bool:
+        """The pile is the main source of buracos: take it from 4 cards, or for its top."""
+        return self.top_is_useful(obs) or obs.pile_size >= 4
+
     def may_empty(self, obs: BuracoObservation, action: Action) -> bool:
-        """Hold back a going out while the side trails, unless the stock is nearly gone."""
+        """Hold back a going out while the side trails far behind and much stock is left
+        (melding on is then worth more than the +100 of going out)."""
         if not isinstance(action, LayDown) or self.morto_available(obs):
             return True
         used = sum(len(m) for m in action.melds)
         if used < len(obs.hand):
             return True
         mine, theirs = obs.scores[self.side(obs)], obs.scores[1 - self.side(obs)]
-        return mine >= theirs or obs.stock_size < 12
+        return mine + 1000 >= theirs or obs.stock_size < 25
 
 
 _CLASSES: dict[str, type[BuracoBot]] = {
