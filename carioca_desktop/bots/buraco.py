@@ -228,12 +228,19 @@ class BuracoBot:
 
     def top_is_useful(self, obs: BuracoObservation) -> bool:
         top = obs.pile_top
-        if top is None:
+        if top is None or self.pile_ping_pong(obs):
             return False
+        if obs.pile_size == 1 and is_wild(parse_card(top)):
+            return False  # a lone wild passed back and forth would never end the round
         rules = rules_of(obs)
         if any(fits(cards, top, rules) for _, cards in self.my_melds(obs)):
             return True
         return bool(self.plan_melds(obs, [*obs.hand, top], 4, False, include=top))
+
+    def pile_ping_pong(self, obs: BuracoObservation) -> bool:
+        """Whether the pile has only been passed back and forth lately (then draw)."""
+        recent = [e.kind for e in obs.events[-12:]]
+        return recent.count("take_pile") >= 4
 
     def keep_value(self, obs: BuracoObservation, code: str, feed: bool) -> float:
         """How much the bot wants to keep ``code`` (the lowest is discarded)."""
@@ -346,7 +353,7 @@ class NormalBuracoBot(EasyBuracoBot):
             if is_wild(parse_card(c))
             or any(fits(cards, c, rules) for _, cards in self.my_melds(obs))
         )
-        return obs.pile_size >= 5 and useful >= 2
+        return obs.pile_size >= 5 and useful >= 2 and not self.pile_ping_pong(obs)
 
     def wants_add(self, obs: BuracoObservation, action: Add) -> bool:
         card = parse_card(base(action.cards[0]))
@@ -375,7 +382,7 @@ class HardBuracoBot(NormalBuracoBot):
 
     def take_pile(self, obs: BuracoObservation) -> bool:
         """The pile is the main source of buracos: take it from 4 cards, or for its top."""
-        return self.top_is_useful(obs) or obs.pile_size >= 4
+        return self.top_is_useful(obs) or (obs.pile_size >= 4 and not self.pile_ping_pong(obs))
 
     def may_empty(self, obs: BuracoObservation, action: Action) -> bool:
         """Hold back a going out while the side trails far behind and much stock is left
