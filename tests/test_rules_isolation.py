@@ -41,7 +41,12 @@ def test_module_imports_no_pygame(module: str) -> None:
 # The engine's raw state is its own: players, the UI and the session read observations and the
 # Game's public queries. The bot driver and the conformance referee still read it (the driver's
 # buy window goes when the offer phase lands in the engine; the referee compares whole states).
-_STATE_READERS = {"bots/driver.py", "conformance.py"}
+_STATE_READERS = {
+    "bots/driver.py",
+    "bots/buraco_driver.py",
+    "conformance.py",
+    "conformance_buraco.py",
+}
 
 
 def test_nothing_outside_the_engine_reads_the_game_state() -> None:

@@ -25,8 +25,23 @@ def test_keys_keep_the_order_of_rules_md() -> None:
     assert set(COMMON_KEYS) - {"game"} <= set(keys)
 
 
+def test_buraco_is_the_other_game() -> None:
+    from carioca_desktop.rules.buraco.ruleset import BuracoRules
+
+    rules = RuleSet.from_dict({"game": "buraco", "preset": "italiano"})
+    assert isinstance(rules, BuracoRules) and rules.target == 2000
+    assert rules.to_dict() == {"game": "buraco", "preset": "italiano"}
+    assert RuleSet.from_dict(rules.to_dict()) == rules and hash(rules) != hash(CariocaRules())
+    with pytest.raises(RuleSetError) as info:
+        RuleSet.from_dict({"game": "buraco", "rounds": ["2T"], "buy": True})
+    assert "'rounds' is a carioca rule, not a buraco one" in info.value.message
+    with pytest.raises(RuleSetError) as info:
+        CariocaRules.from_dict({"game": "buraco"})
+    assert info.value.code == "wrong_game"
+
+
 def test_an_unknown_game_is_refused() -> None:
-    for game in ("buraco", "poker", 3):
+    for game in ("poker", 3):
         with pytest.raises(RuleSetError) as info:
             RuleSet.from_dict({"game": game})
         assert info.value.code == "unknown_game" and "carioca" in info.value.message

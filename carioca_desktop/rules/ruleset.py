@@ -1,5 +1,5 @@
 """Rule sets: the keys every game shares, loading and validating a rule-set dict, and the
-dispatch on ``"game"`` to the game's own rule set (``CariocaRules``, later ``BuracoRules``).
+dispatch on ``"game"`` to the game's own rule set (``CariocaRules``, ``BuracoRules``).
 
 A game's rule set is a frozen dataclass subclass of :class:`RuleSet` that names its game,
 its presets, a checker per key and the JSON order of its keys, and registers itself with
@@ -19,7 +19,10 @@ from .errors import RuleSetError
 
 DEFAULT_GAME = "carioca"
 GAME_MODULES: Mapping[str, str] = MappingProxyType(
-    {"carioca": "carioca_desktop.rules.carioca.ruleset"}
+    {
+        "carioca": "carioca_desktop.rules.carioca.ruleset",
+        "buraco": "carioca_desktop.rules.buraco.ruleset",
+    }
 )
 """Where each game's rule set lives (imported on first use, so loading needs no import order)."""
 
@@ -50,7 +53,35 @@ BURACO_KEYS = frozenset(
 )
 """Buraco's own keys (BURACO.md): named when they turn up in another game's rule set."""
 
-OTHER_GAMES_KEYS: Mapping[str, frozenset[str]] = MappingProxyType({"buraco": BURACO_KEYS})
+CARIOCA_KEYS = frozenset(
+    {
+        "decks",
+        "jokers_per_deck",
+        "hand_size",
+        "wild_twos",
+        "escala_min",
+        "max_wilds_per_meld",
+        "wilds_adjacent",
+        "rounds",
+        "distinct_escala_suits",
+        "exact_laydown",
+        "add_same_turn",
+        "extra_melds",
+        "swap_requires_laid_down",
+        "discard_wild",
+        "partial_contract",
+        "buy",
+        "buy_limit",
+        "going_out_points",
+        "scoring",
+        "tie_break",
+    }
+)
+"""RULES.md keys that do not exist in Buraco (refused by name with ``"game": "buraco"``)."""
+
+OTHER_GAMES_KEYS: Mapping[str, frozenset[str]] = MappingProxyType(
+    {"buraco": BURACO_KEYS, "carioca": CARIOCA_KEYS}
+)
 
 Checker = Callable[[Any], Any]
 R = TypeVar("R", bound="RuleSet")
@@ -87,7 +118,9 @@ class RuleSet:
         target = game_rules(data.get("game", DEFAULT_GAME))
         if not issubclass(target, cls):
             raise RuleSetError(
-                "wrong_game", f"these are {target.game} rules, not {cls.game} rules", key="game"
+                "wrong_game",
+                f'these are {target.game} rules, not {cls.game} rules ("game": "{cls.game}")',
+                key="game",
             )
         return target._load(data)
 
