@@ -18,8 +18,8 @@ from carioca_desktop.storage import (
     Paths,
     PlayerRecord,
     append_match,
+    autosave_later,
     clear_autosave,
-    write_autosave,
 )
 
 if TYPE_CHECKING:
@@ -212,7 +212,7 @@ class MatchSession:
         if not self.autosave:
             return
         try:
-            write_autosave(self.to_dict(), self.paths)
+            autosave_later(self.to_dict(), self.paths)  # written off the frame, latest wins
         except (OSError, ValueError) as err:  # a full disk must not stop the match
             log.warning("autosave failed: %s", err)
 

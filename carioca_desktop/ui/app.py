@@ -21,6 +21,7 @@ from carioca_desktop.storage import (
     Paths,
     Settings,
     default_paths,
+    flush_autosaves,
     has_autosave,
     load_autosave,
     load_settings,
@@ -287,6 +288,9 @@ def run(args: argparse.Namespace) -> int:
         _show_crash(app, report)
         return 1
     finally:
+        # The autosave is written off the frame: the last state reaches the disk before exit.
+        if not flush_autosaves(10.0):
+            log.warning("the autosave was still being written at exit")
         pygame.quit()
 
 
