@@ -285,3 +285,27 @@ def test_make_manager_builds_without_font_warnings(scale: float) -> None:
         manager.draw_ui(screen)
     font_warnings = [w for w in caught if "font" in str(w.message).lower()]
     assert not font_warnings, [str(w.message) for w in font_warnings]
+
+
+def test_a_felt_kept_on_disk_is_the_felt_drawn(tmp_path: Path) -> None:
+    from carioca_desktop.ui import feltcache
+
+    feltcache.set_folder(tmp_path)
+    try:
+        cardart.felt.cache_clear()
+        drawn = felt((333, 211), True)
+        for _ in range(200):  # written in the background
+            if list(tmp_path.glob("felt-*.rgbx")):
+                break
+            time.sleep(0.01)
+        cardart.felt.cache_clear()
+        kept = felt((333, 211), True)
+        assert kept is not drawn
+        assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(drawn, "RGB")
+        kept.fill((1, 2, 3), pygame.Rect(0, 0, 4, 4))  # drawing on it is safe
+        [file] = tmp_path.glob("felt-*.rgbx")
+        file.write_bytes(file.read_bytes()[:-1])  # a torn file is redrawn, not shown
+        assert feltcache.load((333, 211), True) is None
+    finally:
+        feltcache.set_folder(None)
+        cardart.felt.cache_clear()

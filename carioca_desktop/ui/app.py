@@ -30,6 +30,8 @@ from carioca_desktop.storage import (
     setup_logging,
     write_crash_report,
 )
+from carioca_desktop.storage.paths import cache_dir
+from carioca_desktop.ui import feltcache
 from carioca_desktop.ui.scene import Scene, SceneStack
 from carioca_desktop.ui.sounds import Sounds, init_audio
 from carioca_desktop.ui.theme import make_manager, preload_extra, rescale
@@ -76,6 +78,7 @@ class App:
         check_pygame_ce()
         self.paths = paths or default_paths()
         setup_logging(self.paths)
+        feltcache.set_folder(cache_dir(self.paths))
         self.settings, self.notices = load_settings(self.paths)
         if any(n.file == "settings" and n.moved_to for n in self.notices) or not (
             self.paths.settings_file.exists()

@@ -705,7 +705,20 @@ def _medallion(canvas: pygame.Surface, centre: Point, r: float, base: RGB) -> No
 
 @lru_cache(maxsize=4)
 def felt(size: tuple[int, int], high_contrast: bool = False) -> pygame.Surface:
-    """The green table: fine noise grain under a soft vignette, built once per size."""
+    """The green table: fine noise grain under a soft vignette, built once per size (and kept
+    on disk between runs when the app has set a cache folder)."""
+    from carioca_desktop.ui import feltcache
+
+    size = (size[0], size[1])
+    kept = feltcache.load(size, high_contrast)
+    if kept is not None:
+        return kept
+    surf = _draw_felt(size, high_contrast)
+    feltcache.store(size, high_contrast, surf)
+    return surf
+
+
+def _draw_felt(size: tuple[int, int], high_contrast: bool) -> pygame.Surface:
     w, h = size
     base: RGB = (20, 78, 46) if high_contrast else (30, 104, 62)
     surf = pygame.Surface((w, h))
