@@ -7,6 +7,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from carioca_desktop.rules.actions import Action, NextRound
@@ -116,6 +117,12 @@ class MatchSession:
         return session
 
     def to_dict(self) -> dict[str, Any]:
+        return self._document(self.game, self._bots_dict())
+
+    def _bots_dict(self) -> dict[str, Any]:
+        return {str(i): bot.to_dict() for i, bot in sorted(self.bots.items())}
+
+    def _document(self, game: Game, bots: dict[str, Any]) -> dict[str, Any]:
         return {
             "format": FORMAT,
             "version": VERSION,
@@ -123,8 +130,8 @@ class MatchSession:
             "preset": self.preset,
             "hints": self.hints,
             "seats": [s.to_dict() for s in self.seats],
-            "bots": {str(i): bot.to_dict() for i, bot in sorted(self.bots.items())},
-            "game": self.game.to_dict(),
+            "bots": bots,
+            "game": game.to_dict(),
         }
 
     @classmethod
@@ -212,7 +219,11 @@ class MatchSession:
         if not self.autosave:
             return
         try:
-            autosave_later(self.to_dict(), self.paths)  # written off the frame, latest wins
+            # Encoded and written off the frame (latest wins), from a copy of the game that
+            # later moves cannot touch: encoding the log costs milliseconds by round 8.
+            autosave_later(
+                partial(self._document, self.game.clone(), self._bots_dict()), self.paths
+            )
         except (OSError, ValueError) as err:  # a full disk must not stop the match
             log.warning("autosave failed: %s", err)
 

@@ -161,3 +161,19 @@ def test_a_damaged_compact_state_is_an_invalid_game(tmp_path: Path) -> None:
     loaded, _, notices = load_autosave(paths, lambda d: MatchSession.from_dict(d, paths))
     assert loaded is None and [n.problem for n in notices] == ["invalid_game"]
     assert session.game.players == 4
+
+
+def test_the_document_is_built_from_a_snapshot_later_moves_cannot_touch(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import carioca_desktop.session as session_module
+
+    handed: list[Any] = []
+    monkeypatch.setattr(session_module, "autosave_later", lambda match, paths: handed.append(match))
+    session = MatchSession.new(RuleSet(), SEATS, 11, paths=Paths.under(tmp_path))
+    play(session, 3)
+    then = session.to_dict()
+    build = handed[-1]
+    play(session, 20)  # the game, its log and the bots' generators move on
+    assert session.to_dict() != then
+    assert build() == then

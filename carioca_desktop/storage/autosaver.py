@@ -92,6 +92,7 @@ class BackgroundWriter:
                     self._cond.notify_all()
 
 
+Match = Mapping[str, object]
 _writers: dict[str, BackgroundWriter] = {}
 _registry = threading.Lock()
 
@@ -105,15 +106,17 @@ def writer_for(paths: Paths | None = None) -> BackgroundWriter:
         if writer is None:
             from carioca_desktop.storage.saves import write_autosave
 
-            def write(match: Mapping[str, object]) -> None:
-                write_autosave(match, paths)
+            def write(match: Match | Callable[[], Match]) -> None:
+                write_autosave(match() if callable(match) else match, paths)
 
             writer = _writers[key] = BackgroundWriter(write)
         return writer
 
 
-def autosave_later(match: Mapping[str, object], paths: Paths | None = None) -> None:
-    """Write ``match`` (a fresh dict nobody mutates afterwards) as the autosave, off-thread."""
+def autosave_later(match: Match | Callable[[], Match], paths: Paths | None = None) -> None:
+    """Write ``match`` as the autosave, off the calling thread: a fresh dict nobody mutates
+    afterwards, or a function that builds one from a snapshot (called on the writer's thread,
+    and only for the latest state: superseded snapshots are never built)."""
     writer_for(paths).submit(match)
 
 

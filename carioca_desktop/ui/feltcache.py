@@ -14,6 +14,7 @@ import logging
 import os
 import threading
 from pathlib import Path
+from typing import Final
 
 import pygame
 
@@ -21,7 +22,7 @@ log = logging.getLogger(__name__)
 
 VERSION = 1  # bump when the felt's drawing changes
 KEEP = 4
-FORMAT = "RGBX"
+FORMAT: Final = "RGBX"
 
 _folder: Path | None = None
 
