@@ -170,7 +170,8 @@ def test_the_document_is_built_from_a_snapshot_later_moves_cannot_touch(
 
     handed: list[Any] = []
     monkeypatch.setattr(session_module, "autosave_later", lambda match, paths: handed.append(match))
-    session = MatchSession.new(RuleSet(), SEATS, 11, paths=Paths.under(tmp_path))
+    bots = [SeatConfig(f"Bot {i}", "bot", "normal") for i in range(4)]
+    session = MatchSession.new(RuleSet(), bots, 11, paths=Paths.under(tmp_path))
     play(session, 3)
     then = session.to_dict()
     build = handed[-1]
