@@ -32,6 +32,7 @@ from carioca_desktop.storage import (
 )
 from carioca_desktop.storage.paths import cache_dir
 from carioca_desktop.ui import feltcache
+from carioca_desktop.ui.present import choose_framebuffer
 from carioca_desktop.ui.scene import Scene, SceneStack
 from carioca_desktop.ui.sounds import Sounds, init_audio
 from carioca_desktop.ui.theme import make_manager, preload_extra, rescale
@@ -88,6 +89,8 @@ class App:
         i18n.set_language(i18n.choose_language(self.settings.language))
         if fast:  # autoplay and tests are silent; a dummy driver keeps ALSA from complaining
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        self.framebuffer = choose_framebuffer()  # before the display exists
+        log.info("framebuffer: %s", self.framebuffer)
         # Open the mixer (mono, small buffer) before pygame.init() would open it in stereo.
         audio = init_audio()
         pygame.init()
@@ -105,6 +108,7 @@ class App:
         self._dirty = True
         self._relayout = False
         self._drawn = self._settled = False
+        self._ui_seen: list[tuple[Any, ...]] = []
         self.frame_times: list[float] = []
 
     def _check_saved_files(self) -> list[Notice]:
@@ -224,13 +228,30 @@ class App:
         self.manager.update(dt)
         if moving:
             self._dirty = True
-        if self._dirty or self.manager.get_hovering_any_element():
+        # pygame_gui changes a widget's picture (hover, press, focus) inside update(): a new
+        # image or place for any visible widget is a change; anything else is not redrawn.
+        if self._dirty or self._ui_look() != self._ui_seen:
             for scene in self.stack.visible():
                 scene.draw(self.screen)
             self.manager.draw_ui(self.screen)
             pygame.display.flip()
             self._dirty = moving
             self._drawn = True
+            self._ui_seen = self._ui_look()
+
+    def _ui_look(self) -> list[tuple[Any, ...]]:
+        """What the widgets show: each visible one's image (the surface itself, compared by
+        identity) and where it goes, and a focused text entry's blinking cursor (drawn into
+        its image in place). A few microseconds for a screenful of widgets."""
+        look: list[tuple[Any, ...]] = [
+            (image, tuple(rect), None if area is None else tuple(area), mode)
+            for image, rect, area, mode in self.manager.get_sprite_group().visible
+        ]
+        look += [
+            (id(e), getattr(e, "cursor_on", None))
+            for e in self.manager.get_focus_set() or ()  # type: ignore[no-untyped-call]
+        ]
+        return look
 
     def _settle(self) -> None:
         """Work the first frame need not wait for: the version in the title (reading package
