@@ -31,7 +31,7 @@ from carioca_desktop.storage import (
     write_crash_report,
 )
 from carioca_desktop.storage.paths import cache_dir
-from carioca_desktop.ui import feltcache
+from carioca_desktop.ui import diskcache, shapecache
 from carioca_desktop.ui.present import choose_framebuffer
 from carioca_desktop.ui.scene import Scene, SceneStack
 from carioca_desktop.ui.sounds import Sounds, init_audio
@@ -79,7 +79,7 @@ class App:
         check_pygame_ce()
         self.paths = paths or default_paths()
         setup_logging(self.paths)
-        feltcache.set_folder(cache_dir(self.paths))
+        diskcache.set_folder(cache_dir(self.paths))
         self.settings, self.notices = load_settings(self.paths)
         if any(n.file == "settings" and n.moved_to for n in self.notices) or not (
             self.paths.settings_file.exists()
@@ -127,6 +127,7 @@ class App:
     # ------------------------------------------------------------------ services
     def _make_manager(self) -> pygame_gui.UIManager:
         manager = make_manager(self.size, self.settings.ui_scale)
+        shapecache.preload(manager)  # widget shapes an earlier run drew
         i18n_dir = str(asset("i18n"))
         import i18n as python_i18n  # pygame_gui's localisation library
 
@@ -259,6 +260,7 @@ class App:
         self._settled = True
         pygame.display.set_caption(f"Carioca {version()}")
         preload_extra(self.manager, self.settings.ui_scale)
+        shapecache.keep(self.manager)  # the first frame's widget shapes, for the next start
 
     def run(self) -> int:
         # CARIOCA_READY_EXIT=1 (benchmarks): print the time to the first drawn frame and quit.
@@ -315,6 +317,8 @@ def run(args: argparse.Namespace) -> int:
         # The autosave is written off the frame: the last state reaches the disk before exit.
         if not flush_autosaves(10.0):
             log.warning("the autosave was still being written at exit")
+        if app is not None:
+            shapecache.keep(app.manager, background=False)  # for the next start
         pygame.quit()
 
 

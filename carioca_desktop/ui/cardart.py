@@ -707,15 +707,10 @@ def _medallion(canvas: pygame.Surface, centre: Point, r: float, base: RGB) -> No
 def felt(size: tuple[int, int], high_contrast: bool = False) -> pygame.Surface:
     """The green table: fine noise grain under a soft vignette, built once per size (and kept
     on disk between runs when the app has set a cache folder)."""
-    from carioca_desktop.ui import feltcache
+    from carioca_desktop.ui import diskcache
 
     size = (size[0], size[1])
-    kept = feltcache.load(size, high_contrast)
-    if kept is not None:
-        return kept
-    surf = _draw_felt(size, high_contrast)
-    feltcache.store(size, high_contrast, surf)
-    return surf
+    return diskcache.kept("felt", (size, high_contrast), lambda: _draw_felt(size, high_contrast))
 
 
 def _draw_felt(size: tuple[int, int], high_contrast: bool) -> pygame.Surface:
