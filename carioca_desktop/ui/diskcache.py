@@ -30,7 +30,7 @@ VERSION = 1  # bump when the file layout changes
 KEEP = 8
 _HEADER = struct.Struct("<II")  # width, height
 _OPAQUE: Final = "RGBX"
-_ALPHA: Final = "RGBA"
+_ALPHA: Final = "BGRA"  # ARGB8888 in memory: the usual display format, so blits need no convert
 
 _folder: Path | None = None
 

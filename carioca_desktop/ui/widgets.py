@@ -13,7 +13,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIImage
 
-from carioca_desktop.ui import theme
+from carioca_desktop.ui import diskcache, theme
 from carioca_desktop.ui.cardart import CardArt, felt
 from carioca_desktop.ui.scene import Scene
 from carioca_desktop.ui.theme import wrap as wrap  # re-exported for the scenes
@@ -225,12 +225,23 @@ SEAT_COLOURS: tuple[RGB, ...] = (
 def felt_picture(size: tuple[int, int], high_contrast: bool) -> pygame.Surface:
     """The felt with an alpha channel, in the display's format when there is a display: what
     a scene's picture starts from (never draw on it; copy it)."""
-    plain = felt(size, high_contrast)
-    if pygame.display.get_surface() is not None:
-        return plain.convert_alpha()
-    picture = pygame.Surface(size, pygame.SRCALPHA)
-    picture.blit(plain, (0, 0))
-    return picture
+
+    def draw() -> pygame.Surface:
+        plain = felt(size, high_contrast)
+        if pygame.display.get_surface() is not None:
+            return plain.convert_alpha()
+        picture = pygame.Surface(size, pygame.SRCALPHA)
+        picture.blit(plain, (0, 0))
+        return picture
+
+    # Kept on disk as it is: the menu's first frame then needs neither the felt nor a
+    # whole-window conversion.
+    return diskcache.kept("felt-picture", (size, high_contrast), draw, alpha=True)
+
+
+@lru_cache(maxsize=2)
+def _transparent(size: tuple[int, int]) -> pygame.Surface:
+    return pygame.Surface(size, pygame.SRCALPHA)
 
 
 class Backdrop(UIImage):
@@ -246,8 +257,9 @@ class Backdrop(UIImage):
         blocking: bool,
         on_pointer: Callable[[pygame.event.Event], None],
     ) -> None:
-        surface = pygame.Surface(rect.size, pygame.SRCALPHA)
-        # Fully transparent, so already premultiplied: spares pygame_gui a whole-window pass.
+        # Fully transparent, so already premultiplied: spares pygame_gui a whole-window pass;
+        # shared by every backdrop of this size until its scene paints (never drawn on).
+        surface = _transparent((rect.w, rect.h))
         super().__init__(rect, surface, manager, True, starting_height=height)
         self.blocking = blocking
         self.on_pointer = on_pointer
