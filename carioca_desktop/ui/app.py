@@ -99,7 +99,6 @@ class App:
         self.size: tuple[int, int] = size or self.settings.window_size or DEFAULT_SIZE
         flags = pygame.RESIZABLE | (pygame.FULLSCREEN if self.settings.fullscreen else 0)
         self.screen = pygame.display.set_mode(self.size, flags)
-        self._set_icon()
         self.manager = self._make_manager()
         self.sounds = Sounds(self.settings.volume, self.settings.muted or not audio)
         self.clock = pygame.time.Clock()
@@ -256,9 +255,10 @@ class App:
         return look
 
     def _settle(self) -> None:
-        """Work the first frame need not wait for: the version in the title (reading package
-        metadata) and the font sizes only HTML text uses."""
+        """Work the first frame need not wait for: the window's icon, the version in the title
+        (reading package metadata) and the font sizes only HTML text uses."""
         self._settled = True
+        self._set_icon()
         pygame.display.set_caption(f"Carioca {version()}")
         preload_extra(self.manager, self.settings.ui_scale)
         shapecache.keep(self.manager)  # the first frame's widget shapes, for the next start

@@ -239,9 +239,7 @@ def felt_picture(size: tuple[int, int], high_contrast: bool) -> pygame.Surface:
     return diskcache.kept("felt-picture", (size, high_contrast), draw, alpha=True)
 
 
-@lru_cache(maxsize=2)
-def _transparent(size: tuple[int, int]) -> pygame.Surface:
-    return pygame.Surface(size, pygame.SRCALPHA)
+_PLACEHOLDER = pygame.Surface((1, 1), pygame.SRCALPHA)
 
 
 class Backdrop(UIImage):
@@ -257,10 +255,10 @@ class Backdrop(UIImage):
         blocking: bool,
         on_pointer: Callable[[pygame.event.Event], None],
     ) -> None:
-        # Fully transparent, so already premultiplied: spares pygame_gui a whole-window pass;
-        # shared by every backdrop of this size until its scene paints (never drawn on).
-        surface = _transparent((rect.w, rect.h))
-        super().__init__(rect, surface, manager, True, starting_height=height)
+        # One transparent pixel until the scene paints, in the same frame (the backdrop's
+        # clicks and hover go by its rect, never by its image): a window-sized transparent
+        # picture costs a 5.7 MB allocation for nothing.
+        super().__init__(rect, _PLACEHOLDER, manager, True, starting_height=height)
         self.blocking = blocking
         self.on_pointer = on_pointer
 
@@ -273,6 +271,11 @@ class Backdrop(UIImage):
         """Take a premultiplied window-sized picture as it is: pygame_gui would convert it and
         then copy it, two whole-window passes (~8 ms each at 1600×900) for every repaint.
         The scene makes a fresh picture each time and never draws on it afterwards."""
+        if new_image is _PLACEHOLDER:
+            self.scale_func = scale_func
+            self.image = new_image
+            self._pre_clipped_image = None
+            return
         if (
             new_image is not None
             and image_is_alpha_premultiplied
