@@ -32,6 +32,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+# What the caller set, before the App in this process chooses a framebuffer for itself: the
+# launched programs start from it, so the bare window keeps SDL's default as any program would.
+CALLER_FRAMEBUFFER = os.environ.get("SDL_FRAMEBUFFER_ACCELERATION")
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -290,6 +293,9 @@ def launch_once(command: list[str], home: str | None = None) -> tuple[float, flo
     # CARIOCA_READY_EXIT: the real `carioca` quits once its menu has drawn its first frame.
     env = dict(os.environ, CARIOCA_HOME=home or tempfile.mkdtemp(), CARIOCA_READY_EXIT="1")
     env["PYTHONPATH"] = root
+    env.pop("SDL_FRAMEBUFFER_ACCELERATION", None)
+    if CALLER_FRAMEBUFFER is not None:
+        env["SDL_FRAMEBUFFER_ACCELERATION"] = CALLER_FRAMEBUFFER
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     t0 = time.time()
     out = subprocess.run(command, env=env, check=True, capture_output=True, text=True)
