@@ -32,9 +32,6 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-# What the caller set, before the App in this process chooses a framebuffer for itself: the
-# launched programs start from it, so the bare window keeps SDL's default as any program would.
-CALLER_FRAMEBUFFER = os.environ.get("SDL_FRAMEBUFFER_ACCELERATION")
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -51,6 +48,10 @@ from carioca_desktop.storage import Paths
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.cardart import felt
 from carioca_desktop.ui.scenes.table import TableScene
+
+# What the caller set, before an App in this process chooses a framebuffer for itself: the
+# launched programs start from it, so the bare window keeps SDL's default as any program would.
+CALLER_FRAMEBUFFER = os.environ.get("SDL_FRAMEBUFFER_ACCELERATION")
 
 try:  # the autosave is written in the background since issue 16
     from carioca_desktop.storage import flush_autosaves
