@@ -178,3 +178,46 @@ def test_the_document_is_built_from_a_snapshot_later_moves_cannot_touch(
     play(session, 20)  # the game, its log and the bots' generators move on
     assert session.to_dict() != then
     assert build() == then
+
+
+def test_quitting_the_app_waits_for_the_last_autosave(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import argparse
+    import time
+
+    import carioca_desktop.ui.app as app_module
+    import carioca_desktop.ui.scenes.table as table_module
+    from carioca_desktop.storage.atomic import atomic_write_bytes as real_write
+
+    paths = Paths.under(tmp_path)
+
+    def slow_disk(target: Path, data: bytes) -> None:
+        time.sleep(0.05)
+        real_write(target, data)
+
+    class NoTheme:
+        def get_theme(self) -> object:
+            return object()
+
+    class PlayingApp:
+        """Stands for the window: its loop hands in autosaves faster than the disk takes
+        them, then the player quits."""
+
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            self.manager = NoTheme()
+
+        def run(self) -> int:
+            for k in range(6):
+                autosave_later({"n": k}, paths)
+            return 0
+
+    monkeypatch.setattr(documents, "atomic_write_bytes", slow_disk)
+    monkeypatch.setattr(app_module, "App", PlayingApp)
+    monkeypatch.setattr(table_module, "start_autoplay", lambda app, options: None)
+    args = argparse.Namespace(
+        autoplay=True, seed=1, players=4, preset=None, rounds=1, screenshot=None
+    )
+    assert app_module.run(args) == 0
+    # No flush here: run() itself waited for the latest state before returning.
+    assert on_disk(paths)["match"] == {"n": 5}
