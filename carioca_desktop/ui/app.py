@@ -43,6 +43,7 @@ START = time.perf_counter()  # as early as this module loads: the start-up bench
 FPS = 60
 IDLE_WAIT_MS = 250  # with nothing moving, sleep on the event queue instead of drawing
 IDLE_POLL_MS = 10  # while idle, how often the event queue is looked at
+SWITCH_INTERVAL_S = 0.001  # how long a background thread may hold the GIL
 DEFAULT_SIZE = (1600, 900)
 MIN_SIZE = (960, 600)
 
@@ -90,6 +91,9 @@ class App:
         i18n.set_language(i18n.choose_language(self.settings.language))
         if fast:  # autoplay and tests are silent; a dummy driver keeps ALSA from complaining
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        # The autosave is encoded on a thread of its own (a few ms of pure Python by round 8);
+        # with Python's default 5 ms switch interval a frame could wait that long for it.
+        sys.setswitchinterval(SWITCH_INTERVAL_S)
         self.framebuffer = choose_framebuffer()  # before the display exists
         log.info("framebuffer: %s", self.framebuffer)
         # Open the mixer (mono, small buffer) before pygame.init() would open it in stereo.
