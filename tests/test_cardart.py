@@ -325,3 +325,47 @@ def test_the_popup_class_is_opaque() -> None:
     theme = json.loads(asset("theme.json").read_text(encoding="utf-8"))
     colour = theme["@popup"]["colours"]["dark_bg"]
     assert len(colour) == 7 or colour.upper().endswith("FF")
+
+
+def test_a_felt_kept_on_disk_is_the_felt_drawn(tmp_path: Path) -> None:
+    from carioca_desktop.ui import diskcache
+
+    diskcache.set_folder(tmp_path)
+    try:
+        cardart.felt.cache_clear()
+        drawn = felt((333, 211), True)
+        for _ in range(200):  # written in the background
+            if list(tmp_path.glob("felt-*.px")):
+                break
+            time.sleep(0.01)
+        cardart.felt.cache_clear()
+        kept = felt((333, 211), True)
+        assert kept is not drawn
+        assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(drawn, "RGB")
+        kept.fill((1, 2, 3), pygame.Rect(0, 0, 4, 4))  # drawing on it is safe
+        [file] = tmp_path.glob("felt-*.px")
+        file.write_bytes(file.read_bytes()[:-1])  # a torn file is drawn again, not shown
+        cardart.felt.cache_clear()
+        again = felt((333, 211), True)
+        assert pygame.image.tobytes(again, "RGB") == pygame.image.tobytes(drawn, "RGB")
+    finally:
+        diskcache.set_folder(None)
+        cardart.felt.cache_clear()
+
+
+def test_a_picture_with_alpha_is_kept_exactly(tmp_path: Path) -> None:
+    from carioca_desktop.ui import diskcache
+
+    diskcache.set_folder(tmp_path)
+    try:
+        art = CardArt(90)
+        drawn = diskcache.kept("shadow", 90, art.shadow, alpha=True)
+        for _ in range(200):
+            if list(tmp_path.glob("shadow-*.px")):
+                break
+            time.sleep(0.01)
+        kept = diskcache.kept("shadow", 90, lambda: pytest.fail("drawn again"), alpha=True)
+        assert kept.get_flags() & pygame.SRCALPHA and kept.get_size() == drawn.get_size()
+        assert pygame.image.tobytes(kept, "RGBA") == pygame.image.tobytes(drawn, "RGBA")
+    finally:
+        diskcache.set_folder(None)

@@ -23,7 +23,7 @@ SEATS = [
 CHILD = f"""
 import sys
 from pathlib import Path
-from carioca_desktop.rules.ruleset import RuleSet
+from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.play.session import MatchSession
 from carioca_desktop.storage import Paths
 from tests.test_resume_after_kill import SEATS, step

@@ -455,10 +455,12 @@ def test_a_damaged_settings_file_is_reported_on_the_menu(
 
 def test_new_game_asks_before_abandoning_the_saved_match(app: App) -> None:
     from carioca_desktop.play.session import MatchSession, SeatConfig
+    from carioca_desktop.storage import flush_autosaves
 
     language(app, "en")
     seats = [SeatConfig("Ana", "human"), SeatConfig("Beto", "bot", "easy")]
     MatchSession.new(CariocaRules.from_dict({"players": 2}), seats, 5, paths=app.paths)
+    assert flush_autosaves(10.0)
     saved = app.paths.autosave_file.read_bytes()
     scene = NewGameScene(app)
     app.reset(scene)
@@ -477,6 +479,7 @@ def test_new_game_asks_before_abandoning_the_saved_match(app: App) -> None:
     click(app, buttons(app, i18n.tr("newgame.start"))[0])
     click(app, buttons(app, "Abandon it and start")[0])
     assert type(app.stack.top).__name__ == "TableScene"
+    assert flush_autosaves(10.0)
     assert app.paths.autosave_file.read_bytes() != saved  # the new match's save
 
 

@@ -14,7 +14,7 @@ from carioca_desktop.rules.carioca.actions import Discard, Draw, LayDown
 from carioca_desktop.rules.carioca.position import from_position
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.rules.errors import IllegalAction
-from carioca_desktop.storage import Paths, load_autosave, load_stats
+from carioca_desktop.storage import Paths, flush_autosaves, load_autosave, load_stats
 
 HUMAN_AND_BOTS = [
     SeatConfig("Tú", "human"),
@@ -43,6 +43,7 @@ def test_a_new_session_deals_and_saves_at_once(tmp_path: Path) -> None:
     session = new(tmp_path)
     assert session.game.players == 4 and len(session.game.hand(0)) == 12
     assert session.human_seats == [0] and session.is_human(0) and not session.is_human(1)
+    assert flush_autosaves(10.0)  # the autosave is written off the frame
     assert Paths.under(tmp_path).autosave_file.exists()
 
 
@@ -126,12 +127,14 @@ def test_every_move_is_saved_and_continue_resumes_exactly(tmp_path: Path) -> Non
 def test_an_illegal_action_raises_and_saves_nothing(tmp_path: Path) -> None:
     paths = Paths.under(tmp_path)
     session = MatchSession.new(CariocaRules(), HUMAN_AND_BOTS, 4, paths=paths)
+    assert flush_autosaves(10.0)
     before = paths.autosave_file.read_bytes()
     seat = session.game.current_player
     assert seat is not None
     with pytest.raises(IllegalAction) as err:
         session.apply(Discard(seat, "JK"))
     assert err.value.code == "must_draw_first"
+    assert flush_autosaves(10.0)
     assert paths.autosave_file.read_bytes() == before
 
 
@@ -151,6 +154,7 @@ def one_round_to_the_end(tmp_path: Path, seats: list[SeatConfig]) -> MatchSessio
     session = MatchSession(game, seats, 1, "clasico", bots, Paths.under(tmp_path))
     session.apply(Draw(0))
     session.apply(LayDown(0, (("7H", "7S", "7D"), ("5C", "5D", "5S"))))
+    assert flush_autosaves(10.0)
     assert Paths.under(tmp_path).autosave_file.exists()
     session.apply(Discard(0, "KC"))
     assert session.game.is_over

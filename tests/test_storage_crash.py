@@ -86,3 +86,30 @@ def test_setup_logging_writes_carioca_log_once(tmp_path: Path) -> None:
             root.removeHandler(handler)
             handler.close()
         root.setLevel(level)
+
+
+def test_the_log_rotates_before_it_passes_its_size(tmp_path: Path) -> None:
+    from carioca_desktop.storage.crash import RotatingLog
+
+    handler = RotatingLog(tmp_path / "carioca.log", 200, 2)
+    handler.setFormatter(logging.Formatter("%(message)s"))
+    log = logging.getLogger("test-rotation")
+    log.propagate = False
+    log.addHandler(handler)
+    try:
+        for k in range(30):
+            log.warning("line %02d %s", k, "x" * 30)
+    finally:
+        log.removeHandler(handler)
+        handler.close()
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert names == ["carioca.log", "carioca.log.1", "carioca.log.2"]
+    assert all((tmp_path / n).stat().st_size <= 200 for n in names)
+    assert "line 29" in (tmp_path / "carioca.log").read_text()
+
+
+def test_the_default_house_rules_are_valid_without_asking() -> None:
+    from carioca_desktop.rules.ruleset import RuleSet
+    from carioca_desktop.storage.settings import DEFAULT_HOUSE_RULES
+
+    RuleSet.from_dict(dict(DEFAULT_HOUSE_RULES))  # what the validator's shortcut relies on

@@ -7,6 +7,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from carioca_desktop.play.offer import pass_action
@@ -19,8 +20,8 @@ from carioca_desktop.storage import (
     Paths,
     PlayerRecord,
     append_match,
+    autosave_later,
     clear_autosave,
-    write_autosave,
 )
 
 if TYPE_CHECKING:
@@ -126,6 +127,14 @@ class MatchSession:
         return session
 
     def to_dict(self) -> dict[str, Any]:
+        return self._document(self.game, self._bots_dict(), dict(self.arrangements))
+
+    def _bots_dict(self) -> dict[str, Any]:
+        return {str(i): bot.to_dict() for i, bot in sorted(self.bots.items())}
+
+    def _document(
+        self, game: Game, bots: dict[str, Any], arrangements: dict[int, Arrangement]
+    ) -> dict[str, Any]:
         return {
             "format": FORMAT,
             "version": VERSION,
@@ -133,9 +142,9 @@ class MatchSession:
             "preset": self.preset,
             "hints": self.hints,
             "seats": [s.to_dict() for s in self.seats],
-            "bots": {str(i): bot.to_dict() for i, bot in sorted(self.bots.items())},
-            "game": self.game.to_dict(),
-            "arrangements": {str(k): a.to_dict() for k, a in sorted(self.arrangements.items())},
+            "bots": bots,
+            "game": game.to_dict(),
+            "arrangements": {str(k): a.to_dict() for k, a in sorted(arrangements.items())},
         }
 
     @classmethod
@@ -252,7 +261,17 @@ class MatchSession:
         if not self.autosave:
             return
         try:
-            write_autosave(self.to_dict(), self.paths)
+            # Encoded and written off the frame (latest wins), from a copy of the game that
+            # later moves cannot touch: encoding the log costs milliseconds by round 8.
+            autosave_later(
+                partial(
+                    self._document,
+                    self.game.clone(),
+                    self._bots_dict(),
+                    dict(self.arrangements),  # a copy: the hand may be rearranged meanwhile
+                ),
+                self.paths,
+            )
         except (OSError, ValueError) as err:  # a full disk must not stop the match
             log.warning("autosave failed: %s", err)
 

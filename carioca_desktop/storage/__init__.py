@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+from carioca_desktop.storage.autosaver import autosave_later, flush_autosaves
 from carioca_desktop.storage.crash import setup_logging, write_crash_report
 from carioca_desktop.storage.notices import FileKind, Notice, Problem
 from carioca_desktop.storage.paths import HOME_ENV, Paths, default_paths
@@ -59,9 +60,11 @@ __all__ = [
     "StatsSummary",
     "WinCount",
     "append_match",
+    "autosave_later",
     "clear_autosave",
     "default_paths",
     "default_rules_validator",
+    "flush_autosaves",
     "has_autosave",
     "human_won",
     "load_autosave",

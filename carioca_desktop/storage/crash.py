@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import logging.handlers
 import os
 import platform
 import sys
@@ -91,8 +90,39 @@ def _file_handler(paths: Paths | None) -> logging.Handler:
     try:
         folder = (paths or default_paths()).logs_dir
         folder.mkdir(parents=True, exist_ok=True)
-        return logging.handlers.RotatingFileHandler(
-            folder / LOG_NAME, maxBytes=LOG_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8"
-        )
+        return RotatingLog(folder / LOG_NAME, LOG_BYTES, LOG_BACKUPS)
     except OSError:
         return logging.StreamHandler(sys.stderr)
+
+
+class RotatingLog(logging.FileHandler):
+    """A log file that moves to ``.1`` (``.1`` to ``.2``...) before it would pass
+    ``max_bytes``, keeping ``backups`` old files: logging.handlers.RotatingFileHandler's
+    rotation without importing logging.handlers (socket, pickle...: ~6 ms at every start)."""
+
+    def __init__(self, path: Path, max_bytes: int, backups: int) -> None:
+        super().__init__(path, encoding="utf-8")
+        self.max_bytes, self.backups = max_bytes, backups
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            if self.stream is not None and self.max_bytes > 0:
+                size = len(f"{self.format(record)}\n".encode("utf-8", "backslashreplace"))
+                if self.stream.tell() + size > self.max_bytes:
+                    self._rotate()
+        except Exception:
+            self.handleError(record)
+            return
+        super().emit(record)
+
+    def _rotate(self) -> None:
+        if self.stream is not None:
+            self.stream.close()
+            self.stream = None
+        base = self.baseFilename
+        for k in range(self.backups - 1, 0, -1):
+            if os.path.exists(f"{base}.{k}"):
+                os.replace(f"{base}.{k}", f"{base}.{k + 1}")
+        if self.backups > 0 and os.path.exists(base):
+            os.replace(base, f"{base}.1")
+        self.stream = self._open()

@@ -48,3 +48,12 @@ def default_paths() -> Paths:
         stats_file=data / "stats.json",
         logs_dir=logs,
     )
+
+
+def cache_dir(paths: Paths) -> Path:
+    """Where rebuildable files go (the table felt, pre-drawn): the platform's cache folder for
+    the platform's own paths, else a ``cache`` folder beside the settings (``CARIOCA_HOME``,
+    tests), so a run under a folder of its own never writes anywhere else."""
+    if not os.environ.get(HOME_ENV, "") and paths == default_paths():
+        return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False))
+    return paths.settings_file.parent / "cache"

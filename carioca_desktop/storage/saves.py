@@ -8,6 +8,7 @@ from datetime import datetime, timezone
 
 import carioca_desktop
 from carioca_desktop.storage import fields as f
+from carioca_desktop.storage.autosaver import discard_pending, flush_pending
 from carioca_desktop.storage.documents import (
     Loaded,
     load_document,
@@ -18,6 +19,7 @@ from carioca_desktop.storage.documents import (
 from carioca_desktop.storage.migrations import CURRENT
 from carioca_desktop.storage.notices import FileProblem, Notice
 from carioca_desktop.storage.paths import Paths, default_paths
+from carioca_desktop.storage.rngcodec import compact_match, expand_match
 
 log = logging.getLogger(__name__)
 
@@ -30,12 +32,14 @@ def write_autosave(match: Mapping[str, object], paths: Paths | None = None) -> N
 
     Does nothing while the file on disk is from a newer version of the program. Raises
     OSError when the disk refuses and ValueError for a match too large to be read back.
+    Random-generator states are stored compactly (``rngcodec``); the loader expands them.
+    Synchronous: the game writes through ``autosaver.autosave_later`` instead.
     """
     doc: dict[str, object] = {
         "schema": CURRENT["save"],
         "saved_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         "app_version": carioca_desktop.__version__,
-        "match": dict(match),
+        "match": compact_match(match),
     }
     write_document("save", (paths or default_paths()).autosave_file, doc)
 
@@ -47,6 +51,7 @@ def load_autosave(
 
     Without a validator the game object is the raw match dict itself.
     """
+    flush_pending(paths)
     path = (paths or default_paths()).autosave_file
     loaded, notices = load_document("save", path)
     if loaded is None:
@@ -60,12 +65,17 @@ def load_autosave(
 
 
 def clear_autosave(paths: Paths | None = None) -> None:
-    """Delete the autosave (the match ended or was abandoned); a newer-version save stays."""
+    """Delete the autosave (the match ended or was abandoned); a newer-version save stays.
+
+    States still waiting to be written in the background are dropped first, so none of them
+    can bring the file back."""
+    discard_pending(paths)
     remove_document("save", (paths or default_paths()).autosave_file)
 
 
 def has_autosave(paths: Paths | None = None) -> bool:
     """Whether a save file exists; cheap (it is not read), so it may still fail to load."""
+    flush_pending(paths)
     return (paths or default_paths()).autosave_file.is_file()
 
 
@@ -77,9 +87,13 @@ def _match_of(loaded: Loaded) -> dict[str, object]:
     try:
         f.timestamp(data["saved_at"])
         f.string(data["app_version"], 64)
-        return f.str_keyed(data["match"])
+        match = f.str_keyed(data["match"])
     except FileProblem as problem:
         raise FileProblem(problem.problem, f"save: {problem.detail}") from None
+    try:
+        return expand_match(match)  # saves from before the compact encoding pass unchanged
+    except ValueError as exc:
+        raise FileProblem("invalid_game", f"not a valid game: {exc}") from None
 
 
 def _validated(match: dict[str, object], validator: MatchValidator) -> object:

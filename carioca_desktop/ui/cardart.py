@@ -714,7 +714,15 @@ def _medallion(canvas: pygame.Surface, centre: Point, r: float, base: RGB) -> No
 
 @lru_cache(maxsize=4)
 def felt(size: tuple[int, int], high_contrast: bool = False) -> pygame.Surface:
-    """The green table: fine noise grain under a soft vignette, built once per size."""
+    """The green table: fine noise grain under a soft vignette, built once per size (and kept
+    on disk between runs when the app has set a cache folder)."""
+    from carioca_desktop.ui import diskcache
+
+    size = (size[0], size[1])
+    return diskcache.kept("felt", (size, high_contrast), lambda: _draw_felt(size, high_contrast))
+
+
+def _draw_felt(size: tuple[int, int], high_contrast: bool) -> pygame.Surface:
     w, h = size
     base: RGB = (20, 78, 46) if high_contrast else (30, 104, 62)
     surf = pygame.Surface((w, h))

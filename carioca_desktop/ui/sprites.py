@@ -33,6 +33,7 @@ class CardImages:
         self.back_style = back_style
         self._arts: OrderedDict[int, CardArt] = OrderedDict()
         self._images: dict[tuple[object, ...], pygame.Surface] = {}
+        self._shadows: dict[int, tuple[pygame.Surface, tuple[int, int]]] = {}
         self._keep = keep
 
     def art(self, width: int) -> CardArt:
@@ -42,6 +43,7 @@ class CardImages:
             if len(self._arts) > self._keep:
                 old, _ = self._arts.popitem(last=False)
                 self._images = {k: v for k, v in self._images.items() if k[1] != old}
+                self._shadows.pop(old, None)
         else:
             self._arts.move_to_end(width)
         return art
@@ -52,21 +54,39 @@ class CardImages:
             image = self._images[key] = _fast(make())
         return image
 
+    # A full redraw of a busy table asks for some 270 images: a hit is one dict lookup, and
+    # only a miss touches the painter (and its recently-used order).
     def face(self, code: str, width: int, stands_for: str | None = None) -> pygame.Surface:
         """A face; a wild with ``stands_for`` wears the marker of the card it plays as."""
-        art = self.art(width)
         if stands_for:
-            key = ("marked", width, code, stands_for)
-            return self._get(key, lambda: art.marked(code, stands_for))
-        return self._get(("face", width, code), lambda: art.face(code))
+            key: tuple[object, ...] = ("marked", width, code, stands_for)
+            image = self._images.get(key)
+            if image is None:
+                art = self.art(width)
+                image = self._get(key, lambda: art.marked(code, stands_for))
+            return image
+        image = self._images.get(("face", width, code))
+        if image is None:
+            art = self.art(width)
+            image = self._get(("face", width, code), lambda: art.face(code))
+        return image
 
     def back(self, width: int) -> pygame.Surface:
-        art = self.art(width)
-        return self._get(("back", width, self.back_style), lambda: art.back(self.back_style))
+        image = self._images.get(("back", width, self.back_style))
+        if image is None:
+            art = self.art(width)
+            image = self._get(("back", width, self.back_style), lambda: art.back(self.back_style))
+        return image
 
     def shadow(self, width: int) -> tuple[pygame.Surface, tuple[int, int]]:
-        art = self.art(width)
-        return self._get(("shadow", width), art.shadow), art.shadow_offset
+        found = self._shadows.get(width)
+        if found is None or width not in self._arts:
+            art = self.art(width)
+            found = self._shadows[width] = (
+                self._get(("shadow", width), art.shadow),
+                art.shadow_offset,
+            )
+        return found
 
     def glow(
         self, width: int, colour: str | tuple[int, int, int] = "gold"

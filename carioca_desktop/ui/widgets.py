@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -12,7 +13,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIImage
 
-from carioca_desktop.ui import theme
+from carioca_desktop.ui import diskcache, theme
 from carioca_desktop.ui.cardart import CardArt, felt
 from carioca_desktop.ui.scene import Scene
 from carioca_desktop.ui.theme import wrap as wrap  # re-exported for the scenes
@@ -192,6 +193,27 @@ def card_fan(art: CardArt, faces: Sequence[pygame.Surface], spread: float = 60) 
 
 
 # ----------------------------------------------------------------------------- scene base
+@lru_cache(maxsize=2)
+def felt_picture(size: tuple[int, int], high_contrast: bool) -> pygame.Surface:
+    """The felt with an alpha channel, in the display's format when there is a display: what
+    a scene's picture starts from (never draw on it; copy it)."""
+
+    def draw() -> pygame.Surface:
+        plain = felt(size, high_contrast)
+        if pygame.display.get_surface() is not None:
+            return plain.convert_alpha()
+        picture = pygame.Surface(size, pygame.SRCALPHA)
+        picture.blit(plain, (0, 0))
+        return picture
+
+    # Kept on disk as it is: the menu's first frame then needs neither the felt nor a
+    # whole-window conversion.
+    return diskcache.kept("felt-picture", (size, high_contrast), draw, alpha=True)
+
+
+_PLACEHOLDER = pygame.Surface((1, 1), pygame.SRCALPHA)
+
+
 class Backdrop(UIImage):
     """The scene's picture as the lowest of its widgets. It takes the clicks and wheel turns
     that reach it (handing them to its scene), so the widgets of a scene below never react
@@ -205,11 +227,40 @@ class Backdrop(UIImage):
         blocking: bool,
         on_pointer: Callable[[pygame.event.Event], None],
     ) -> None:
-        surface = pygame.Surface(rect.size, pygame.SRCALPHA)
-        # Fully transparent, so already premultiplied: spares pygame_gui a whole-window pass.
-        super().__init__(rect, surface, manager, True, starting_height=height)
+        # One transparent pixel until the scene paints, in the same frame (the backdrop's
+        # clicks and hover go by its rect, never by its image): a window-sized transparent
+        # picture costs a 5.7 MB allocation for nothing.
+        super().__init__(rect, _PLACEHOLDER, manager, True, starting_height=height)
         self.blocking = blocking
         self.on_pointer = on_pointer
+
+    def set_image(
+        self,
+        new_image: pygame.Surface | None,
+        image_is_alpha_premultiplied: bool = False,
+        scale_func: Any = pygame.transform.smoothscale,
+    ) -> None:
+        """Take a premultiplied window-sized picture as it is: pygame_gui would convert it and
+        then copy it, two whole-window passes (~8 ms each at 1600×900) for every repaint.
+        The scene makes a fresh picture each time and never draws on it afterwards."""
+        if new_image is _PLACEHOLDER:
+            self.scale_func = scale_func
+            self.image = new_image
+            self._pre_clipped_image = None
+            return
+        if (
+            new_image is not None
+            and image_is_alpha_premultiplied
+            and new_image.get_size() == self.rect.size
+            and new_image.get_flags() & pygame.SRCALPHA
+            and new_image.get_bitsize() == 32
+            and self.get_image_clipping_rect() is None
+        ):
+            self.scale_func = scale_func
+            self.image = new_image
+            self._pre_clipped_image = None
+            return
+        super().set_image(new_image, image_is_alpha_premultiplied, scale_func)
 
     def process_event(self, event: pygame.event.Event) -> bool:
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL):
@@ -395,10 +446,10 @@ class UIScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         if self._backdrop is None or not self._stale:
             return
-        picture = pygame.Surface(self.size, pygame.SRCALPHA)
-        if self.opaque:
-            picture.blit(felt(self.size, bool(self.app.settings.high_contrast)), (0, 0))
+        if self.opaque:  # a copy of the felt in the window's format: one memory copy
+            picture = felt_picture(self.size, bool(self.app.settings.high_contrast)).copy()
         else:
+            picture = pygame.Surface(self.size, pygame.SRCALPHA)
             picture.fill((0, 10, 4, self.dim_alpha))
         self.paint(picture)
         # An opaque picture is its own premultiplied form: spare pygame_gui that pass.

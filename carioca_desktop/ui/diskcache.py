@@ -1,0 +1,133 @@
+"""Pictures kept on disk between runs: what the first frame would otherwise draw at every
+start. The felt at window size costs 35-40 ms to draw (two full-window smooth scales and
+alpha blits) and 2-3 ms to read back; the menu's fan of cards ~25 ms against ~1 ms.
+
+A picture is a pure function of its key and of the code that draws it, so the file name is a
+digest of the key, this module's ``VERSION``, pygame's version (its scalers) and the size and
+time of the drawing modules' source files: a changed drawing makes new files, never shows an
+old one. A file of the wrong length is ignored and drawn again. Writes go to a temp name and
+are renamed, in the background (no fsync: a torn file is only drawn again). The newest
+``KEEP`` pictures are kept, so resizing the window cannot fill the disk.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import logging
+import os
+import struct
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Final
+
+import pygame
+
+log = logging.getLogger(__name__)
+
+VERSION = 1  # bump when the file layout changes
+KEEP = 8
+_HEADER = struct.Struct("<II")  # width, height
+_OPAQUE: Final = "RGBX"
+_ALPHA: Final = "BGRA"  # ARGB8888 in memory: the usual display format, so blits need no convert
+
+_folder: Path | None = None
+
+
+def set_folder(folder: Path | None) -> None:
+    """Where pictures are kept (None: nowhere, every picture is drawn)."""
+    global _folder
+    _folder = folder
+
+
+def folder() -> Path | None:
+    return _folder
+
+
+def _code_stamp() -> str:
+    from carioca_desktop.ui import cardart, widgets
+
+    parts = []
+    for module in (cardart, widgets):
+        try:
+            info = os.stat(str(module.__file__))
+            parts.append(f"{info.st_size}:{info.st_mtime_ns}")
+        except (OSError, TypeError):
+            parts.append("?")
+    return ",".join(parts)
+
+
+def _file(name: str, key: object) -> Path | None:
+    if _folder is None:
+        return None
+    text = repr((VERSION, pygame.version.ver, _code_stamp(), name, key))
+    digest = hashlib.sha1(text.encode("utf-8")).hexdigest()[:20]
+    return _folder / f"{name}-{digest}.px"
+
+
+def kept(
+    name: str, key: object, draw: Callable[[], pygame.Surface], alpha: bool = False
+) -> pygame.Surface:
+    """The picture ``draw()`` makes for ``key``: read back if kept, else drawn and kept.
+
+    ``alpha``: the picture has per-pixel alpha (kept as straight RGBA), else it is opaque.
+    """
+    path = _file(name, key)
+    if path is not None:
+        found = _load(path, alpha)
+        if found is not None:
+            return found
+    surface = draw()
+    if path is not None:
+        data = _HEADER.pack(*surface.get_size()) + pygame.image.tobytes(
+            surface, _ALPHA if alpha else _OPAQUE
+        )
+        threading.Thread(
+            target=_write, args=(path, data), name="picture-cache", daemon=True
+        ).start()
+    return surface
+
+
+def _load(path: Path, alpha: bool) -> pygame.Surface | None:
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(_HEADER.size)
+            if len(head) != _HEADER.size:
+                return None
+            size = _HEADER.unpack(head)
+            data = bytearray(size[0] * size[1] * 4)  # mutable: a surface may be drawn on
+            if handle.readinto(data) != len(data) or handle.read(1):
+                return None
+    except OSError:
+        return None
+    with contextlib.suppress(OSError):
+        os.utime(path)  # recently used: kept longest
+    # frombuffer shares the bytes (no copy); the surface keeps them alive.
+    return pygame.image.frombuffer(data, size, _ALPHA if alpha else _OPAQUE)
+
+
+def _write(path: Path, data: bytes) -> None:
+    temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temp.write_bytes(data)
+        os.replace(temp, path)
+        _prune(path.parent)
+    except OSError as err:  # a read-only or full disk: the picture is simply drawn next time
+        log.info("could not keep %s: %s", path.name, err)
+        with contextlib.suppress(OSError):
+            temp.unlink()
+
+
+def _prune(folder: Path) -> None:
+    def age(p: Path) -> float:
+        try:
+            return p.stat().st_mtime
+        except OSError:
+            return 0.0
+
+    pictures = sorted(folder.glob("*.px"), key=age, reverse=True)
+    for old in pictures[KEEP:]:
+        with contextlib.suppress(OSError):
+            old.unlink()
