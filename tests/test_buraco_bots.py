@@ -95,6 +95,18 @@ def test_simulate_buraco_cli(tmp_path: Path) -> None:
     assert isinstance(figures["levels"]["hard"]["mean_total"], float)
 
 
+def test_simulate_unknown_game() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "carioca_desktop", "simulate", "--game", "chess"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+        timeout=600,
+    )
+    assert result.returncode == 2 and "chess" in result.stderr
+
+
 def test_simulate_buraco_bad_arguments() -> None:
     result = subprocess.run(
         [

@@ -4,11 +4,12 @@
 - ``random``: uniform legal play, laying down what it finds half of the time.
 - ``easy``: greedy: takes the pile when its top card melds, lays down and adds all it can,
   discards the dearest card that has no partner in its hand.
-- ``normal``: judges the pile by what it brings, keeps wilds for long melds and buracos,
-  swaps wilds back to the hand, does not discard what the opponents can add to their melds.
-- ``hard``: normal, plus clean buracos first (no wild in a meld that could become limpo),
-  takes the pile from 4 cards, and does not go out while its side trails far behind with
-  much stock left.
+- ``normal``: judges the pile by what it brings, adds a wild to a meld only when that makes
+  a buraco (or its hand is nearly empty), swaps wilds back to its hand, and does not discard
+  what the opponents could add to their melds.
+- ``hard``: normal, plus clean melds first (and no wild in a new meld shorter than 5 when
+  going out needs a clean buraco), takes the pile from 4 cards, and does not go out while its
+  side trails far behind with much stock left.
 """
 
 from __future__ import annotations
@@ -286,7 +287,8 @@ class EasyBuracoBot(BuracoBot):
     level = "easy"
     min_wild_len = 3
     clean_first = False
-    feed = False
+    feed = False  # whether it avoids discarding what the opponents could add to their melds
+    swaps = False  # whether it swaps wilds back into its hand
 
     def draw(self, obs: BuracoObservation, legal: Sequence[Action]) -> Action:
         if rules_of(obs).pile_take == "must_use_top":
@@ -308,8 +310,8 @@ class EasyBuracoBot(BuracoBot):
         if lay is not None and self.may_empty(obs, lay):
             return lay
         swaps = [a for a in legal if isinstance(a, Swap)]
-        if swaps and self.feed:
-            return swaps[0]
+        if swaps and self.swaps:
+            return swaps[0]  # the wild comes back to the hand; a sujo may turn limpo
         adds = [a for a in legal if isinstance(a, Add) and self.wants_add(obs, a)]
         if adds:
             return max(
@@ -341,6 +343,7 @@ class NormalBuracoBot(EasyBuracoBot):
     level = "normal"
     min_wild_len = 3
     feed = True
+    swaps = True
 
     def take_pile(self, obs: BuracoObservation) -> bool:
         if self.top_is_useful(obs):
