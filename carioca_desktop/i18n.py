@@ -16,7 +16,7 @@ from typing import Any
 
 from carioca_desktop.resources import asset
 
-LANGUAGES: tuple[str, ...] = ("es", "en", "fr", "sv", "pt")
+LANGUAGES: tuple[str, ...] = ("es", "en", "fr", "sv", "pt", "it")
 """Spanish first: it is the game's home language and the fallback."""
 FALLBACK = "es"
 

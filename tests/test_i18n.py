@@ -111,6 +111,13 @@ def test_the_catalogue_of_every_language_has_every_spanish_key() -> None:
         assert set(i18n.catalogue(lang)) == spanish, lang
 
 
+def test_the_settings_screen_names_every_language_in_itself() -> None:
+    from carioca_desktop.ui.scenes.settings import LANGUAGE_NAMES
+
+    assert set(LANGUAGE_NAMES) == set(LANGUAGES)
+    assert LANGUAGE_NAMES["it"] == "Italiano"
+
+
 # ----------------------------------------------------------------------------- language choice
 @pytest.fixture
 def environment(monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
@@ -139,6 +146,9 @@ def environment(monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
         ({"LANG": "C.UTF-8"}, None, "es"),
         ({"LANG": "de_DE"}, "xx", "es"),  # an unknown saved value is ignored
         ({"LANG": "en_GB"}, "xx", "en"),
+        ({"LANG": "it_IT.UTF-8"}, None, "it"),
+        ({"LC_ALL": "it_CH.UTF-8", "LANG": "pt_BR"}, "xx", "it"),
+        ({"CARIOCA_LANG": "it"}, "pt", "it"),
     ],
 )
 def test_choose_language_order(

@@ -53,6 +53,7 @@ TABS = ("game", "display", "sound", "rules")
 LANGUAGES: tuple[str | None, ...] = (None, *i18n.LANGUAGES)  # None: the system's
 LANGUAGE_NAMES = {
     "es": "Español", "en": "English", "fr": "Français", "sv": "Svenska", "pt": "Português",
+    "it": "Italiano",
 }  # fmt: skip
 UI_SCALES = (0.75, 0.9, 1.0, 1.1, 1.25, 1.5, 1.75, 2.0)
 CARD_WIDTHS = {"small": 70, "medium": 88, "large": 106, "xlarge": 124}
