@@ -107,10 +107,14 @@ def run_case(case: tuple[str, int, int]) -> tuple[Counter[str], str | None]:
     return Counter(STATS), None
 
 
-SAMPLE = [case for case in SEEDS if case[2] in (0, 1, 6, 8, 9, 13)]
-"""A twelfth of the cases (every preset; 2, 3, 5, 7 and 8 players; whole matches and
-buying), for the default test run; the whole set runs under the ``slow`` marker
-(``.ci/run`` runs both)."""
+SAMPLE = [
+    (preset, players, seed)
+    for preset, players, seed in SEEDS
+    if seed in (0, 1, 6, 8, 9, 13) and (sorted(PRESETS).index(preset) + seed) % 2 == 0
+]
+"""A twenty-fourth of the cases (every preset; 2, 3, 5, 7 and 8 players; whole matches and
+buying), so the default test run stays within its few minutes; the whole set runs under the
+``slow`` marker (``.ci/run`` runs both)."""
 
 
 def run_cases(cases: list[tuple[str, int, int]]) -> Counter[str]:
