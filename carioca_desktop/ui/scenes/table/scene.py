@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from carioca_desktop.i18n import language
 from carioca_desktop.play.hotseat import HotSeat
 from carioca_desktop.play.session import MatchSession
 from carioca_desktop.play.text import event_line, refusal_text
@@ -25,18 +26,21 @@ from carioca_desktop.rules.carioca.actions import Action
 from carioca_desktop.rules.carioca.observation import Observation
 from carioca_desktop.rules.carioca.state import Phase
 from carioca_desktop.rules.errors import Refusal
+from carioca_desktop.ui import hud
 from carioca_desktop.ui.anim import Animator, Flight, Toast, pacing
 from carioca_desktop.ui.scene import Scene
 from carioca_desktop.ui.scenes.table import paint as table_paint
 from carioca_desktop.ui.scenes.table.advice import TableAdvice
 from carioca_desktop.ui.scenes.table.describe import describe, fit_slots, log_lines
 from carioca_desktop.ui.scenes.table.flights import Arrival, FlightPlanner, card_places, snapshot
+from carioca_desktop.ui.scenes.table.history import TableHistory
 from carioca_desktop.ui.scenes.table.input import Drag, TableInput
 from carioca_desktop.ui.scenes.table.keys import TableKeys
 from carioca_desktop.ui.scenes.table.layout import TableLayout, compute_layout
 from carioca_desktop.ui.scenes.table.model import Legal, ModelParts, TableModel
 from carioca_desktop.ui.scenes.table.moves import TableMoves
 from carioca_desktop.ui.scenes.table.offer import OfferPrompt
+from carioca_desktop.ui.scenes.table.round_end import RoundEnd
 from carioca_desktop.ui.scenes.table.view import TableView
 from carioca_desktop.ui.scenes.table.widgets import TableWidgets
 from carioca_desktop.ui.sprites import CardImages, TextCache
@@ -73,7 +77,7 @@ class TableScene(Scene, ModelParts):
         self.hotseat = HotSeat(session)
         viewer = self.hotseat.viewer(session.viewer())
         obs = session.game.observation(viewer)
-        self.model = TableModel(obs, viewer, Legal(session.game))
+        self.model = TableModel(obs, viewer, Legal(session.game), session.is_human(viewer))
         self.moves = TableMoves(self)
         self.keys = TableKeys(self, self.moves)
         self.input = TableInput(self, self.moves, self.keys)
@@ -81,12 +85,13 @@ class TableScene(Scene, ModelParts):
         self.widgets: TableWidgets | None = None
         self.offer: OfferPrompt | None = None  # the buy offer to the viewer (play/offer.py)
         self.advice = TableAdvice(session)  # the Pista
+        self.history = TableHistory(self, session)  # the arrangement kept, and Deshacer
+        self.round_end = RoundEnd(self, instant=autoplay is not None)
         self.tidy_deal = True  # sort a freshly dealt hand once (the tutorial leaves it to you)
         self.wait = 0.0
         self._seen_events = 0
         self._anim_version = -1
         self._layer_key: object = None
-        self._end_state: tuple[int, str] | None = None
         self.glide, self.pause_s = 0.0, 0.0
         self.planner = FlightPlanner(self.images, 0.0)
         self._settings: object = None
@@ -118,7 +123,7 @@ class TableScene(Scene, ModelParts):
             "auto": moves.auto_fill,
             "sort_rank": lambda: moves.sort("rank"),
             "sort_suit": lambda: moves.sort("suit"),
-            "buy": moves.buy,
+            "undo": self.undo,
             "hint": self.ask_hint,
             "keys": self.show_keys,
         }
@@ -126,6 +131,7 @@ class TableScene(Scene, ModelParts):
         self._relayout()
         self.widgets = TableWidgets(self.app.manager, commands, self.layout)
         self.offer = OfferPrompt(self.app.manager)
+        self.history.restore()  # Continue: the hand as it was left
         self.sync()
 
     def exit(self) -> None:
@@ -142,12 +148,14 @@ class TableScene(Scene, ModelParts):
     def resume(self) -> None:
         if self._apply_settings():
             self._relayout()
+            if self.widgets is not None:
+                self.widgets.relabel()  # the language may be another now
         self.sync()
 
     def _apply_settings(self) -> bool:
         """Take up the settings (they may have changed in the pause menu); True if any did."""
         settings = self.app.settings
-        key = tuple(getattr(settings, name) for name in _LOOKS)
+        key = (*(getattr(settings, name) for name in _LOOKS), language())
         if key == self._settings:
             return False
         self._settings = key
@@ -186,16 +194,16 @@ class TableScene(Scene, ModelParts):
             self.input.cancel()
             self._relayout()
         self.advice.spend(self.session.game)
-        old_round = model.obs.round_index
+        old = model.obs
         model.obs = obs = self.session.game.observation(viewer)
         model.human = self.session.is_human(viewer)
         model.hand_hidden = self.hotseat.hand_hidden()
         new = model.hand.sync(obs.hand)
         if self.tidy_deal and len(new) > 1 and len(new) >= len(obs.hand) - 1:  # a fresh deal
             model.hand.sort("suit")
-        if obs.round_index != old_round:
+        if obs.round_index != old.round_index:
             model.slots.clear()
-        self._read_log(obs)
+        self._read_log(old, obs)
         self.refresh()
         return [c.uid for c in new]
 
@@ -203,16 +211,28 @@ class TableScene(Scene, ModelParts):
         """Redo the table's words, slots and places from the model (after a new observation,
         or a local change: a card into a slot, a sort)."""
         fit_slots(self.model)
-        self.model.take(describe(self.model, self.session, self.advice.on(self.app.settings)))
+        advice_on = self.advice.on(self.app.settings)
+        self.model.take(describe(self.model, self.session, advice_on, self.round_title()))
         if self.widgets is not None:
             self.widgets.update_state(self.model.buttons)
         self._show_offer()
         self.view.rebuild(self.layout, self.model.obs, self.model.slot_views)
         self._layer_key = None
+        self.history.save()
         self.app.dirty()
 
-    def _read_log(self, obs: Observation) -> None:
-        self.model.log_lines.extend(log_lines(obs, self.session, self._seen_events))
+    def round_title(self) -> str | None:
+        """The header's words instead of "Ronda 2 de 8 · …" (the tutorial's); None keeps it."""
+        return None
+
+    def _read_log(self, old: Observation, obs: Observation) -> None:
+        """The new moves' lines into the log; after an undo, the undone moves' lines out."""
+        lines = self.model.log_lines
+        if len(obs.events) < self._seen_events:
+            for _ in log_lines(old, self.session, len(obs.events)):
+                if lines:
+                    lines.pop()
+        lines.extend(log_lines(obs, self.session, self._seen_events))
         self._seen_events = len(obs.events)
 
     # ------------------------------------------------------------------ applying moves
@@ -307,7 +327,7 @@ class TableScene(Scene, ModelParts):
             if self._ask_privacy():
                 return False
             if self.game_over_round:
-                self._round_over()
+                self.round_end.over()
                 return self.animator.busy
             action = self.session.pending_bot_action()
             if action is None:
@@ -328,29 +348,16 @@ class TableScene(Scene, ModelParts):
         from carioca_desktop.ui.scenes.privacy import PrivacyScene
 
         self.input.cancel()
-        name = self.session.seats[seat].name
-        self.app.push(PrivacyScene(self.app, seat, name, self.text.title, self.hotseat.reveal))
+        name, label = self.session.seats[seat].name, hud.initials(self.obs.names)[seat]
+        self.app.push(
+            PrivacyScene(self.app, seat, name, self.text.title, self.hotseat.reveal, label)
+        )
         return True
 
     def schedule(self, seconds: float) -> None:
         self.wait = seconds
         if seconds > 0:
             pygame.time.set_timer(WAKE, max(1, int(seconds * 1000)), loops=1)
-
-    def _round_over(self) -> None:
-        state = (self.session.game.round_index, self.session.game.phase.value)
-        if self._end_state == state:
-            return
-        if self.autoplay is not None:
-            self._end_state = state
-            self.autoplay.round_over(self)
-            return
-        if self._end_state != (state[0], "beat"):
-            self._end_state = (state[0], "beat")  # a beat to see the last move first
-            self.schedule(max(0.9, self.pause_s * 2))
-            return
-        self._end_state = state
-        self.show_round_end()
 
     def show_round_end(self) -> None:
         over = self.session.game.is_over
@@ -363,16 +370,20 @@ class TableScene(Scene, ModelParts):
 
             self.app.push(RoundSummaryScene(self.app, self.session))
 
-    def round_end_click(self) -> bool:
-        """A click on the table once the round is over shows the scores again (once the beat
-        after the last move has passed); True if the click was the round end's."""
-        if not self.game_over_round or self.autoplay is not None or self._end_state is None:
-            return False
-        if self._end_state[1] != "beat":
+    def end_of_round(self) -> None:
+        """The round end's moment (after its beat): the scores, or the autoplay's turn."""
+        if self.autoplay is not None:
+            self.autoplay.round_over(self)
+        else:
             self.show_round_end()
-        return True
+
+    def round_end_click(self) -> bool:
+        return self.round_end.click(self.game_over_round)
 
     # ------------------------------------------------------------------ events and drawing
+    def handle_before_ui(self, event: pygame.event.Event) -> bool:
+        return self.input.before_ui(event)
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == WAKE:
             self.app.dirty()
@@ -446,6 +457,16 @@ class TableScene(Scene, ModelParts):
         self.widgets.ask_discard(self.layout, card, yes)
         return True
 
+    def answer_confirm(self, yes: bool) -> bool:
+        """Enter or Esc while "Botar el 7♥?" is open; True if it was (the keys stop there)."""
+        return self.widgets is not None and self.widgets.answer_confirm(yes)
+
+    def greyed_lay_down(self, pos: tuple[int, int]) -> bool:
+        """``pos`` is on Bajarse while it shows greyed."""
+        button = self.widgets.lay_down if self.widgets is not None else None
+        return bool(button and button.visible and not button.is_enabled
+                    and button.rect.collidepoint(pos))  # fmt: skip
+
     def show_keys(self) -> None:
         """F1, ? or the Teclas button: the keyboard help over the table."""
         from carioca_desktop.ui.scenes.keys import KeysScene
@@ -458,6 +479,18 @@ class TableScene(Scene, ModelParts):
 
     def arranged(self) -> None:
         """The player sorted or reordered the hand (the tutorial waits for it)."""
+        self.history.save()
+
+    def undo(self) -> None:
+        """Deshacer or Ctrl+Z: the engine takes back the viewer's last move since the draw;
+        the table re-reads the game (the cards come back, the move's log line goes)."""
+        if self.history.undo():
+            self.input.cancel()
+            self.animator.finish()
+            self.advice.current = None
+            if self.widgets is not None:
+                self.widgets.close_confirm()
+            self.sync()
 
 
 def _size(app: App) -> tuple[int, int]:
