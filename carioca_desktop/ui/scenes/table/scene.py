@@ -4,21 +4,21 @@ The scene owns a ``TableModel`` (model.py: what the table shows) and refills it 
 new observation (describe.py returns the words, slots and buttons as a value). Gestures
 (input.py, keys.py) become actions through moves.py, which sees the scene only through the
 narrow ``Table`` interface; the engine judges each once (``Legal``); the session applies
-them and autosaves; bots move on a timer. At a hot seat (play/hotseat.py) no hand shows
-between people's turns and a privacy screen asks for the next person. ``start_autoplay``
-lives in ui/autoplay.py.
+them and autosaves. Bots move on the clock (clock.py); frame.py draws each frame;
+history.py keeps the hand's arrangement with the match and asks the engine for undos;
+round_end.py shows the scores once per round. At a hot seat (play/hotseat.py) no hand
+shows between people's turns and a privacy screen asks for the next person.
+``start_autoplay`` lives in ui/autoplay.py.
 """
 
 from __future__ import annotations
 
 import logging
-from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
 
-from carioca_desktop.i18n import language
 from carioca_desktop.play.hotseat import HotSeat
 from carioca_desktop.play.session import MatchSession
 from carioca_desktop.play.text import event_line, refusal_text
@@ -26,13 +26,13 @@ from carioca_desktop.rules.carioca.actions import Action
 from carioca_desktop.rules.carioca.observation import Observation
 from carioca_desktop.rules.carioca.state import Phase
 from carioca_desktop.rules.errors import Refusal
-from carioca_desktop.ui import hud
-from carioca_desktop.ui.anim import Animator, Flight, Toast, pacing
+from carioca_desktop.ui.anim import Animator, Flight, Toast
 from carioca_desktop.ui.scene import Scene
-from carioca_desktop.ui.scenes.table import paint as table_paint
 from carioca_desktop.ui.scenes.table.advice import TableAdvice
+from carioca_desktop.ui.scenes.table.clock import WAKE, TableClock
 from carioca_desktop.ui.scenes.table.describe import describe, fit_slots, log_lines
 from carioca_desktop.ui.scenes.table.flights import Arrival, FlightPlanner, card_places, snapshot
+from carioca_desktop.ui.scenes.table.frame import TableFrame
 from carioca_desktop.ui.scenes.table.history import TableHistory
 from carioca_desktop.ui.scenes.table.input import Drag, TableInput
 from carioca_desktop.ui.scenes.table.keys import TableKeys
@@ -51,10 +51,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-_LOOKS = ("four_colour", "card_back", "card_size", "animation_speed", "reduce_motion",
-          "high_contrast", "ui_scale")  # fmt: skip
-WAKE = pygame.event.custom_type()  # wakes the idle loop when a bot is due to move
-FAST_BATCH = 12  # bot moves per frame at top speed (autoplay, tests)
 SOUNDS = {"draw": "draw", "buy": "draw", "discard": "discard", "lay_down": "place", "add": "place",
           "swap": "place", "round_end": "round_end", "deal": "deal"}  # fmt: skip
 
@@ -88,14 +84,12 @@ class TableScene(Scene, ModelParts):
         self.history = TableHistory(self, session)  # the arrangement kept, and Deshacer
         self.round_end = RoundEnd(self, instant=autoplay is not None)
         self.tidy_deal = True  # sort a freshly dealt hand once (the tutorial leaves it to you)
-        self.wait = 0.0
+        self.clock = TableClock(self)  # bots' moves, the privacy screen, the round's end
+        self.frame = TableFrame(self)  # what is drawn each frame
         self._seen_events = 0
-        self._anim_version = -1
-        self._layer_key: object = None
         self.glide, self.pause_s = 0.0, 0.0
         self.planner = FlightPlanner(self.images, 0.0)
-        self._settings: object = None
-        self._apply_settings()
+        self.frame.take_settings()
 
     @property
     def drag(self) -> Drag | None:
@@ -146,30 +140,11 @@ class TableScene(Scene, ModelParts):
         self.input.cancel()
 
     def resume(self) -> None:
-        if self._apply_settings():
+        if self.frame.take_settings():
             self._relayout()
             if self.widgets is not None:
                 self.widgets.relabel()  # the language may be another now
         self.sync()
-
-    def _apply_settings(self) -> bool:
-        """Take up the settings (they may have changed in the pause menu); True if any did."""
-        settings = self.app.settings
-        key = (*(getattr(settings, name) for name in _LOOKS), language())
-        if key == self._settings:
-            return False
-        self._settings = key
-        if (settings.four_colour, settings.card_back) != (
-            self.images.four_colour,
-            self.images.back_style,
-        ):
-            self.images = CardImages(settings.four_colour, settings.card_back)
-            self.view.images = self.images
-        speed = settings.animation_speed
-        self.glide, self.pause_s = pacing(speed, settings.reduce_motion, self.app.fast)
-        self.planner = FlightPlanner(self.images, self.glide)
-        self.view.high_contrast = settings.high_contrast
-        return True
 
     def on_resize(self, size: tuple[int, int]) -> None:
         self.input.cancel()
@@ -217,7 +192,7 @@ class TableScene(Scene, ModelParts):
             self.widgets.update_state(self.model.buttons)
         self._show_offer()
         self.view.rebuild(self.layout, self.model.obs, self.model.slot_views)
-        self._layer_key = None
+        self.frame.stale()
         self.history.save()
         self.app.dirty()
 
@@ -309,55 +284,14 @@ class TableScene(Scene, ModelParts):
         self.toasts = [t for t in self.toasts if t.alive]
         for toast in self.toasts:
             toast.age += dt
-        if self.animator.version != self._anim_version:
-            self._anim_version = self.animator.version
-            self._layer_key = None
+        if self.frame.follow_animations():
             self.app.dirty()
         if moving:
             return True
-        if self.wait > 0:
-            self.wait -= dt
-            if self.wait > 0:
-                return bool(self.toasts) or offering
-        return self._advance() or bool(self.toasts) or offering
-
-    def _advance(self) -> bool:
-        """Let bots move, or end the round, when nothing is moving any more."""
-        for _ in range(FAST_BATCH if self.app.fast else 1):
-            if self._ask_privacy():
-                return False
-            if self.game_over_round:
-                self.round_end.over()
-                return self.animator.busy
-            action = self.session.pending_bot_action()
-            if action is None:
-                return False
-            self.perform(action)
-            if self.autoplay is not None:
-                self.autoplay.after_move(self)
-            if self.animator.busy or self.pause_s > 0:
-                break
-        self.schedule(self.pause_s)
-        return self.animator.busy
-
-    def _ask_privacy(self) -> bool:
-        """Hot seat: before a person's turn, the privacy screen names them (True if shown)."""
-        seat = self.hotseat.due()
-        if seat is None:
-            return False
-        from carioca_desktop.ui.scenes.privacy import PrivacyScene
-
-        self.input.cancel()
-        name, label = self.session.seats[seat].name, hud.initials(self.obs.names)[seat]
-        self.app.push(
-            PrivacyScene(self.app, seat, name, self.text.title, self.hotseat.reveal, label)
-        )
-        return True
+        return self.clock.tick(dt) or bool(self.toasts) or offering
 
     def schedule(self, seconds: float) -> None:
-        self.wait = seconds
-        if seconds > 0:
-            pygame.time.set_timer(WAKE, max(1, int(seconds * 1000)), loops=1)
+        self.clock.schedule(seconds)
 
     def show_round_end(self) -> None:
         over = self.session.game.is_over
@@ -390,48 +324,8 @@ class TableScene(Scene, ModelParts):
             return True
         return self.input.handle(event)
 
-    def hidden(self) -> Counter[Hashable]:
-        hidden = self.animator.hidden()
-        drag = self.input.drag
-        if drag is not None and drag.uid is not None:
-            hidden[("hand", drag.uid)] += 1
-        return hidden
-
     def draw(self, surface: pygame.Surface) -> None:
-        hidden = self.hidden()
-        under = self.model.pozo_under if hidden[("pozo",)] else None
-        key = (frozenset(hidden.items()), under, self.layout.size)
-        if key != self._layer_key:
-            self.view.invalidate()
-            self._layer_key = key
-        surface.blit(self.view.layer(self.model.text, hidden, under), (0, 0))
-        table_paint.paint(surface, self._picture(hidden))
-
-    def _picture(self, hidden: Counter[Hashable]) -> table_paint.Picture:
-        """What moves over the table's layer this frame, for the painters."""
-        model, drag = self.model, self.input.drag
-        gap = self.moves.gap_for(drag.pos) if drag is not None else None
-        moving = self.moves.moving_code()
-        person = self.hotseat.next_person() if model.hand_hidden else None
-        return table_paint.Picture(
-            layout=self.layout,
-            view=self.view,
-            images=self.images,
-            texts=self.texts,
-            hand=model.hand,
-            rows=self.moves.hand_rows(gap),
-            hidden=hidden,
-            hand_hidden=model.hand_hidden,
-            waiting_for=self.session.seats[person].name if person is not None else None,
-            drag=drag,
-            pointer=self.input.pointer,
-            accepts=self.moves.accepts(moving) if moving is not None else None,
-            lit=self.lit(),
-            ring=self.keys.focus_rect(),
-            hint=model.hint,
-            animator=self.animator,
-            toasts=self.toasts,
-        )
+        self.frame.draw(surface)
 
     # ------------------------------------------------------------------ help, hints, hooks
     def lit(self) -> tuple[tuple[str, ...], list[pygame.Rect], str]:
