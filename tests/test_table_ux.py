@@ -160,14 +160,11 @@ def test_undo_takes_the_lay_down_back(tmp_path: Path, how: str) -> None:
     assert sorted(scene.hand.code(c.uid) for c in scene.hand.cards) == sorted(hand_codes(scene))
     assert len(scene.log_lines) == lines - 1 and not scene.log_lines[-1].startswith("Te bajaste")
     assert not widgets.undo.is_enabled and widgets.lay_down.visible
-    assert len(scene.slot_views) == 2  # the contract's slots are back, to lay down again
-    lay_down_both_again(app, scene)
-
-
-def lay_down_both_again(app: App, scene: TableScene) -> None:
-    assert scene.widgets is not None
-    press(app, scene.widgets.auto.rect.center)
-    press(app, scene.widgets.lay_down.rect.center)
+    # the contract's slots are back, holding the melds taken back: Bajarse lays them again
+    staged = sorted(sorted(scene.hand.code(u) for u in slot.uids) for slot in scene.slots.slots)
+    assert staged == [["5C", "5D", "5S"], ["7D", "7H", "7S"]]
+    assert widgets.lay_down.is_enabled
+    press(app, widgets.lay_down.rect.center)
     assert scene.obs.laid_down[0] and scene.log_lines[-1].startswith("Te bajaste")
 
 
@@ -299,8 +296,8 @@ def test_two_players_with_one_initial_get_different_avatars(tmp_path: Path) -> N
 
 
 def test_a_long_hand_shrinks_its_cards_rather_than_hide_an_index() -> None:
-    area = pygame.Rect(0, 600, 900, 200)
-    for n in (8, 15, 22):
+    area = pygame.Rect(0, 600, 700, 200)
+    for n in (8, 15, 22, 30):
         rects = hand_rects(n, area, (130, 182))
         step = rects[1].x - rects[0].x
         assert step >= rects[0].width * INDEX_RIGHT - 1

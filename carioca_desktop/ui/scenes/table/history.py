@@ -13,6 +13,7 @@ from carioca_desktop.rules.carioca.actions import Undo
 
 if TYPE_CHECKING:
     from carioca_desktop.play.session import MatchSession
+    from carioca_desktop.rules.carioca.state import Event
     from carioca_desktop.ui.scenes.table.model import Table
 
 
@@ -60,16 +61,17 @@ class TableHistory:
         staged = tuple(tuple(hand.code(u) for u in slot.uids) for slot in slots.slots)
         return tuple(c.code for c in hand.cards), staged
 
-    def undo(self) -> bool:
+    def undo(self) -> Event | None:
         """Take back the viewer's last move since their draw, if the engine allows it; else
-        say why. True if something was taken back (the scene then re-reads the game)."""
+        say why. Returns the move taken back (the scene then re-reads the game)."""
         model = self.s.model
         if not model.playable:
-            return False
-        if self.session.undo() is None:
+            return None
+        event = self.session.undo()
+        if event is None:
             refusal = self.session.game.check(Undo(model.viewer))
             if refusal is not None:
                 self.s.refuse(refusal, self.s.layout.buttons[2].midtop)
-            return False
+            return None
         self.s.sound("click")
-        return True
+        return event

@@ -7,6 +7,7 @@ the scene only through the ``Table`` interface (model.py).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -243,12 +244,18 @@ class TableMoves:
         return words or tr("keys.toast.fill_slots")
 
     def auto_fill(self) -> None:
-        obs = self.m.obs
-        melds = auto_melds(obs)
+        melds = auto_melds(self.m.obs)
+        if melds and self.stage(melds):
+            self.s.sound("place")
+            self.refresh()
+
+    def stage(self, melds: Sequence[Sequence[str]]) -> bool:
+        """Put these melds' cards from the hand into the slots, each meld in a slot of its
+        kind (Auto; a lay-down taken back); False if they do not go into these slots."""
         specs = [s.spec for s in self.m.slots.slots]
-        groups = assign([list(m) for m in melds], specs, obs.rules) if melds else None
+        groups = assign([list(m) for m in melds], specs, self.m.obs.rules)
         if groups is None:
-            return
+            return False
         self.m.slots.clear()
         used: set[int] = set()
         for k, group in enumerate(groups):
@@ -257,8 +264,7 @@ class TableMoves:
                 if uid is not None:
                     used.add(uid)
                     self.m.slots.place(uid, k)
-        self.s.sound("place")
-        self.refresh()
+        return True
 
     def sort(self, by: str) -> None:
         self.m.hand.sort(by)

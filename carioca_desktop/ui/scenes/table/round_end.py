@@ -9,8 +9,21 @@ from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from carioca_desktop.play.session import MatchSession
+    from carioca_desktop.ui.app import App
 
 BEAT = 0.9  # seconds at least between the last move and the scores
+
+
+def show_scores(app: App, session: MatchSession) -> None:
+    """The round summary over the table, or the final sheet when the match is over."""
+    if session.game.is_over:
+        from carioca_desktop.ui.scenes.final import FinalScoreScene
+
+        app.push(FinalScoreScene(app, session))
+    else:
+        from carioca_desktop.ui.scenes.summary import RoundSummaryScene
+
+        app.push(RoundSummaryScene(app, session))
 
 
 class RoundEndTable(Protocol):

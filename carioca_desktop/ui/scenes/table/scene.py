@@ -24,7 +24,7 @@ from carioca_desktop.play.session import MatchSession
 from carioca_desktop.play.text import event_line, refusal_text
 from carioca_desktop.rules.carioca.actions import Action
 from carioca_desktop.rules.carioca.observation import Observation
-from carioca_desktop.rules.carioca.state import Phase
+from carioca_desktop.rules.carioca.state import EventKind, Phase
 from carioca_desktop.rules.errors import Refusal
 from carioca_desktop.ui.anim import Animator, Flight, Toast
 from carioca_desktop.ui.scene import Scene
@@ -40,7 +40,7 @@ from carioca_desktop.ui.scenes.table.layout import TableLayout, compute_layout
 from carioca_desktop.ui.scenes.table.model import Legal, ModelParts, TableModel
 from carioca_desktop.ui.scenes.table.moves import TableMoves
 from carioca_desktop.ui.scenes.table.offer import OfferPrompt
-from carioca_desktop.ui.scenes.table.round_end import RoundEnd
+from carioca_desktop.ui.scenes.table.round_end import RoundEnd, show_scores
 from carioca_desktop.ui.scenes.table.view import TableView
 from carioca_desktop.ui.scenes.table.widgets import TableWidgets
 from carioca_desktop.ui.sprites import CardImages, TextCache
@@ -294,15 +294,7 @@ class TableScene(Scene, ModelParts):
         self.clock.schedule(seconds)
 
     def show_round_end(self) -> None:
-        over = self.session.game.is_over
-        if over:
-            from carioca_desktop.ui.scenes.final import FinalScoreScene
-
-            self.app.push(FinalScoreScene(self.app, self.session))
-        else:
-            from carioca_desktop.ui.scenes.summary import RoundSummaryScene
-
-            self.app.push(RoundSummaryScene(self.app, self.session))
+        show_scores(self.app, self.session)
 
     def end_of_round(self) -> None:
         """The round end's moment (after its beat): the scores, or the autoplay's turn."""
@@ -377,14 +369,19 @@ class TableScene(Scene, ModelParts):
 
     def undo(self) -> None:
         """Deshacer or Ctrl+Z: the engine takes back the viewer's last move since the draw;
-        the table re-reads the game (the cards come back, the move's log line goes)."""
-        if self.history.undo():
-            self.input.cancel()
-            self.animator.finish()
-            self.advice.current = None
-            if self.widgets is not None:
-                self.widgets.close_confirm()
-            self.sync()
+        the table re-reads the game (the cards come back, a lay-down's into its slots, and the
+        move's log line goes)."""
+        event = self.history.undo()
+        if event is None:
+            return
+        self.input.cancel()
+        self.animator.finish()
+        self.advice.current = None
+        if self.widgets is not None:
+            self.widgets.close_confirm()
+        self.sync()
+        if event.kind == EventKind.LAY_DOWN and self.moves.stage(event.melds):
+            self.refresh()
 
 
 def _size(app: App) -> tuple[int, int]:
