@@ -14,11 +14,12 @@ import pytest
 
 from carioca_desktop import i18n
 from carioca_desktop.i18n import tr
-from carioca_desktop.play.session import MatchSession
+from carioca_desktop.play.session import MatchSession, SeatConfig
 from carioca_desktop.play.text import refusal_text
 from carioca_desktop.rules.carioca.actions import Undo
 from carioca_desktop.rules.carioca.position import from_position
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
+from carioca_desktop.storage import Paths
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.cardart import INDEX_RIGHT
 from carioca_desktop.ui.scenes.pause import PauseScene
@@ -278,11 +279,10 @@ def test_continue_brings_back_the_hand_order_and_the_staged_slots(tmp_path: Path
 def seated(tmp_path: Path, names: list[str]) -> TableScene:
     rules = CariocaRules.from_dict({"preset": "clasico", "players": 2})
     game = from_position(rules, SIMPLE, stock=STOCK, pozo=["KD"], names=names)
-    from carioca_desktop.play.session import SeatConfig
-
     seats = [SeatConfig(names[0], "human"), SeatConfig(names[1], "bot", "easy")]
-    session = MatchSession(game, seats, 1, "clasico", {1: StubBot(1)}, autosave=False)
-    app = App(size=(1600, 900), fast=True)
+    paths = Paths.under(tmp_path)
+    session = MatchSession(game, seats, 1, "clasico", {1: StubBot(1)}, paths, autosave=False)
+    app = App(size=(1600, 900), paths=paths, fast=True)
     scene = TableScene(app, session)
     app.push(scene)
     frames(app)
@@ -306,7 +306,6 @@ def test_a_long_hand_shrinks_its_cards_rather_than_hide_an_index() -> None:
 
 
 def test_the_tutorial_header_names_the_tutorial(tmp_path: Path) -> None:
-    from carioca_desktop.storage import Paths
     from carioca_desktop.ui.scenes.table.tutorial import TutorialScene
 
     app = App(size=(1600, 900), paths=Paths.under(tmp_path), fast=True)
@@ -314,3 +313,28 @@ def test_the_tutorial_header_names_the_tutorial(tmp_path: Path) -> None:
     app.push(scene)
     frames(app)
     assert scene.text.title.startswith("Tutorial") and "Ronda" not in scene.text.title
+
+
+def test_the_privacy_screen_shows_the_letters_of_the_seat_panel(tmp_path: Path) -> None:
+    from carioca_desktop.ui import hud
+    from carioca_desktop.ui.scenes.privacy import PrivacyScene
+    from tests.test_hotseat import THIRD
+
+    names = ["Du", "Diego", "Beto"]
+    rules = CariocaRules.from_dict({"preset": "clasico", "players": 3})
+    game = from_position(rules, [*SIMPLE, THIRD], stock=STOCK, pozo=["KD"], names=names)
+    seats = [
+        SeatConfig("Du", "human"),
+        SeatConfig("Diego", "human"),
+        SeatConfig("Beto", "bot", "easy"),
+    ]
+    paths = Paths.under(tmp_path)
+    session = MatchSession(game, seats, 1, "clasico", {2: StubBot(2)}, paths, autosave=False)
+    app = App(size=(1600, 900), paths=paths, fast=True)
+    scene = TableScene(app, session)
+    app.push(scene)
+    frames(app)
+    top = app.stack.top
+    assert isinstance(top, PrivacyScene) and top.seat == 0
+    assert top.label == hud.initials(names)[0] == "Du"
+    assert [seat.label for seat in scene.text.seats] == ["Du", "Di", "B"]
