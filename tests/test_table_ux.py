@@ -338,3 +338,33 @@ def test_the_privacy_screen_shows_the_letters_of_the_seat_panel(tmp_path: Path) 
     assert isinstance(top, PrivacyScene) and top.seat == 0
     assert top.label == hud.initials(names)[0] == "Du"
     assert [seat.label for seat in scene.text.seats] == ["Du", "Di", "B"]
+
+
+def test_a_saved_order_from_another_deal_is_not_applied(tmp_path: Path) -> None:
+    from carioca_desktop.play.session import Arrangement
+
+    _, scene = table(tmp_path, TWO_TRIOS)
+    hand = hand_codes(scene)  # the last deal shared all but two of these cards
+    old = (*reversed(hand[2:]), "AS", "KS")
+    scene.session.arrangements[0] = Arrangement(old, ((hand[3],),))
+    again = TableScene(App(size=(1600, 900), paths=scene.session.paths, fast=True), scene.session)
+    again.app.push(again)
+    frames(again.app)
+    shown = [c.code for c in again.hand.cards]
+    assert sorted(shown) == sorted(hand_codes(scene)) and again.slots.is_empty()
+    assert shown == [c.code for c in scene.hand.cards]  # sorted as a fresh table sorts it
+
+
+def test_at_a_hot_seat_each_person_finds_their_own_arrangement(tmp_path: Path) -> None:
+    from carioca_desktop.play.session import Arrangement
+    from tests.test_hotseat import hot_table, play_turn, reveal
+
+    app, scene = hot_table(tmp_path)
+    ana = list(reversed(scene.session.game.hand(1)))
+    scene.session.arrangements[1] = Arrangement(tuple(ana), (("9S", "10S"), ()))
+    reveal(app)
+    play_turn(app, scene, "JH")
+    reveal(app)  # Ana's turn: her hand as she left it, her slot cards staged again
+    assert scene.viewer == 1 and [c.code for c in scene.hand.cards] == ana
+    staged = [[scene.hand.code(u) for u in slot.uids] for slot in scene.slots.slots]
+    assert staged == [["9S", "10S"], []]

@@ -7,6 +7,8 @@ It sees the scene only through the ``Table`` interface (model.py) and the sessio
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from carioca_desktop.rules.carioca.actions import Undo
@@ -24,30 +26,40 @@ class TableHistory:
         self.s = table
         self.session = session
         self._saved: object = None  # the arrangement last given to the session
+        self._staged: dict[int, tuple[tuple[str, ...], ...]] = {}  # per seat, still to stage
 
-    def restore(self) -> None:
-        """On entering the table (Continue): the saved order first, then the engine's hand
-        (cards that left it go, new ones come at the right), and the staged slot cards."""
+    def restore_order(self, hand: Sequence[str]) -> None:
+        """Before the viewer's first look at ``hand`` (the engine's) at this table (Continue;
+        at a hot seat, each person's first turn): the order they left it in, and their
+        staged slot cards for ``stage_slots``. A saved order from another deal is ignored."""
         model = self.s.model
         arrangement = self.session.arrangements.get(model.viewer)
-        if arrangement is None or not self.session.is_human(model.viewer):
+        if model.hand.cards or arrangement is None:
+            return
+        missing = Counter(hand) - Counter(arrangement.hand)
+        if sum(missing.values()) > 1:  # not this hand (at most the draw after it was saved)
             return
         model.hand.sync(arrangement.hand)
-        model.hand.sync(model.obs.hand)
-        self._saved = arrangement.hand, arrangement.slots  # no save while restoring
-        self.s.refresh()  # the slots exist now, for this round's contract
-        for k, codes in enumerate(arrangement.slots[: len(model.slots.slots)]):
+        self._staged[model.viewer] = arrangement.slots
+        self._saved = arrangement.hand, arrangement.slots
+
+    def stage_slots(self) -> None:
+        """Once the viewer's slots exist (after ``restore_order``; at a hot seat, once the
+        hand shows): the cards staged in them again."""
+        model = self.s.model
+        if model.viewer not in self._staged or not model.playable:
+            return
+        staged = self._staged.pop(model.viewer)
+        for k, codes in enumerate(staged[: len(model.slots.slots)]):
             for code in codes:
                 uid = model.hand.uid_for(code, model.slots.placed)
                 if uid is not None:
                     model.slots.place(uid, k)
-        self._saved = self._key()
-        self.s.refresh()
 
     def save(self) -> None:
         """Give the session the hand as arranged now, when it changed (it autosaves)."""
         model = self.s.model
-        if not model.playable:
+        if not model.playable or model.viewer in self._staged:
             return
         key = self._key()
         if key != self._saved:

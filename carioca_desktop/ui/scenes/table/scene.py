@@ -125,7 +125,6 @@ class TableScene(Scene, ModelParts):
         self._relayout()
         self.widgets = TableWidgets(self.app.manager, commands, self.layout)
         self.offer = OfferPrompt(self.app.manager)
-        self.history.restore()  # Continue: the hand as it was left
         self.sync()
 
     def exit(self) -> None:
@@ -173,6 +172,8 @@ class TableScene(Scene, ModelParts):
         model.obs = obs = self.session.game.observation(viewer)
         model.human = self.session.is_human(viewer)
         model.hand_hidden = self.hotseat.hand_hidden()
+        if model.human:
+            self.history.restore_order(obs.hand)  # Continue: the hand as it was left
         new = model.hand.sync(obs.hand)
         if self.tidy_deal and len(new) > 1 and len(new) >= len(obs.hand) - 1:  # a fresh deal
             model.hand.sort("suit")
@@ -186,6 +187,7 @@ class TableScene(Scene, ModelParts):
         """Redo the table's words, slots and places from the model (after a new observation,
         or a local change: a card into a slot, a sort)."""
         fit_slots(self.model)
+        self.history.stage_slots()
         advice_on = self.advice.on(self.app.settings)
         self.model.take(describe(self.model, self.session, advice_on, self.round_title()))
         if self.widgets is not None:
