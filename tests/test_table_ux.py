@@ -16,7 +16,7 @@ from carioca_desktop import i18n
 from carioca_desktop.i18n import tr
 from carioca_desktop.play.session import MatchSession, SeatConfig
 from carioca_desktop.play.text import refusal_text
-from carioca_desktop.rules.carioca.actions import Undo
+from carioca_desktop.rules.carioca.actions import LayDown, Undo
 from carioca_desktop.rules.carioca.position import from_position
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.storage import Paths
@@ -225,6 +225,15 @@ def test_the_greyed_lay_down_says_what_is_missing(tmp_path: Path) -> None:
     scene.toasts.clear()
     key(app, pygame.K_l)
     assert scene.toasts[-1].text == said
+
+
+def test_before_the_draw_the_greyed_lay_down_says_to_draw(tmp_path: Path) -> None:
+    app, scene = table(tmp_path, TWO_TRIOS)
+    assert scene.widgets is not None
+    press(app, scene.widgets.lay_down.rect.center)
+    refusal = scene.session.game.check(LayDown(0, ()))
+    assert refusal is not None and refusal.code == "must_draw_first"
+    assert scene.toasts[-1].text == refusal_text(refusal)
 
 
 def test_the_status_line_offers_only_legal_moves(tmp_path: Path) -> None:

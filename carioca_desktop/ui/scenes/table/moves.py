@@ -15,7 +15,16 @@ import pygame
 from carioca_desktop.i18n import tr
 from carioca_desktop.play.offer import pass_action
 from carioca_desktop.play.text import card_label, refusal_text
-from carioca_desktop.rules.carioca.actions import POZO, Action, Add, Buy, Discard, Draw, Swap
+from carioca_desktop.rules.carioca.actions import (
+    POZO,
+    Action,
+    Add,
+    Buy,
+    Discard,
+    Draw,
+    LayDown,
+    Swap,
+)
 from carioca_desktop.rules.carioca.observation import owed_melds
 from carioca_desktop.ui.scenes.table.actions import meld_action
 from carioca_desktop.ui.scenes.table.describe import auto_melds
@@ -232,14 +241,16 @@ class TableMoves:
             self.m.slots.reset(list(owed_melds(self.m.obs)))
 
     def why_not_lay_down(self) -> str:
-        """What keeps Bajarse greyed, in words: what each slot still lacks ("Escala (4+):
-        falta 1 carta"), else the engine's reason for the lay-down as a whole."""
-        hand, slots = self.m.hand, self.m.slots
-        words = missing_words(slots, hand.code, self.m.obs.rules) if slots.slots else None
+        """What keeps Bajarse greyed, in words: out of the play phase, the engine's reason
+        ("Primero debes robar una carta"); else what each slot still lacks ("Escala (4+):
+        falta 1 carta"); else the engine's reason for the lay-down as a whole."""
+        hand, slots, obs = self.m.hand, self.m.slots, self.m.obs
+        playing = obs.my_turn and obs.phase == "play"
+        words = missing_words(slots, hand.code, obs.rules) if playing and slots.slots else None
         if words is None:
             groups = [[hand.code(u) for u in s.uids] for s in slots.slots]
-            action = laydown_action(self.m.viewer, groups)
-            refusal = self.m.legal.verdict(action) if action is not None else None
+            action = laydown_action(self.m.viewer, groups) or LayDown(self.m.viewer, ())
+            refusal = self.m.legal.verdict(action)
             words = refusal_text(refusal) if refusal is not None else None
         return words or tr("keys.toast.fill_slots")
 
