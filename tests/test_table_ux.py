@@ -236,7 +236,10 @@ def test_before_the_draw_the_greyed_lay_down_says_to_draw(tmp_path: Path) -> Non
     assert scene.toasts[-1].text == refusal_text(refusal)
 
 
-def test_the_status_line_offers_only_legal_moves(tmp_path: Path) -> None:
+def test_the_status_line_offers_only_legal_moves(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    texts = drawn_texts(monkeypatch)
     app, scene = table(tmp_path, TWO_TRIOS)
     draw_from_stock(app, scene)
     assert scene.text.status == tr("table.status.play")  # lay down or discard: no adding
@@ -244,11 +247,15 @@ def test_the_status_line_offers_only_legal_moves(tmp_path: Path) -> None:
     assert scene.widgets is not None
     press(app, scene.widgets.auto.rect.center)
     press(app, scene.widgets.lay_down.rect.center)
-    assert (
-        scene.obs.laid_down[0]
-        and not scene.obs.may_add
-        and scene.text.status == tr("table.status.play_just_down")
-    )
+    assert scene.obs.laid_down[0] and not scene.obs.may_add
+    assert scene.text.status == tr("table.status.play_just_down")
+    app.resize((1024, 640))  # a narrow window: the long line is drawn whole, on two lines
+    texts.clear()
+    scene.view.invalidate()
+    app.screenshot(str(tmp_path / "status.png"))
+    status = scene.text.status
+    assert status in " ".join(texts)
+    assert not any(t.endswith("…") and status.startswith(t[:-1].rstrip()) for t in texts)
 
 
 def test_a_pozo_card_dropped_in_the_hand_lands_where_dropped(tmp_path: Path) -> None:

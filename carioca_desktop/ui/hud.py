@@ -224,9 +224,21 @@ def draw_top_bar(
     head = texts.fit(title, px(24), GOLD, rect.width - px(600), bold=True)  # clear of the buttons
     where = head.get_rect(center=rect.center)
     surface.blit(head, where)
-    room = rect.right - px(18) - (where.right + px(24))
-    tail = texts.fit(status, px(15), TEXT, room)
-    surface.blit(tail, tail.get_rect(midright=(rect.right - px(18), rect.centery)))
+    room = max(1, rect.right - px(18) - (where.right + px(24)))
+    tail = texts.render(status, px(15), TEXT)
+    if tail.get_width() <= room:
+        surface.blit(tail, tail.get_rect(midright=(rect.right - px(18), rect.centery)))
+        return
+    # too long for one line (a narrow window): two smaller lines, never a cut sentence
+    size = px(12)
+    lines = texts.wrap(status, size, room)
+    lines = [*lines[:1], " ".join(lines[1:])] if len(lines) > 2 else lines
+    line_h = size + size // 4
+    y = rect.centery - len(lines) * line_h // 2
+    for line in lines:
+        image = texts.fit(line, size, TEXT, room)
+        surface.blit(image, image.get_rect(topright=(rect.right - px(18), y)))
+        y += line_h
 
 
 def draw_log(
