@@ -265,7 +265,7 @@ def test_reduce_motion_makes_every_move_instant(tmp_path: Path) -> None:
     app, scene = table(tmp_path, SIMPLE)
     app.fast = False  # real pacing: cards would glide
     scene.resume()
-    scene._settings = None
+    scene.frame._settings = None  # forget the settings taken up, so resume takes them again
     scene.resume()
     assert scene.glide > 0
     key(app, pygame.K_s, text="s")

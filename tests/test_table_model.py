@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from carioca_desktop.i18n import tr
+from carioca_desktop.rules.carioca.actions import Undo
 from carioca_desktop.rules.carioca.game import Game
 from carioca_desktop.ui.scenes.pause import PauseScene
 from carioca_desktop.ui.scenes.table.model import TableModel
@@ -25,13 +26,16 @@ HANDS = [["QH", "7S", "3C", "5D", "KS"], ["2D", "3D", "4S", "9S", "10S", "JS", "
 @contextmanager
 def asked(game: Game) -> Iterator[dict[str, int]]:
     """Counts the table's questions to the engine: ``check`` calls made by the UI (not the
-    ones ``legal_actions`` makes inside the engine) and ``legal_actions`` calls."""
-    counts = {"check": 0, "legal_actions": 0}
+    ones ``legal_actions`` makes inside the engine), ``legal_actions`` calls, and the
+    Deshacer button's question (a check of ``Undo``, apart: the legal list has no undo)."""
+    counts = {"check": 0, "legal_actions": 0, "undo": 0}
     inside = [False]
     check, legal = game.check, game.legal_actions
 
     def counted_check(action: Any) -> Any:
-        if not inside[0]:
+        if isinstance(action, Undo):
+            counts["undo"] += 1
+        elif not inside[0]:
             counts["check"] += 1
         return check(action)
 
@@ -60,7 +64,7 @@ def test_a_drop_on_a_meld_asks_the_engine_once(tmp_path: Path) -> None:
     assert "QH" not in hand_codes(scene)
     # The legal moves once for the state the drop was made in (the drag's highlights read
     # the same answer); no separate check: the move was among them.
-    assert counts == {"check": 0, "legal_actions": 1}
+    assert counts == {"check": 0, "legal_actions": 1, "undo": 1}  # undo: the new state's
 
 
 def test_a_refused_drop_asks_only_for_the_reason(tmp_path: Path) -> None:
@@ -71,7 +75,7 @@ def test_a_refused_drop_asks_only_for_the_reason(tmp_path: Path) -> None:
         drag(app, card_pos(scene, "KS"), box.center)
     assert "KS" in hand_codes(scene)
     assert scene.toasts[-1].text == "El K♠ no calza en ese juego"
-    assert counts == {"check": 1, "legal_actions": 1}
+    assert counts == {"check": 1, "legal_actions": 1, "undo": 0}  # the same state
 
 
 def test_the_model_is_what_the_table_shows(tmp_path: Path) -> None:

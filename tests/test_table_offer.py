@@ -63,7 +63,7 @@ def test_the_prompt_shows_the_card_and_counts_down_frozen_while_paused(
     assert prompt is not None and prompt.visible and prompt.count is not None
     assert prompt.count.text == tr("table.offer.countdown", n=10)
     widgets = scene.widgets
-    assert widgets is not None and not widgets.buy.visible  # the prompt, not the old button
+    assert widgets is not None and not hasattr(widgets, "buy")  # the prompt, not a button
     app.frame(3.2)
     assert prompt.count.text == tr("table.offer.countdown", n=7)
     app.push(PauseScene(app))
@@ -195,3 +195,21 @@ def test_at_a_hot_seat_nobody_is_called_to_the_screen_for_an_offer(tmp_path: Pat
     assert hot.game.current_player == 0 and seats.due() is None and seats.to_act() is None
     hot.apply(hot.pending_bot_action() or play_offer.pass_action(0))
     assert hot.game.phase.value == "play" and hot.game.current_player == 2
+
+
+def test_a_language_switch_redraws_the_open_prompt_in_the_new_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fake_offer(monkeypatch, 0, "QH")
+    app, scene = table(tmp_path, SIMPLE)
+    monkeypatch.delenv("CARIOCA_LANG")  # else it would overrule the player's choice
+    prompt = scene.offer
+    assert prompt is not None and prompt.buy is not None
+    assert prompt.buy.text == tr("table.offer.buy", "es")
+    app.push(PauseScene(app))
+    app.update_settings(app.settings.replace(language="en"))
+    app.pop()
+    app.frame(0.1)
+    assert prompt.buy is not None and prompt.pass_ is not None
+    assert prompt.buy.text == tr("table.offer.buy", "en") != tr("table.offer.buy", "es")
+    assert prompt.pass_.text == tr("table.offer.pass", "en")

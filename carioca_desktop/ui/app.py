@@ -247,8 +247,11 @@ class App:
             return
         if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWFOCUSGAINED):
             self.dirty()
-        consumed = self.manager.process_events(event)
         top = self.stack.top
+        if top is not None and top.handle_before_ui(event):
+            self.dirty()
+            return
+        consumed = self.manager.process_events(event)
         if top is not None and not consumed:
             top.handle_event(event)
         if event.type != pygame.MOUSEMOTION or consumed:

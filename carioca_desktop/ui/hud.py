@@ -48,6 +48,7 @@ class SeatInfo:
     laid_down: bool
     cards: int
     active: bool
+    label: str | None = None  # the avatar's letters, told apart from the others' (initials)
 
 
 @lru_cache(maxsize=64)
@@ -150,7 +151,8 @@ def draw_seat(
     border = GOLD if info.active else BORDER
     surface.blit(panel(rect.size, px(12), PANEL_FILL, border, 3 if info.active else 1), rect)
     r = min(px(26), rect.height // 2 - px(8))
-    surface.blit(avatar(info.seat, info.name, r), (rect.left + px(12), rect.centery - r))
+    badge = avatar(info.seat, info.name, r, info.label)
+    surface.blit(badge, (rect.left + px(12), rect.centery - r))
     x, width = rect.left + px(12) + 2 * r + px(10), px(100)
     compact = rect.height < px(90)  # two seats share a short side column
     name_colour = GOLD if info.active else TEXT
@@ -195,7 +197,8 @@ def draw_viewer_panel(
     border = GOLD if info.active else BORDER
     surface.blit(panel(rect.size, px(12), PANEL_FILL, border, 3 if info.active else 1), rect)
     r = px(24)
-    surface.blit(avatar(info.seat, info.name, r), (rect.left + px(10), rect.centery - r))
+    badge = avatar(info.seat, info.name, r, info.label)
+    surface.blit(badge, (rect.left + px(10), rect.centery - r))
     x, width = rect.left + px(10) + 2 * r + px(10), rect.width - 2 * r - px(28)
     colour = GOLD if info.active else TEXT
     surface.blit(texts.fit(info.name, px(17), colour, width, bold=True), (x, rect.top + px(12)))
@@ -218,12 +221,24 @@ def draw_top_bar(
     px = _scaler(scale)
     surface.blit(panel(rect.size, 0, (8, 30, 20, 215), None), rect)
     pygame.draw.line(surface, (88, 74, 34), rect.bottomleft, (rect.right, rect.bottom - 1), 1)
-    head = texts.fit(title, px(24), GOLD, rect.width - px(400), bold=True)
+    head = texts.fit(title, px(24), GOLD, rect.width - px(600), bold=True)  # clear of the buttons
     where = head.get_rect(center=rect.center)
     surface.blit(head, where)
-    room = rect.right - px(18) - (where.right + px(24))
-    tail = texts.fit(status, px(15), TEXT, room)
-    surface.blit(tail, tail.get_rect(midright=(rect.right - px(18), rect.centery)))
+    room = max(1, rect.right - px(18) - (where.right + px(24)))
+    tail = texts.render(status, px(15), TEXT)
+    if tail.get_width() <= room:
+        surface.blit(tail, tail.get_rect(midright=(rect.right - px(18), rect.centery)))
+        return
+    # too long for one line (a narrow window): two smaller lines, never a cut sentence
+    size = px(12)
+    lines = texts.wrap(status, size, room)
+    lines = [*lines[:1], " ".join(lines[1:])] if len(lines) > 2 else lines
+    line_h = size + size // 4
+    y = rect.centery - len(lines) * line_h // 2
+    for line in lines:
+        image = texts.fit(line, size, TEXT, room)
+        surface.blit(image, image.get_rect(topright=(rect.right - px(18), y)))
+        y += line_h
 
 
 def draw_log(

@@ -36,6 +36,11 @@ class Scene:
     def on_resize(self, size: tuple[int, int]) -> None:
         """The window changed size: recompute the layout."""
 
+    def handle_before_ui(self, event: pygame.event.Event) -> bool:
+        """An event pygame_gui would swallow without a word (a click on a greyed button);
+        True if the scene took it, and pygame_gui then never sees it."""
+        return False
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Handle an event the UI manager did not consume; True if used."""
         return False

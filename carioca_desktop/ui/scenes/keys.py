@@ -32,6 +32,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("L", "lay_down"),
     ("O", "sort"),
     ("H", "hint"),
+    ("Ctrl + Z", "undo"),
     ("B", "buy"),
     ("N", "pass"),
     ("%backspace", "drop"),

@@ -34,11 +34,18 @@ class PrivacyScene(UIScene):
     opaque = True
 
     def __init__(
-        self, app: App, seat: int, name: str, round_text: str, reveal: Callable[[int], None]
+        self,
+        app: App,
+        seat: int,
+        name: str,
+        round_text: str,
+        reveal: Callable[[int], None],
+        label: str | None = None,
     ) -> None:
         super().__init__(app)
         self.seat = seat
         self.name = name
+        self.label = label  # the avatar's letters, as on the seat's panel (hud.initials)
         self.round_text = round_text
         self._reveal = reveal
         self._fan: tuple[int, pygame.Surface] | None = None
@@ -88,7 +95,8 @@ class PrivacyScene(UIScene):
         surface.blit(fan, fan.get_rect(midtop=(box.centerx, box.y + round(26 * t))))
         y = box.y + round(26 * t) + fan.get_height() + round(6 * t)
         size = round(84 * t)
-        badge = hud.avatar(self.seat, self.name, size // 2)  # as on the player's seat panel
+        # as on the player's seat panel
+        badge = hud.avatar(self.seat, self.name, size // 2, self.label)
         surface.blit(badge, badge.get_rect(midtop=(box.centerx, y)))
         y += size + round(10 * t)
         title = gold_title(tr("hotseat.title", name=self.name), round(44 * t), box.w - 60)

@@ -12,13 +12,11 @@ import pygame
 from carioca_desktop.i18n import tr
 from carioca_desktop.play.offer import current_offer
 from carioca_desktop.play.text import (
-    card_label,
     contract_text,
     event_line,
     level_text,
     refusal_text,
 )
-from carioca_desktop.rules.carioca.actions import Buy
 from carioca_desktop.rules.carioca.observation import (
     Observation,
     OwedMeld,
@@ -28,9 +26,9 @@ from carioca_desktop.rules.carioca.observation import (
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.rules.errors import Refusal
 from carioca_desktop.rules.melds import TRIO, Layout
-from carioca_desktop.ui.hud import SeatInfo
+from carioca_desktop.ui.hud import SeatInfo, initials
 from carioca_desktop.ui.scenes.table.model import Buttons, Description, TableModel
-from carioca_desktop.ui.scenes.table.slots import laydown_action, ordered, verdict
+from carioca_desktop.ui.scenes.table.slots import laydown_action, ordered, slot_title, verdict
 from carioca_desktop.ui.scenes.table.view import SlotView, TableText
 
 if TYPE_CHECKING:
@@ -47,9 +45,12 @@ def fit_slots(model: TableModel) -> None:
     model.slots.keep_only({c.uid for c in model.hand.cards})
 
 
-def describe(model: TableModel, session: MatchSession, advice_on: bool) -> Description:
+def describe(
+    model: TableModel, session: MatchSession, advice_on: bool, title: str | None = None
+) -> Description:
     """The slots' verdicts, the words and the buttons' states for the model's observation
-    (``fit_slots`` first). The only legality asked is the lay-down's, once."""
+    (``fit_slots`` first; ``title`` replaces the round's header). The only legality asked is
+    the lay-down's, once."""
     obs, human = model.obs, model.playable
     slots = model.slots.slots
     groups = [[model.hand.code(u) for u in slot.uids] for slot in slots]
@@ -62,14 +63,14 @@ def describe(model: TableModel, session: MatchSession, advice_on: bool) -> Descr
     hint = refusal_text(check) if (check and all_ok and action) else ""
     must_draw = human and obs.my_turn and obs.phase == "draw"
     text = TableText(
-        _title(obs), _status(session, obs), list(model.log_lines), _seats(model, session),
+        title or _title(obs), _status(session, obs), list(model.log_lines), _seats(model, session),
         must_draw,
     )  # fmt: skip
     offer = _offer_card(model, session) if human else None
-    buy = _buy_card(model, session) if human and offer is None else None
+    undo = human and obs.my_turn and model.legal.undoable(obs.seat)
     pista = (obs.my_turn and obs.phase in ("draw", "play")) if advice_on else None
     buttons = Buttons(can_lay_down, _can_auto(obs, bool(slots)) if human else False,
-                      human and bool(slots), human, buy, pista if human else None,
+                      human and bool(slots), human, undo, pista if human else None,
                       offer)  # fmt: skip
     return Description(slot_views, can_lay_down, hint, text, buttons)
 
@@ -97,7 +98,7 @@ def _slot_view(codes: list[str], spec: OwedMeld, uids: list[int], rules: Carioca
         ok = True
     want = 13 if spec.special else (4 if spec.kind == TRIO else spec.min_len + 1)
     need = 13 if spec.special else (3 if spec.kind == TRIO else spec.min_len)
-    title, hint = _slot_title(spec), tr("table.slot.empty")
+    title, hint = slot_title(spec), tr("table.slot.empty")
     return SlotView(pygame.Rect(0, 0, 0, 0), title, words, ok, cards, want, need, hint)
 
 
@@ -106,18 +107,6 @@ def _order(uids: list[int], codes: list[str], result: Layout | Refusal | None) -
     if not isinstance(result, Layout):
         return list(uids)
     return [uids[slot.ref] for slot in result.slots]
-
-
-def _slot_title(spec: OwedMeld) -> str:
-    if spec.extra:
-        return tr("table.slot.extra")
-    if spec.special:
-        return tr("table.slot.special", name=tr(f"table.contract.{spec.special}"))
-    if spec.kind is None:
-        return tr("table.slot.either")
-    if spec.kind == TRIO:
-        return tr("table.slot.trio")
-    return tr("table.slot.escala", n=spec.min_len)
 
 
 def _title(obs: Observation) -> str:
@@ -140,7 +129,9 @@ def _status(session: MatchSession, obs: Observation) -> str:
     if obs.turn == obs.seat and session.is_human(obs.seat):
         if obs.phase == "draw":
             return tr("table.status.draw")
-        return tr("table.status.play_down" if obs.laid_down[obs.seat] else "table.status.play")
+        if not obs.laid_down[obs.seat]:
+            return tr("table.status.play")  # lay down or discard: adding comes after
+        return tr("table.status.play_down" if obs.may_add else "table.status.play_just_down")
     return tr("table.status.wait", name=obs.names[obs.turn])
 
 
@@ -148,7 +139,7 @@ def _seats(model: TableModel, session: MatchSession) -> list[SeatInfo]:
     obs, seats = model.obs, session.seats
     tallies = obs.rules.scoring == "tallies"
     wins = [sum(1 for w in obs.went_out if w == s) for s in range(obs.players)]
-    out = []
+    labels, out = initials(obs.names), []
     for s in range(obs.players):
         cfg = seats[s]
         if cfg.kind == "bot":
@@ -158,20 +149,8 @@ def _seats(model: TableModel, session: MatchSession) -> list[SeatInfo]:
             sub = tr("table.you") if mine else tr("table.human")
         score = tr("table.tallies", n=wins[s]) if tallies else tr("table.points", n=obs.totals[s])
         out.append(SeatInfo(s, obs.names[s], sub, score, obs.laid_down[s], obs.hand_sizes[s],
-                            obs.turn == s))  # fmt: skip
+                            obs.turn == s, labels[s]))  # fmt: skip
     return out
-
-
-def _buy_card(model: TableModel, session: MatchSession) -> str | None:
-    """The card the viewer may buy out of turn now. Never at a hot seat: asking each person
-    privately would pass the screen round after every discard, and asking on screen would
-    show the player at the keyboard what another would do."""
-    obs = model.obs
-    if obs.buy_card is None or not session.is_human(obs.seat) or session.hot_seat:
-        return None
-    if not model.legal.allows(Buy(obs.seat)):
-        return None
-    return card_label(obs.buy_card)
 
 
 def _offer_card(model: TableModel, session: MatchSession) -> str | None:

@@ -41,6 +41,7 @@ class HandModel:
         self.cards: list[HandCard] = []
         self.picked: list[int] = []
         self.focus: int | None = None
+        self.insert_before: int | None = None  # where the next new card goes (a drop), once
         self._next = 0
 
     @property
@@ -54,8 +55,9 @@ class HandModel:
 
     # ------------------------------------------------------------------ syncing
     def sync(self, codes: Sequence[str]) -> list[HandCard]:
-        """Match the engine's hand: keep known cards in place, drop gone ones, append new ones
-        at the right; returns the new cards."""
+        """Match the engine's hand: keep known cards in place, drop gone ones, put new ones
+        at the right (or before ``insert_before``, where a card from the pozo was dropped);
+        returns the new cards."""
         want = Counter(codes)
         kept: list[HandCard] = []
         for card in self.cards:
@@ -67,7 +69,10 @@ class HandModel:
             if want[code] > 0:
                 want[code] -= 1
                 new.append(self._make(code))
-        self.cards = kept + new
+        uids = [c.uid for c in kept]
+        at = uids.index(self.insert_before) if self.insert_before in uids else len(kept)
+        self.cards = kept[:at] + new + kept[at:]
+        self.insert_before = None
         self._forget_gone()
         return new
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from carioca_desktop.rules.carioca.actions import POZO, STOCK
+from carioca_desktop.ui.scenes.table.keys import ENTER
 
 if TYPE_CHECKING:
     from carioca_desktop.ui.scenes.table.keys import TableKeys
@@ -64,6 +65,16 @@ class TableInput:
         self.hover: int | None = None
         self.pointer: tuple[int, int] = (0, 0)
         self._last_click: tuple[int | None, float] = (None, 0.0)
+
+    def before_ui(self, event: pygame.event.Event) -> bool:
+        """A click on the greyed Bajarse, which pygame_gui takes without a word: say what
+        keeps it greyed (True: taken)."""
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
+            return False
+        if not self.table.greyed_lay_down(event.pos):
+            return False
+        self.table.toast(self.moves.why_not_lay_down(), event.pos)
+        return True
 
     def cancel(self) -> None:
         """Drop everything in progress (a new round, a pause, a resize)."""
@@ -160,6 +171,10 @@ class TableInput:
 
     # ------------------------------------------------------------------ keys
     def _key(self, event: pygame.event.Event) -> bool:
+        if event.key in (*ENTER, pygame.K_ESCAPE) and self.table.answer_confirm(
+            event.key != pygame.K_ESCAPE
+        ):
+            return True  # the discard prompt's answer, before the hand's Enter
         if event.key == pygame.K_ESCAPE:
             if self.drag is not None or self.press is not None:
                 self.cancel()

@@ -56,6 +56,9 @@ class TableKeys:
             return False  # the scene's own: cancel a drag, else pause
         if not self.m.playable:
             return False
+        if key == pygame.K_z and mod & pygame.KMOD_CTRL:
+            self.s.undo()
+            return True
         self.shown = True
         self.s.dirty()
         return self._navigate(key, shift) or self._move(key, shift)
@@ -230,12 +233,9 @@ class TableKeys:
         return meld_action(legal, seat, code, meld, None, low)
 
     def _lay_down(self) -> None:
-        if self.m.buttons.lay_down:
-            self.moves.lay_down()
-            self._refocus()
-            return
-        words = self.m.hint or tr("keys.toast.fill_slots")
-        self.s.toast(words, self.s.layout.slots_area.midtop)
+        """L: Bajarse, or (greyed) what keeps it so."""
+        self.moves.lay_down()
+        self._refocus()
 
     def _sort(self) -> None:
         """O: sort by rank, press again for by suit (and so on)."""

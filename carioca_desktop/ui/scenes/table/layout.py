@@ -7,10 +7,12 @@ from dataclasses import dataclass, field
 
 from pygame import Rect
 
+from carioca_desktop.ui.cardart import INDEX_RIGHT
+
 BASE = (1600, 900)
 CARD_SCALES = {"small": 0.82, "medium": 1.0, "large": 1.15, "xlarge": 1.3}
 UI_MIN, UI_MAX = 0.85, 1.3  # limits of the text furniture's scale (before the player's UI scale)
-BUTTONS = ("lay_down", "auto", "hint", "sort_rank", "sort_suit", "keys")  # two columns of three
+BUTTONS = ("lay_down", "auto", "undo", "hint", "sort_rank", "sort_suit")  # two columns of three
 STRIP = 0.36  # the visible left strip of an overlapped meld card, as a fraction of its width
 MELD_MIN = 30  # narrower meld cards would not show their index
 HAND_STEP = 0.74  # widest spacing of hand cards, as a fraction of the card width
@@ -260,15 +262,22 @@ def _split(
 # ---------------------------------------------------------------------- rows of cards
 def hand_rects(n: int, area: Rect, card: tuple[int, int], centre: int | None = None) -> list[Rect]:
     """Hand cards overlapped to fit ``area``, left to right (the right one on top), centred
-    on ``centre`` (the window's middle) when they fit there."""
+    on ``centre`` (the window's middle) when they fit there. The overlap never hides a
+    card's index (a step of at least ``INDEX_RIGHT`` of the width): a hand too long for that
+    gets smaller cards, on the same bottom line."""
     cw, ch = card
     if n <= 0:
         return []
     step = cw * HAND_STEP if n == 1 else min(cw * HAND_STEP, (area.width - cw) / (n - 1))
+    top = area.top
+    if n > 1 and step < cw * INDEX_RIGHT:
+        small = max(1, int(area.width / (1 + (n - 1) * INDEX_RIGHT)))
+        top, ch = top + ch - round(ch * small / cw), round(ch * small / cw)
+        cw, step = small, small * INDEX_RIGHT
     total = cw + step * (n - 1)
     middle = area.centerx if centre is None else centre
     x0 = min(max(area.left, middle - total / 2), area.right - total)
-    return [Rect(round(x0 + k * step), area.top, cw, ch) for k in range(n)]
+    return [Rect(round(x0 + k * step), top, cw, ch) for k in range(n)]
 
 
 def insertion_index(x: int, rects: Sequence[Rect]) -> int:

@@ -33,15 +33,16 @@ LOG_LINES = 40  # move-log lines kept (the panel shows the last few)
 
 @dataclass(frozen=True)
 class Buttons:
-    """The table buttons' states: Bajarse and Auto (shown, enabled), the sorts, Comprar's
-    card (None hides it), the Pista (None: hints are off, so it is hidden) and the card the
-    engine offers the viewer to buy now (the offer prompt; None: no offer to answer)."""
+    """The table buttons' states: Bajarse and Auto (shown, enabled), the sorts, Deshacer
+    (enabled when the engine would take a move back), the Pista (None: hints are off, so it
+    is hidden) and the card the engine offers the viewer to buy now (the offer prompt; None:
+    no offer to answer)."""
 
     lay_down: bool = False
     auto: bool = False
     show_laydown: bool = False
     show_sorts: bool = False
-    buy_card: str | None = None
+    undo: bool = False
     hint: bool | None = None
     offer_card: str | None = None
 
@@ -66,6 +67,7 @@ class Legal:
         self._game = game
         self._key: tuple[int, int] | None = None
         self._actions: frozenset[Action] = frozenset()
+        self._undo: tuple[tuple[int, int], bool] | None = None
 
     def actions(self, seat: int) -> frozenset[Action]:
         key = (self._game.event_count, seat)
@@ -73,6 +75,14 @@ class Legal:
             self._key = key
             self._actions = frozenset(self._game.legal_actions(seat))
         return self._actions
+
+    def undoable(self, seat: int) -> bool:
+        """Whether the engine would take back ``seat``'s last move now (the Deshacer
+        button's state; asked once per state, as the legal list is)."""
+        key = (self._game.event_count, seat)
+        if self._undo is None or self._undo[0] != key:
+            self._undo = (key, self._game.can_undo(seat))
+        return self._undo[1]
 
     def allows(self, action: Action) -> bool:
         return action in self.actions(action.seat)
@@ -219,3 +229,9 @@ class Table(Protocol):
     def show_keys(self) -> None: ...
 
     def ask_hint(self) -> None: ...
+
+    def undo(self) -> None: ...
+
+    def answer_confirm(self, yes: bool) -> bool: ...
+
+    def greyed_lay_down(self, pos: tuple[int, int]) -> bool: ...

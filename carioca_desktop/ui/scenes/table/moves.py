@@ -7,19 +7,30 @@ the scene only through the ``Table`` interface (model.py).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
 
+from carioca_desktop.i18n import tr
 from carioca_desktop.play.offer import pass_action
-from carioca_desktop.play.text import card_label
-from carioca_desktop.rules.carioca.actions import POZO, Action, Add, Buy, Discard, Draw, Swap
+from carioca_desktop.play.text import card_label, refusal_text
+from carioca_desktop.rules.carioca.actions import (
+    POZO,
+    Action,
+    Add,
+    Buy,
+    Discard,
+    Draw,
+    LayDown,
+    Swap,
+)
 from carioca_desktop.rules.carioca.observation import owed_melds
 from carioca_desktop.ui.scenes.table.actions import meld_action
 from carioca_desktop.ui.scenes.table.describe import auto_melds
 from carioca_desktop.ui.scenes.table.input import Drag
 from carioca_desktop.ui.scenes.table.layout import insertion_index
-from carioca_desktop.ui.scenes.table.slots import assign, laydown_action
+from carioca_desktop.ui.scenes.table.slots import assign, laydown_action, missing_words
 
 if TYPE_CHECKING:
     from carioca_desktop.ui.scenes.table.model import Table, TableModel
@@ -112,7 +123,12 @@ class TableMoves:
     def drop(self, drag: Drag, pos: Pos) -> None:
         if drag.kind != "card" or drag.uid is None:
             if self.over_hand(pos) or pos[1] > self.s.layout.lower.top:
+                if drag.kind == POZO and self.over_hand(pos):  # the card lands where dropped
+                    rows = self.hand_rows()
+                    index = insertion_index(pos[0], [r for _, r in rows])
+                    self.m.hand.insert_before = rows[index][0] if index < len(rows) else None
                 self.draw_card(drag.kind if drag.kind == POZO else "stock", pos, drag)
+                self.m.hand.insert_before = None
             else:
                 self.s.glide_back(drag)
             return
@@ -216,20 +232,41 @@ class TableMoves:
     def lay_down(self) -> None:
         groups = [[self.m.hand.code(u) for u in s.uids] for s in self.m.slots.slots]
         action = laydown_action(self.m.viewer, groups)
-        if action is None:
+        if action is None or not self.m.buttons.lay_down:
+            self.s.toast(self.why_not_lay_down(), self.s.layout.slots_area.midtop)
             return
         played = [u for s in self.m.slots.slots for u in s.uids]
         anchor = self.s.layout.buttons[0].midtop
         if self.act(action, anchor, None, played):
             self.m.slots.reset(list(owed_melds(self.m.obs)))
 
+    def why_not_lay_down(self) -> str:
+        """What keeps Bajarse greyed, in words: out of the play phase, the engine's reason
+        ("Primero debes robar una carta"); else what each slot still lacks ("Escala (4+):
+        falta 1 carta"); else the engine's reason for the lay-down as a whole."""
+        hand, slots, obs = self.m.hand, self.m.slots, self.m.obs
+        playing = obs.my_turn and obs.phase == "play"
+        words = missing_words(slots, hand.code, obs.rules) if playing and slots.slots else None
+        if words is None:
+            groups = [[hand.code(u) for u in s.uids] for s in slots.slots]
+            action = laydown_action(self.m.viewer, groups) or LayDown(self.m.viewer, ())
+            refusal = self.m.legal.verdict(action)
+            words = refusal_text(refusal) if refusal is not None else None
+        return words or tr("keys.toast.fill_slots")
+
     def auto_fill(self) -> None:
-        obs = self.m.obs
-        melds = auto_melds(obs)
+        melds = auto_melds(self.m.obs)
+        if melds and self.stage(melds):
+            self.s.sound("place")
+            self.refresh()
+
+    def stage(self, melds: Sequence[Sequence[str]]) -> bool:
+        """Put these melds' cards from the hand into the slots, each meld in a slot of its
+        kind (Auto; a lay-down taken back); False if they do not go into these slots."""
         specs = [s.spec for s in self.m.slots.slots]
-        groups = assign([list(m) for m in melds], specs, obs.rules) if melds else None
+        groups = assign([list(m) for m in melds], specs, self.m.obs.rules)
         if groups is None:
-            return
+            return False
         self.m.slots.clear()
         used: set[int] = set()
         for k, group in enumerate(groups):
@@ -238,8 +275,7 @@ class TableMoves:
                 if uid is not None:
                     used.add(uid)
                     self.m.slots.place(uid, k)
-        self.s.sound("place")
-        self.refresh()
+        return True
 
     def sort(self, by: str) -> None:
         self.m.hand.sort(by)
@@ -247,9 +283,8 @@ class TableMoves:
         self.s.arranged()
 
     def buy(self) -> None:
-        """Comprar, when the table offers it (never at a hot seat: see describe.py)."""
-        buttons = self.m.buttons
-        if buttons.buy_card is not None or buttons.offer_card is not None:
+        """Comprar (or B) while the engine offers the viewer the pozo's card (offer.py)."""
+        if self.m.buttons.offer_card is not None:
             self.act(Buy(self.m.viewer), self.s.layout.pozo.midtop, None, [])
 
     def pass_offer(self) -> bool:

@@ -12,7 +12,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel
 
-from carioca_desktop.i18n import tr
+from carioca_desktop.i18n import language, tr
 from carioca_desktop.play.offer import OfferClock
 from carioca_desktop.play.text import card_label
 from carioca_desktop.ui.scenes.table.layout import TableLayout
@@ -79,7 +79,7 @@ class OfferPrompt:
         pass_: Command,
     ) -> None:
         """The prompt for ``card`` (its ``face`` drawn at the left), counting ``seconds``."""
-        key = (card, layout.size)
+        key = (card, layout.size, language())  # made again after a language switch
         if key == self._shown and self.box is not None:
             self.show_seconds(seconds)
             return
@@ -89,7 +89,9 @@ class OfferPrompt:
         rect = pygame.Rect(0, 0, px(360), px(118))
         rect.midbottom = (layout.pozo.centerx, layout.pozo.top - px(8))
         rect.clamp_ip(pygame.Rect((0, 0), layout.size))
-        box = UIPanel(rect, starting_height=5, manager=self.manager)
+        box = UIPanel(
+            rect, starting_height=5, manager=self.manager, object_id=ObjectID(class_id="@popup")
+        )  # opaque, as the discard prompt
         card_h = rect.height - px(16)
         card_w = round(card_h * face.get_width() / max(1, face.get_height()))
         image = pygame.transform.smoothscale(face, (card_w, card_h))

@@ -4,15 +4,16 @@ The scene owns a ``TableModel`` (model.py: what the table shows) and refills it 
 new observation (describe.py returns the words, slots and buttons as a value). Gestures
 (input.py, keys.py) become actions through moves.py, which sees the scene only through the
 narrow ``Table`` interface; the engine judges each once (``Legal``); the session applies
-them and autosaves; bots move on a timer. At a hot seat (play/hotseat.py) no hand shows
-between people's turns and a privacy screen asks for the next person. ``start_autoplay``
-lives in ui/autoplay.py.
+them and autosaves. Bots move on the clock (clock.py); frame.py draws each frame;
+history.py keeps the hand's arrangement with the match and asks the engine for undos;
+round_end.py shows the scores once per round. At a hot seat (play/hotseat.py) no hand
+shows between people's turns and a privacy screen asks for the next person.
+``start_autoplay`` lives in ui/autoplay.py.
 """
 
 from __future__ import annotations
 
 import logging
-from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING
 
@@ -23,20 +24,23 @@ from carioca_desktop.play.session import MatchSession
 from carioca_desktop.play.text import event_line, refusal_text
 from carioca_desktop.rules.carioca.actions import Action
 from carioca_desktop.rules.carioca.observation import Observation
-from carioca_desktop.rules.carioca.state import Phase
+from carioca_desktop.rules.carioca.state import EventKind, Phase
 from carioca_desktop.rules.errors import Refusal
-from carioca_desktop.ui.anim import Animator, Flight, Toast, pacing
+from carioca_desktop.ui.anim import Animator, Flight, Toast
 from carioca_desktop.ui.scene import Scene
-from carioca_desktop.ui.scenes.table import paint as table_paint
 from carioca_desktop.ui.scenes.table.advice import TableAdvice
+from carioca_desktop.ui.scenes.table.clock import WAKE, TableClock
 from carioca_desktop.ui.scenes.table.describe import describe, fit_slots, log_lines
 from carioca_desktop.ui.scenes.table.flights import Arrival, FlightPlanner, card_places, snapshot
+from carioca_desktop.ui.scenes.table.frame import TableFrame
+from carioca_desktop.ui.scenes.table.history import TableHistory
 from carioca_desktop.ui.scenes.table.input import Drag, TableInput
 from carioca_desktop.ui.scenes.table.keys import TableKeys
 from carioca_desktop.ui.scenes.table.layout import TableLayout, compute_layout
 from carioca_desktop.ui.scenes.table.model import Legal, ModelParts, TableModel
 from carioca_desktop.ui.scenes.table.moves import TableMoves
 from carioca_desktop.ui.scenes.table.offer import OfferPrompt
+from carioca_desktop.ui.scenes.table.round_end import RoundEnd, show_scores
 from carioca_desktop.ui.scenes.table.view import TableView
 from carioca_desktop.ui.scenes.table.widgets import TableWidgets
 from carioca_desktop.ui.sprites import CardImages, TextCache
@@ -47,10 +51,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-_LOOKS = ("four_colour", "card_back", "card_size", "animation_speed", "reduce_motion",
-          "high_contrast", "ui_scale")  # fmt: skip
-WAKE = pygame.event.custom_type()  # wakes the idle loop when a bot is due to move
-FAST_BATCH = 12  # bot moves per frame at top speed (autoplay, tests)
 SOUNDS = {"draw": "draw", "buy": "draw", "discard": "discard", "lay_down": "place", "add": "place",
           "swap": "place", "round_end": "round_end", "deal": "deal"}  # fmt: skip
 
@@ -73,7 +73,7 @@ class TableScene(Scene, ModelParts):
         self.hotseat = HotSeat(session)
         viewer = self.hotseat.viewer(session.viewer())
         obs = session.game.observation(viewer)
-        self.model = TableModel(obs, viewer, Legal(session.game))
+        self.model = TableModel(obs, viewer, Legal(session.game), session.is_human(viewer))
         self.moves = TableMoves(self)
         self.keys = TableKeys(self, self.moves)
         self.input = TableInput(self, self.moves, self.keys)
@@ -81,16 +81,15 @@ class TableScene(Scene, ModelParts):
         self.widgets: TableWidgets | None = None
         self.offer: OfferPrompt | None = None  # the buy offer to the viewer (play/offer.py)
         self.advice = TableAdvice(session)  # the Pista
+        self.history = TableHistory(self, session)  # the arrangement kept, and Deshacer
+        self.round_end = RoundEnd(self, instant=autoplay is not None)
         self.tidy_deal = True  # sort a freshly dealt hand once (the tutorial leaves it to you)
-        self.wait = 0.0
+        self.clock = TableClock(self)  # bots' moves, the privacy screen, the round's end
+        self.frame = TableFrame(self)  # what is drawn each frame
         self._seen_events = 0
-        self._anim_version = -1
-        self._layer_key: object = None
-        self._end_state: tuple[int, str] | None = None
         self.glide, self.pause_s = 0.0, 0.0
         self.planner = FlightPlanner(self.images, 0.0)
-        self._settings: object = None
-        self._apply_settings()
+        self.frame.take_settings()
 
     @property
     def drag(self) -> Drag | None:
@@ -118,7 +117,7 @@ class TableScene(Scene, ModelParts):
             "auto": moves.auto_fill,
             "sort_rank": lambda: moves.sort("rank"),
             "sort_suit": lambda: moves.sort("suit"),
-            "buy": moves.buy,
+            "undo": self.undo,
             "hint": self.ask_hint,
             "keys": self.show_keys,
         }
@@ -140,28 +139,11 @@ class TableScene(Scene, ModelParts):
         self.input.cancel()
 
     def resume(self) -> None:
-        if self._apply_settings():
+        if self.frame.take_settings():
             self._relayout()
+            if self.widgets is not None:
+                self.widgets.relabel()  # the language may be another now
         self.sync()
-
-    def _apply_settings(self) -> bool:
-        """Take up the settings (they may have changed in the pause menu); True if any did."""
-        settings = self.app.settings
-        key = tuple(getattr(settings, name) for name in _LOOKS)
-        if key == self._settings:
-            return False
-        self._settings = key
-        if (settings.four_colour, settings.card_back) != (
-            self.images.four_colour,
-            self.images.back_style,
-        ):
-            self.images = CardImages(settings.four_colour, settings.card_back)
-            self.view.images = self.images
-        speed = settings.animation_speed
-        self.glide, self.pause_s = pacing(speed, settings.reduce_motion, self.app.fast)
-        self.planner = FlightPlanner(self.images, self.glide)
-        self.view.high_contrast = settings.high_contrast
-        return True
 
     def on_resize(self, size: tuple[int, int]) -> None:
         self.input.cancel()
@@ -186,16 +168,18 @@ class TableScene(Scene, ModelParts):
             self.input.cancel()
             self._relayout()
         self.advice.spend(self.session.game)
-        old_round = model.obs.round_index
+        old = model.obs
         model.obs = obs = self.session.game.observation(viewer)
         model.human = self.session.is_human(viewer)
         model.hand_hidden = self.hotseat.hand_hidden()
+        if model.human:
+            self.history.restore_order(obs.hand)  # Continue: the hand as it was left
         new = model.hand.sync(obs.hand)
         if self.tidy_deal and len(new) > 1 and len(new) >= len(obs.hand) - 1:  # a fresh deal
             model.hand.sort("suit")
-        if obs.round_index != old_round:
+        if obs.round_index != old.round_index:
             model.slots.clear()
-        self._read_log(obs)
+        self._read_log(old, obs)
         self.refresh()
         return [c.uid for c in new]
 
@@ -203,16 +187,29 @@ class TableScene(Scene, ModelParts):
         """Redo the table's words, slots and places from the model (after a new observation,
         or a local change: a card into a slot, a sort)."""
         fit_slots(self.model)
-        self.model.take(describe(self.model, self.session, self.advice.on(self.app.settings)))
+        self.history.stage_slots()
+        advice_on = self.advice.on(self.app.settings)
+        self.model.take(describe(self.model, self.session, advice_on, self.round_title()))
         if self.widgets is not None:
             self.widgets.update_state(self.model.buttons)
         self._show_offer()
         self.view.rebuild(self.layout, self.model.obs, self.model.slot_views)
-        self._layer_key = None
+        self.frame.stale()
+        self.history.save()
         self.app.dirty()
 
-    def _read_log(self, obs: Observation) -> None:
-        self.model.log_lines.extend(log_lines(obs, self.session, self._seen_events))
+    def round_title(self) -> str | None:
+        """The header's words instead of "Ronda 2 de 8 · …" (the tutorial's); None keeps it."""
+        return None
+
+    def _read_log(self, old: Observation, obs: Observation) -> None:
+        """The new moves' lines into the log; after an undo, the undone moves' lines out."""
+        lines = self.model.log_lines
+        if len(obs.events) < self._seen_events:
+            for _ in log_lines(old, self.session, len(obs.events)):
+                if lines:
+                    lines.pop()
+        lines.extend(log_lines(obs, self.session, self._seen_events))
         self._seen_events = len(obs.events)
 
     # ------------------------------------------------------------------ applying moves
@@ -289,138 +286,40 @@ class TableScene(Scene, ModelParts):
         self.toasts = [t for t in self.toasts if t.alive]
         for toast in self.toasts:
             toast.age += dt
-        if self.animator.version != self._anim_version:
-            self._anim_version = self.animator.version
-            self._layer_key = None
+        if self.frame.follow_animations():
             self.app.dirty()
         if moving:
             return True
-        if self.wait > 0:
-            self.wait -= dt
-            if self.wait > 0:
-                return bool(self.toasts) or offering
-        return self._advance() or bool(self.toasts) or offering
-
-    def _advance(self) -> bool:
-        """Let bots move, or end the round, when nothing is moving any more."""
-        for _ in range(FAST_BATCH if self.app.fast else 1):
-            if self._ask_privacy():
-                return False
-            if self.game_over_round:
-                self._round_over()
-                return self.animator.busy
-            action = self.session.pending_bot_action()
-            if action is None:
-                return False
-            self.perform(action)
-            if self.autoplay is not None:
-                self.autoplay.after_move(self)
-            if self.animator.busy or self.pause_s > 0:
-                break
-        self.schedule(self.pause_s)
-        return self.animator.busy
-
-    def _ask_privacy(self) -> bool:
-        """Hot seat: before a person's turn, the privacy screen names them (True if shown)."""
-        seat = self.hotseat.due()
-        if seat is None:
-            return False
-        from carioca_desktop.ui.scenes.privacy import PrivacyScene
-
-        self.input.cancel()
-        name = self.session.seats[seat].name
-        self.app.push(PrivacyScene(self.app, seat, name, self.text.title, self.hotseat.reveal))
-        return True
+        return self.clock.tick(dt) or bool(self.toasts) or offering
 
     def schedule(self, seconds: float) -> None:
-        self.wait = seconds
-        if seconds > 0:
-            pygame.time.set_timer(WAKE, max(1, int(seconds * 1000)), loops=1)
-
-    def _round_over(self) -> None:
-        state = (self.session.game.round_index, self.session.game.phase.value)
-        if self._end_state == state:
-            return
-        if self.autoplay is not None:
-            self._end_state = state
-            self.autoplay.round_over(self)
-            return
-        if self._end_state != (state[0], "beat"):
-            self._end_state = (state[0], "beat")  # a beat to see the last move first
-            self.schedule(max(0.9, self.pause_s * 2))
-            return
-        self._end_state = state
-        self.show_round_end()
+        self.clock.schedule(seconds)
 
     def show_round_end(self) -> None:
-        over = self.session.game.is_over
-        if over:
-            from carioca_desktop.ui.scenes.final import FinalScoreScene
+        show_scores(self.app, self.session)
 
-            self.app.push(FinalScoreScene(self.app, self.session))
+    def end_of_round(self) -> None:
+        """The round end's moment (after its beat): the scores, or the autoplay's turn."""
+        if self.autoplay is not None:
+            self.autoplay.round_over(self)
         else:
-            from carioca_desktop.ui.scenes.summary import RoundSummaryScene
-
-            self.app.push(RoundSummaryScene(self.app, self.session))
+            self.show_round_end()
 
     def round_end_click(self) -> bool:
-        """A click on the table once the round is over shows the scores again (once the beat
-        after the last move has passed); True if the click was the round end's."""
-        if not self.game_over_round or self.autoplay is not None or self._end_state is None:
-            return False
-        if self._end_state[1] != "beat":
-            self.show_round_end()
-        return True
+        return self.round_end.click(self.game_over_round)
 
     # ------------------------------------------------------------------ events and drawing
+    def handle_before_ui(self, event: pygame.event.Event) -> bool:
+        return self.input.before_ui(event)
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == WAKE:
             self.app.dirty()
             return True
         return self.input.handle(event)
 
-    def hidden(self) -> Counter[Hashable]:
-        hidden = self.animator.hidden()
-        drag = self.input.drag
-        if drag is not None and drag.uid is not None:
-            hidden[("hand", drag.uid)] += 1
-        return hidden
-
     def draw(self, surface: pygame.Surface) -> None:
-        hidden = self.hidden()
-        under = self.model.pozo_under if hidden[("pozo",)] else None
-        key = (frozenset(hidden.items()), under, self.layout.size)
-        if key != self._layer_key:
-            self.view.invalidate()
-            self._layer_key = key
-        surface.blit(self.view.layer(self.model.text, hidden, under), (0, 0))
-        table_paint.paint(surface, self._picture(hidden))
-
-    def _picture(self, hidden: Counter[Hashable]) -> table_paint.Picture:
-        """What moves over the table's layer this frame, for the painters."""
-        model, drag = self.model, self.input.drag
-        gap = self.moves.gap_for(drag.pos) if drag is not None else None
-        moving = self.moves.moving_code()
-        person = self.hotseat.next_person() if model.hand_hidden else None
-        return table_paint.Picture(
-            layout=self.layout,
-            view=self.view,
-            images=self.images,
-            texts=self.texts,
-            hand=model.hand,
-            rows=self.moves.hand_rows(gap),
-            hidden=hidden,
-            hand_hidden=model.hand_hidden,
-            waiting_for=self.session.seats[person].name if person is not None else None,
-            drag=drag,
-            pointer=self.input.pointer,
-            accepts=self.moves.accepts(moving) if moving is not None else None,
-            lit=self.lit(),
-            ring=self.keys.focus_rect(),
-            hint=model.hint,
-            animator=self.animator,
-            toasts=self.toasts,
-        )
+        self.frame.draw(surface)
 
     # ------------------------------------------------------------------ help, hints, hooks
     def lit(self) -> tuple[tuple[str, ...], list[pygame.Rect], str]:
@@ -446,6 +345,16 @@ class TableScene(Scene, ModelParts):
         self.widgets.ask_discard(self.layout, card, yes)
         return True
 
+    def answer_confirm(self, yes: bool) -> bool:
+        """Enter or Esc while "Botar el 7♥?" is open; True if it was (the keys stop there)."""
+        return self.widgets is not None and self.widgets.answer_confirm(yes)
+
+    def greyed_lay_down(self, pos: tuple[int, int]) -> bool:
+        """``pos`` is on Bajarse while it shows greyed."""
+        button = self.widgets.lay_down if self.widgets is not None else None
+        return bool(button and button.visible and not button.is_enabled
+                    and button.rect.collidepoint(pos))  # fmt: skip
+
     def show_keys(self) -> None:
         """F1, ? or the Teclas button: the keyboard help over the table."""
         from carioca_desktop.ui.scenes.keys import KeysScene
@@ -458,6 +367,23 @@ class TableScene(Scene, ModelParts):
 
     def arranged(self) -> None:
         """The player sorted or reordered the hand (the tutorial waits for it)."""
+        self.history.save()
+
+    def undo(self) -> None:
+        """Deshacer or Ctrl+Z: the engine takes back the viewer's last move since the draw;
+        the table re-reads the game (the cards come back, a lay-down's into its slots, and the
+        move's log line goes)."""
+        event = self.history.undo()
+        if event is None:
+            return
+        self.input.cancel()
+        self.animator.finish()
+        self.advice.current = None
+        if self.widgets is not None:
+            self.widgets.close_confirm()
+        self.sync()
+        if event.kind == EventKind.LAY_DOWN and self.moves.stage(event.melds):
+            self.refresh()
 
 
 def _size(app: App) -> tuple[int, int]:

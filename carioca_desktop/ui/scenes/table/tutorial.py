@@ -14,6 +14,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
 from carioca_desktop.i18n import tr
+from carioca_desktop.play.text import contract_text
 from carioca_desktop.play.tutorial import STEPS, YOU, Tutorial, tutorial_session
 from carioca_desktop.rules.carioca.actions import Action
 from carioca_desktop.ui.scenes.table import marks as table_marks
@@ -72,8 +73,13 @@ class TutorialScene(TableScene):
             self.tutorial.moved(action)
 
     def arranged(self) -> None:
+        super().arranged()
         self.tutorial.arranged()
         self.app.dirty()
+
+    def round_title(self) -> str | None:
+        """ "Tutorial · 1 trío + 1 escala": its one round is no match's round 1 of 1."""
+        return tr("table.tutorial_title", contract=contract_text(self.obs.contract))
 
     def update(self, dt: float) -> bool:
         todo, self._later = self._later, []

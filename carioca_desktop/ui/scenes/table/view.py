@@ -306,6 +306,45 @@ class TableView:
                     continue
                 self._card(surf, mb.meld.cards[k], rect, mb.meld.stands_for[k])
 
+    def _slot_verdict(self, surf: pygame.Surface, view: SlotView, title_w: int) -> None:
+        """The slot's reason beside its title, or, when it does not fit there, whole under
+        the cards (wrapped), never cut to "Falta 1 c…"."""
+        assert self.layout is not None
+        px, rect = self.layout.upx, view.rect
+        colour = GREEN_OK if view.ok else RED_BAD if view.ok is False else TEXT_DIM
+        room = rect.right - px(12) - (rect.left + px(20) + title_w)
+        bold = bool(view.ok)
+        words = self.texts.render(view.verdict, px(13), colour, bold)
+        if words.get_width() <= room or not view.verdict:
+            surf.blit(words, (rect.right - px(12) - words.get_width(), rect.top + px(8)))
+            return
+        cards = view.card_rects + view.spare_rects
+        top = max(r.bottom for r in cards) + px(2) if cards else rect.top + px(30)
+        below = pygame.Rect(rect.left + px(10), top, rect.width - px(20), rect.bottom - top)
+        self._lines(surf, view.verdict, px(12), colour, below, bold)
+
+    def _lines(
+        self,
+        surf: pygame.Surface,
+        text: str,
+        size: int,
+        colour: tuple[int, int, int],
+        area: pygame.Rect,
+        bold: bool,
+    ) -> None:
+        """``text`` wrapped to ``area``'s width and centred in it; the lines that do not fit
+        its height are left out, the last shown ending in "…"."""
+        lines = self.texts.wrap(text, size, max(1, area.width), bold)
+        line_h = size + size // 4
+        fit = max(1, min(len(lines), area.height // line_h))
+        if fit < len(lines):
+            lines = [*lines[: fit - 1], " ".join(lines[fit - 1 :])]
+        y = area.centery - fit * line_h // 2
+        for line in lines:
+            image = self.texts.fit(line, size, colour, max(1, area.width), bold)
+            surf.blit(image, image.get_rect(midtop=(area.centerx, y)))
+            y += line_h
+
     def _draw_slots(self, surf: pygame.Surface, hidden: Counter[Hashable]) -> None:
         layout = self.layout
         assert layout is not None
@@ -319,16 +358,12 @@ class TableView:
             surf.blit(panel(view.rect.size, px(12), fill, border, 3 if hc else 2), view.rect)
             title = self.texts.render(view.title, px(14), TEXT, bold=True)
             surf.blit(title, (view.rect.left + px(12), view.rect.top + px(7)))
-            colour = GREEN_OK if view.ok else RED_BAD if view.ok is False else TEXT_DIM
-            room = view.rect.right - px(12) - (view.rect.left + px(20) + title.get_width())
-            words = self.texts.fit(view.verdict, px(13), colour, room, bold=bool(view.ok))
-            surf.blit(words, (view.rect.right - px(12) - words.get_width(), view.rect.top + px(8)))
+            self._slot_verdict(surf, view, title.get_width())
             for rect in view.spare_rects:  # where the missing cards of a meld would go
                 self._slot_outline(surf, rect)
             if not view.cards and view.spare_rects:
                 area = view.spare_rects[0].union(view.spare_rects[-1])
-                hint = self.texts.fit(view.hint, px(13), TEXT_DIM, view.rect.width - px(16))
-                surf.blit(hint, hint.get_rect(center=area.center))
+                self._lines(surf, view.hint, px(13), TEXT_DIM, area.inflate(-px(8), 0), False)
             for (uid, code, marker), rect in zip(view.cards, view.card_rects):
                 if not hidden[("hand", uid)]:
                     self._card(surf, code, rect, marker)

@@ -1,4 +1,4 @@
-"""The table's pygame_gui buttons (menu, Bajarse, Auto, Pista, sorts, keys, Comprar) and the
+"""The table's pygame_gui buttons (menu, Bajarse, Auto, Deshacer, Pista, sorts, keys) and the
 discard prompt."""
 
 from __future__ import annotations
@@ -16,7 +16,11 @@ from carioca_desktop.ui.scenes.table.layout import BUTTONS, TableLayout
 from carioca_desktop.ui.scenes.table.model import Buttons
 
 Command = Callable[[], None]
-KEYS = ("menu", *BUTTONS, "buy")
+KEYS = ("menu", "keys", *BUTTONS)
+LABELS = {"menu": "table.menu", "lay_down": "table.lay_down", "auto": "table.auto",
+          "undo": "table.undo", "hint": "table.hint", "sort_rank": "table.sort_rank",
+          "sort_suit": "table.sort_suit", "keys": "table.keys"}  # fmt: skip
+STYLES = {"menu": "@flat", "lay_down": "@primary", "keys": "@flat"}
 
 
 class TableWidgets:
@@ -29,40 +33,33 @@ class TableWidgets:
         self.commands = commands
         rects = self._rects(layout)
 
-        def button(key: str, text: str, cls: str | None = None) -> UIButton:
-            return UIButton(
+        self.buttons = {
+            key: UIButton(
                 rects[key],
-                text,
+                tr(LABELS[key]),
                 manager,
-                object_id=ObjectID(class_id=cls) if cls else None,
+                object_id=ObjectID(class_id=STYLES[key]) if key in STYLES else None,
                 command=commands[key],
             )
-
-        self.menu = button("menu", tr("table.menu"), "@flat")
-        self.lay_down = button("lay_down", tr("table.lay_down"), "@primary")
-        self.auto = button("auto", tr("table.auto"))
-        self.hint = button("hint", tr("table.hint"))
-        self.sort_rank = button("sort_rank", tr("table.sort_rank"))
-        self.sort_suit = button("sort_suit", tr("table.sort_suit"))
-        self.keys = button("keys", tr("table.keys"), "@flat")
-        self.buy = button("buy", tr("table.buy", card=""), "@primary")
+            for key in KEYS
+        }
+        self.menu, self.keys, self.lay_down, self.auto, self.undo = self.all[:5]
+        self.hint, self.sort_rank, self.sort_suit = self.all[5:]
         self.confirm: UIPanel | None = None
         self.confirm_yes: UIButton | None = None
-        self._buy_card: str | None = None
-        _ui(self.buy).hide()
+        self._confirmed: Command | None = None
 
     @property
     def all(self) -> list[UIButton]:
         """In ``KEYS`` order."""
-        return [self.menu, self.lay_down, self.auto, self.hint, self.sort_rank, self.sort_suit,
-                self.keys, self.buy]  # fmt: skip
+        return [self.buttons[key] for key in KEYS]
 
     @staticmethod
     def _rects(layout: TableLayout) -> dict[str, pygame.Rect]:
-        px, bar, pozo = layout.upx, layout.top_bar, layout.pozo
+        px, bar = layout.upx, layout.top_bar
         rects = {key: rect.copy() for key, rect in zip(BUTTONS, layout.buttons)}
         rects["menu"] = pygame.Rect(px(10), bar.centery - px(17), px(120), px(34))
-        rects["buy"] = pygame.Rect(pozo.centerx - px(80), pozo.bottom + px(30), px(160), px(34))
+        rects["keys"] = pygame.Rect(px(138), bar.centery - px(17), px(150), px(34))
         return rects
 
     def place(self, layout: TableLayout) -> None:
@@ -70,6 +67,12 @@ class TableWidgets:
         for key, widget in zip(KEYS, self.all):
             widget.set_relative_position(rects[key].topleft)
             widget.set_dimensions(rects[key].size)
+            _ui(widget).rebuild()  # else the text keeps its old size and spills over its neighbours
+
+    def relabel(self) -> None:
+        """Every button in the language now chosen (a switch in the pause menu's settings)."""
+        for key, widget in zip(KEYS, self.all):
+            widget.set_text(tr(LABELS[key]))
 
     def update_state(self, buttons: Buttons) -> None:
         """Show, hide, enable and label the buttons as the model says (``Buttons``)."""
@@ -81,14 +84,8 @@ class TableWidgets:
         _show(self.sort_suit, buttons.show_sorts)
         _show(self.hint, buttons.hint is not None)
         _enable(self.hint, bool(buttons.hint))
-        buy_card = buttons.buy_card
-        if buy_card != self._buy_card:
-            self._buy_card = buy_card
-            if buy_card is None:
-                _ui(self.buy).hide()
-            else:
-                self.buy.set_text(tr("table.buy", card=buy_card))
-                _ui(self.buy).show()
+        _enable(self.undo, buttons.undo)
+        _show(self.undo, buttons.show_sorts)
 
     def ask_discard(self, layout: TableLayout, card: str, yes: Command) -> None:
         """A small prompt over the pozo: "Botar el 7♥?" with Botar / Cancelar."""
@@ -97,7 +94,9 @@ class TableWidgets:
         rect = pygame.Rect(0, 0, px(300), px(104))
         rect.midbottom = (layout.pozo.centerx, layout.pozo.top - px(8))
         rect.clamp_ip(pygame.Rect((0, 0), layout.size))
-        box = UIPanel(rect, starting_height=5, manager=self.manager)
+        box = UIPanel(
+            rect, starting_height=5, manager=self.manager, object_id=ObjectID(class_id="@popup")
+        )  # opaque: no melds through it
         UILabel(
             pygame.Rect(px(8), px(8), rect.width - px(16), px(34)),
             tr("table.confirm_discard", card=card),
@@ -108,6 +107,8 @@ class TableWidgets:
         def confirmed() -> None:
             self.close_confirm()
             yes()
+
+        self._confirmed = confirmed
 
         bw = (rect.width - px(36)) // 2
         self.confirm_yes = UIButton(
@@ -127,10 +128,21 @@ class TableWidgets:
         )
         self.confirm = box
 
+    def answer_confirm(self, yes: bool) -> bool:
+        """Enter (yes) or Esc (no) while the discard prompt is open; True if it was."""
+        confirmed = self._confirmed
+        if self.confirm is None or confirmed is None:
+            return False
+        if yes:
+            confirmed()
+        else:
+            self.close_confirm()
+        return True
+
     def close_confirm(self) -> None:
         if self.confirm is not None:
             _ui(self.confirm).kill()
-            self.confirm, self.confirm_yes = None, None
+            self.confirm, self.confirm_yes, self._confirmed = None, None, None
 
     def kill(self) -> None:
         self.close_confirm()
