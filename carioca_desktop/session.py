@@ -9,10 +9,13 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any
 
+from carioca_desktop.match_ids import new_match_id, saved_match_id
+from carioca_desktop.names import name_problem
 from carioca_desktop.rules.actions import Action, NextRound
 from carioca_desktop.rules.game import Game
 from carioca_desktop.rules.ruleset import RuleSet
 from carioca_desktop.rules.state import Event, Phase
+from carioca_desktop.save_check import check_saved_bot
 from carioca_desktop.storage import (
     MatchRecord,
     Paths,
@@ -44,6 +47,11 @@ class SeatConfig:
     kind: str  # "human" | "bot"
     level: str | None = None
 
+    def __post_init__(self) -> None:
+        problem = name_problem(self.name)  # one rule for names (carioca_desktop.names)
+        if problem is not None:
+            raise ValueError(f"bad seat name {self.name[:40]!r}: {problem}")
+
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "kind": self.kind, "level": self.level}
 
@@ -52,8 +60,8 @@ class SeatConfig:
         if not isinstance(data, Mapping):
             raise ValueError("a seat must be an object")
         name, kind, level = data.get("name"), data.get("kind"), data.get("level")
-        if not isinstance(name, str) or not name or kind not in KINDS:
-            raise ValueError(f"bad seat: {dict(data)!r}")
+        if not isinstance(name, str) or name_problem(name) or kind not in KINDS:
+            raise ValueError(f"bad seat: {str(dict(data))[:120]}")
         if kind == "bot" and level not in LEVELS:
             raise ValueError(f"bad bot level: {level!r}")
         if kind == "human" and level is not None:
@@ -90,6 +98,7 @@ class MatchSession:
         self.autosave = autosave
         self.hints = hints  # the Pista button, for this match (the settings may also turn it off)
         self.recorded = False  # the finished match went into the statistics
+        self.match_id = new_match_id()  # stats know a finished match by it (see _finish)
         self._pending: Action | None = None
         self._pending_at = -1  # the event count the pending bot action was chosen at
 
@@ -122,6 +131,7 @@ class MatchSession:
             "seed": self.seed,
             "preset": self.preset,
             "hints": self.hints,
+            "match_id": self.match_id,
             "seats": [s.to_dict() for s in self.seats],
             "bots": {str(i): bot.to_dict() for i, bot in sorted(self.bots.items())},
             "game": self.game.to_dict(),
@@ -144,11 +154,13 @@ class MatchSession:
         seats = [SeatConfig.from_dict(s) for s in raw_seats]
         if [s.name for s in seats] != list(game.state.names):
             raise ValueError("the seats do not match the game's players")
-        bots = _load_bots(d.get("bots"), seats)
+        bots = _load_bots(d.get("bots"), seats, game)
         hints = d.get("hints", True)  # saves from before the flag had none: hints on
         if not isinstance(hints, bool):
             raise ValueError("hints must be true or false")
-        return cls(game, seats, seed, preset, bots, paths, autosave, hints)
+        session = cls(game, seats, seed, preset, bots, paths, autosave, hints)
+        session.match_id = saved_match_id(d, seed)
+        return session
 
     # ------------------------------------------------------------------ who is who
     @property
@@ -193,10 +205,9 @@ class MatchSession:
         when the match ends, clear the autosave and record the match in the statistics."""
         event = self.game.apply(action)
         self._pending_at = -1
+        self._save()  # the finished match too: a kill before it is recorded cannot lose it
         if self.game.is_over:
             self._finish()
-        else:
-            self._save()
         return event
 
     def next_round(self) -> None:
@@ -221,12 +232,12 @@ class MatchSession:
         own games, and an all-bot match (a demo) would only skew their win rates."""
         if not self.autosave:
             return
-        try:
-            clear_autosave(self.paths)
+        try:  # record first, then clear: a save whose match_id is recorded is dropped later
             if self.human_seats and not self.recorded:
                 append_match(self.record(), self.paths)
                 self.recorded = True
-        except (OSError, ValueError) as err:
+            clear_autosave(self.paths)
+        except (OSError, ValueError) as err:  # the save stays, so Continue records it
             log.warning("could not record the match: %s", err)
 
     def record(self) -> MatchRecord:
@@ -244,6 +255,7 @@ class MatchSession:
             winners=list(result.winners),
             scoring=rules.scoring,
             human_seats=self.human_seats,
+            match_id=self.match_id,
         )
 
 
@@ -256,7 +268,7 @@ def _bot_seed(seed: int, seat: int) -> int:
     return (seed * 7919 + seat * 104729) & 0x7FFFFFFF
 
 
-def _load_bots(raw: Any, seats: Sequence[SeatConfig]) -> dict[int, Bot]:
+def _load_bots(raw: Any, seats: Sequence[SeatConfig], game: Game) -> dict[int, Bot]:
     """The saved bots, each checked against its seat (same seat number and level)."""
     from carioca_desktop.bots.base import bot_from_dict
 
@@ -267,6 +279,7 @@ def _load_bots(raw: Any, seats: Sequence[SeatConfig]) -> dict[int, Bot]:
     out: dict[int, Bot] = {}
     for key, data in raw.items():
         seat = int(key)
+        check_saved_bot(data, seat, game)  # real cards, seats and RNG words, or ValueError
         try:
             bot = bot_from_dict(data)
         except (KeyError, TypeError, ValueError, AttributeError, AssertionError) as err:

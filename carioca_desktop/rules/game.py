@@ -16,6 +16,7 @@ from .melds import extend, is_wild, slot_text, swap_slot, swapped
 from .observation import EventView, Observation, observe
 from .scoring import Outcome, outcome, round_points
 from .state import Event, Phase, State, validate
+from .validate_action import check_seat, malformed
 
 Effect = Callable[[], Event]
 
@@ -101,10 +102,10 @@ class Game:
         return self._s.phase == Phase.MATCH_OVER
 
     def hand(self, seat: int) -> list[str]:
-        return [self._s.cards[c].code for c in self._s.hands[seat]]
+        return [self._s.cards[c].code for c in self._s.hands[check_seat(seat, self.players)]]
 
     def has_laid_down(self, seat: int) -> bool:
-        return self._s.laid_down_at[seat] is not None
+        return self._s.laid_down_at[check_seat(seat, self.players)] is not None
 
     def outcome(self) -> Outcome:
         s = self._s
@@ -112,7 +113,7 @@ class Game:
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know, and nothing else."""
-        return observe(self._s, seat, self._views.setdefault(seat, []))
+        return observe(self._s, check_seat(seat, self.players), self._views.setdefault(seat, []))
 
     def validate(self) -> None:
         """Raise StateError if the state is inconsistent (tests call this after every action;
@@ -145,9 +146,10 @@ class Game:
 
     def _plan(self, action: Action) -> Refusal | Effect:
         s = self._s
-        seat = getattr(action, "seat", None)
-        if not isinstance(seat, int) or isinstance(seat, bool):
-            return refuse("bad_action", f"not an action: {action!r}")
+        bad = malformed(action)  # wrong types refused here, so no rule below can raise
+        if bad is not None:
+            return bad
+        seat = action.seat
         if s.phase == Phase.MATCH_OVER:
             return refuse("match_over", "the match is over")
         if isinstance(action, NextRound):

@@ -24,6 +24,7 @@ DEFAULT_POINTS: Mapping[str, int] = MappingProxyType(
 )
 POINT_KEYS = frozenset(DEFAULT_POINTS)
 
+MAX_ROUNDS = 64  # no match is longer; the statistics store at most this many rounds
 WILD_TWOS = ("none", "all", "red")
 ACE = ("high_or_low", "wrap")
 SCORING = ("penalty", "tallies")
@@ -213,7 +214,13 @@ def _max_wilds(value: Any) -> int | None:
 def _rounds(value: Any) -> tuple[str, ...]:
     if not isinstance(value, (list, tuple)) or not value:
         raise RuleSetError("bad_type", "must be a non-empty list of contract codes")
+    if len(value) > MAX_ROUNDS:
+        raise RuleSetError("out_of_range", f"{len(value)} rounds; at most {MAX_ROUNDS}")
     for code in value:
+        if not isinstance(code, str):
+            raise RuleSetError(
+                "bad_type", f'a contract code is text such as "2T", not {code!r:.40}'
+            )
         parse_contract(code)  # raises RuleSetError with the reason
     return tuple(value)
 

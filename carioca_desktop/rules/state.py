@@ -12,6 +12,7 @@ from .cards import Card, Suit, parse_card
 from .errors import RulesError, StateError
 from .melds import ESCALA, TRIO, Layout, Slot, check_layout, position_rank
 from .ruleset import RuleSet
+from .validate_state import check_rng_state, validate_loaded
 
 FORMAT = "carioca-match"
 VERSION = 1
@@ -193,7 +194,9 @@ class State:
         except RulesError as err:
             raise StateError("bad_state", f"invalid saved game: {err.message}") from err
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
-            raise StateError("bad_state", f"invalid saved game: {err!r}") from err
+            raise StateError("bad_state", f"invalid saved game: {err!r:.200}") from err
+        except (ArithmeticError, RecursionError) as err:  # huge numbers, deep nesting
+            raise StateError("bad_state", f"invalid saved game: {type(err).__name__}") from err
 
 
 def _meld_to_dict(meld: TableMeld) -> dict[str, Any]:
@@ -270,6 +273,7 @@ def _load(d: Any) -> State:
     state.round_over = bool(d["round_over"])
     state.events = [Event.from_dict(e) for e in _list(d["events"])]
     validate(state)
+    validate_loaded(state)  # names, deck, shapes, history, counters, scores, events
     return state
 
 
@@ -277,9 +281,8 @@ def _load_rng(v: Any) -> random.Random:
     parts = _list(v)
     _need(len(parts) == 3, "bad random state")
     internal = tuple(_ints(parts[1]))
-    _need(len(internal) == 625, "bad random state")
     gauss = parts[2]
-    _need(gauss is None or isinstance(gauss, float), "bad random state")
+    check_rng_state(parts[0], internal, gauss)  # words out of range would overflow setstate
     rng = random.Random()
     rng.setstate((_int(parts[0]), internal, gauss))
     return rng

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+from carioca_desktop.names import NAME_MAX
 from carioca_desktop.storage.crash import setup_logging, write_crash_report
 from carioca_desktop.storage.notices import FileKind, Notice, Problem
 from carioca_desktop.storage.paths import HOME_ENV, Paths, default_paths
@@ -21,7 +22,6 @@ from carioca_desktop.storage.settings import (
     CARD_SIZES,
     DEFAULT_HOUSE_RULES,
     LANGUAGES,
-    NAME_MAX,
     RulesValidator,
     Settings,
     default_rules_validator,

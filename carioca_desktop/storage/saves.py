@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Callable, Mapping
 from datetime import datetime, timezone
+from pathlib import Path
 
 import carioca_desktop
 from carioca_desktop.storage import fields as f
 from carioca_desktop.storage.documents import (
     Loaded,
     load_document,
+    may_write,
     remove_document,
     set_aside,
     write_document,
@@ -37,7 +40,11 @@ def write_autosave(match: Mapping[str, object], paths: Paths | None = None) -> N
         "app_version": carioca_desktop.__version__,
         "match": dict(match),
     }
-    write_document("save", (paths or default_paths()).autosave_file, doc)
+    paths = paths or default_paths()
+    if not write_document("save", paths.autosave_file, doc):
+        # The autosave is a newer program's (or unreadable) and stays untouched; this match
+        # goes beside it, so it is not lost (Continue finds it; see autosave_protected).
+        write_document("save", side_file(paths), doc)
 
 
 def load_autosave(
@@ -49,6 +56,10 @@ def load_autosave(
     """
     path = (paths or default_paths()).autosave_file
     loaded, notices = load_document("save", path)
+    if loaded is None and autosave_protected(paths) and side_file(paths).exists():
+        path = side_file(paths)  # this version's match, saved beside a newer program's save
+        loaded, more = load_document("save", path)
+        notices += more
     if loaded is None:
         return None, None, notices
     try:
@@ -62,11 +73,28 @@ def load_autosave(
 def clear_autosave(paths: Paths | None = None) -> None:
     """Delete the autosave (the match ended or was abandoned); a newer-version save stays."""
     remove_document("save", (paths or default_paths()).autosave_file)
+    side = side_file(paths)
+    if os.path.lexists(side):
+        remove_document("save", side)
 
 
 def has_autosave(paths: Paths | None = None) -> bool:
-    """Whether a save file exists; cheap (it is not read), so it may still fail to load."""
-    return (paths or default_paths()).autosave_file.is_file()
+    """Whether something is where the save goes; cheap (it is not read), so it may still fail
+    to load. Not only regular files: a FIFO or folder there must be found to be set aside."""
+    paths = paths or default_paths()
+    return os.path.lexists(paths.autosave_file) or os.path.lexists(side_file(paths))
+
+
+def side_file(paths: Paths | None = None) -> Path:
+    """Where this version saves its match while the autosave is a newer program's."""
+    main = (paths or default_paths()).autosave_file
+    return main.with_name(f"{main.stem}.v{CURRENT['save']}{main.suffix}")
+
+
+def autosave_protected(paths: Paths | None = None) -> bool:
+    """Whether the autosave may not be written this run (a newer program's, or unreadable):
+    a new match is then saved to ``side_file`` and the table says so."""
+    return not may_write("save", (paths or default_paths()).autosave_file)
 
 
 def _match_of(loaded: Loaded) -> dict[str, object]:

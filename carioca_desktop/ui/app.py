@@ -22,7 +22,6 @@ from carioca_desktop.storage import (
     Settings,
     default_paths,
     has_autosave,
-    load_autosave,
     load_settings,
     load_stats,
     save_settings,
@@ -32,6 +31,7 @@ from carioca_desktop.storage import (
 from carioca_desktop.ui.scene import Scene, SceneStack
 from carioca_desktop.ui.sounds import Sounds, init_audio
 from carioca_desktop.ui.theme import make_manager, preload_extra, rescale
+from carioca_desktop.ui.window import clamp_size, desktop_sizes
 
 log = logging.getLogger(__name__)
 START = time.perf_counter()  # as early as this module loads: the start-up benchmark's zero
@@ -88,7 +88,9 @@ class App:
         audio = init_audio()
         pygame.init()
         pygame.display.set_caption("Carioca")  # the version is added after the first frame
-        self.size: tuple[int, int] = size or self.settings.window_size or DEFAULT_SIZE
+        saved = self.settings.window_size
+        saved = clamp_size(saved, desktop_sizes()) if saved else None  # never beyond the desktop
+        self.size: tuple[int, int] = size or saved or DEFAULT_SIZE
         flags = pygame.RESIZABLE | (pygame.FULLSCREEN if self.settings.fullscreen else 0)
         self.screen = pygame.display.set_mode(self.size, flags)
         self._set_icon()
@@ -108,12 +110,9 @@ class App:
         aside and reported now rather than when the player first opens it."""
         _, notices = load_stats(self.paths)
         if has_autosave(self.paths):
-            from carioca_desktop.session import MatchSession  # only when there is a save
+            from carioca_desktop.resume import load_resumable  # only when there is a save
 
-            _, _, more = load_autosave(
-                self.paths, match_validator=lambda d: MatchSession.from_dict(d, self.paths)
-            )
-            notices += more
+            notices += load_resumable(self.paths)[1]
         return notices
 
     # ------------------------------------------------------------------ services

@@ -10,6 +10,8 @@ from functools import lru_cache
 import pygame
 
 from carioca_desktop.i18n import tr
+from carioca_desktop.names import initial
+from carioca_desktop.ui import textfit
 from carioca_desktop.ui.anim import Toast
 from carioca_desktop.ui.sprites import CardImages, TextCache, panel
 from carioca_desktop.ui.theme import GOLD, GREEN_OK, PANEL, TEXT, TEXT_DIM, TOAST, ui_font
@@ -58,7 +60,7 @@ def avatar(seat: int, name: str, radius: int) -> pygame.Surface:
     pygame.draw.circle(surf, AVATARS[seat % len(AVATARS)], (big, big), big)
     pygame.draw.circle(surf, (236, 228, 206), (big, big), big, max(4, big // 12))
     surf = pygame.transform.smoothscale(surf, (2 * radius, 2 * radius))
-    letter = ui_font(round(radius * 1.05), True).render((name[:1] or "?").upper(), True, TEXT)
+    letter = textfit.render(ui_font(round(radius * 1.05), True), initial(name), TEXT)
     surf.blit(letter, letter.get_rect(center=(radius, radius + 1)))
     return surf
 

@@ -12,7 +12,8 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIImage
 
-from carioca_desktop.ui import theme
+from carioca_desktop.names import initial
+from carioca_desktop.ui import textfit, theme
 from carioca_desktop.ui.cardart import CardArt, felt
 from carioca_desktop.ui.scene import Scene
 from carioca_desktop.ui.theme import wrap as wrap  # re-exported for the scenes
@@ -44,10 +45,10 @@ def draw_text(
     """Blit one line with a soft drop shadow; ``anchor`` is a pygame.Rect attribute name."""
     if text_log is not None:
         text_log.append(text)
-    image = fnt.render(text, True, colour)
+    image = textfit.render(fnt, text, colour)
     rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     if shadow:
-        shade = fnt.render(text, True, SHADOW)
+        shade = textfit.render(fnt, text, SHADOW)
         shade.set_alpha(150)
         off = max(1, fnt.get_height() // 16)
         surf.blit(shade, rect.move(off, off))
@@ -56,12 +57,8 @@ def draw_text(
 
 
 def fit(text: str, fnt: pygame.font.Font, width: int) -> str:
-    """The text, shortened with an ellipsis if wider than ``width``."""
-    if fnt.size(text)[0] <= width:
-        return text
-    while text and fnt.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text + "…"
+    """The text, shortened with an ellipsis if wider than ``width`` (by bisection)."""
+    return textfit.font_fit(text, fnt, width)
 
 
 def pairs(
@@ -142,7 +139,7 @@ def gold_title(text: str, size: int, width: int = 0) -> pygame.Surface:
     while width and size > 12 and fnt.size(text)[0] > width:
         size -= 2
         fnt = font(size, bold=True)
-    mask = fnt.render(text, True, (255, 255, 255))
+    mask = textfit.render(fnt, text, (255, 255, 255))
     w, h = mask.get_size()
     grad = pygame.Surface((w, h), pygame.SRCALPHA)
     top, mid, low = pygame.Color(255, 236, 160), pygame.Color(236, 188, 72), (170, 118, 30)
@@ -205,7 +202,7 @@ def avatar(size: int, name: str, colour: RGB) -> pygame.Surface:
     pygame.draw.circle(surf, (*colour, 255), (c, c), c - 2)
     pygame.draw.circle(surf, (255, 255, 255, 90), (c, c), c - 2, max(2, size // 6))
     surf = pygame.transform.smoothscale(surf, (size, size))
-    letter = (name.strip()[:1] or "?").upper()
+    letter = initial(name)
     draw_text(
         surf, letter, font(round(size * 0.5), bold=True), (size / 2, size / 2), anchor="center"
     )

@@ -14,9 +14,9 @@ import pygame_gui
 from pygame_gui.elements import UITextEntryLine
 
 from carioca_desktop.i18n import tr
+from carioca_desktop.names import NAME_MAX, clean_name
 from carioca_desktop.rules.errors import RuleSetError
 from carioca_desktop.rules.ruleset import PRESETS, RuleSet
-from carioca_desktop.storage import NAME_MAX
 from carioca_desktop.ui import theme
 from carioca_desktop.ui.cardart import CardArt
 from carioca_desktop.ui.scenes.rules import (
@@ -65,7 +65,7 @@ class NewGameScene(UIScene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        me = app.settings.player_name or tr("common.you")
+        me = clean_name(app.settings.player_name) or tr("common.you")
         self.seats = [Seat(me, "human")] + [Seat(n, "normal") for n in BOT_NAMES]
         self.count = 4
         house = dict(app.settings.house_rules)
@@ -192,12 +192,12 @@ class NewGameScene(UIScene):
 
     def _default_name(self, index: int) -> str:
         if index == 0:
-            return self.app.settings.player_name or tr("common.you")
+            return clean_name(self.app.settings.player_name) or tr("common.you")
         return BOT_NAMES[(index - 1) % len(BOT_NAMES)]
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element in self._entries:
-            self.seats[self._entries[event.ui_element]].name = event.text.strip()
+            self.seats[self._entries[event.ui_element]].name = clean_name(event.text)
             self.repaint()  # the avatar's initial
             return True
         return super().handle_event(event)

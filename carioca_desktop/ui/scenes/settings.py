@@ -13,9 +13,10 @@ import pygame_gui
 from pygame_gui.elements import UIHorizontalSlider, UITextEntryLine
 
 from carioca_desktop.i18n import tr
+from carioca_desktop.names import NAME_MAX, clean_name
 from carioca_desktop.rules.errors import RuleSetError
 from carioca_desktop.rules.ruleset import RuleSet
-from carioca_desktop.storage import ANIMATION_SPEEDS, CARD_SIZES, NAME_MAX
+from carioca_desktop.storage import ANIMATION_SPEEDS, CARD_SIZES
 from carioca_desktop.ui import theme
 from carioca_desktop.ui.cardart import CardArt
 from carioca_desktop.ui.scenes.rules import (
@@ -475,7 +476,7 @@ class SettingsScene(UIScene):
             self._set(volume=event.value / 100)
             return True
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
-            self._set(player_name=event.text.strip()[:NAME_MAX])
+            self._set(player_name=clean_name(event.text))
             return True
         keys = (pygame.K_DOWN, pygame.K_UP, pygame.K_TAB)
         if event.type == pygame.KEYDOWN and event.key in keys and self._scroll_with_focus(event):

@@ -26,6 +26,7 @@ from carioca_desktop.ui.flights import Arrival, FlightPlanner, Snapshot
 from carioca_desktop.ui.hand import HandModel
 from carioca_desktop.ui.hotseat import HotSeat
 from carioca_desktop.ui.scene import Scene
+from carioca_desktop.ui.side_save import warn_side_save
 from carioca_desktop.ui.slots import SlotsModel
 from carioca_desktop.ui.sprites import CardImages, TextCache
 from carioca_desktop.ui.table_advice import TableAdvice
@@ -130,6 +131,7 @@ class TableScene(Scene):
         self._relayout()
         self.widgets = TableWidgets(self.app.manager, commands, self.layout)
         self.sync()
+        warn_side_save(self)  # a newer version's save kept: this match is saved beside it
 
     def exit(self) -> None:
         if self.widgets is not None:
