@@ -18,6 +18,8 @@ from carioca_desktop.bots.base import LEVELS
 from carioca_desktop.bots.driver import MatchResult, play_match
 from carioca_desktop.rules.errors import RulesError
 from carioca_desktop.rules.ruleset import PRESETS, RuleSet
+from carioca_desktop.storage.jsonio import parse_object, read_capped
+from carioca_desktop.storage.notices import FileProblem
 
 
 class _Parser(argparse.ArgumentParser):
@@ -71,21 +73,37 @@ def parser() -> argparse.ArgumentParser:
 def _rules(args: argparse.Namespace, p: argparse.ArgumentParser) -> RuleSet:
     data: dict[str, Any] = {}
     if args.rules is not None:
-        try:
-            loaded = json.loads(Path(args.rules).read_text(encoding="utf-8"))
-        except (OSError, ValueError) as err:
-            p.error(f"cannot read the rules file {args.rules}: {err}")
-        if not isinstance(loaded, dict):
-            p.error(f"the rules file {args.rules} must hold a JSON object")
-        data.update(loaded)
+        data.update(read_rules_file(args.rules))
     if args.preset is not None:
         data["preset"] = args.preset
     data["players"] = args.players
     try:
         return RuleSet.from_dict(data)
     except RulesError as err:
+        if args.rules is not None:
+            _bad_rules(f"bad rules in {args.rules}: {err.message}")
         p.error(f"bad rules: {err.message}")
     raise AssertionError("unreachable")
+
+
+RULES_FILE_CAP = 1024 * 1024
+
+
+def read_rules_file(name: str) -> dict[str, Any]:
+    """The JSON object in a rules file; a bad file exits 2 with one line (INTERFACES.md).
+    Read like the player's files: only a regular file, capped, strict JSON, bounded depth."""
+    try:
+        return parse_object(read_capped(Path(name), RULES_FILE_CAP))
+    except FileProblem as problem:
+        _bad_rules(f"bad rules file {name}: {problem.detail}")
+    except OSError as err:
+        _bad_rules(f"cannot read the rules file {name}: {err.strerror or err}")
+    raise AssertionError("unreachable")
+
+
+def _bad_rules(message: str) -> None:
+    sys.stderr.write("carioca simulate: " + " ".join(message.split())[:300] + "\n")
+    raise SystemExit(2)
 
 
 # --------------------------------------------------------------------------- figures

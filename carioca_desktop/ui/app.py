@@ -273,7 +273,13 @@ def run(args: argparse.Namespace) -> int:
                 seed, args.players, args.preset or "clasico", args.rounds, args.screenshot
             )
             app = App(fast=True)
-            start_autoplay(app, options)
+            if args.resume:
+                from carioca_desktop.ui.autoplay_continue import start_continue
+
+                if not start_continue(app, options):
+                    return 0  # nothing to resume: the save was set aside (or there is none)
+            else:
+                start_autoplay(app, options)
         else:
             from carioca_desktop.ui.scenes.menu import MenuScene
 
