@@ -55,3 +55,22 @@ def initial(name: str) -> str:
         if unicodedata.category(char)[0] in "LNSP":
             return char.upper()[:1]
     return "?"
+
+
+_INVISIBLE: tuple[str, ...] = ()
+
+
+def invisible_chars() -> tuple[str, ...]:
+    """Every control, format and line/paragraph-separator character (zero-width spaces, bidi
+    marks, BOM, word joiner, tag characters...): what name boxes refuse to take, typed or
+    pasted. Computed once (about 250 characters, found in the BMP and planes 1 and 14)."""
+    global _INVISIBLE
+    if not _INVISIBLE:
+        ranges = (range(0x20000), range(0xE0000, 0xE1000))
+        _INVISIBLE = tuple(
+            chr(code)
+            for block in ranges
+            for code in block
+            if unicodedata.category(chr(code)) in ("Cc", "Cf", "Zl", "Zp")
+        )
+    return _INVISIBLE

@@ -81,3 +81,10 @@ def _is_int(value: Any) -> bool:
 def _need(ok: bool, message: str) -> None:
     if not ok:
         raise ValueError(message)
+
+
+def check_session_fields(seed: int, preset: str, game: Game) -> None:
+    """A seed a match could start from (the app draws 31 bits; ``--seed`` takes any integer a
+    person types) and the preset of the match's own rules."""
+    _need(abs(seed) < _SEED_LIMIT, "the seed is out of range")
+    _need(preset == game.rules.preset, "the preset differs from the match's rules")

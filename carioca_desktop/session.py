@@ -15,7 +15,7 @@ from carioca_desktop.rules.actions import Action, NextRound
 from carioca_desktop.rules.game import Game
 from carioca_desktop.rules.ruleset import RuleSet
 from carioca_desktop.rules.state import Event, Phase
-from carioca_desktop.save_check import check_saved_bot
+from carioca_desktop.save_check import check_saved_bot, check_session_fields
 from carioca_desktop.storage import (
     MatchRecord,
     Paths,
@@ -148,6 +148,7 @@ class MatchSession:
         if not isinstance(seed, int) or isinstance(seed, bool) or not isinstance(preset, str):
             raise ValueError("bad seed or preset")
         game = Game.from_dict(d.get("game"))  # StateError is a ValueError
+        check_session_fields(seed, preset, game)
         raw_seats = d.get("seats")
         if not isinstance(raw_seats, list):
             raise ValueError("seats must be a list")

@@ -73,37 +73,42 @@ def parser() -> argparse.ArgumentParser:
 def _rules(args: argparse.Namespace, p: argparse.ArgumentParser) -> RuleSet:
     data: dict[str, Any] = {}
     if args.rules is not None:
-        data.update(read_rules_file(args.rules))
+        try:
+            data.update(read_rules_file(args.rules))
+        except RulesFileError as err:
+            p.error(str(err))
     if args.preset is not None:
         data["preset"] = args.preset
     data["players"] = args.players
     try:
         return RuleSet.from_dict(data)
     except RulesError as err:
-        if args.rules is not None:
-            _bad_rules(f"bad rules in {args.rules}: {err.message}")
-        p.error(f"bad rules: {err.message}")
+        where = f" in {args.rules}" if args.rules is not None else ""
+        p.error(_one_line(f"bad rules{where}: {err.message}"))
     raise AssertionError("unreachable")
 
 
 RULES_FILE_CAP = 1024 * 1024
 
 
+class RulesFileError(ValueError):
+    """A rules file that cannot be used; the message is one line."""
+
+
 def read_rules_file(name: str) -> dict[str, Any]:
-    """The JSON object in a rules file; a bad file exits 2 with one line (INTERFACES.md).
-    Read like the player's files: only a regular file, capped, strict JSON, bounded depth."""
+    """The JSON object in a rules file, read like the player's files: only a regular file,
+    capped, strict JSON, bounded depth. RulesFileError (one line) when it cannot be used."""
     try:
         return parse_object(read_capped(Path(name), RULES_FILE_CAP))
     except FileProblem as problem:
-        _bad_rules(f"bad rules file {name}: {problem.detail}")
+        raise RulesFileError(_one_line(f"bad rules file {name}: {problem.detail}")) from None
     except OSError as err:
-        _bad_rules(f"cannot read the rules file {name}: {err.strerror or err}")
-    raise AssertionError("unreachable")
+        reason = err.strerror or type(err).__name__
+        raise RulesFileError(_one_line(f"cannot read the rules file {name}: {reason}")) from None
 
 
-def _bad_rules(message: str) -> None:
-    sys.stderr.write("carioca simulate: " + " ".join(message.split())[:300] + "\n")
-    raise SystemExit(2)
+def _one_line(message: str) -> str:
+    return " ".join(message.split())[:300]
 
 
 # --------------------------------------------------------------------------- figures

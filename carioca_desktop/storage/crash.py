@@ -71,6 +71,7 @@ def _report_folders(paths: Paths | None) -> list[Path]:
     with contextlib.suppress(Exception):
         folders.append((paths or default_paths()).logs_dir)
     with contextlib.suppress(OSError):
+        Path(tempfile.gettempdir()).mkdir(parents=True, exist_ok=True)
         # A fresh private folder (mode 0700, a name no one can plant a symlink at), never a
         # fixed /tmp path another user could prepare.
         folders.append(Path(tempfile.mkdtemp(prefix="carioca-crash-")))

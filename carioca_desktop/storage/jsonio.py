@@ -22,9 +22,15 @@ def read_capped(path: Path, cap: int) -> bytes:
     """
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     fd = os.open(path, flags)
+    try:
+        regular = stat.S_ISREG(os.fstat(fd).st_mode)
+    except OSError:
+        os.close(fd)
+        raise
+    if not regular:
+        os.close(fd)
+        raise FileProblem("not_a_file", f"{path.name} is not a regular file")
     with os.fdopen(fd, "rb") as handle:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise FileProblem("not_a_file", f"{path.name} is not a regular file")
         # Reading one byte past the cap tells "too large" even for files that grow or lie
         # about their size (/proc), and never pulls a huge file into memory.
         data = handle.read(cap + 1)

@@ -14,7 +14,7 @@ import pygame_gui
 from pygame_gui.elements import UITextEntryLine
 
 from carioca_desktop.i18n import tr
-from carioca_desktop.names import NAME_MAX, clean_name
+from carioca_desktop.names import NAME_MAX, clean_name, invisible_chars
 from carioca_desktop.rules.errors import RuleSetError
 from carioca_desktop.rules.ruleset import PRESETS, RuleSet
 from carioca_desktop.ui import theme
@@ -155,6 +155,7 @@ class NewGameScene(UIScene):
             placeholder_text=self._default_name(index),
         )
         entry.set_text_length_limit(NAME_MAX)
+        entry.set_forbidden_characters(list(invisible_chars()))  # zero-width text breaks drawing
         self._entries[entry] = index
         self.focus.add(Focusable(self.add(entry)))
 

@@ -13,7 +13,7 @@ import pygame_gui
 from pygame_gui.elements import UIHorizontalSlider, UITextEntryLine
 
 from carioca_desktop.i18n import tr
-from carioca_desktop.names import NAME_MAX, clean_name
+from carioca_desktop.names import NAME_MAX, clean_name, invisible_chars
 from carioca_desktop.rules.errors import RuleSetError
 from carioca_desktop.rules.ruleset import RuleSet
 from carioca_desktop.storage import ANIMATION_SPEEDS, CARD_SIZES
@@ -204,6 +204,7 @@ class SettingsScene(UIScene):
             placeholder_text=tr("common.you"),
         )
         entry.set_text_length_limit(NAME_MAX)
+        entry.set_forbidden_characters(list(invisible_chars()))  # zero-width text breaks drawing
         self.focus.add(Focusable(self.add(entry)))
 
     # ------------------------------------------------------------------ pages
