@@ -85,7 +85,7 @@ class Child:
         assert self.proc.stdout is not None
         for line in self.proc.stdout:
             parts = line.split()
-            if parts:
+            if parts and line.endswith("\n"):  # a line cut by the kill was not confirmed
                 self.lines.append(parts)
                 if parts[0] == "over":
                     self.over.set()

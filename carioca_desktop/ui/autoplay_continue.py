@@ -47,7 +47,8 @@ def start_continue(app: App, options: AutoplayOptions) -> bool:
     # The app's start already checked the save (and set a bad one aside): say that too.
     notices = [n for n in app.take_notices() if n.file == "save"] + notices
     if session is None:
-        lines = [notice_line(n) for n in notices] or ["carioca: no saved game to continue"]
+        lines = list(dict.fromkeys(notice_line(n) for n in notices))  # each said once
+        lines = lines or ["carioca: no saved game to continue"]
         sys.stderr.write("\n".join(lines[:3]) + "\n")
         return False
     resumed = all_bots(session)
