@@ -20,7 +20,7 @@ _SEED_LIMIT = 2**64
 def check_saved_bot(data: Any, seat: int, game: Game) -> None:
     """Raise ValueError if ``data`` is not the saved state of a bot at ``seat`` of ``game``."""
     # Keys beyond these (a newer bot's own state) are left to the bot's loader.
-    _need(isinstance(data, Mapping) and _BOT_KEYS <= set(data), "not a saved bot")
+    _need(isinstance(data, Mapping) and set(data) >= _BOT_KEYS, "not a saved bot")
     _need(_is_int(data.get("seat")) and data.get("seat") == seat, "the bot's seat differs")
     seed = data.get("seed")
     _need(_is_int(seed) and abs(seed) < _SEED_LIMIT, "bad bot seed")
@@ -43,7 +43,7 @@ def check_saved_bot(data: Any, seat: int, game: Game) -> None:
 def _check_memory(memory: Mapping[str, Any], game: Game) -> None:
     players, events = game.players, len(game.state.events)
     deck = len(game.state.cards)
-    _need(_MEMORY_KEYS <= set(memory), "bot memory lacks a key")
+    _need(set(memory) >= _MEMORY_KEYS, "bot memory lacks a key")
     cursor = memory["cursor"]
     _need(_is_int(cursor) and 0 <= cursor <= events, "bot memory cursor out of range")
     _cards(memory["pozo"], deck)
