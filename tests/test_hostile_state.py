@@ -251,3 +251,13 @@ def test_real_matches_stay_loadable_at_every_kind_of_moment() -> None:
                 game.apply(random_action(game, rng))
             if step % 23 == 0 or game.phase.value != "play":
                 assert Game.from_dict(json.loads(json.dumps(game.to_dict()))) == game
+
+
+@pytest.mark.parametrize("key", ["rounds", "wild_twos", "players", "buy", "decks", "preset"])
+def test_deep_values_in_a_rule_set_are_a_rule_set_error(key: str) -> None:
+    deep: Any = []
+    for _ in range(100_000):
+        deep = [deep]
+    with pytest.raises(RuleSetError) as err:
+        RuleSet.from_dict({key: [deep] if key == "rounds" else deep})
+    assert len(err.value.message) < 200

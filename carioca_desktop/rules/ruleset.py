@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
@@ -101,7 +102,7 @@ class RuleSet:
         if not isinstance(preset, str) or preset not in PRESETS:
             raise RuleSetError(
                 "unknown_preset",
-                f"unknown preset {preset!r}; presets are: {', '.join(PRESETS)}",
+                f"unknown preset {shown_value(preset)}; presets are: {', '.join(PRESETS)}",
                 key="preset",
             )
         values: dict[str, Any] = dict(PRESETS[preset])
@@ -164,6 +165,15 @@ class RuleSet:
                 )
 
 
+_REPR = reprlib.Repr()
+_REPR.maxlevel, _REPR.maxstring, _REPR.maxother = 3, 40, 40
+
+
+def shown_value(value: Any) -> str:
+    """A value for a message: short, and safe for 10**400 or lists nested 100,000 deep."""
+    return _REPR.repr(value)
+
+
 def _jsonable(value: Any) -> Any:
     if isinstance(value, tuple):
         return list(value)
@@ -175,17 +185,17 @@ def _jsonable(value: Any) -> Any:
 # --------------------------------------------------------------------------- value checkers
 def _bool(value: Any) -> bool:
     if not isinstance(value, bool):
-        raise RuleSetError("bad_type", f"must be true or false, not {value!r}")
+        raise RuleSetError("bad_type", f"must be true or false, not {shown_value(value)}")
     return value
 
 
 def _int_in(lo: int, hi: int | None) -> Any:
     def check(value: Any) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise RuleSetError("bad_type", f"must be a whole number, not {value!r}")
+            raise RuleSetError("bad_type", f"must be a whole number, not {shown_value(value)}")
         if value < lo or (hi is not None and value > hi):
             top = "" if hi is None else f" to {hi}"
-            raise RuleSetError("out_of_range", f"{value} is out of range ({lo}{top})")
+            raise RuleSetError("out_of_range", f"{shown_value(value)} is out of range ({lo}{top})")
         return value
 
     return check
@@ -195,7 +205,7 @@ def _choice(options: tuple[Any, ...]) -> Any:
     def check(value: Any) -> Any:
         if isinstance(value, bool) or value not in options:
             shown = ", ".join(repr(o) for o in options)
-            raise RuleSetError("bad_value", f"{value!r} is not one of {shown}")
+            raise RuleSetError("bad_value", f"{shown_value(value)} is not one of {shown}")
         return value
 
     return check
@@ -219,7 +229,7 @@ def _rounds(value: Any) -> tuple[str, ...]:
     for code in value:
         if not isinstance(code, str):
             raise RuleSetError(
-                "bad_type", f'a contract code is text such as "2T", not {code!r:.40}'
+                "bad_type", f'a contract code is text such as "2T", not {shown_value(code)}'
             )
         parse_contract(code)  # raises RuleSetError with the reason
     return tuple(value)
@@ -231,7 +241,9 @@ def _points(value: Any) -> Mapping[str, int]:
     merged = dict(DEFAULT_POINTS)
     for key, pts in value.items():
         if key not in POINT_KEYS:
-            raise RuleSetError("bad_value", f"unknown card {key!r} (use A 2-10 J Q K JK wild_2)")
+            raise RuleSetError(
+                "bad_value", f"unknown card {shown_value(key)} (use A 2-10 J Q K JK wild_2)"
+            )
         if isinstance(pts, bool) or not isinstance(pts, int):
             raise RuleSetError("bad_type", f"points for {key} must be a whole number")
         if abs(pts) > 10_000:
