@@ -316,3 +316,33 @@ def test_the_resumable_loader_reads_json_of_any_shape(tmp_path: Path) -> None:
         write(paths.autosave_file, json.dumps(doc))
         session, notices = load_resumable(paths)
         assert session is None and [n.problem for n in notices] == ["invalid_game"]
+
+
+def test_the_table_says_its_match_is_saved_beside_a_newer_save(tmp_path: Path) -> None:
+    import pygame
+
+    from carioca_desktop import i18n
+    from carioca_desktop.ui.app import App
+    from carioca_desktop.ui.scenes.table import TableScene
+
+    paths = Paths.under(tmp_path)
+    write(paths.autosave_file, '{"schema": 99, "match": {}}')
+    app = App(size=(1280, 800), paths=paths, fast=True)  # its start notices the newer save
+    try:
+        session = MatchSession.new(RuleSet.from_dict({"players": 2}), SEATS, 5, paths=paths)
+        scene = TableScene(app, session)
+        app.push(scene)
+        app.frame(1 / 60)
+        assert i18n.tr("notice.save_side") in [t.text for t in scene.toasts]
+        assert side_file(paths).exists()
+    finally:
+        pygame.quit()
+    plain = Paths.under(tmp_path / "plain")  # and only then
+    app = App(size=(1280, 800), paths=plain, fast=True)
+    try:
+        session = MatchSession.new(RuleSet.from_dict({"players": 2}), SEATS, 5, paths=plain)
+        scene = TableScene(app, session)
+        app.push(scene)
+        assert i18n.tr("notice.save_side") not in [t.text for t in scene.toasts]
+    finally:
+        pygame.quit()

@@ -56,7 +56,7 @@ def load_autosave(
     """
     path = (paths or default_paths()).autosave_file
     loaded, notices = load_document("save", path)
-    if loaded is None and autosave_protected(paths) and side_file(paths).exists():
+    if loaded is None and os.path.lexists(side_file(paths)):
         path = side_file(paths)  # this version's match, saved beside a newer program's save
         loaded, more = load_document("save", path)
         notices += more
