@@ -10,8 +10,10 @@ from pathlib import Path
 
 import pygame
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from carioca_desktop.names import NAME_MAX, clean_name, initial, name_problem
+from carioca_desktop.names import NAME_MAX, clean_name, initial, invisible_chars, name_problem
 from carioca_desktop.storage import Paths, load_settings
 from carioca_desktop.ui import textfit, widgets
 from carioca_desktop.ui.app import App
@@ -120,3 +122,12 @@ def test_fitting_a_10000_character_name_takes_few_measurements() -> None:
     assert text.endswith("…") and fnt.size(text)[0] <= 120
     assert CountingFont.calls < 40, CountingFont.calls
     assert widgets.fit("short", fnt, 120) == "short"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=200))
+def test_cleaning_any_text_gives_a_valid_name_or_nothing(text: str) -> None:
+    name = clean_name(text)
+    assert clean_name(name) == name  # the rule is stable
+    assert name == "" or name_problem(name) is None
+    assert not any(char in name for char in invisible_chars())
