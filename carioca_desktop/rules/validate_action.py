@@ -16,35 +16,36 @@ MELD_CARDS_LIMIT = 256  # cards in one meld
 
 
 def malformed(action: Any) -> Refusal | None:
-    """None for a well-formed action (legal or not); else the refusal saying what is wrong."""
+    """None for a well-formed action (legal or not); else the refusal saying what is wrong.
+    Called before every check, so the common shapes are tested first and cheaply."""
     kind = type(action)
-    if kind not in (Draw, LayDown, Add, Swap, Discard, Buy, NextRound):
+    if kind not in _KINDS:
         return _bad(f"not an action: {kind.__name__}")
     if not _index(action.seat):
         return _bad("the seat must be an integer")
     if kind is Draw:
-        return None if isinstance(action.source, str) else _bad("the source must be a string")
-    if kind in (Add, Swap):
+        return None if type(action.source) is str else _bad("the source must be a string")
+    if kind is Discard:
+        return None if _card(action.card) else _bad("the card must be a card code")
+    if kind is Add or kind is Swap:
         if not _index(action.meld):
             return _bad("the meld must be an integer index")
-        return None if _card(action.card) else _bad("the card must be a card code")
-    if kind is Discard:
         return None if _card(action.card) else _bad("the card must be a card code")
     if kind is LayDown:
         return _melds(action.melds)
     return None
 
 
+_KINDS = frozenset({Draw, LayDown, Add, Swap, Discard, Buy, NextRound})
+
+
 def _index(value: Any) -> bool:
-    return (
-        isinstance(value, int)
-        and not isinstance(value, bool)
-        and -INDEX_LIMIT <= value <= INDEX_LIMIT
-    )
+    # type() is int, not isinstance: a bool is an int subclass and is refused.
+    return type(value) is int and -INDEX_LIMIT <= value <= INDEX_LIMIT
 
 
 def _card(value: Any) -> bool:
-    return isinstance(value, str) and len(value) <= CARD_TEXT_LIMIT
+    return type(value) is str and len(value) <= CARD_TEXT_LIMIT
 
 
 def _melds(melds: Any) -> Refusal | None:
