@@ -76,6 +76,13 @@ def play_parser() -> argparse.ArgumentParser:
         help="every seat a bot, top speed; play R rounds and quit",
     )
     parser.add_argument(
+        "--continue",
+        dest="resume",
+        action="store_true",
+        help="with --autoplay: resume the saved game, every seat a bot, to the end of the match "
+        "(an unusable save is set aside with a notice on stderr, and nothing is played)",
+    )
+    parser.add_argument(
         "--selftest", action="store_true", help="headless check of assets, scenes and one bot round"
     )
     parser.add_argument("--seed", type=int, default=None, help="random seed of the match")
@@ -105,6 +112,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return selftest_main()
     if args.screenshot and not args.autoplay:
         play_parser().error("--screenshot needs --autoplay")
+    if args.resume and not args.autoplay:
+        play_parser().error("--continue needs --autoplay")
     from carioca_desktop.ui.app import run
 
     return run(args)

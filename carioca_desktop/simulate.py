@@ -18,6 +18,8 @@ from carioca_desktop.bots.base import LEVELS
 from carioca_desktop.bots.driver import MatchResult, play_match
 from carioca_desktop.rules.carioca.ruleset import PRESETS, CariocaRules
 from carioca_desktop.rules.errors import RulesError
+from carioca_desktop.storage.jsonio import parse_object, read_capped
+from carioca_desktop.storage.notices import FileProblem
 
 
 class _Parser(argparse.ArgumentParser):
@@ -72,20 +74,41 @@ def _rules(args: argparse.Namespace, p: argparse.ArgumentParser) -> CariocaRules
     data: dict[str, Any] = {}
     if args.rules is not None:
         try:
-            loaded = json.loads(Path(args.rules).read_text(encoding="utf-8"))
-        except (OSError, ValueError) as err:
-            p.error(f"cannot read the rules file {args.rules}: {err}")
-        if not isinstance(loaded, dict):
-            p.error(f"the rules file {args.rules} must hold a JSON object")
-        data.update(loaded)
+            data.update(read_rules_file(args.rules))
+        except RulesFileError as err:
+            p.error(str(err))
     if args.preset is not None:
         data["preset"] = args.preset
     data["players"] = args.players
     try:
         return CariocaRules.from_dict(data)
     except RulesError as err:
-        p.error(f"bad rules: {err.message}")
+        where = f" in {args.rules}" if args.rules is not None else ""
+        p.error(_one_line(f"bad rules{where}: {err.message}"))
     raise AssertionError("unreachable")
+
+
+RULES_FILE_CAP = 1024 * 1024
+
+
+class RulesFileError(ValueError):
+    """A rules file that cannot be used; the message is one line."""
+
+
+def read_rules_file(name: str) -> dict[str, Any]:
+    """The JSON object in a rules file, read like the player's files: only a regular file,
+    capped, strict JSON, bounded depth. RulesFileError (one line) when it cannot be used."""
+    try:
+        return parse_object(read_capped(Path(name), RULES_FILE_CAP))
+    except FileProblem as problem:
+        raise RulesFileError(_one_line(f"bad rules file {name}: {problem.detail}")) from None
+    except OSError as err:
+        reason = err.strerror or type(err).__name__
+        raise RulesFileError(_one_line(f"cannot read the rules file {name}: {reason}")) from None
+
+
+def _one_line(message: str) -> str:
+    return " ".join(message.split())[:300]
 
 
 # --------------------------------------------------------------------------- figures

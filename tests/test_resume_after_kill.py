@@ -74,6 +74,7 @@ def test_killed_match_resumes_exactly(tmp_path: Path) -> None:
         assert notices == [] and isinstance(loaded, MatchSession)
         events = len(loaded.game.state.events)
         twin = replay_to(events)
+        twin.match_id = loaded.match_id  # each match has its own id; all else is the same
         assert loaded.to_dict() == twin.to_dict()  # hands, pozo, stock order, bots, RNG
         for _ in range(60):  # and play goes on as if never interrupted
             step(loaded), step(twin)

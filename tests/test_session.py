@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from carioca_desktop.bots.base import make_bot
+from carioca_desktop.bots.driver import bot_step
 from carioca_desktop.play.session import MatchSession, SeatConfig
 from carioca_desktop.rules.carioca.actions import Discard, Draw, LayDown
 from carioca_desktop.rules.carioca.position import from_position
@@ -191,24 +192,18 @@ def test_without_autosave_nothing_is_written(tmp_path: Path) -> None:
 
 
 def test_the_autosave_at_a_round_end_loads_again(tmp_path: Path) -> None:
-    """Continue from the round summary: the last discard that went out is on the pozo."""
+    """Continue from the round summary: the last discard that went out is on the pozo.
+    (A real match played to its first round end: a saved game must be one that could have
+    been played, so a hand-built position would be refused as a save.)"""
     rules = CariocaRules.from_dict({"preset": "clasico", "players": 2})
-    game = from_position(
-        rules,
-        [["2D", "3D", "4S", "9S"], ["7H", "7S", "7D", "5C", "5D", "5S"]],
-        stock=["KC", "QC", "JC"],
-        pozo=["4D"],
-        names=["Tú", "Ana"],
-    )
     seats = [SeatConfig("Tú", "human"), SeatConfig("Ana", "bot", "easy")]
     paths = Paths.under(tmp_path)
-    session = MatchSession(game, seats, 1, "clasico", {1: make_bot("easy", 1, 1)}, paths)
-    session.apply(Draw(0))
-    session.apply(Discard(0, "9S"))
-    session.apply(Draw(1))
-    session.apply(LayDown(1, (("7H", "7S", "7D"), ("5C", "5D", "5S"))))
-    session.apply(Discard(1, "QC"))  # Ana goes out: the round is over
-    assert session.game.phase.value == "round_over"
+    session = MatchSession.new(rules, seats, 3, paths=paths)
+    players = {**session.bots, 0: make_bot("easy", 0, 5)}  # a bot plays the person's seat
+    while session.game.phase.value != "round_over":
+        action = bot_step(session.game, players)
+        assert action is not None
+        session.apply(action)
     loaded, _, notices = load_autosave(paths, lambda d: MatchSession.from_dict(d, paths))
     assert not notices, notices
     assert isinstance(loaded, MatchSession) and loaded.to_dict() == session.to_dict()

@@ -223,13 +223,17 @@ def test_a_bom_is_accepted(tmp_path: Path) -> None:
 
 
 def test_a_folder_in_place_of_a_file_is_reported_and_kept(tmp_path: Path) -> None:
+    """Only regular files are read; anything else is set aside whole (issue 15)."""
     paths = Paths.under(tmp_path)
     paths.settings_file.mkdir(parents=True)
+    (paths.settings_file / "inside").write_text("kept")
     loaded, notices = load_settings(paths, rules_validator)
     assert loaded == Settings()
-    assert [(n.problem, n.moved_to) for n in notices] == [("corrupt", None)]
-    save_settings(Settings(), paths)  # protected for this run: no crash, nothing replaced
-    assert paths.settings_file.is_dir()
+    [notice] = notices
+    assert notice.problem == "not_a_file" and notice.moved_to is not None
+    assert (Path(notice.moved_to) / "inside").read_text() == "kept"
+    save_settings(Settings(), paths)  # a fresh file where the folder was
+    assert paths.settings_file.is_file()
 
 
 def test_corrupt_names_get_a_counter(tmp_path: Path) -> None:

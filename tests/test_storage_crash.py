@@ -43,7 +43,9 @@ def test_crash_report_falls_back_to_the_temp_folder(
     blocker.write_text("a file where the logs folder should be")
     monkeypatch.setattr(tempfile, "gettempdir", lambda: str(tmp_path / "tmp"))
     report = write_crash_report(boom(), paths=Paths.under(blocker))
-    assert report.parent == tmp_path / "tmp" / "carioca-crash"
+    # A private folder of its own (issue 15), not a fixed name someone could plant first.
+    assert report.parent.parent == tmp_path / "tmp"
+    assert report.parent.name.startswith("carioca-crash-")
     assert "the pozo fell over" in report.read_text(encoding="utf-8")
 
 

@@ -78,7 +78,7 @@ def test_record_dict_round_trip() -> None:
         {"winners": [3]},
         {"winners": [0, 0]},
         {"human_seats": [1]},  # seat 1 is a bot
-        {"totals": [100_001, 0, 0]},
+        {"totals": [200_000_001, 0, 0]},  # beyond what any rule set can score
         {"totals": [True, 0, 0]},
         {"scoring": "golf"},
         {"finished_at": "last tuesday"},

@@ -10,11 +10,14 @@ from datetime import datetime, timezone
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from carioca_desktop.match_ids import new_match_id, saved_match_id
+from carioca_desktop.names import name_problem
 from carioca_desktop.play.offer import pass_action
 from carioca_desktop.rules.carioca.actions import Action, NextRound, Undo
 from carioca_desktop.rules.carioca.game import Game
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.rules.carioca.state import Event, Phase
+from carioca_desktop.save_check import check_saved_bot, check_session_fields
 from carioca_desktop.storage import (
     MatchRecord,
     Paths,
@@ -23,6 +26,7 @@ from carioca_desktop.storage import (
     autosave_later,
     clear_autosave,
 )
+from carioca_desktop.storage.autosaver import flush_pending
 
 if TYPE_CHECKING:
     from carioca_desktop.bots.base import Bot
@@ -45,6 +49,11 @@ class SeatConfig:
     kind: str  # "human" | "bot"
     level: str | None = None
 
+    def __post_init__(self) -> None:
+        problem = name_problem(self.name)  # one rule for names (carioca_desktop.names)
+        if problem is not None:
+            raise ValueError(f"bad seat name {self.name[:40]!r}: {problem}")
+
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "kind": self.kind, "level": self.level}
 
@@ -53,8 +62,8 @@ class SeatConfig:
         if not isinstance(data, Mapping):
             raise ValueError("a seat must be an object")
         name, kind, level = data.get("name"), data.get("kind"), data.get("level")
-        if not isinstance(name, str) or not name or kind not in KINDS:
-            raise ValueError(f"bad seat: {dict(data)!r}")
+        if not isinstance(name, str) or name_problem(name) or kind not in KINDS:
+            raise ValueError(f"bad seat: {str(dict(data))[:120]}")
         if kind == "bot" and level not in bot_levels():
             raise ValueError(f"bad bot level: {level!r}")
         if kind == "human" and level is not None:
@@ -99,6 +108,7 @@ class MatchSession:
         self.autosave = autosave
         self.hints = hints  # the Pista button, for this match (the settings may also turn it off)
         self.recorded = False  # the finished match went into the statistics
+        self.match_id = new_match_id()  # stats know a finished match by it (see _finish)
         self._pending: Action | None = None
         self._pending_at = -1  # the event count the pending bot action was chosen at
         # Per human seat, the table's arrangement: hand order and cards staged in the slots.
@@ -141,6 +151,7 @@ class MatchSession:
             "seed": self.seed,
             "preset": self.preset,
             "hints": self.hints,
+            "match_id": self.match_id,
             "seats": [s.to_dict() for s in self.seats],
             "bots": bots,
             "game": game.to_dict(),
@@ -158,18 +169,22 @@ class MatchSession:
         if not isinstance(seed, int) or isinstance(seed, bool) or not isinstance(preset, str):
             raise ValueError("bad seed or preset")
         game = Game.from_dict(d.get("game"))  # StateError is a ValueError
+        if game.is_position:
+            raise ValueError("a saved match is a dealt match, not a described position")
+        check_session_fields(seed, preset, game)
         raw_seats = d.get("seats")
         if not isinstance(raw_seats, list):
             raise ValueError("seats must be a list")
         seats = [SeatConfig.from_dict(s) for s in raw_seats]
         if [s.name for s in seats] != list(game.names):
             raise ValueError("the seats do not match the game's players")
-        bots = _load_bots(d.get("bots"), seats)
+        bots = _load_bots(d.get("bots"), seats, game)
         hints = d.get("hints", True)  # saves from before the flag had none: hints on
         if not isinstance(hints, bool):
             raise ValueError("hints must be true or false")
         session = cls(game, seats, seed, preset, bots, paths, autosave, hints)
         session.arrangements = _arrangements(d.get("arrangements"), session.human_seats)
+        session.match_id = saved_match_id(d, seed)
         return session
 
     # ------------------------------------------------------------------ who is who
@@ -223,18 +238,20 @@ class MatchSession:
         when the match ends, clear the autosave and record the match in the statistics."""
         event = self.game.apply(action)
         self._pending_at = -1
+        self._save()  # the finished match too: a kill before it is recorded cannot lose it
         if self.game.is_over:
             self._finish()
-        else:
-            self._save()
         return event
 
     def arrange(self, seat: int, hand: Sequence[str], slots: Sequence[Sequence[str]] = ()) -> None:
         """Remember how a person arranged their hand (the order, the cards staged in the
         lay-down slots) and save it, so Continue shows the hand as it was left. Cosmetic: the
         engine's hand stays the truth, and the table reconciles the two when it restores."""
-        if self.is_human(seat):
-            self.arrangements[seat] = Arrangement(tuple(hand), tuple(tuple(g) for g in slots))
+        if not self.is_human(seat):
+            return
+        arrangement = Arrangement(tuple(hand), tuple(tuple(g) for g in slots))
+        if self.arrangements.get(seat) != arrangement:  # an unchanged hand writes nothing
+            self.arrangements[seat] = arrangement
             self._save()
 
     def can_undo(self) -> bool:
@@ -280,12 +297,15 @@ class MatchSession:
         own games, and an all-bot match (a demo) would only skew their win rates."""
         if not self.autosave:
             return
-        try:
-            clear_autosave(self.paths)
+        try:  # record first, then clear: a save whose match_id is recorded is dropped later
+            # The finished state reaches the file before the match is recorded, so a kill
+            # at any moment leaves either the finished match on disk or the record.
+            flush_pending(self.paths)
             if self.human_seats and not self.recorded:
                 append_match(self.record(), self.paths)
                 self.recorded = True
-        except (OSError, ValueError) as err:
+            clear_autosave(self.paths)
+        except (OSError, ValueError) as err:  # the save stays, so Continue records it
             log.warning("could not record the match: %s", err)
 
     def record(self) -> MatchRecord:
@@ -303,6 +323,7 @@ class MatchSession:
             winners=list(result.winners),
             scoring=rules.scoring,
             human_seats=self.human_seats,
+            match_id=self.match_id,
         )
 
 
@@ -350,7 +371,7 @@ def _bot_seed(seed: int, seat: int) -> int:
     return (seed * 7919 + seat * 104729) & 0x7FFFFFFF
 
 
-def _load_bots(raw: Any, seats: Sequence[SeatConfig]) -> dict[int, Bot]:
+def _load_bots(raw: Any, seats: Sequence[SeatConfig], game: Game) -> dict[int, Bot]:
     """The saved bots, each checked against its seat (same seat number and level)."""
     from carioca_desktop.bots.base import bot_from_dict
 
@@ -361,6 +382,7 @@ def _load_bots(raw: Any, seats: Sequence[SeatConfig]) -> dict[int, Bot]:
     out: dict[int, Bot] = {}
     for key, data in raw.items():
         seat = int(key)
+        check_saved_bot(data, seat, game)  # real cards, seats and RNG words, or ValueError
         try:
             bot = bot_from_dict(data)
         except (KeyError, TypeError, ValueError, AttributeError, AssertionError) as err:

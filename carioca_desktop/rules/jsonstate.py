@@ -44,6 +44,17 @@ def rng_to_json(rng: random.Random) -> list[Any]:
     return [version, list(internal), gauss]
 
 
+def check_rng_state(version: object, internal: tuple[int, ...], gauss: object) -> None:
+    """A state ``random.Random.getstate`` could return: version 3, 624 32-bit words and an
+    index 1..624, not all words zero (a Mersenne Twister with a zero state is stuck)."""
+    need(version == 3, "bad random state version")
+    need(len(internal) == 625, "bad random state")
+    need(all(0 <= w <= 0xFFFFFFFF for w in internal[:624]), "random state word out of range")
+    need(1 <= internal[624] <= 624, "random state index out of range")
+    need(any(internal[:624]), "random state is all zeros")
+    need(gauss is None or isinstance(gauss, float), "bad random state")
+
+
 def rng_from_json(v: Any) -> random.Random:
     """Inverse of ``rng_to_json``, checked."""
     parts = as_list(v)
@@ -51,7 +62,7 @@ def rng_from_json(v: Any) -> random.Random:
     internal = tuple(as_ints(parts[1]))
     need(len(internal) == 625, "bad random state")
     gauss = parts[2]
-    need(gauss is None or isinstance(gauss, float), "bad random state")
+    check_rng_state(parts[0], internal, gauss)  # words out of range would overflow setstate
     rng = random.Random()
     rng.setstate((as_int(parts[0]), internal, gauss))
     return rng

@@ -10,6 +10,7 @@ its presets, a checker per key and the JSON order of its keys, and registers its
 from __future__ import annotations
 
 import importlib
+import reprlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from types import MappingProxyType
@@ -130,7 +131,7 @@ class RuleSet:
         if not isinstance(preset, str) or preset not in cls.presets:
             raise RuleSetError(
                 "unknown_preset",
-                f"unknown preset {preset!r}; presets are: {', '.join(cls.presets)}",
+                f"unknown preset {shown_value(preset)}; presets are: {', '.join(cls.presets)}",
                 key="preset",
             )
         values: dict[str, Any] = dict(cls.presets[preset])
@@ -156,7 +157,7 @@ class RuleSet:
         for game, keys in OTHER_GAMES_KEYS.items():
             if key in keys and game != cls.game:
                 return f"{key!r} is a {game} rule, not a {cls.game} one"
-        return f"unknown key {key!r}"
+        return f"unknown key {shown_value(key)}"
 
     def to_dict(self) -> dict[str, Any]:
         """The preset name plus every key that differs from it (and the game, unless it is
@@ -212,6 +213,15 @@ def rules_hash(rules: RuleSet) -> int:
     return cached
 
 
+_REPR = reprlib.Repr()
+_REPR.maxlevel, _REPR.maxstring, _REPR.maxother = 3, 40, 40
+
+
+def shown_value(value: Any) -> str:
+    """A value for a message: short, and safe for 10**400 or lists nested 100,000 deep."""
+    return _REPR.repr(value)
+
+
 def jsonable(value: Any) -> Any:
     """A key's value as JSON writes it (tuples as lists, mappings as dicts)."""
     if isinstance(value, tuple):
@@ -224,7 +234,7 @@ def jsonable(value: Any) -> Any:
 # --------------------------------------------------------------------------- value checkers
 def check_bool(value: Any) -> bool:
     if not isinstance(value, bool):
-        raise RuleSetError("bad_type", f"must be true or false, not {value!r}")
+        raise RuleSetError("bad_type", f"must be true or false, not {shown_value(value)}")
     return value
 
 
@@ -233,10 +243,10 @@ def int_in(lo: int, hi: int | None) -> Callable[[Any], int]:
 
     def check(value: Any) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise RuleSetError("bad_type", f"must be a whole number, not {value!r}")
+            raise RuleSetError("bad_type", f"must be a whole number, not {shown_value(value)}")
         if value < lo or (hi is not None and value > hi):
             top = "" if hi is None else f" to {hi}"
-            raise RuleSetError("out_of_range", f"{value} is out of range ({lo}{top})")
+            raise RuleSetError("out_of_range", f"{shown_value(value)} is out of range ({lo}{top})")
         return value
 
     return check
@@ -248,7 +258,7 @@ def choice(options: tuple[Any, ...]) -> Checker:
     def check(value: Any) -> Any:
         if isinstance(value, bool) or value not in options:
             shown = ", ".join(repr(o) for o in options)
-            raise RuleSetError("bad_value", f"{value!r} is not one of {shown}")
+            raise RuleSetError("bad_value", f"{shown_value(value)} is not one of {shown}")
         return value
 
     return check

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+from carioca_desktop.names import NAME_MAX
 from carioca_desktop.storage.autosaver import autosave_later, flush_autosaves
 from carioca_desktop.storage.crash import setup_logging, write_crash_report
 from carioca_desktop.storage.notices import FileKind, Notice, Problem
@@ -22,7 +23,6 @@ from carioca_desktop.storage.settings import (
     CARD_SIZES,
     DEFAULT_HOUSE_RULES,
     LANGUAGES,
-    NAME_MAX,
     RulesValidator,
     Settings,
     default_rules_validator,

@@ -35,13 +35,21 @@ def write_crash_report(
         try:
             folder.mkdir(parents=True, exist_ok=True)
             target = folder / name
-            target.write_text(text, encoding="utf-8", errors="backslashreplace")
+            _write_new(target, text)
         except Exception:
             continue
         _prune_reports(folder)
         return target
     print(text, file=sys.stderr)  # nowhere to write: the terminal is the last resort
     return Path(tempfile.gettempdir()) / name
+
+
+def _write_new(target: Path, text: str) -> None:
+    """Create ``target`` (never through a symlink or over an existing file) and write it."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    fd = os.open(target, flags, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8", errors="backslashreplace") as handle:
+        handle.write(text)
 
 
 def crash_text(exc: BaseException, context: dict[str, str] | None = None) -> str:
@@ -61,7 +69,11 @@ def _report_folders(paths: Paths | None) -> list[Path]:
     folders: list[Path] = []
     with contextlib.suppress(Exception):
         folders.append((paths or default_paths()).logs_dir)
-    folders.append(Path(tempfile.gettempdir()) / "carioca-crash")
+    with contextlib.suppress(OSError):
+        Path(tempfile.gettempdir()).mkdir(parents=True, exist_ok=True)
+        # A fresh private folder (mode 0700, a name no one can plant a symlink at), never a
+        # fixed /tmp path another user could prepare.
+        folders.append(Path(tempfile.mkdtemp(prefix="carioca-crash-")))
     return folders
 
 
@@ -100,9 +112,21 @@ class RotatingLog(logging.FileHandler):
     ``max_bytes``, keeping ``backups`` old files: logging.handlers.RotatingFileHandler's
     rotation without importing logging.handlers (socket, pickle...: ~6 ms at every start)."""
 
+    failed = False
+
     def __init__(self, path: Path, max_bytes: int, backups: int) -> None:
         super().__init__(path, encoding="utf-8")
         self.max_bytes, self.backups = max_bytes, backups
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        """A full disk (or a log file that vanished) is said once, in one line on stderr; the
+        game goes on, and no logging traceback is printed for every record after it."""
+        if not self.failed:
+            self.failed = True
+            err = sys.exc_info()[1]
+            reason = getattr(err, "strerror", None) or type(err).__name__
+            with contextlib.suppress(Exception):
+                sys.stderr.write(f"carioca: cannot write the log file ({reason}); log lost\n")
 
     def emit(self, record: logging.LogRecord) -> None:
         try:

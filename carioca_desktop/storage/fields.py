@@ -28,16 +28,24 @@ def integer(value: object, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise wrong_type("a whole number", value)
     if not low <= value <= high:
-        raise FileProblem("bad_value", f"{value} is outside {low}..{high}")
+        raise FileProblem("bad_value", f"{_short(value)} is outside {low}..{high}")
     return value
+
+
+def _short(value: float) -> str:
+    """A number for a message: a 400-digit integer is not printed whole."""
+    text = repr(value) if abs(value) < 10**30 else f"a {len(str(abs(int(value))))}-digit number"
+    return text
 
 
 def number(low: float, high: float) -> Check:
     def check(value: object) -> float:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise wrong_type("a number", value)
-        if not (math.isfinite(value) and low <= value <= high):
-            raise FileProblem("bad_value", f"{value} is outside {low}..{high}")
+        # An int is compared as an int: float(10**400) and math.isfinite(10**400) overflow.
+        finite = isinstance(value, int) or math.isfinite(value)
+        if not (finite and low <= value <= high):
+            raise FileProblem("bad_value", f"{_short(value)} is outside {low}..{high}")
         return float(value)
 
     return check

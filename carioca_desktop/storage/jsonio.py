@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import stat
 from pathlib import Path
 
 from carioca_desktop.storage.notices import FileProblem
@@ -14,11 +16,23 @@ MAX_DEPTH = 64
 def read_capped(path: Path, cap: int) -> bytes:
     """The file's bytes, or FileProblem("too_large") without reading more than ``cap`` + 1.
 
-    Raises FileNotFoundError when there is no file and OSError when it cannot be read.
+    Raises FileNotFoundError when there is no file and OSError when it cannot be read. Only a
+    regular file is read: a FIFO, a device or a folder is FileProblem("not_a_file") — opened
+    without blocking (a FIFO with no writer would otherwise hang the start) and never read.
     """
-    with path.open("rb") as handle:
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
+    try:
+        regular = stat.S_ISREG(os.fstat(fd).st_mode)
+    except OSError:
+        os.close(fd)
+        raise
+    if not regular:
+        os.close(fd)
+        raise FileProblem("not_a_file", f"{path.name} is not a regular file")
+    with os.fdopen(fd, "rb") as handle:
         # Reading one byte past the cap tells "too large" even for files that grow or lie
-        # about their size (pipes, /proc), and never pulls a huge file into memory.
+        # about their size (/proc), and never pulls a huge file into memory.
         data = handle.read(cap + 1)
     if len(data) > cap:
         raise FileProblem("too_large", f"{path.name} is larger than {cap} bytes")

@@ -19,6 +19,8 @@ FileKind = Literal["settings", "save", "stats"]
 #   unknown_version  "schema" is not a version this program can read or migrate
 #   newer_version    written by a newer program: left untouched and never overwritten this run
 #   invalid_game     the saved match was refused by the game's own validator
+#   not_a_file       a FIFO, device or folder where a file should be: set aside unread
+#   finished         a save of a match already in the statistics (finished, then killed)
 Problem = Literal[
     "corrupt",
     "too_large",
@@ -30,6 +32,8 @@ Problem = Literal[
     "unknown_version",
     "newer_version",
     "invalid_game",
+    "not_a_file",
+    "finished",
 ]
 
 

@@ -8,9 +8,13 @@ from typing import Any
 from carioca_desktop.storage import fields as f
 from carioca_desktop.storage.notices import FileProblem
 
-POINTS_LIMIT = 100_000  # no real round or match comes near; larger means a broken file
+# What a match the rule sets allow can reach: up to 162 cards of up to 10,000 points in a
+# hand, over up to MAX_ROUNDS rounds (RuleSet refuses more); larger means a broken file.
+POINTS_LIMIT = 200_000_000  # 64 rounds x 162 cards x 10,000 points is below
 MAX_SEATS = 8
-MAX_ROUNDS = 64
+MAX_ROUNDS = 64  # as carioca_desktop.rules.ruleset.MAX_ROUNDS
+NAME_LIMIT = 64  # names are at most NAME_MAX (24) when written; older files may hold more
+_ID_CHARS = frozenset("0123456789abcdefghijklmnopqrstuvwxyz-")
 KINDS = ("human", "bot")
 SCORINGS = ("penalty", "tallies")
 _RECORD_KEYS = frozenset(
@@ -42,10 +46,11 @@ class MatchRecord:
     winners: list[int]  # seats; several when the win is shared
     scoring: str  # "penalty" or "tallies"
     human_seats: list[int]
+    match_id: str | None = None  # absent in records written before match ids
 
 
 def record_to_dict(record: MatchRecord) -> dict[str, object]:
-    return {
+    out: dict[str, object] = {
         "finished_at": record.finished_at,
         "preset": record.preset,
         "rules": dict(record.rules),
@@ -56,13 +61,16 @@ def record_to_dict(record: MatchRecord) -> dict[str, object]:
         "scoring": record.scoring,
         "human_seats": list(record.human_seats),
     }
+    if record.match_id is not None:
+        out["match_id"] = record.match_id
+    return out
 
 
 def record_from_dict(data: object) -> MatchRecord:
     """A validated record, or FileProblem naming the first thing wrong."""
     if not isinstance(data, dict):
         raise f.wrong_type("an object", data)
-    keys = set(data)
+    keys = set(data) - {"match_id"}
     if keys != _RECORD_KEYS:
         odd = sorted(keys ^ _RECORD_KEYS)
         raise FileProblem("corrupt", f"match record keys differ from expected: {', '.join(odd)}")
@@ -78,6 +86,7 @@ def record_from_dict(data: object) -> MatchRecord:
         "winners": _seat_list(data["winners"], seats, "winners"),
         "scoring": f.choice(SCORINGS)(data["scoring"]),
         "human_seats": _seat_list(data["human_seats"], seats, "human_seats"),
+        "match_id": _match_id(data.get("match_id")),
     }
     record = MatchRecord(**fields)
     _check_consistent(record)
@@ -97,10 +106,19 @@ def _player(value: object) -> PlayerRecord:
         raise FileProblem("corrupt", "a player is not {name, kind, level}")
     level = value["level"]
     return PlayerRecord(
-        name=f.string(value["name"], 64),
+        name=f.string(value["name"], NAME_LIMIT),
         kind=str(f.choice(KINDS)(value["kind"])),
         level=None if level is None else f.string(level, 32),
     )
+
+
+def _match_id(value: object) -> str | None:
+    if value is None:
+        return None
+    text = f.string(value, 64)
+    if not text or not set(text) <= _ID_CHARS:
+        raise FileProblem("bad_value", "a match id is lowercase letters, digits and -")
+    return text
 
 
 def _round_points(value: object, seats: int) -> list[list[int]]:

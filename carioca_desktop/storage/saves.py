@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Callable, Mapping
 from datetime import datetime, timezone
+from pathlib import Path
 
 import carioca_desktop
 from carioca_desktop.storage import fields as f
@@ -12,6 +14,7 @@ from carioca_desktop.storage.autosaver import discard_pending, flush_pending
 from carioca_desktop.storage.documents import (
     Loaded,
     load_document,
+    may_write,
     remove_document,
     set_aside,
     write_document,
@@ -41,7 +44,11 @@ def write_autosave(match: Mapping[str, object], paths: Paths | None = None) -> N
         "app_version": carioca_desktop.__version__,
         "match": compact_match(match),
     }
-    write_document("save", (paths or default_paths()).autosave_file, doc)
+    paths = paths or default_paths()
+    if not write_document("save", paths.autosave_file, doc):
+        # The autosave is a newer program's (or unreadable) and stays untouched; this match
+        # goes beside it, so it is not lost (Continue finds it; see autosave_protected).
+        write_document("save", side_file(paths), doc)
 
 
 def load_autosave(
@@ -54,6 +61,10 @@ def load_autosave(
     flush_pending(paths)
     path = (paths or default_paths()).autosave_file
     loaded, notices = load_document("save", path)
+    if loaded is None and os.path.lexists(side_file(paths)):
+        path = side_file(paths)  # this version's match, saved beside a newer program's save
+        loaded, more = load_document("save", path)
+        notices += more
     if loaded is None:
         return None, None, notices
     try:
@@ -71,12 +82,29 @@ def clear_autosave(paths: Paths | None = None) -> None:
     can bring the file back."""
     discard_pending(paths)
     remove_document("save", (paths or default_paths()).autosave_file)
+    side = side_file(paths)
+    if os.path.lexists(side):
+        remove_document("save", side)
 
 
 def has_autosave(paths: Paths | None = None) -> bool:
-    """Whether a save file exists; cheap (it is not read), so it may still fail to load."""
+    """Whether something is where the save goes; cheap (it is not read), so it may still fail
+    to load. Not only regular files: a FIFO or folder there must be found to be set aside."""
+    paths = paths or default_paths()
     flush_pending(paths)
-    return (paths or default_paths()).autosave_file.is_file()
+    return os.path.lexists(paths.autosave_file) or os.path.lexists(side_file(paths))
+
+
+def side_file(paths: Paths | None = None) -> Path:
+    """Where this version saves its match while the autosave is a newer program's."""
+    main = (paths or default_paths()).autosave_file
+    return main.with_name(f"{main.stem}.v{CURRENT['save']}{main.suffix}")
+
+
+def autosave_protected(paths: Paths | None = None) -> bool:
+    """Whether the autosave may not be written this run (a newer program's, or unreadable):
+    a new match is then saved to ``side_file`` and the table says so."""
+    return not may_write("save", (paths or default_paths()).autosave_file)
 
 
 def _match_of(loaded: Loaded) -> dict[str, object]:

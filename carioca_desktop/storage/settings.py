@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from carioca_desktop import i18n
+from carioca_desktop.names import clean_name
 from carioca_desktop.storage import fields as f
 from carioca_desktop.storage.documents import load_document, repair, write_document
 from carioca_desktop.storage.migrations import CURRENT
@@ -20,7 +21,6 @@ log = logging.getLogger(__name__)
 LANGUAGES = i18n.LANGUAGES  # their one definition
 CARD_SIZES = ("small", "medium", "large", "xlarge")
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
-NAME_MAX = 24
 WINDOW_MIN = (320, 240)
 WINDOW_MAX = 16384
 DEFAULT_HOUSE_RULES: dict[str, object] = {"preset": "clasico"}
@@ -42,9 +42,12 @@ def default_rules_validator(rules: Mapping[str, object]) -> None:
 
 
 def _short_name(value: object) -> str:
-    name = f.string(value, 4 * NAME_MAX).strip()
-    if len(name) > NAME_MAX:
-        raise FileProblem("bad_value", f"longer than {NAME_MAX} characters")
+    """The names rule (carioca_desktop.names); surrounding spaces are simply trimmed."""
+    if not isinstance(value, str):
+        raise f.wrong_type("a string", value)
+    name = clean_name(value)
+    if name != value.strip():
+        raise FileProblem("bad_value", "not a valid name (control characters or too long)")
     return name
 
 

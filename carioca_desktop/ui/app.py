@@ -23,7 +23,6 @@ from carioca_desktop.storage import (
     default_paths,
     flush_autosaves,
     has_autosave,
-    load_autosave,
     load_settings,
     load_stats,
     save_settings,
@@ -46,6 +45,7 @@ IDLE_POLL_MS = 10  # while idle, how often the event queue is looked at
 SWITCH_INTERVAL_S = 0.001  # how long a background thread may hold the GIL
 DEFAULT_SIZE = (1600, 900)
 MIN_SIZE = (960, 600)
+HEADLESS_MAX = (4096, 4096)
 # Kept free of a desktop's height for the window's title bar and a taskbar (and its width,
 # for the window's frame), so a laptop at 1366×768 or 1280×720 sees the whole window.
 DESKTOP_RESERVE = (40, 110)
@@ -53,9 +53,14 @@ DESKTOP_RESERVE = (40, 110)
 
 def fit_window(size: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[int, int]:
     """``size``, made smaller where it would not fit ``desktop`` with the title bar and the
-    taskbar in view (but never below MIN_SIZE while the desktop holds that)."""
+    taskbar in view (but never below MIN_SIZE while the desktop holds that). With no desktop
+    to ask (a headless driver) a size is still kept between MIN_SIZE and HEADLESS_MAX: a
+    settings file saying 16384 × 16384 must not cost gigabytes of window."""
     if desktop is None:
-        return size
+        return (
+            min(max(size[0], MIN_SIZE[0]), HEADLESS_MAX[0]),
+            min(max(size[1], MIN_SIZE[1]), HEADLESS_MAX[1]),
+        )
     room = (desktop[0] - DESKTOP_RESERVE[0], desktop[1] - DESKTOP_RESERVE[1])
     return (
         max(min(size[0], room[0]), min(MIN_SIZE[0], desktop[0])),
@@ -150,12 +155,9 @@ class App:
         aside and reported now rather than when the player first opens it."""
         _, notices = load_stats(self.paths)
         if has_autosave(self.paths):
-            from carioca_desktop.play.session import MatchSession  # only when there is a save
+            from carioca_desktop.resume import load_resumable  # only when there is a save
 
-            _, _, more = load_autosave(
-                self.paths, match_validator=lambda d: MatchSession.from_dict(d, self.paths)
-            )
-            notices += more
+            notices += load_resumable(self.paths)[1]
         return notices
 
     # ------------------------------------------------------------------ services
@@ -372,7 +374,13 @@ def run(args: argparse.Namespace) -> int:
                 seed, args.players, args.preset or "clasico", args.rounds, args.screenshot
             )
             app = App(fast=True)
-            start_autoplay(app, options)
+            if args.resume:
+                from carioca_desktop.ui.autoplay_continue import start_continue
+
+                if not start_continue(app, options):
+                    return 0  # nothing to resume: the save was set aside (or there is none)
+            else:
+                start_autoplay(app, options)
         else:
             from carioca_desktop.ui.scenes.menu import MenuScene
 

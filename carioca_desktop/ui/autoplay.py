@@ -73,6 +73,8 @@ class AutoplayDriver:
         scene.sync()
 
     def _finish(self, scene: TableScene) -> None:
+        game = scene.session.game
+        log.info("autoplay: stopped in round %d, over: %s", game.round_index + 1, game.is_over)
         if self.options.screenshot:
             self._shoot(scene, mid=False)
         scene.app.quit()

@@ -11,6 +11,8 @@ from functools import lru_cache
 import pygame
 
 from carioca_desktop.i18n import tr
+from carioca_desktop.names import initial
+from carioca_desktop.ui import textfit
 from carioca_desktop.ui.anim import Toast
 from carioca_desktop.ui.sprites import CardImages, TextCache, panel
 from carioca_desktop.ui.theme import (
@@ -63,7 +65,7 @@ def avatar(seat: int, name: str, radius: int, label: str | None = None) -> pygam
     surf = pygame.transform.smoothscale(surf, (2 * radius, 2 * radius))
     text = label or initials([name])[0]
     scale = {1: 1.05, 2: 0.8}.get(len(text), 0.6)
-    letter = ui_font(round(radius * scale), True).render(text, True, TEXT)
+    letter = textfit.render(ui_font(round(radius * scale), True), text, TEXT)
     surf.blit(letter, letter.get_rect(center=(radius, radius + 1)))
     return surf
 
@@ -72,7 +74,7 @@ def initials(names: Sequence[str]) -> list[str]:
     """The avatar labels of players seated together: each name's initial, and where two
     share one, two characters that tell them apart ("Du" and "Di" for Du and Diego, "J1"
     and "J2" for Jugador 1 and 2, "A1" and "A2" when nothing else does)."""
-    out = [(n.strip()[:1] or "?").upper() for n in names]
+    out = [initial(n) for n in names]
     for letter in sorted(set(out)):
         group = [i for i, label in enumerate(out) if label == letter]
         if len(group) < 2:
@@ -87,7 +89,7 @@ def initials(names: Sequence[str]) -> list[str]:
 
 def _two(name: str) -> str:
     words = name.split()
-    first = (name.strip()[:1] or "?").upper()
+    first = initial(name)
     if words and words[-1].isdigit() and len(words) > 1:
         return first + words[-1]  # "Jugador 2" → "J2"
     if len(words) > 1:

@@ -8,6 +8,7 @@ from functools import lru_cache
 
 import pygame
 
+from carioca_desktop.ui import textfit
 from carioca_desktop.ui.cardart import CardArt
 from carioca_desktop.ui.theme import ui_font, wrap
 
@@ -110,7 +111,7 @@ class TextCache:
         if surf is not None:
             self._cache.move_to_end(key)
             return surf
-        surf = _fast(ui_font(size, bold).render(text, True, colour))
+        surf = _fast(textfit.render(ui_font(size, bold), text, colour))
         self._cache[key] = surf
         if len(self._cache) > self._limit:
             self._cache.popitem(last=False)
@@ -120,11 +121,8 @@ class TextCache:
         self, text: str, size: int, colour: RGB, width: int, bold: bool = False
     ) -> pygame.Surface:
         """The text, shortened with an ellipsis until it fits ``width`` pixels."""
-        surf = self.render(text, size, colour, bold)
-        while surf.get_width() > width and len(text) > 1:
-            text = text[:-2].rstrip() + "…" if not text.endswith("…") else text[:-2] + "…"
-            surf = self.render(text, size, colour, bold)
-        return surf
+        fnt = ui_font(size, bold)
+        return self.render(textfit.font_fit(text, fnt, width), size, colour, bold)
 
     @staticmethod
     def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:

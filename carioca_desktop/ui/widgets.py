@@ -13,7 +13,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIImage
 
-from carioca_desktop.ui import diskcache, theme
+from carioca_desktop.ui import diskcache, textfit, theme
 from carioca_desktop.ui.cardart import CardArt, felt
 from carioca_desktop.ui.scene import Scene
 from carioca_desktop.ui.theme import wrap as wrap  # re-exported for the scenes
@@ -40,10 +40,10 @@ def draw_text(
     shadow: bool = True,
 ) -> pygame.Rect:
     """Blit one line with a soft drop shadow; ``anchor`` is a pygame.Rect attribute name."""
-    image = fnt.render(text, True, colour)
+    image = textfit.render(fnt, text, colour)
     rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     if shadow:
-        shade = fnt.render(text, True, SHADOW)
+        shade = textfit.render(fnt, text, SHADOW)
         shade.set_alpha(150)
         off = max(1, fnt.get_height() // 16)
         surf.blit(shade, rect.move(off, off))
@@ -52,12 +52,8 @@ def draw_text(
 
 
 def fit(text: str, fnt: pygame.font.Font, width: int) -> str:
-    """The text, shortened with an ellipsis if wider than ``width``."""
-    if fnt.size(text)[0] <= width:
-        return text
-    while text and fnt.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text + "…"
+    """The text, shortened with an ellipsis if wider than ``width`` (by bisection)."""
+    return textfit.font_fit(text, fnt, width)
 
 
 def pairs(
@@ -136,7 +132,7 @@ def gold_title(text: str, size: int, width: int = 0) -> pygame.Surface:
     while width and size > 12 and fnt.size(text)[0] > width:
         size -= 2
         fnt = font(size, bold=True)
-    mask = fnt.render(text, True, (255, 255, 255))
+    mask = textfit.render(fnt, text, (255, 255, 255))
     w, h = mask.get_size()
     grad = pygame.Surface((w, h), pygame.SRCALPHA)
     top, mid, low = pygame.Color(255, 236, 160), pygame.Color(236, 188, 72), (170, 118, 30)

@@ -31,6 +31,10 @@ from .observation import EventView, Observation, observe
 from .ruleset import CariocaRules
 from .scoring import Outcome, outcome, round_points
 from .state import Event, EventKind, Phase, State, validate
+from .validate_action import check_seat, malformed
+
+SPECTATOR = -1
+"""The seat number of an observer who holds no hand."""
 
 
 class Game:
@@ -137,6 +141,12 @@ class Game:
         return self._s.turn_number
 
     @property
+    def is_position(self) -> bool:
+        """Built from a described position (vectors, tests, the tutorial), not dealt: such a
+        game need not hold the whole deck nor a history that explains it."""
+        return self._s.position
+
+    @property
     def event_count(self) -> int:
         """How many events the log holds (it only grows)."""
         return len(self._s.events)
@@ -146,17 +156,20 @@ class Game:
         return self._s.phase == Phase.MATCH_OVER
 
     def hand(self, seat: int) -> list[str]:
-        return [self._s.cards[c].code for c in self._s.hands[seat]]
+        return [self._s.cards[c].code for c in self._s.hands[check_seat(seat, self.players)]]
 
     def has_laid_down(self, seat: int) -> bool:
-        return self._s.laid_down_at[seat] is not None
+        return self._s.laid_down_at[check_seat(seat, self.players)] is not None
 
     def outcome(self) -> Outcome:
         s = self._s
         return outcome(s.players, s.points, s.went_out, s.rules)
 
     def observation(self, seat: int) -> Observation:
-        """What ``seat`` may know, and nothing else."""
+        """What ``seat`` may know, and nothing else; ``SPECTATOR`` (-1) sees only what is
+        public (no hand), as the round summary and the bot driver's bookkeeping need."""
+        if seat != SPECTATOR:
+            check_seat(seat, self.players)
         return observe(self._s, seat, self._views.setdefault(seat, []))
 
     def validate(self) -> None:
@@ -222,9 +235,10 @@ class Game:
 
     def _plan(self, action: Action) -> Refusal | Effect:
         s = self._s
-        seat = getattr(action, "seat", None)
-        if not isinstance(seat, int) or isinstance(seat, bool):
-            return refuse("bad_action", f"not an action: {action!r}")
+        bad = malformed(action)  # wrong types refused here, so no rule below can raise
+        if bad is not None:
+            return bad
+        seat = action.seat
         if s.phase == Phase.MATCH_OVER:
             return refuse("match_over", "the match is over")
         if isinstance(action, NextRound):

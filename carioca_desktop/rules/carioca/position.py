@@ -52,6 +52,7 @@ def from_position(
     pozo_ids = ids(pozo)
     seat_names = list(names) if names else [f"Player {i + 1}" for i in range(n)]
     state = State(rules, seat_names, cards, random.Random(seed))
+    state.position = True
     state.round_index, state.turn, state.dealer = round_number - 1, turn, (turn - 1) % n
     state.hands, state.stock, state.pozo = hand_ids, stock_ids, pozo_ids
     state.table = [_table_meld(state, i, m, n) for i, m in enumerate(table)]

@@ -9,7 +9,16 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from ..errors import RuleSetError
-from ..ruleset import Checker, RuleSet, check_bool, choice, int_in, register, rules_hash
+from ..ruleset import (
+    Checker,
+    RuleSet,
+    check_bool,
+    choice,
+    int_in,
+    register,
+    rules_hash,
+    shown_value,
+)
 from .contracts import Contract, parse_contract
 
 DEFAULT_ROUNDS: tuple[str, ...] = ("2T", "1T1E", "2E", "3T", "2T1E", "1T2E", "3E", "4T")
@@ -26,6 +35,7 @@ DEFAULT_POINTS: Mapping[str, int] = MappingProxyType(
 )
 POINT_KEYS = frozenset(DEFAULT_POINTS)
 
+MAX_ROUNDS = 64  # no match is longer; the statistics store at most this many rounds
 WILD_TWOS = ("none", "all", "red")
 ACE = ("high_or_low", "wrap")
 SCORING = ("penalty", "tallies")
@@ -125,7 +135,13 @@ def _max_wilds(value: Any) -> int | None:
 def _rounds(value: Any) -> tuple[str, ...]:
     if not isinstance(value, (list, tuple)) or not value:
         raise RuleSetError("bad_type", "must be a non-empty list of contract codes")
+    if len(value) > MAX_ROUNDS:
+        raise RuleSetError("out_of_range", f"{len(value)} rounds; at most {MAX_ROUNDS}")
     for code in value:
+        if not isinstance(code, str):
+            raise RuleSetError(
+                "bad_type", f'a contract code is text such as "2T", not {shown_value(code)}'
+            )
         parse_contract(code)  # raises RuleSetError with the reason
     return tuple(value)
 
@@ -136,7 +152,9 @@ def _points(value: Any) -> Mapping[str, int]:
     merged = dict(DEFAULT_POINTS)
     for key, pts in value.items():
         if key not in POINT_KEYS:
-            raise RuleSetError("bad_value", f"unknown card {key!r} (use A 2-10 J Q K JK wild_2)")
+            raise RuleSetError(
+                "bad_value", f"unknown card {shown_value(key)} (use A 2-10 J Q K JK wild_2)"
+            )
         if isinstance(pts, bool) or not isinstance(pts, int):
             raise RuleSetError("bad_type", f"points for {key} must be a whole number")
         if abs(pts) > 10_000:

@@ -20,6 +20,7 @@ from ..jsonstate import rng_from_json as _load_rng
 from ..jsonstate import rng_to_json
 from ..melds import ESCALA, TRIO, Layout, Slot, check_layout, position_rank
 from .ruleset import CariocaRules
+from .validate_state import validate_loaded
 
 FORMAT = "carioca-match"
 VERSION = 1
@@ -158,6 +159,10 @@ class State:
     round_over: bool = False
     events: list[Event] = field(default_factory=list)
     offers: list[int] = field(default_factory=list)  # seats still to be asked; first is asked
+    # Built by ``position.from_position`` (vectors, tests, the tutorial): any cards, any
+    # history. A loaded position is checked for shapes and copies but not for a full deck
+    # and a history that explains it; the session never accepts one as a saved match.
+    position: bool = False
 
     @property
     def players(self) -> int:
@@ -191,6 +196,7 @@ class State:
             self.round_over,
             list(self.events),
             list(self.offers),
+            self.position,
         )
 
     # ------------------------------------------------------------------ JSON
@@ -221,6 +227,7 @@ class State:
             "round_over": self.round_over,
             "events": [e.to_dict() for e in self.events],
             "offers": list(self.offers),
+            **({"position": True} if self.position else {}),
         }
 
     @classmethod
@@ -233,7 +240,9 @@ class State:
         except RulesError as err:
             raise StateError("bad_state", f"invalid saved game: {err.message}") from err
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
-            raise StateError("bad_state", f"invalid saved game: {err!r}") from err
+            raise StateError("bad_state", f"invalid saved game: {err!r:.200}") from err
+        except (ArithmeticError, RecursionError) as err:  # huge numbers, deep nesting
+            raise StateError("bad_state", f"invalid saved game: {type(err).__name__}") from err
 
 
 def _meld_to_dict(meld: TableMeld) -> dict[str, Any]:
@@ -287,11 +296,14 @@ def _load(d: Any) -> State:
     state.went_out = [None if x is None else _int(x) for x in _list(d["went_out"])]
     state.round_over = bool(d["round_over"])
     state.events = [Event.from_dict(e) for e in _list(d["events"])]
+    _need(d.get("position", False) in (True, False), "bad position flag")
+    state.position = d.get("position", False) is True
     if "offers" in d:
         state.offers = _ints(d["offers"])
     elif state.phase == Phase.PLAY:
         state.buy_open = False  # a save from before the offer step: its buy window closes
     validate(state)
+    validate_loaded(state)  # names, deck, shapes, history, counters, scores, events
     return state
 
 

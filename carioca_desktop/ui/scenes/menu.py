@@ -10,7 +10,7 @@ import pygame
 
 from carioca_desktop import version
 from carioca_desktop.i18n import tr
-from carioca_desktop.storage import Notice, has_autosave, load_autosave
+from carioca_desktop.storage import Notice, has_autosave
 from carioca_desktop.ui import diskcache, theme
 from carioca_desktop.ui.cardart import CardArt
 from carioca_desktop.ui.widgets import (
@@ -34,6 +34,7 @@ _GROUPS = {
     "newer_version": "newer",
     "unknown_version": "newer",
     "invalid_game": "invalid",
+    "finished": "finished",
 }
 
 
@@ -167,17 +168,14 @@ class MenuScene(UIScene):
             self._dismiss()
 
     def _continue(self) -> None:
-        from carioca_desktop.play.session import MatchSession
+        from carioca_desktop.resume import load_resumable
         from carioca_desktop.ui.scenes.table import TableScene
 
-        paths = self.app.paths
-        session, _, notices = load_autosave(
-            paths, match_validator=lambda d: MatchSession.from_dict(d, paths)
-        )
+        session, notices = load_resumable(self.app.paths)  # drops a finished match's save
         if session is None:
             self._say(*([notice_text(n) for n in notices] or [tr("menu.continue_failed")]))
             return
-        self.app.push(TableScene(self.app, session))  # type: ignore[arg-type]
+        self.app.push(TableScene(self.app, session))
 
     def _say(self, *messages: str) -> None:
         self.messages = list(messages)

@@ -15,10 +15,11 @@ import pygame_gui
 from pygame_gui.elements import UITextEntryLine
 
 from carioca_desktop.i18n import tr
+from carioca_desktop.names import NAME_MAX, clean_name, invisible_chars
 from carioca_desktop.play.text import contract_text
 from carioca_desktop.rules.carioca.ruleset import PRESETS, CariocaRules
 from carioca_desktop.rules.errors import RuleSetError
-from carioca_desktop.storage import NAME_MAX, Paths, has_autosave, load_autosave
+from carioca_desktop.storage import Paths, has_autosave, load_autosave
 from carioca_desktop.ui import hud, theme
 from carioca_desktop.ui.cardart import CardArt
 from carioca_desktop.ui.hud import initials
@@ -90,7 +91,7 @@ class NewGameScene(UIScene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        me = app.settings.player_name or tr("common.you")
+        me = clean_name(app.settings.player_name) or tr("common.you")
         self.seats = [Seat(me, "human")] + [Seat(n, "normal") for n in BOT_NAMES]
         self.count = 4
         house = dict(app.settings.house_rules)
@@ -182,6 +183,7 @@ class NewGameScene(UIScene):
             placeholder_text=self._default_name(index),
         )
         entry.set_text_length_limit(NAME_MAX)
+        entry.set_forbidden_characters(list(invisible_chars()))  # zero-width text breaks drawing
         self._entries[entry] = index
         self.focus.add(Focusable(self.add(entry)))
 
@@ -233,7 +235,7 @@ class NewGameScene(UIScene):
 
     def _default_name(self, index: int) -> str:
         seat = self.seats[index]
-        own = self.app.settings.player_name
+        own = clean_name(self.app.settings.player_name)
         if seat.kind != "human":
             return BOT_NAMES[max(0, index - 1) % len(BOT_NAMES)]
         people = [i for i, s in enumerate(self.seats[: self.count]) if s.kind == "human"]
@@ -251,7 +253,7 @@ class NewGameScene(UIScene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element in self._entries:
-            self.seats[self._entries[event.ui_element]].name = event.text.strip()
+            self.seats[self._entries[event.ui_element]].name = clean_name(event.text)
             self.repaint()  # the avatar's initial
             return True
         return super().handle_event(event)

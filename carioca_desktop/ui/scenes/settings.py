@@ -14,10 +14,11 @@ from pygame_gui.elements import UIHorizontalSlider, UITextEntryLine
 
 from carioca_desktop import i18n
 from carioca_desktop.i18n import tr
+from carioca_desktop.names import NAME_MAX, clean_name, invisible_chars
 from carioca_desktop.play.text import contract_text
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.rules.errors import RuleSetError
-from carioca_desktop.storage import ANIMATION_SPEEDS, CARD_SIZES, NAME_MAX
+from carioca_desktop.storage import ANIMATION_SPEEDS, CARD_SIZES
 from carioca_desktop.ui import theme
 from carioca_desktop.ui.cardart import CardArt
 from carioca_desktop.ui.rulenames import rules_name
@@ -206,6 +207,7 @@ class SettingsScene(UIScene):
             placeholder_text=tr("common.you"),
         )
         entry.set_text_length_limit(NAME_MAX)
+        entry.set_forbidden_characters(list(invisible_chars()))  # zero-width text breaks drawing
         self.focus.add(Focusable(self.add(entry)))
 
     # ------------------------------------------------------------------ pages
@@ -480,7 +482,7 @@ class SettingsScene(UIScene):
             self._set(volume=event.value / 100)
             return True
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
-            self._set(player_name=event.text.strip()[:NAME_MAX])
+            self._set(player_name=clean_name(event.text))
             return True
         keys = (pygame.K_DOWN, pygame.K_UP, pygame.K_TAB)
         if event.type == pygame.KEYDOWN and event.key in keys and self._scroll_with_focus(event):

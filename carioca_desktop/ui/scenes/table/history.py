@@ -62,6 +62,9 @@ class TableHistory:
         if not model.playable or model.viewer in self._staged:
             return
         key = self._key()
+        if self._saved is None:  # the hand as the table first shows it: nothing to remember
+            self._saved = key  # (and Continue alone must not rewrite the save)
+            return
         if key != self._saved:
             self._saved = key
             hand, slots = key

@@ -43,6 +43,7 @@ from carioca_desktop.ui.scenes.table.offer import OfferPrompt
 from carioca_desktop.ui.scenes.table.round_end import RoundEnd, show_scores
 from carioca_desktop.ui.scenes.table.view import TableView
 from carioca_desktop.ui.scenes.table.widgets import TableWidgets
+from carioca_desktop.ui.side_save import warn_side_save
 from carioca_desktop.ui.sprites import CardImages, TextCache
 
 if TYPE_CHECKING:
@@ -126,6 +127,7 @@ class TableScene(Scene, ModelParts):
         self.widgets = TableWidgets(self.app.manager, commands, self.layout)
         self.offer = OfferPrompt(self.app.manager)
         self.sync()
+        warn_side_save(self)  # a newer version's save kept: this match is saved beside it
 
     def exit(self) -> None:
         if self.widgets is not None:
