@@ -54,6 +54,7 @@ class BuracoBot:
     wild_budget = 1  # melds a lay-down may complete with a wild
     add_wilds = True  # put wilds onto melds
     swaps = True
+    add_first = True  # grow the side's melds before starting new ones (buracos need length)
 
     def __init__(self, seat: int, seed: int) -> None:
         self.seat = seat
@@ -69,7 +70,16 @@ class BuracoBot:
         self.observe(obs, seen)
         if not seen.drawn:
             return self.draw(seen, legal)
-        for step in (self.swap, self.lay_down, self.add):
+        steps = (
+            (self.swap, self.add, self.lay_down)
+            if self.add_first
+            else (
+                self.swap,
+                self.lay_down,
+                self.add,
+            )
+        )
+        for step in steps:
             action = step(seen, legal)
             if action is not None:
                 return action
@@ -289,10 +299,10 @@ class BeginnerBot(BuracoBot):
     """Stock only, natural melds, natural adds, sheds its dearest loose card."""
 
     level = "beginner"
-    take_piles = False
     wild_budget = 0
     add_wilds = False
     swaps = False
+    add_first = False
 
     def discard_value(self, seen: Seen, card: str, keep: dict[str, float]) -> float:
         if maybe_wild(card):

@@ -234,7 +234,7 @@ def keep_scores(hand: Sequence[str], side: Sequence[Meld | None], spec: Spec) ->
         if set_rank_ok(r, spec) and same_rank:
             score += 16.0 * min(same_rank, 2)
         near = 0.0
-        for c, n in counts.items():
+        for c in counts:
             if c == code or c == "JK" or suit(c) != st or rank(c) == 2:
                 continue
             gap = min(abs(rank(c) - r), abs(_hi(c) - _hi(code)))

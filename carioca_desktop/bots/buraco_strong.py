@@ -165,35 +165,29 @@ class HardBot(NormalBot):
         self.took: list[str] = []  # what the next opponent took from the pile
         self.threw: list[str] = []  # what the next opponent discarded
         self.seen_events = 0
-        self.round = -1
 
     def observe(self, obs: Any, seen: Seen) -> None:
+        """Replay the events not seen yet: the pile, card by card, from the upcard on."""
         events = tuple(obs.events)
-        rnd = int(obs.round_number)
-        if rnd != self.round:
-            self.round, self.pile_memory, self.took, self.threw = rnd, [], [], []
         if len(events) < self.seen_events:
             self.seen_events = 0
         for event in events[self.seen_events :]:
             self.remember(event, seen)
         self.seen_events = len(events)
-        if seen.pile_size and (not self.pile_memory or self.pile_memory[-1] != seen.pile[-1]):
-            self.pile_memory = self.pile_memory[-(seen.pile_size - 1) :] + [seen.pile[-1]]
-        self.pile_memory = self.pile_memory[-seen.pile_size :] if seen.pile_size else []
 
     def remember(self, event: Any, seen: Seen) -> None:
-        kind = getattr(event, "kind", "")
-        cards = tuple(getattr(event, "cards", ()) or ())
-        who = getattr(event, "seat", -1)
-        if kind == "discard" and cards:
+        kind, cards, who = event.kind, tuple(event.cards), event.seat
+        if kind in ("deal", "upcard"):
+            if kind == "deal":
+                self.took, self.threw = [], []
+            self.pile_memory = list(cards) if kind == "upcard" else []
+        elif kind == "discard" and cards:
             self.pile_memory.append(cards[0])
             if who == seen.next_seat:
                 self.threw.append(cards[0])
         elif kind == "take_pile":
             if who == seen.next_seat:
-                self.took.extend(cards or self.pile_memory)
-            self.pile_memory = []
-        elif kind in ("deal", "round", "next_round"):
+                self.took.extend(cards)
             self.pile_memory = []
 
     def pile_cards(self, seen: Seen) -> tuple[list[str], int]:
@@ -215,13 +209,10 @@ class HardBot(NormalBot):
         return score
 
     def wants_out(self, seen: Seen, melds: Sequence[Meld | None]) -> bool:
+        """Go out, unless that ends the match lost while the stock leaves time to meld on."""
         ours, theirs = self.round_guess(seen, melds)
         mine, other = seen.totals[seen.side] + ours, seen.totals[1 - seen.side] + theirs
-        if mine >= seen.target and mine > other:
-            return True
-        if mine >= other:
-            return True
-        return threat(seen) >= 0.5 or seen.stock < 25
+        return not (other >= seen.target and other > mine and seen.stock > 6)
 
     def may_empty(self, seen: Seen, rest: Sequence[str], melds: Sequence[Meld | None]) -> bool:
         partner = seen.partner
