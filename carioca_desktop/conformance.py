@@ -333,6 +333,10 @@ def run_case(
             raise Malformed("duplicate case id")
         seen.add(cid)
         runner = RUNNERS.get(case.get("type"))  # type: ignore[arg-type]
+        if isinstance(case.get("rules"), dict) and case["rules"].get("game") == "buraco":
+            from carioca_desktop.conformance_buraco import run_buraco
+
+            runner = run_buraco
         if runner is None:
             raise Malformed(f"unknown type {case.get('type')!r}")
         problem = runner(case)

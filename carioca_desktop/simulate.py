@@ -219,6 +219,12 @@ def report(
 
 
 def main(argv: list[str]) -> int:
+    from carioca_desktop.simulate_buraco import main as buraco_main
+    from carioca_desktop.simulate_buraco import split_game
+
+    game, argv = split_game(argv)
+    if game == "buraco":
+        return buraco_main(argv)
     p = parser()
     args = p.parse_args(argv)
     if not 2 <= args.players <= 8:

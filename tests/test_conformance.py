@@ -14,6 +14,8 @@ from carioca_desktop.conformance import main
 ROOT = Path(__file__).resolve().parents[1]
 PUBLIC = ROOT.parent / "shared" / "conformance" / "public"
 OWN = ROOT / "tests" / "vectors"
+BURACO_PUBLIC = ROOT.parent / "shared" / "conformance" / "buraco"
+BURACO_OWN = ROOT / "tests" / "vectors_buraco"
 
 
 def run(*paths: str) -> subprocess.CompletedProcess[str]:
@@ -54,6 +56,95 @@ def test_own_vectors_cover_every_preset_and_option() -> None:
     untestable: set[str] = set()
     all_keys = {f for f in RuleSet().as_dict() if f != "preset"}
     assert all_keys - keys <= untestable, all_keys - keys
+
+
+@pytest.mark.skipif(not BURACO_PUBLIC.exists(), reason="shared/ is not beside the repository")
+def test_buraco_public_vectors_all_pass() -> None:
+    result = run(str(BURACO_PUBLIC))
+    assert result.returncode == 0, result.stdout
+    assert result.stdout.strip().splitlines()[-1] == "38 passed, 0 failed"
+
+
+def test_buraco_own_vectors_all_pass() -> None:
+    result = run(str(BURACO_OWN))
+    assert result.returncode == 0, result.stdout
+    last = result.stdout.strip().splitlines()[-1]
+    assert last.endswith(" passed, 0 failed") and int(last.split()[0]) >= 70
+
+
+def test_buraco_own_vectors_cover_every_preset_key_and_type() -> None:
+    from carioca_desktop.rules.buraco.ruleset import KEYS, PRESETS
+
+    presets: set[str] = set()
+    keys: set[str] = set()
+    types: set[str] = set()
+    for path in BURACO_OWN.glob("*.json"):
+        for case in json.loads(path.read_text())["cases"]:
+            rules = case["rules"]
+            assert rules["game"] == "buraco"
+            presets.add(rules.get("preset", "brasileiro"))
+            keys.update(k for k in rules if k not in ("preset", "game"))
+            types.add(case["type"])
+    assert presets == set(PRESETS), set(PRESETS) - presets
+    assert set(KEYS) <= keys, set(KEYS) - keys
+    assert types == {"meld", "penalty", "score", "scenario"}
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        {"type": "meld", "rules": {"game": "buraco", "rounds": ["2T"]}, "meld": ["5H"]},
+        {"type": "contract", "rules": {"game": "buraco"}, "round": 1, "melds": []},
+        {
+            "type": "score",
+            "rules": {"game": "buraco"},
+            "melds": [["5H", "6S", "7H"]],
+            "hands": [[], []],
+            "took_morto": True,
+            "went_out": False,
+            "expect": 0,
+        },
+        {
+            "type": "score",
+            "rules": {"game": "buraco"},
+            "melds": [],
+            "hands": [[]],
+            "took_morto": True,
+            "went_out": False,
+            "expect": 0,
+        },
+        {
+            "type": "scenario",
+            "rules": {"game": "buraco"},
+            "hands": [["JK"]] * 4,
+            "stock": ["JK", "JK"],
+        },
+        {
+            "type": "scenario",
+            "rules": {"game": "buraco"},
+            "hands": [[]] * 4,
+            "final": {"pozo_top": None},
+        },
+        {"type": "scenario", "rules": {"game": "buraco", "buy": True}, "hands": [[]] * 4},
+        {
+            "type": "meld",
+            "rules": {"game": "buraco", "preset": "clasico"},
+            "meld": ["5H"],
+            "expect": "valid",
+        },
+    ],
+)
+def test_malformed_buraco_cases_exit_2(tmp_path: Path, case: dict[str, object]) -> None:
+    path = write(tmp_path, "bad.json", json.dumps({"cases": [{"id": "bad-case", **case}]}))
+    result = run(path)
+    assert result.returncode == 2, result.stdout
+    assert "bad.json:bad-case" in result.stdout and "Traceback" not in result.stderr
+
+
+def test_a_carioca_case_with_a_buraco_key_is_malformed(tmp_path: Path) -> None:
+    case = {"id": "c", "type": "meld", "rules": {"mortos": 2}, "meld": ["5H"], "expect": "valid"}
+    result = run(write(tmp_path, "c.json", json.dumps({"cases": [case]})))
+    assert result.returncode == 2 and "c.json:c" in result.stdout
 
 
 def write(tmp: Path, name: str, text: str) -> str:

@@ -37,7 +37,7 @@ from carioca_desktop.rules.buraco.actions import (
     TakePile,
 )
 
-from .buraco_melds import Meld, add_text, after_add, maybe_wild, read_meld, swap_card
+from .buraco_melds import Meld, Spec, add_text, after_add, maybe_wild, read_meld, swap_card
 from .buraco_plan import adds_for, hand_value, keep_scores, plan_melds
 from .buraco_seen import Seen, read
 
@@ -80,9 +80,9 @@ class BuracoBot:
             )
         )
         for step in steps:
-            action = step(seen, legal)
-            if action is not None:
-                return action
+            move = step(seen, legal)
+            if move is not None:
+                return move
         return self.discard(seen, [a for a in legal if isinstance(a, Discard)], legal)
 
     def observe(self, obs: Any, seen: Seen) -> None:
@@ -101,7 +101,8 @@ class BuracoBot:
     # ------------------------------------------------------------------ draw
     def draw(self, seen: Seen, legal: Sequence[Action]) -> Action:
         draw = next((a for a in legal if isinstance(a, Draw)), None)
-        if self.take_piles and seen.pile_size > 0:
+        free = seen.rules.pile_take == "free"
+        if self.take_piles and seen.pile_size > 0 and (seen.recent_takes < 4 or not free):
             take = self.take_pile(seen, legal)
             if take is not None:
                 return take
@@ -271,7 +272,32 @@ def use_top(seen: Seen) -> TakePile | None:
         new = seen.our_melds + [read_meld(m, seen.spec) for m in melds]
         if seen.may_leave(rest, new):
             return TakePile(seen.seat, melds=tuple(tuple(m) for m in melds))
+    for small in melds_with(top, seen.hand, seen.spec):
+        others = plan_melds(without_all(seen.hand, small[1:]), seen.spec, 0).melds
+        melds = [small, *others]
+        points = sum(seen.spec.value(c) for m in melds for c in m)
+        if not seen.opened and points < least:
+            continue
+        rest = without_all(after_hand, [c for m in melds for c in m])
+        new = seen.our_melds + [read_meld(m, seen.spec) for m in melds]
+        if seen.may_leave(rest, new):
+            return TakePile(seen.seat, melds=tuple(tuple(m) for m in melds))
     return None
+
+
+def melds_with(top: str, hand: Sequence[str], spec: Spec) -> list[tuple[str, ...]]:
+    """Three-card melds of ``top`` and two cards of ``hand``: natural ones first, then the
+    dearest."""
+    codes = sorted(set(hand))
+    found: list[tuple[str, ...]] = []
+    for i, a in enumerate(codes):
+        for b in codes[i:]:
+            if a == b and Counter(hand)[a] < 2:
+                continue
+            if read_meld((top, a, b), spec) is not None:
+                found.append((top, a, b))
+    found.sort(key=lambda m: (sum(maybe_wild(c) for c in m[1:]), -sum(spec.value(c) for c in m)))
+    return found
 
 
 class RandomBot(BuracoBot):

@@ -267,8 +267,8 @@ def hand_value(hand: Sequence[str], side: Sequence[Meld | None], spec: Spec, wil
     melds: list[Meld | None] = list(side) + [read_meld(m, spec) for m in plan.melds]
     added: Counter[str] = Counter()
     for i, chain in adds_for(rest, melds, spec, wilds=False):
-        m = melds[i]
-        base = m.size if m is not None else 0
+        grown = melds[i]
+        base = grown.size if grown is not None else 0
         for text in chain:
             added[text.split("=")[0]] += 1
         value += sum(spec.value(t) for t in chain) + _length_bonus(base + len(chain))

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from carioca_desktop.rules.buraco.ruleset import BuracoRules
+
 from .buraco_melds import Meld, Spec, maybe_wild, read_table_meld
 
 
@@ -35,8 +37,9 @@ class Seen:
     totals: tuple[int, int]
     target: int
     spec: Spec
-    rules: Any
+    rules: BuracoRules
     single_pile_card: str | None  # a card taken from a one-card pile this turn
+    recent_takes: int = 0  # piles taken in the last 12 events (the pile passed to and fro)
 
     @property
     def side(self) -> int:
@@ -106,18 +109,17 @@ class Seen:
         return self.taken[self.side] >= 1 and self.has_buraco(melds)
 
 
-def rules_of(obs: Any) -> Any:
+def rules_of(obs: Any) -> BuracoRules:
     """The observation's rule set as a BuracoRules (the observation may carry its dict)."""
     rules = obs.rules
     if isinstance(rules, Mapping):
         return _rules_from(json.dumps(dict(rules), sort_keys=True))
+    assert isinstance(rules, BuracoRules)
     return rules
 
 
 @lru_cache(maxsize=64)
-def _rules_from(text: str) -> Any:
-    from carioca_desktop.rules.buraco.ruleset import BuracoRules
-
+def _rules_from(text: str) -> BuracoRules:
     data = json.loads(text)
     data.setdefault("game", "buraco")
     return BuracoRules.from_dict(data)
@@ -163,4 +165,5 @@ def read(obs: Any) -> Seen:
         spec=spec,
         rules=rules,
         single_pile_card=single,
+        recent_takes=sum(e.kind == "take_pile" for e in obs.events[-12:]),
     )

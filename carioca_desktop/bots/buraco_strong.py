@@ -9,7 +9,7 @@ from typing import Any
 
 from carioca_desktop.rules.buraco.actions import Action
 
-from .buraco import BuracoBot, pile_gain
+from .buraco import BuracoBot, pile_gain, use_top
 from .buraco_melds import Meld, add_text, after_add, maybe_wild, rank, split_marked, suit
 from .buraco_seen import Seen
 
@@ -62,6 +62,13 @@ class NormalBot(BuracoBot):
     feed_weight = 1.0
 
     # ------------------------------------------------------------------ the pile
+    def take_pile(self, seen: Seen, legal: Sequence[Action]) -> Action | None:
+        """With ``must_use_top`` every take puts its top card on the table at once, and the
+        piles grow large: take whenever the top card can be used."""
+        if seen.rules.pile_take == "must_use_top":
+            return use_top(seen)
+        return super().take_pile(seen, legal)
+
     def pile_worth(self, seen: Seen) -> bool:
         known, unseen = self.pile_cards(seen)
         gain = pile_gain(seen, known, unseen if seen.stock > 15 else -unseen, 1)
@@ -86,6 +93,8 @@ class NormalBot(BuracoBot):
 
     # ------------------------------------------------------------------ melding
     def budget(self, seen: Seen) -> int:
+        if seen.needs_clean and not self.clean_done(seen) and len(seen.hand) > 4:
+            return 0  # clean first: a wild in a new meld rules out its limpo
         if not seen.opened:
             return 1
         return 1 if len(seen.hand) >= 9 else 0
@@ -100,8 +109,8 @@ class NormalBot(BuracoBot):
             after = after_add(after, t, seen.spec)
         if after.clean:
             return True  # a 2 gone home natural
-        if seen.needs_clean and not self.clean_done(seen) and meld.clean and meld.size >= 4:
-            return False
+        if seen.needs_clean and not self.clean_done(seen):
+            return after.size >= 7 or len(seen.hand) - len(cards) <= 2
         if after.size >= 7:
             return True
         return len(seen.hand) - len(cards) <= 2 or seen.stock < 8
@@ -129,7 +138,7 @@ class NormalBot(BuracoBot):
         """Round points of each side if this seat went out now with these melds."""
         b = bonuses(seen)
         partner = seen.partner
-        ours = table_points(seen, melds) + b["going_out"]
+        ours = float(table_points(seen, melds) + b["going_out"])
         if partner is not None:
             ours -= HAND_GUESS * seen.hand_sizes[partner]
         theirs = float(table_points(seen, seen.theirs))

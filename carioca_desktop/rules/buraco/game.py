@@ -1,0 +1,217 @@
+"""The Buraco match as a state machine (BURACO.md). Every action is tried on a trial copy of
+the state: a refused action changes nothing, an accepted one replaces the state at once."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..errors import IllegalAction, Refusal
+from .actions import Action, Add, Discard, Draw, NextRound, Swap, TakePile
+from .melds import ESCALA, is_wild, max_run
+from .observation import BuracoObservation, EventView, observe
+from .play import Turn, deal_round, execute, meld_texts
+from .position import build_position
+from .ruleset import BuracoRules
+from .state import DECK, Event, Phase, State, validate
+
+
+class BuracoGame:
+    """One match of Buraco. ``check(action)`` says why an action is refused (or None);
+    ``apply(action)`` applies a legal one and returns its events, or raises IllegalAction
+    and changes nothing."""
+
+    def __init__(self, state: State) -> None:
+        self._s = state
+        self._views: dict[int, list[EventView]] = {}
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def new(
+        cls,
+        rules: BuracoRules | Mapping[str, Any],
+        rng: random.Random | int,
+        names: Sequence[str] | None = None,
+    ) -> BuracoGame:
+        """A new match with round 1 dealt (dealer: the last seat, so seat 0 starts)."""
+        ruleset = rules if isinstance(rules, BuracoRules) else BuracoRules.from_dict(rules)
+        generator = rng if isinstance(rng, random.Random) else random.Random(rng)
+        seats = list(names) if names else [f"Player {i + 1}" for i in range(ruleset.players)]
+        if len(seats) != ruleset.players:
+            raise ValueError(f"{len(seats)} names for {ruleset.players} players")
+        state = State(ruleset, seats, generator)
+        turn = Turn(state)
+        deal_round(turn, 0, ruleset.players - 1)
+        state.log.extend(turn.events)
+        return cls(state)
+
+    @classmethod
+    def from_position(
+        cls, rules: BuracoRules, hands: Sequence[Sequence[str]], **kw: Any
+    ) -> BuracoGame:
+        """A game at a described position (see ``position.build_position``)."""
+        return cls(build_position(rules, hands, **kw))
+
+    @classmethod
+    def from_dict(cls, data: Any) -> BuracoGame:
+        """Load a serialised match; raises StateError (a ValueError) on a bad dict."""
+        return cls(State.from_dict(data))
+
+    def to_dict(self) -> dict[str, Any]:
+        return self._s.to_dict()
+
+    def clone(self) -> BuracoGame:
+        return BuracoGame(self._s.copy())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, BuracoGame) and self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def state(self) -> State:
+        """The raw state, for the engine and tests; players use observations."""
+        return self._s
+
+    @property
+    def rules(self) -> BuracoRules:
+        return self._s.rules
+
+    @property
+    def players(self) -> int:
+        return self._s.players
+
+    @property
+    def phase(self) -> Phase:
+        return self._s.phase
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, or None when the round or the match is over."""
+        return self._s.turn if self._s.phase in (Phase.DRAW, Phase.PLAY) else None
+
+    @property
+    def round_over(self) -> bool:
+        return self._s.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER)
+
+    @property
+    def is_over(self) -> bool:
+        return self._s.phase == Phase.MATCH_OVER
+
+    @property
+    def winner(self) -> int | None:
+        return self._s.winner
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self._s.scores)
+
+    def hand(self, seat: int) -> list[str]:
+        return [DECK[c].code for c in self._s.hands[seat]]
+
+    def table_texts(self) -> list[tuple[int, tuple[str, ...]]]:
+        """Each meld as (side, card texts with markers), in table order."""
+        return [(m.side, meld_texts(self._s, m.layout)) for m in self._s.table]
+
+    def observation(self, seat: int) -> BuracoObservation:
+        return observe(self._s, seat, self._views.setdefault(seat, []))
+
+    def validate(self) -> None:
+        validate(self._s)
+
+    # ------------------------------------------------------------------ actions
+    def _trial(self, action: Action) -> tuple[State, Refusal | list[Event]]:
+        trial = self._s.copy(share_log=True, share_rng=not isinstance(action, NextRound))
+        try:
+            return trial, execute(trial, action)
+        except (TypeError, ValueError, AttributeError) as err:  # a malformed action value
+            return trial, Refusal("bad_action", f"malformed action {action!r}: {err}")
+
+    def check(self, action: Action) -> Refusal | None:
+        """None if ``action`` is legal now, else the refusal saying why not."""
+        result = self._trial(action)[1]
+        return result if isinstance(result, Refusal) else None
+
+    def can(self, action: Action) -> bool:
+        return self.check(action) is None
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply a legal action and return its events; raise IllegalAction otherwise."""
+        trial, result = self._trial(action)
+        if isinstance(result, Refusal):
+            raise IllegalAction.of(result)
+        if trial.rng is not self._s.rng:
+            self._s.rng.setstate(trial.rng.getstate())
+            trial.rng = self._s.rng
+        trial.log.extend(result)
+        self._s = trial
+        return result
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """Every legal action of ``seat`` (default: the seat to act), lay-downs excepted
+        (also ``take_pile`` with new melds): single-card adds, swaps, discards, draws."""
+        s = self._s
+        if s.phase == Phase.ROUND_OVER:
+            return [NextRound()]
+        who = s.turn if seat is None else seat
+        if s.phase == Phase.MATCH_OVER or who != s.turn:
+            return []
+        side = who % 2
+        mine = [i for i, m in enumerate(s.table) if m.side == side]
+        candidates: list[Action] = []
+        if s.phase == Phase.DRAW:
+            candidates.append(Draw(who))
+            if s.rules.pile_take == "free":
+                candidates.append(TakePile(who))
+            elif s.pile:
+                top = DECK[s.pile[-1]].code
+                for i in mine:
+                    candidates += [TakePile(who, add=i, card=t) for t in self._variants(top, i)]
+        else:
+            codes = sorted({DECK[c].code for c in s.hands[who]})
+            for code in codes:
+                for i in mine:
+                    candidates += [Add(who, i, (t,)) for t in self._variants(code, i)]
+                    if s.rules.swap == "to_hand" and not is_wild(DECK[_first(s, who, code)]):
+                        candidates.append(Swap(who, i, code))
+                candidates.append(Discard(who, code))
+        return [a for a in candidates if self.check(a) is None]
+
+    def _variants(self, code: str, index: int) -> list[str]:
+        """A card as added to a meld: plain, and for a wild on a run each end it may mark."""
+        card = next(DECK[c] for c in range(len(DECK)) if DECK[c].code == code)
+        layout = self._s.table[index].layout
+        if not is_wild(card) or layout.kind != ESCALA or layout.suit is None:
+            return [code]
+        out = [code]
+        n, suit = len(layout.slots), layout.suit.value
+        names = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+        if n < max_run(self._s.rules):
+            if layout.start > 1:
+                out.append(f"{code}={names[layout.start - 2]}{suit}")
+            if layout.start + n <= 14:
+                out.append(f"{code}={names[layout.start + n - 1]}{suit}")
+        return out
+
+    def __str__(self) -> str:
+        s = self._s
+        lines = [
+            f"Buraco ({s.rules.preset}) round {s.round_index + 1}, dealer {s.dealer}, "
+            f"phase {s.phase.value}, turn {s.turn}, scores {s.scores}",
+            f"stock {len(s.stock)}, mortos left {len(s.mortos)}, took {s.took}, "
+            f"pile {' '.join(DECK[c].code for c in s.pile) or '-'}",
+        ]
+        for seat, hand in enumerate(s.hands):
+            lines.append(f"  seat {seat} (side {seat % 2}): {' '.join(DECK[c].code for c in hand)}")
+        for i, m in enumerate(s.table):
+            lines.append(f"  meld {i} side {m.side}: {' '.join(meld_texts(s, m.layout))}")
+        return "\n".join(lines)
+
+
+def _first(s: State, seat: int, code: str) -> int:
+    return next(c for c in s.hands[seat] if DECK[c].code == code)
+
+
+__all__ = ["Add", "BuracoGame", "Discard", "Draw", "Swap", "TakePile"]

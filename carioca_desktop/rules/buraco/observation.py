@@ -1,0 +1,128 @@
+"""What one seat may know (BURACO.md §9): its own hand, counts of the others (the partner's
+too), the table by side, the pile whole or top-only, and an event log whose hidden cards are
+only counted. Morto contents reach nobody but the holder."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .melds import buraco_kind
+from .state import DECK, Event, State
+
+
+@dataclass(frozen=True)
+class MeldView:
+    side: int
+    cards: tuple[str, ...]  # with wild markers; a run from its low end
+    kind: str  # "trio" (set) or "escala" (run)
+    length: int
+    buraco: str | None  # "limpo", "sujo" or None
+
+
+@dataclass(frozen=True)
+class EventView:
+    n: int
+    round: int
+    seat: int
+    kind: str
+    cards: tuple[str, ...]
+    secret: tuple[str, ...]  # only the viewer's own hidden cards
+    hidden: int  # how many hidden cards another seat got
+    meld: int | None
+    melds: tuple[tuple[str, ...], ...]
+    points: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class BuracoObservation:
+    seat: int
+    players: int
+    hand: tuple[str, ...]
+    hand_sizes: tuple[int, ...]
+    open_hands: tuple[tuple[str, ...], ...] | None
+    table: tuple[MeldView, ...]
+    pile: tuple[str, ...]  # bottom first; empty with pile_visible "top" (see pile_top)
+    pile_top: str | None
+    pile_size: int
+    single_pile_taken: bool
+    stock_size: int
+    mortos_left: int
+    took_morto: tuple[int, ...]
+    morto_holders: tuple[tuple[int, ...], ...]
+    opened: tuple[bool, ...]
+    turn: int | None
+    phase: str
+    dealer: int
+    round_number: int
+    scores: tuple[int, ...]
+    history: tuple[tuple[int, ...], ...]
+    target: int
+    rules: dict[str, Any]
+    events: tuple[EventView, ...]
+
+
+def event_view(event: Event, seat: int, open_hands: bool) -> EventView:
+    mine = event.seat == seat or open_hands
+    return EventView(
+        event.n,
+        event.round,
+        event.seat,
+        event.kind,
+        event.cards,
+        event.secret if mine else (),
+        0 if mine else len(event.secret),
+        event.meld,
+        event.melds,
+        event.points,
+    )
+
+
+def observe(s: State, seat: int, cache: list[EventView]) -> BuracoObservation:
+    """The observation of ``seat``; ``cache`` keeps the event views already built."""
+    rules = s.rules
+    open_hands = rules.open_hands
+    for event in s.log[len(cache) :]:
+        cache.append(event_view(event, seat, open_hands))
+    if len(cache) > len(s.log):  # the log was replaced (a loaded game): rebuild
+        cache[:] = [event_view(e, seat, open_hands) for e in s.log]
+    table = tuple(
+        MeldView(
+            m.side,
+            tuple(
+                f"{DECK[sl.ref].code}={sl.marker.code}" if sl.wild else DECK[sl.ref].code
+                for sl in m.layout.slots
+            ),
+            m.layout.kind,
+            len(m.layout.slots),
+            buraco_kind(m.layout),
+        )
+        for m in s.table
+    )
+    over = s.phase.value in ("round_over", "match_over")
+    return BuracoObservation(
+        seat=seat,
+        players=s.players,
+        hand=tuple(DECK[c].code for c in s.hands[seat]),
+        hand_sizes=tuple(len(h) for h in s.hands),
+        open_hands=tuple(tuple(DECK[c].code for c in h) for h in s.hands) if open_hands else None,
+        table=table,
+        pile=tuple(DECK[c].code for c in s.pile) if rules.pile_visible == "all" else (),
+        pile_top=DECK[s.pile[-1]].code if s.pile else None,
+        pile_size=len(s.pile),
+        single_pile_taken=s.single_taken is not None,
+        stock_size=len(s.stock),
+        mortos_left=len(s.mortos),
+        took_morto=tuple(s.took),
+        morto_holders=tuple(tuple(h) for h in s.holders),
+        opened=tuple(any(m.side == side for m in s.table) for side in (0, 1)),
+        turn=None if over else s.turn,
+        phase=s.phase.value,
+        dealer=s.dealer,
+        round_number=s.round_index + 1,
+        scores=tuple(s.scores),
+        history=tuple(tuple(p) for p in s.history),
+        target=rules.target,
+        rules=rules.to_dict(),
+        events=tuple(cache),
+    )

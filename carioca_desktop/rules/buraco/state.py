@@ -1,0 +1,347 @@
+"""The mutable state of a Buraco match, its events, and its JSON form, validated on load:
+the 108 cards are conserved, every meld is legal, sides, mortos and phase are consistent."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from ..cards import Card, Suit, full_deck, parse_card
+from ..errors import RulesError, StateError
+from ..melds import ESCALA, TRIO, Layout, Slot
+from .melds import layout_problem
+from .ruleset import BuracoRules
+
+FORMAT = "buraco-match"
+VERSION = 1
+DECK: tuple[Card, ...] = tuple(full_deck(2, 2))
+"""The 108 physical cards (two decks, four jokers); a card's index here is its id."""
+
+
+class Phase(Enum):
+    DRAW = "draw"  # the seat to act must draw or take the pile
+    PLAY = "play"  # meld, add, swap, then discard
+    ROUND_OVER = "round_over"  # scores shown; NextRound deals the next round
+    MATCH_OVER = "match_over"
+
+
+@dataclass(frozen=True)
+class TableMeld:
+    """A meld on the table: the side it belongs to and its layout (refs are card ids)."""
+
+    side: int
+    layout: Layout
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened. ``secret`` cards are seen only by ``seat`` (everyone with open
+    hands); other seats see only how many there were."""
+
+    n: int
+    round: int
+    seat: int
+    kind: str
+    cards: tuple[str, ...] = ()
+    secret: tuple[str, ...] = ()
+    meld: int | None = None
+    melds: tuple[tuple[str, ...], ...] = ()
+    points: tuple[int, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"n": self.n, "round": self.round, "seat": self.seat}
+        out["kind"] = self.kind
+        for key in ("cards", "secret", "points"):
+            if getattr(self, key):
+                out[key] = list(getattr(self, key))
+        if self.melds:
+            out["melds"] = [list(m) for m in self.melds]
+        if self.meld is not None:
+            out["meld"] = self.meld
+        return out
+
+    @classmethod
+    def from_dict(cls, d: Any) -> Event:
+        _need(isinstance(d, dict), "an event must be an object")
+        try:
+            return cls(
+                n=_int(d["n"]),
+                round=_int(d["round"]),
+                seat=_int(d["seat"]),
+                kind=_str(d["kind"]),
+                cards=_strs(d.get("cards", [])),
+                secret=_strs(d.get("secret", [])),
+                meld=None if d.get("meld") is None else _int(d["meld"]),
+                melds=tuple(_strs(m) for m in _list(d.get("melds", []))),
+                points=tuple(_int(p) for p in _list(d.get("points", []))),
+            )
+        except KeyError as err:
+            raise StateError("bad_state", f"an event lacks {err}") from err
+
+
+@dataclass
+class State:
+    """Everything about a match. Zones hold card ids (``DECK[id]`` is the face); the stock,
+    the pile and each morto are lists whose *last* element is the top card. ``out`` holds the
+    cards a described position (``from_position``) leaves out of play."""
+
+    rules: BuracoRules
+    names: list[str]
+    rng: random.Random
+    round_index: int = 0
+    dealer: int = 0
+    phase: Phase = Phase.DRAW
+    turn: int = 0
+    hands: list[list[int]] = field(default_factory=list)
+    stock: list[int] = field(default_factory=list)
+    pile: list[int] = field(default_factory=list)
+    mortos: list[list[int]] = field(default_factory=list)
+    out: list[int] = field(default_factory=list)
+    table: list[TableMeld] = field(default_factory=list)
+    holders: list[list[int]] = field(default_factory=lambda: [[], []])  # per side, in order
+    pending: list[int] = field(default_factory=list)  # seats holding an unplayed morto
+    single_taken: int | None = None  # a card taken from a one-card pile this turn
+    went_out_seat: int | None = None
+    scores: list[int] = field(default_factory=lambda: [0, 0])
+    history: list[list[int]] = field(default_factory=list)  # points per side, finished rounds
+    went_out: list[int | None] = field(default_factory=list)
+    winner: int | None = None
+    log: list[Event] = field(default_factory=list)
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def took(self) -> list[int]:
+        return [len(h) for h in self.holders]
+
+    def card(self, cid: int) -> Card:
+        return DECK[cid]
+
+    def copy(self, share_log: bool = False, share_rng: bool = False) -> State:
+        """An independent copy (the RNG too); ``share_log`` and ``share_rng`` keep the same
+        log list and generator, for a trial that never writes them."""
+        rng = self.rng
+        if not share_rng:
+            rng = random.Random()
+            rng.setstate(self.rng.getstate())
+        return State(
+            rules=self.rules,
+            names=list(self.names),
+            rng=rng,
+            round_index=self.round_index,
+            dealer=self.dealer,
+            phase=self.phase,
+            turn=self.turn,
+            hands=[list(h) for h in self.hands],
+            stock=list(self.stock),
+            pile=list(self.pile),
+            mortos=[list(m) for m in self.mortos],
+            out=list(self.out),
+            table=list(self.table),
+            holders=[list(h) for h in self.holders],
+            pending=list(self.pending),
+            single_taken=self.single_taken,
+            went_out_seat=self.went_out_seat,
+            scores=list(self.scores),
+            history=[list(p) for p in self.history],
+            went_out=list(self.went_out),
+            winner=self.winner,
+            log=self.log if share_log else list(self.log),
+        )
+
+    # ------------------------------------------------------------------ JSON
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "rules": self.rules.to_dict(),
+            "names": list(self.names),
+            "rng": _rng_to_json(self.rng),
+            "round_index": self.round_index,
+            "dealer": self.dealer,
+            "phase": self.phase.value,
+            "turn": self.turn,
+            "hands": [list(h) for h in self.hands],
+            "stock": list(self.stock),
+            "pile": list(self.pile),
+            "mortos": [list(m) for m in self.mortos],
+            "out": list(self.out),
+            "table": [_meld_to_json(m) for m in self.table],
+            "holders": [list(h) for h in self.holders],
+            "pending": list(self.pending),
+            "single_taken": self.single_taken,
+            "went_out_seat": self.went_out_seat,
+            "scores": list(self.scores),
+            "history": [list(p) for p in self.history],
+            "went_out": list(self.went_out),
+            "winner": self.winner,
+            "log": [e.to_dict() for e in self.log],
+        }
+
+    @classmethod
+    def from_dict(cls, d: Any) -> State:
+        """Load and validate; raises StateError naming what is wrong."""
+        _need(isinstance(d, dict), "a saved match must be an object")
+        _need(d.get("format") == FORMAT, f"not a Buraco match (format {d.get('format')!r})")
+        _need(d.get("version") == VERSION, f"unknown version {d.get('version')!r}")
+        try:
+            rules = BuracoRules.from_dict(d["rules"])
+            phase = Phase(d["phase"])
+            state = cls(
+                rules=rules,
+                names=[_str(n) for n in _list(d["names"])],
+                rng=_rng_from_json(d["rng"]),
+                round_index=_int(d["round_index"]),
+                dealer=_int(d["dealer"]),
+                phase=phase,
+                turn=_int(d["turn"]),
+                hands=[_ids(h) for h in _list(d["hands"])],
+                stock=_ids(d["stock"]),
+                pile=_ids(d["pile"]),
+                mortos=[_ids(m) for m in _list(d["mortos"])],
+                out=_ids(d["out"]),
+                table=[_meld_from_json(m) for m in _list(d["table"])],
+                holders=[_ids(h) for h in _list(d["holders"])],
+                pending=_ids(d["pending"]),
+                single_taken=_opt_int(d["single_taken"]),
+                went_out_seat=_opt_int(d["went_out_seat"]),
+                scores=list(_ints(d["scores"])),
+                history=[list(_ints(p)) for p in _list(d["history"])],
+                went_out=[_opt_int(w) for w in _list(d["went_out"])],
+                winner=_opt_int(d["winner"]),
+                log=[Event.from_dict(e) for e in _list(d["log"])],
+            )
+        except StateError:
+            raise
+        except RulesError as err:
+            raise StateError("bad_state", f"bad saved match: {err.message}") from err
+        except (KeyError, TypeError, ValueError) as err:
+            raise StateError("bad_state", f"bad saved match: {err!r}") from err
+        validate(state)
+        return state
+
+
+# --------------------------------------------------------------------------- validation
+def validate(s: State) -> None:
+    """Raise StateError if the state is inconsistent."""
+    n = s.players
+    _need(len(s.names) == n, f"{len(s.names)} names for {n} players")
+    _need(len(s.hands) == n, f"{len(s.hands)} hands for {n} players")
+    _need(0 <= s.turn < n and 0 <= s.dealer < n, "turn or dealer is not a seat")
+    _need(s.round_index >= 0, "bad round number")
+    zones: list[int] = [c for h in s.hands for c in h]
+    zones += s.stock + s.pile + s.out + [c for m in s.mortos for c in m]
+    for meld in s.table:
+        _need(meld.side in (0, 1), f"a meld belongs to side 0 or 1, not {meld.side}")
+        zones += [slot.ref for slot in meld.layout.slots]
+    counts = Counter(zones)
+    _need(all(0 <= c < len(DECK) for c in counts), "a card id is out of range")
+    twice = sorted(DECK[c].code for c, k in counts.items() if k > 1)
+    _need(not twice, f"cards in two places at once: {twice[:5]}")
+    _need(len(counts) == len(DECK), f"{len(DECK) - len(counts)} of the 108 cards are missing")
+    for i, meld in enumerate(s.table):
+        problem = layout_problem(meld.layout, s.card, s.rules)
+        _need(problem is None, f"meld {i} is not legal: {problem}")
+    _need(len(s.holders) == 2, "holders are per side")
+    quota = s.rules.morto_quota
+    for side, seats in enumerate(s.holders):
+        _need(len(seats) <= quota, f"side {side} took more mortos than it may")
+        _need(all(0 <= p < n and p % 2 == side for p in seats), "a morto holder is not a seat")
+    _need(len(s.mortos) + sum(s.took) <= s.rules.mortos, "too many mortos")
+    _need(all(1 <= len(m) <= 11 for m in s.mortos), "a morto holds 1 to 11 cards")
+    _need(
+        all(p in s.holders[p % 2] for p in s.pending) and len(set(s.pending)) == len(s.pending),
+        "an unplayed morto without a holder",
+    )
+    _need(len(s.scores) == 2 and all(len(p) == 2 for p in s.history), "scores are per side")
+    _need(len(s.went_out) == len(s.history), "one going-out entry per finished round")
+    over = s.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER)
+    _need(over or s.went_out_seat is None, "a going out while the round is on")
+    _need((s.winner is not None) == (s.phase == Phase.MATCH_OVER), "winner and phase disagree")
+    _need(s.single_taken is None or 0 <= s.single_taken < len(DECK), "bad single_taken")
+
+
+# --------------------------------------------------------------------------- JSON helpers
+def _meld_to_json(meld: TableMeld) -> dict[str, Any]:
+    lay = meld.layout
+    return {
+        "side": meld.side,
+        "kind": lay.kind,
+        "start": lay.start,
+        "suit": lay.suit.value if lay.suit else None,
+        "slots": [[s.ref, s.rank, s.suit.value if s.suit else None, s.wild] for s in lay.slots],
+    }
+
+
+def _suit(value: Any) -> Suit | None:
+    return None if value is None else Suit(_str(value))
+
+
+def _meld_from_json(d: Any) -> TableMeld:
+    _need(isinstance(d, dict), "a table meld must be an object")
+    kind = _str(d["kind"])
+    _need(kind in (TRIO, ESCALA), f"unknown meld kind {kind!r}")
+    slots = []
+    for raw in _list(d["slots"]):
+        ref, rank, suit, wild = _list(raw)
+        _need(isinstance(wild, bool), "a slot's wild flag is true or false")
+        slots.append(Slot(_int(ref), _int(rank), _suit(suit), wild))
+    layout = Layout(kind, tuple(slots), _suit(d.get("suit")), _int(d.get("start", 0)))
+    return TableMeld(_int(d["side"]), layout)
+
+
+def _rng_to_json(rng: random.Random) -> list[Any]:
+    version, internal, gauss = rng.getstate()
+    return [version, list(internal), gauss]
+
+
+def _rng_from_json(value: Any) -> random.Random:
+    version, internal, gauss = _list(value)
+    rng = random.Random()
+    rng.setstate((version, tuple(_ints(internal)), gauss))
+    return rng
+
+
+def _need(condition: bool, message: str) -> None:
+    if not condition:
+        raise StateError("bad_state", message)
+
+
+def _list(value: Any) -> list[Any]:
+    _need(isinstance(value, list), f"expected a list, got {type(value).__name__}")
+    return list(value)
+
+
+def _int(value: Any) -> int:
+    _need(isinstance(value, int) and not isinstance(value, bool), f"expected a number: {value!r}")
+    return int(value)
+
+
+def _opt_int(value: Any) -> int | None:
+    return None if value is None else _int(value)
+
+
+def _ints(value: Any) -> tuple[int, ...]:
+    return tuple(_int(v) for v in _list(value))
+
+
+def _ids(value: Any) -> list[int]:
+    return list(_ints(value))
+
+
+def _str(value: Any) -> str:
+    _need(isinstance(value, str), f"expected a string: {value!r}")
+    return str(value)
+
+
+def _strs(value: Any) -> tuple[str, ...]:
+    out = tuple(_str(v) for v in _list(value))
+    for code in out:
+        if code != "?":
+            parse_card(code.split("=")[0])
+    return out

@@ -1,0 +1,245 @@
+"""``carioca simulate --game buraco``: a headless Buraco bot tournament, reported by side.
+
+Deals are paired: game ``2k`` and ``2k + 1`` use the same seed with the levels moved one seat
+round the table, so each side plays the same cards with the other levels; every level thus
+meets every deal from both sides.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from carioca_desktop.bots.buraco import BURACO_LEVELS as LEVELS
+from carioca_desktop.bots.buraco_driver import BuracoMatch, play_buraco_match
+from carioca_desktop.rules.buraco.ruleset import PRESETS, BuracoRules
+from carioca_desktop.rules.errors import RulesError
+
+
+def split_game(argv: Sequence[str]) -> tuple[str, list[str]]:
+    """Take ``--game NAME`` (or ``--game=NAME``) out of the arguments."""
+    rest: list[str] = []
+    game = "carioca"
+    items = list(argv)
+    i = 0
+    while i < len(items):
+        arg = items[i]
+        if arg == "--game" and i + 1 < len(items):
+            game = items[i + 1]
+            i += 2
+            continue
+        if arg.startswith("--game="):
+            game = arg.split("=", 1)[1]
+        else:
+            rest.append(arg)
+        i += 1
+    return game, rest
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        sys.stderr.write(f"carioca simulate --game buraco: {message}\n")
+        self.print_usage(sys.stderr)
+        raise SystemExit(2)
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def _levels(text: str) -> list[str]:
+    levels = [part.strip() for part in text.split(",") if part.strip()]
+    unknown = [lv for lv in levels if lv not in LEVELS]
+    if not levels or unknown:
+        shown = ", ".join(unknown) or "none given"
+        raise argparse.ArgumentTypeError(f"unknown bot level ({shown}); use {', '.join(LEVELS)}")
+    return levels
+
+
+def parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="carioca simulate --game buraco", description=__doc__)
+    p.add_argument("--players", type=int, choices=(2, 4), default=4)
+    p.add_argument(
+        "--bots",
+        type=_levels,
+        default=["normal"],
+        help=f"comma-separated levels ({','.join(LEVELS)}), cycled over the seats",
+    )
+    p.add_argument("--games", type=_count, default=10, help="matches to play")
+    p.add_argument("--seed", type=int, default=0, help="seed of the first deal")
+    p.add_argument("--preset", choices=sorted(PRESETS), default=None, help="rule preset")
+    p.add_argument("--rules", metavar="FILE", default=None, help="JSON rule-set file")
+    p.add_argument("--json", metavar="PATH", default=None, help="also write the figures here")
+    return p
+
+
+def _rules(args: argparse.Namespace, p: argparse.ArgumentParser) -> BuracoRules:
+    data: dict[str, Any] = {}
+    if args.rules is not None:
+        try:
+            loaded = json.loads(Path(args.rules).read_text(encoding="utf-8"))
+        except (OSError, ValueError) as err:
+            p.error(f"cannot read the rules file {args.rules}: {err}")
+        if not isinstance(loaded, dict):
+            p.error(f"the rules file {args.rules} must hold a JSON object")
+        data.update(loaded)
+    data["game"] = "buraco"
+    if args.preset is not None:
+        data["preset"] = args.preset
+    data["players"] = args.players
+    try:
+        return BuracoRules.from_dict(data)
+    except RulesError as err:
+        p.error(f"bad rules: {err.message}")
+    raise AssertionError("unreachable")
+
+
+@dataclass
+class Tally:
+    """Figures of one side of the table, or of one bot level (a seat's side total)."""
+
+    wins: float = 0.0
+    totals: list[int] = field(default_factory=list)
+    rounds: int = 0
+    out: int = 0
+
+    def add(self, result: BuracoMatch, side: int) -> None:
+        self.totals.append(result.totals[side])
+        self.wins += result.winner == side
+        self.rounds += len(result.rounds)
+        self.out += sum(1 for seat in result.went_out if seat is not None and seat % 2 == side)
+
+    def figures(self) -> dict[str, Any]:
+        n = len(self.totals)
+        mean = sum(self.totals) / n if n else 0.0
+        sd = math.sqrt(sum((t - mean) ** 2 for t in self.totals) / (n - 1)) if n > 1 else 0.0
+        half = 1.96 * sd / math.sqrt(n) if n > 1 else 0.0
+        low, high = wilson(self.wins, n)
+        return {
+            "matches": n,
+            "mean_total": round(mean, 1),
+            "total_low": round(mean - half, 1),
+            "total_high": round(mean + half, 1),
+            "wins": self.wins,
+            "win_rate": round(self.wins / n, 4) if n else 0.0,
+            "win_low": round(low, 4),
+            "win_high": round(high, 4),
+            "out_per_round": round(self.out / self.rounds, 4) if self.rounds else 0.0,
+        }
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 0.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def seating(levels: Sequence[str], players: int, game: int) -> list[str]:
+    """The levels by seat in game ``game``: cycled over the seats, moved one seat round the
+    table in every odd game (so the pair of games plays one deal from both sides)."""
+    cycled = [levels[s % len(levels)] for s in range(players)]
+    return cycled[-1:] + cycled[:-1] if game % 2 else cycled
+
+
+def run(rules: BuracoRules, levels: Sequence[str], games: int, seed: int) -> dict[str, Any]:
+    sides = [Tally(), Tally()]
+    by_level = {lv: Tally() for lv in dict.fromkeys(levels)}
+    unfinished = actions = refused = 0
+    start = time.perf_counter()
+    seconds: list[float] = []
+    for game in range(games):
+        seats = seating(levels, rules.players, game)
+        result = play_buraco_match(rules, seats, seed + game // 2)
+        seconds.append(result.seconds)
+        actions += result.actions
+        refused += len(result.stats.refused) + result.stats.capped
+        if not result.finished:
+            unfinished += 1
+            continue
+        for side in (0, 1):
+            sides[side].add(result, side)
+        for level, side in {(lv, seat % 2) for seat, lv in enumerate(seats)}:
+            by_level[level].add(result, side)
+    return {
+        "sides": sides,
+        "levels": by_level,
+        "unfinished": unfinished,
+        "seconds": time.perf_counter() - start,
+        "match_seconds": seconds,
+        "actions": actions,
+        "refused": refused,
+    }
+
+
+def report(fig: dict[str, Any], games: int) -> str:
+    head = (
+        f"{'':10} {'matches':>7} {'points/match':>12} {'95% interval':>17} {'wins':>6} "
+        f"{'win %':>6} {'95% interval':>14} {'out/rnd':>7}"
+    )
+    lines = [head]
+    rows = [(f"side {i}", t) for i, t in enumerate(fig["sides"])]
+    rows += list(fig["levels"].items())
+    for name, tally in rows:
+        f = tally.figures()
+        lines.append(
+            f"{name:10} {f['matches']:7d} {f['mean_total']:12.1f} "
+            f"{f['total_low']:8.1f}-{f['total_high']:8.1f} {f['wins']:6.1f} "
+            f"{100 * f['win_rate']:5.1f}% {100 * f['win_low']:5.1f}%-{100 * f['win_high']:5.1f}% "
+            f"{f['out_per_round']:7.2f}"
+        )
+    secs = fig["seconds"]
+    slowest = max(fig["match_seconds"], default=0.0)
+    lines.append(
+        f"{games} matches ({fig['unfinished']} unfinished, {fig['refused']} bot actions "
+        f"refused or cut) in {secs:.1f} s "
+        f"(slowest match {slowest:.1f} s)"
+    )
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str]) -> int:
+    p = parser()
+    args = p.parse_args(list(argv))
+    if len(args.bots) > args.players:
+        p.error(f"{len(args.bots)} bot levels for {args.players} players")
+    if args.json is not None and not Path(args.json).resolve().parent.is_dir():
+        p.error(f"--json: no folder for {args.json}")
+    rules = _rules(args, p)
+    fig = run(rules, args.bots, args.games, args.seed)
+    print(report(fig, args.games))
+    if args.json is not None:
+        out = {
+            "game": "buraco",
+            "games": args.games,
+            "unfinished": fig["unfinished"],
+            "players": args.players,
+            "bots": args.bots,
+            "seed": args.seed,
+            "rules": rules.to_dict(),
+            "seconds": round(fig["seconds"], 3),
+            "refused": fig["refused"],
+            "levels": {lv: t.figures() for lv, t in fig["levels"].items()},
+            "sides": [t.figures() for t in fig["sides"]],
+        }
+        try:
+            Path(args.json).write_text(json.dumps(out, indent=2) + "\n", encoding="utf-8")
+        except OSError as err:
+            sys.stderr.write(f"carioca simulate: cannot write {args.json}: {err}\n")
+            return 1
+    return 0
