@@ -326,7 +326,6 @@ class BeginnerBot(BuracoBot):
 
     level = "beginner"
     wild_budget = 0
-    add_wilds = False
     swaps = False
     add_first = False
 

@@ -59,7 +59,8 @@ class NormalBot(BuracoBot):
     level = "normal"
     wild_budget = 1
     take_margin = 10.0
-    feed_weight = 1.0
+    deny_weight = 0.5  # how much the pile's worth to the opponents counts in taking it
+    feed_weight = 1.0  # with must_use_top only: a free pile is taken whatever its top
 
     # ------------------------------------------------------------------ the pile
     def take_pile(self, seen: Seen, legal: Sequence[Action]) -> Action | None:
@@ -72,7 +73,7 @@ class NormalBot(BuracoBot):
     def pile_worth(self, seen: Seen) -> bool:
         known, unseen = self.pile_cards(seen)
         gain = pile_gain(seen, known, unseen if seen.stock > 15 else -unseen, 1)
-        gain += 0.5 * self.denial(seen, known)
+        gain += self.deny_weight * self.denial(seen, known)
         if seen.stock < 12:
             gain -= 0.5 * sum(seen.spec.value(c) for c in known)
         return gain > self.take_margin
@@ -95,13 +96,11 @@ class NormalBot(BuracoBot):
     def budget(self, seen: Seen) -> int:
         if seen.needs_clean and not self.clean_done(seen) and len(seen.hand) > 4:
             return 0  # clean first: a wild in a new meld rules out its limpo
-        if not seen.opened:
-            return 1
-        return 1 if len(seen.hand) >= 9 else 0
+        return 2
 
     def chain_ok(self, seen: Seen, meld: Meld, cards: Sequence[str]) -> bool:
-        """Keep a wild back unless it makes a buraco, the hand is nearly empty, or the round
-        is ending; never dirty the side's best clean hope when going out needs a limpo."""
+        """Wilds go onto melds freely, unless going out needs a limpo the side lacks: then
+        only to make a buraco or to empty the hand."""
         if not any("=" in t or maybe_wild(split_marked(t)[0]) for t in cards):
             return True
         after = meld
@@ -111,9 +110,7 @@ class NormalBot(BuracoBot):
             return True  # a 2 gone home natural
         if seen.needs_clean and not self.clean_done(seen):
             return after.size >= 7 or len(seen.hand) - len(cards) <= 2
-        if after.size >= 7:
-            return True
-        return len(seen.hand) - len(cards) <= 2 or seen.stock < 8
+        return True
 
     def clean_done(self, seen: Seen) -> bool:
         return any(m is not None and m.buraco and m.clean for m in seen.our_melds)
@@ -154,7 +151,8 @@ class NormalBot(BuracoBot):
         value = keep[card]
         if maybe_wild(card):
             value += 100.0
-        if any(m is not None and add_text(m, card, seen.spec) for m in seen.theirs):
+        closed = seen.rules.pile_take == "must_use_top"
+        if closed and any(m is not None and add_text(m, card, seen.spec) for m in seen.theirs):
             value += self.feed_weight * (15.0 + 1.5 * seen.pile_size)
         danger = threat(seen)
         value -= danger * 0.8 * seen.spec.value(card)
@@ -208,7 +206,7 @@ class HardBot(NormalBot):
     def read_next(self, seen: Seen, card: str) -> float:
         """Cards like those the next opponent took are worth more to them; like those they
         threw, less."""
-        if maybe_wild(card):
+        if maybe_wild(card) or seen.rules.pile_take != "must_use_top":
             return 0.0
         score = 0.0
         for other in self.took[-20:]:
