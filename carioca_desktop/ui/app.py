@@ -95,6 +95,7 @@ class AutoplayOptions:
     preset: str
     rounds: int
     screenshot: str | None
+    game: str = "carioca"
 
 
 class App:
@@ -365,8 +366,10 @@ def run(args: argparse.Namespace) -> int:
             from carioca_desktop.ui.scenes.table import start_autoplay
 
             seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
+            game = getattr(args, "game", "carioca")
+            default = "brasileiro" if game == "buraco" else "clasico"
             options = AutoplayOptions(
-                seed, args.players, args.preset or "clasico", args.rounds, args.screenshot
+                seed, args.players, args.preset or default, args.rounds, args.screenshot, game
             )
             app = App(fast=True)
             start_autoplay(app, options)
