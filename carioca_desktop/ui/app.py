@@ -151,10 +151,10 @@ class App:
         aside and reported now rather than when the player first opens it."""
         _, notices = load_stats(self.paths)
         if has_autosave(self.paths):
-            from carioca_desktop.play.session import MatchSession  # only when there is a save
+            from carioca_desktop.play.resume import session_from_dict  # only with a save
 
             _, _, more = load_autosave(
-                self.paths, match_validator=lambda d: MatchSession.from_dict(d, self.paths)
+                self.paths, match_validator=lambda d: session_from_dict(d, self.paths)
             )
             notices += more
         return notices

@@ -167,17 +167,17 @@ class MenuScene(UIScene):
             self._dismiss()
 
     def _continue(self) -> None:
-        from carioca_desktop.play.session import MatchSession
-        from carioca_desktop.ui.scenes.table import TableScene
+        from carioca_desktop.play.resume import session_from_dict
+        from carioca_desktop.ui.resume import session_scene
 
         paths = self.app.paths
         session, _, notices = load_autosave(
-            paths, match_validator=lambda d: MatchSession.from_dict(d, paths)
+            paths, match_validator=lambda d: session_from_dict(d, paths)
         )
         if session is None:
             self._say(*([notice_text(n) for n in notices] or [tr("menu.continue_failed")]))
             return
-        self.app.push(TableScene(self.app, session))  # type: ignore[arg-type]
+        self.app.push(session_scene(self.app, session))
 
     def _say(self, *messages: str) -> None:
         self.messages = list(messages)

@@ -7,8 +7,12 @@ from collections import Counter
 from collections.abc import Sequence
 
 SUITS = {"S": 0, "H": 1, "C": 2, "D": 3}
-RANKS = {r: i for i, r in enumerate(("A", "2", "3", "4", "5", "6", "7", "8", "9", "10",
-                                      "J", "Q", "K"), start=1)}  # fmt: skip
+RANKS = {
+    r: i
+    for i, r in enumerate(
+        ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"), start=1
+    )
+}
 
 
 def suit_key(code: str) -> tuple[int, int]:

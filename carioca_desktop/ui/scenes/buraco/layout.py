@@ -64,7 +64,7 @@ def compute_layout(size: tuple[int, int], players: int, viewer: int, mortos: int
     seat_h = px(96)
     mid_y = round(h * 0.40)
     left_seat = pygame.Rect(px(12), mid_y, side_w - px(12), seat_h)
-    right_seat = pygame.Rect(w - side_w, mid_y, side_w - px(12), seat_h)
+    right_seat = pygame.Rect(w - side_w - px(8), mid_y, side_w - px(12), seat_h)
     places = seat_places(players, viewer)
     rects = {"top": top_seat, "left": left_seat, "right": right_seat}
     seats = {seat: rects[where] for where, seat in places.items()}
@@ -96,7 +96,8 @@ def compute_layout(size: tuple[int, int], players: int, viewer: int, mortos: int
     score_panel = pygame.Rect(w - side_w, bar.bottom + px(8), side_w - px(12), px(128))
     info_panel = pygame.Rect(px(12), bar.bottom + px(8), side_w - px(12), px(128))
     viewer_panel = pygame.Rect(px(12), h - px(16) - px(86), side_w - px(12), px(86))
-    log_top = left_seat.bottom + px(12)
+    info_panel_bottom = bar.bottom + px(8) + px(128)
+    log_top = (left_seat.bottom if players == 4 else info_panel_bottom) + px(12)
     log = pygame.Rect(px(12), log_top, side_w - px(12), viewer_panel.top - px(12) - log_top)
     layout = BuracoLayout(
         size,

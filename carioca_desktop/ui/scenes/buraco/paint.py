@@ -126,7 +126,7 @@ def paint(surface: pygame.Surface, p: Picture) -> MeldPlaces:
 
 # --------------------------------------------------------------------------- furniture
 def _bar(surface: pygame.Surface, p: Picture) -> None:
-    hud.draw_top_bar(surface, p.layout.bar, p.title, "", p.texts, p.layout.ui)
+    hud.draw_top_bar(surface, p.layout.bar, p.title, p.status, p.texts, p.layout.ui)
 
 
 def _seats(surface: pygame.Surface, p: Picture) -> None:
@@ -143,8 +143,9 @@ def _seats(surface: pygame.Surface, p: Picture) -> None:
         )
         hud.draw_seat(surface, rect, info, p.texts, p.images, layout.upx(34), layout.ui)
     me = obs.seat
+    score = tr("buraco.hand_count", n=obs.hand_sizes[me])
     info = hud.SeatInfo(
-        me, p.names[me], p.seat_lines[me], p.status, False, obs.hand_sizes[me], obs.turn == me
+        me, p.names[me], p.seat_lines[me], score, False, obs.hand_sizes[me], obs.turn == me
     )
     hud.draw_viewer_panel(surface, layout.viewer_panel, info, p.texts, layout.ui)
 
