@@ -151,12 +151,16 @@ class BuracoSession:
         is to act or the round is over."""
         if self.game.round_over:
             return None
-        at = len(self.game.state.log)
+        at = self._event_count()
         if self._pending_at != at:
             from carioca_desktop.bots.buraco_driver import buraco_step
 
             self._pending, self._pending_at = buraco_step(self.game, self.bots), at
         return self._pending
+
+    def _event_count(self) -> int:
+        """How many events the match has had (a change of the game changes it)."""
+        return len(self.game.observation(self.viewer()).events)
 
     def apply(self, action: Action) -> list[Event]:
         """Apply an action (IllegalAction propagates, nothing saved), then autosave; when the

@@ -38,7 +38,7 @@ def saved_buraco_lines(session: BuracoSession, when: datetime) -> list[str]:
         tr(
             "buraco.newgame.saved",
             preset=tr(f"buraco.preset.{game.rules.preset}"),
-            round=game.state.round_index + 1,
+            round=game.observation(0).round_number,
             date=when.strftime("%Y-%m-%d %H:%M"),
         ),
     ]

@@ -37,7 +37,7 @@ ACCEPT = (110, 230, 140)
 class Morto:
     """One morto as the table shows it: still there, taken (by whom), or gone to the stock."""
 
-    state: str  # "there" | "taken" | "stock"
+    where: str  # "there" | "taken" | "stock"
     holder: int | None = None
 
 
@@ -286,14 +286,14 @@ def _stock(surface: pygame.Surface, p: Picture) -> None:
 def _mortos(surface: pygame.Surface, p: Picture) -> None:
     layout, images, u = p.layout, p.images, p.layout.upx
     for rect, morto in zip(layout.mortos, p.mortos):
-        if morto.state == "there":
+        if morto.where == "there":
             back = pygame.transform.rotate(images.back(rect.width), 0)
             surface.blit(back, rect)
             surface.blit(back, rect.move(u(3), -u(3)))
             label, colour = tr("buraco.morto"), TEXT
         else:
             pygame.draw.rect(surface, (240, 220, 160), rect, 1, border_radius=u(6))
-            if morto.state == "taken" and morto.holder is not None:
+            if morto.where == "taken" and morto.holder is not None:
                 r = min(rect.width // 2 - u(4), u(18))
                 disc = hud.avatar(morto.holder, p.names[morto.holder], r)
                 surface.blit(disc, disc.get_rect(center=rect.center))

@@ -75,6 +75,8 @@ class BuracoTableScene(Scene):
         self.wait = 0.0
         self._seen = 0
         self._end_round: int | None = None
+        self.revealed: int | None = None if session.hot_seat else self.viewer
+        self._privacy_asked: int | None = None
         self.glide, self.pause_s = pacing(
             app.settings.animation_speed, app.settings.reduce_motion, app.fast
         )
@@ -137,7 +139,8 @@ class BuracoTableScene(Scene):
         viewer = self.session.viewer()
         if viewer != self.viewer:
             self.viewer = viewer
-            self.moves.clear()
+            self._privacy_asked = None
+            self.moves.picked, self.moves.staged = [], []
             self.on_resize(self.app.size)
         self.obs = obs = self.session.game.observation(self.viewer)
         if self.hand.sync(obs.hand):
@@ -161,11 +164,32 @@ class BuracoTableScene(Scene):
 
     @property
     def hand_hidden(self) -> bool:
-        """At a hot seat, the hand lies face down while another person is to act."""
+        """At a hot seat the hand lies face down until its owner has taken the seat (the
+        privacy screen names them); a partner's hand is never shown."""
         if not self.session.hot_seat:
             return False
-        turn = self.obs.turn
-        return turn is not None and turn != self.viewer
+        return self.revealed != self.viewer
+
+    def reveal(self, seat: int) -> None:
+        self.revealed = seat
+        self.sync()
+
+    def _ask_privacy(self) -> bool:
+        """Hot seat: before a person's turn, the privacy screen (shared with Carioca) names
+        them; True if shown."""
+        if not self.session.hot_seat or not self.hand_hidden:
+            return False
+        turn = self.session.game.current_player
+        if turn is None or not self.session.is_human(turn) or self._privacy_asked == turn:
+            return False
+        from carioca_desktop.ui.scenes.privacy import PrivacyScene
+
+        self._privacy_asked = turn
+        title = tr("buraco.round", n=self.obs.round_number)
+        self.app.push(
+            PrivacyScene(self.app, turn, self.session.seats[turn].name, title, self.reveal)
+        )
+        return True
 
     def _update_buttons(self) -> None:
         playing = self.my_turn and self.obs.phase == "play"
@@ -234,6 +258,8 @@ class BuracoTableScene(Scene):
 
     def _advance(self) -> bool:
         for _ in range(FAST_BATCH if self.app.fast else 1):
+            if self._ask_privacy():
+                return False
             if self.session.game.round_over:
                 self._round_over()
                 return False
@@ -252,8 +278,7 @@ class BuracoTableScene(Scene):
             pygame.time.set_timer(WAKE, max(1, int(seconds * 1000)), loops=1)
 
     def _round_over(self) -> None:
-        game = self.session.game
-        index = game.state.round_index
+        index = self.obs.round_number
         if self._end_round == index:
             return
         self._end_round = index
