@@ -81,7 +81,7 @@ class BuracoNewGameScene(UIScene):
     def _row(self, seats: pygame.Rect, i: int) -> pygame.Rect:
         pitch = round(58 * self.u)
         side, k = (i % 2, i // 2) if self.rules.players == 4 else (i, 0)
-        y = seats.y + round(110 * self.u) + side * (2 * pitch + round(44 * self.u)) + k * pitch
+        y = seats.y + round(150 * self.u) + side * (2 * pitch + round(44 * self.u)) + k * pitch
         return pygame.Rect(seats.x + 20, y, seats.w - 40, pitch - round(10 * self.u))
 
     def build(self) -> None:
