@@ -71,6 +71,7 @@ class Picture:
     accepts: frozenset[int] | None  # melds that would take the selected cards
     pointer: tuple[int, int]
     toasts: Sequence[Toast] = field(default_factory=tuple)
+    pile_in_flight: bool = False  # the top card is still gliding onto the pile
 
 
 @dataclass
@@ -317,7 +318,8 @@ def _pile(surface: pygame.Surface, p: Picture) -> list[pygame.Rect]:
         return [empty]
     if p.pile_all and obs.pile:
         rects = pile_rects(area, len(obs.pile), layout.pile_w)
-        for code, rect in zip(obs.pile, rects):
+        shown = len(obs.pile) - (1 if p.pile_in_flight else 0)
+        for code, rect in list(zip(obs.pile, rects))[:shown]:
             shadow, (dx, dy) = images.shadow(rect.width)
             surface.blit(shadow, (rect.x + dx, rect.y + dy))
             surface.blit(images.face(code, rect.width), rect)
@@ -326,7 +328,7 @@ def _pile(surface: pygame.Surface, p: Picture) -> list[pygame.Rect]:
         rect = pygame.Rect(area.left + u(8), area.top, layout.pile_w, round(layout.pile_w * RATIO))
         for k in range(min(3, obs.pile_size - 1), 0, -1):
             surface.blit(images.back(rect.width), rect.move(-k * u(3), k * u(1)))
-        if obs.pile_top:
+        if obs.pile_top and not p.pile_in_flight:
             surface.blit(images.face(obs.pile_top, rect.width), rect)
         rects, span = [rect], rect
     selected = [c for c, _, mark in p.hand if mark == "picked"]

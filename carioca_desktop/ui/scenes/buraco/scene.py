@@ -28,7 +28,7 @@ from carioca_desktop.play.text import refusal_text
 from carioca_desktop.rules.buraco.actions import Action
 from carioca_desktop.rules.buraco.observation import BuracoObservation
 from carioca_desktop.rules.errors import IllegalAction, Refusal
-from carioca_desktop.ui.anim import Animator, Toast, pacing
+from carioca_desktop.ui.anim import Animator, Flight, Toast, pacing
 from carioca_desktop.ui.scene import Scene
 from carioca_desktop.ui.scenes.buraco import paint as buraco_paint
 from carioca_desktop.ui.scenes.buraco import sheet
@@ -77,6 +77,7 @@ class BuracoTableScene(Scene):
         self._end_round: int | None = None
         self.revealed: int | None = None if session.hot_seat else self.viewer
         self._privacy_asked: int | None = None
+        self._sheet_due = False
         self.glide, self.pause_s = pacing(
             app.settings.animation_speed, app.settings.reduce_motion, app.fast
         )
@@ -218,12 +219,14 @@ class BuracoTableScene(Scene):
         return True
 
     def perform(self, action: Action) -> None:
+        pile_before = self.places.pile[-1] if self.places.pile else self.layout.pile_area
         try:
             events = self.session.apply(action)
         except IllegalAction as err:  # checked just before; a bot's bad move is the driver's
             log.warning("refused: %s", err)
             return
         for event in events:
+            self._fly(event.kind, event.seat, event.cards, pile_before)
             if event.kind in ("draw", "take_pile", "morto"):
                 self.app.sounds.play("draw")
             elif event.kind == "discard":
@@ -234,6 +237,44 @@ class BuracoTableScene(Scene):
                 name = self.names[event.seat]
                 self.toast(tr("buraco.toast.morto", name=name), self.layout.centre.center)
         self.sync()
+
+    def _seat_rect(self, seat: int, width: int) -> pygame.Rect:
+        """Where a seat's cards come from and go to: the hand, or the seat's panel."""
+        rect = pygame.Rect(0, 0, width, round(width * 7 / 5))
+        if seat == self.viewer or seat not in self.layout.seats:
+            rect.midbottom = self.layout.hand_area.midbottom
+        else:
+            rect.center = self.layout.seats[seat].center
+        return rect
+
+    def _fly(self, kind: str, seat: int, cards: tuple[str, ...], pile: pygame.Rect) -> None:
+        """A card glides for each move a person can follow: a draw, a take of the pile or a
+        morto, a discard. Faster or none at all by the animation setting."""
+        if self.glide <= 0 or seat < 0:
+            return
+        w = self.layout.pile_w
+        back = self.images.back(w)
+        shadow = self.images.shadow(w)
+        home = self._seat_rect(seat, w)
+        if kind == "draw":
+            self.animator.add(
+                Flight(back, self.layout.stock.copy(), home, self.glide, 0.0, None, shadow)
+            )
+        elif kind == "morto":
+            index = min(len(self.layout.mortos) - 1, max(0, self.obs.mortos_left))
+            src = self.layout.mortos[index].copy() if self.layout.mortos else self.layout.stock
+            for k in range(3):
+                self.animator.add(Flight(back, src, home, self.glide, 0.06 * k, None, shadow))
+        elif kind == "take_pile":
+            for k, code in enumerate(cards[-6:]):
+                face = self.images.face(code, w)
+                self.animator.add(
+                    Flight(face, pile.copy(), home, self.glide, 0.05 * k, None, shadow)
+                )
+        elif kind == "discard" and cards:
+            face = self.images.face(cards[0], w)
+            dst = pygame.Rect(pile.right - w // 2, pile.top, w, round(w * 7 / 5))
+            self.animator.add(Flight(face, home, dst, self.glide, 0.0, ("pile",), shadow))
 
     def refuse(self, refusal: Refusal, anchor: tuple[int, int]) -> None:
         self.toast(refusal_text(refusal), anchor)
@@ -246,14 +287,19 @@ class BuracoTableScene(Scene):
 
     # ------------------------------------------------------------------ the loop
     def update(self, dt: float) -> bool:
-        self.animator.update(dt)
+        moving = self.animator.update(dt)
         self.toasts = [t for t in self.toasts if t.alive]
         for toast in self.toasts:
             toast.age += dt
+        if moving:
+            return True
         if self.wait > 0:
             self.wait -= dt
             if self.wait > 0:
                 return bool(self.toasts)
+        if self._sheet_due:
+            self._sheet_due = False
+            self.show_sheet()
         return self._advance() or bool(self.toasts)
 
     def _advance(self) -> bool:
@@ -269,6 +315,8 @@ class BuracoTableScene(Scene):
             self.perform(action)
             if self.autoplay is not None:
                 self.autoplay.after_move(self)
+            if self.animator.busy:
+                return True
         self.schedule(self.pause_s)
         return False
 
@@ -284,6 +332,10 @@ class BuracoTableScene(Scene):
         self._end_round = index
         if self.autoplay is not None:
             self.autoplay.round_over(self)
+            return
+        if not self.app.fast:  # a beat to see the last move before the sheet covers it
+            self.schedule(0.9)
+            self._sheet_due = True
             return
         self.show_sheet()
 
@@ -364,6 +416,7 @@ class BuracoTableScene(Scene):
             accepts=self.moves.accepts(),
             pointer=self.pointer,
             toasts=tuple(self.toasts),
+            pile_in_flight=self.animator.hidden()[("pile",)] > 0,
         )
 
     def draw(self, surface: pygame.Surface) -> None:
