@@ -288,3 +288,50 @@ def test_app_start_keeps_a_buraco_save(tmp_path: Path) -> None:
     assert paths.autosave_file.is_file()
     loaded, _, _ = load_autosave(paths, lambda d: session_from_dict(d, paths))
     assert isinstance(loaded, BuracoSession)
+
+
+def test_adding_to_a_side_meld_by_click(tmp_path: Path, lang: None) -> None:
+    """The melds that take the picked card are lit; a click adds it (a lone wild gets a
+    marker for an open end); a card that does not fit is refused in words."""
+    from carioca_desktop.rules.buraco.game import BuracoGame
+
+    i18n.set_language("es")
+    rules = preset_rules("brasileiro")
+    others = [["3S", "4S", "9D"], ["3D", "4D", "9C"], ["3C", "4C", "10D"]]
+    game = BuracoGame.from_position(
+        rules, [["8H", "KC", "JK", "QS", "4H"], *others], stock=["9S", "10S", "JS"],
+        pile=["2C"], table=[{"side": 0, "meld": ["5H", "6H", "7H"]},
+                            {"side": 1, "meld": ["9H", "10H", "JH"]}],
+    )  # fmt: skip
+    bots = {i: make_buraco_bot("normal", i, 1) for i in (1, 2, 3)}
+    session = BuracoSession(game, seats(), 1, bots, autosave=False)  # type: ignore[arg-type]
+    app = make_app(tmp_path, (1600, 900))
+    scene = BuracoTableScene(app, session)
+    app.push(scene)
+    app.frame(0.016)
+    click(app, scene.layout.stock.center)
+    assert game.phase.value == "play"
+
+    def pick(code: str) -> None:
+        scene.moves.clear()
+        uid = next(u for u, c in scene.hand.cards if c == code)
+        row = scene.moves.hand_rows()[scene.hand.uids().index(uid)]
+        click(app, row[1].center)
+        assert scene.moves.codes(scene.moves.picked) == (code,)
+
+    pick("8H")
+    assert scene.moves.accepts() == frozenset({0})  # ours lit; theirs (index 1) not
+    app.frame(0.016)
+    click(app, scene.places.melds[0].center)
+    assert game.observation(0).table[0].cards == ("5H", "6H", "7H", "8H")
+    pick("KC")
+    click(app, scene.places.melds[0].center)
+    words = scene.toasts[-1].text
+    assert words and "_" not in words and len(game.observation(0).table[0].cards) == 4
+    pick("QS")
+    click(app, scene.places.melds[1].center)  # the other side's meld
+    assert scene.toasts[-1].text == i18n.tr("refusal.not_your_side")
+    pick("JK")
+    click(app, scene.places.melds[0].center)
+    cards = game.observation(0).table[0].cards
+    assert len(cards) == 5 and any(c.startswith("JK=") for c in cards)
