@@ -335,3 +335,26 @@ def test_adding_to_a_side_meld_by_click(tmp_path: Path, lang: None) -> None:
     click(app, scene.places.melds[0].center)
     cards = game.observation(0).table[0].cards
     assert len(cards) == 5 and any(c.startswith("JK=") for c in cards)
+
+
+def test_a_card_dragged_onto_the_pile_is_discarded(tmp_path: Path) -> None:
+    app = make_app(tmp_path, (1280, 720))
+    session = BuracoSession.new(preset_rules("brasileiro"), seats(), 21, autosave=False)
+    scene = BuracoTableScene(app, session)
+    app.push(scene)
+    app.frame(0.016)
+    click(app, scene.layout.stock.center)
+    game = session.game
+    uid, code = scene.hand.cards[2]
+    start = scene.moves.hand_rows()[2][1].center
+    end = scene.layout.pile_area.center
+    app.process(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    for k in range(1, 6):
+        at = (start[0] + (end[0] - start[0]) * k // 5, start[1] + (end[1] - start[1]) * k // 5)
+        app.process(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(1, 0, 0)))
+    dragged = scene.moves.drag_card()
+    assert dragged is not None and dragged[0] == code and dragged[1].center == end
+    app.frame(0.016)
+    app.process(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    assert game.current_player == 1 and game.observation(0).pile[-1] == code
+    assert uid not in scene.hand.uids()

@@ -60,6 +60,9 @@ class BuracoMoves:
         self.t = table
         self.picked: list[int] = []  # hand uids, in the order picked
         self.staged: list[list[int]] = []  # melds set aside for the next lay-down
+        self.pressed: tuple[int, tuple[int, int]] | None = None  # a hand card under the button
+        self.dragging: int | None = None
+        self.drag_pos = (0, 0)
         self._accepts_key: object = None
         self._accepts: frozenset[int] = frozenset()
 
@@ -93,6 +96,12 @@ class BuracoMoves:
 
     # ------------------------------------------------------------------ where things are
     def hand_rows(self) -> list[tuple[str, pygame.Rect, str]]:
+        """The hand as drawn (a dragged card is drawn at the pointer instead)."""
+        return [
+            (code, rect, mark) for uid, code, rect, mark in self._rows() if uid != self.dragging
+        ]
+
+    def _rows(self) -> list[tuple[int, str, pygame.Rect, str]]:
         layout = self.t.layout
         cards = self.t.hand.cards
         rects = hand_rects(layout.hand_area, len(cards), layout.hand_w)
@@ -102,12 +111,11 @@ class BuracoMoves:
             mark = "picked" if uid in self.picked else "staged" if uid in staged else ""
             if mark:
                 rect = rect.move(0, -layout.upx(26 if mark == "picked" else 12))
-            out.append((code, rect, mark))
+            out.append((uid, code, rect, mark))
         return out
 
     def _hand_hit(self, pos: tuple[int, int]) -> int | None:
-        rows = self.hand_rows()
-        for (uid, _), (_, rect, _) in reversed(list(zip(self.t.hand.cards, rows))):
+        for uid, _, rect, _ in reversed(self._rows()):
             if rect.collidepoint(pos):
                 return uid
         return None
@@ -151,6 +159,76 @@ class BuracoMoves:
                 return swap
         return None
 
+    # ------------------------------------------------------------------ drags
+    def press(self, pos: tuple[int, int]) -> bool:
+        """The button goes down: on a hand card it may become a pick (released in place) or
+        a drag; anywhere else it is a click."""
+        if self.t.hand_hidden:
+            return False
+        uid = self._hand_hit(pos)
+        if uid is None:
+            return self.click(pos)
+        self.pressed = (uid, pos)
+        return True
+
+    def motion(self, pos: tuple[int, int]) -> bool:
+        if self.pressed is None:
+            return False
+        uid, start = self.pressed
+        if self.dragging is None and abs(pos[0] - start[0]) + abs(pos[1] - start[1]) < 8:
+            return False
+        self.dragging, self.drag_pos = uid, pos
+        return True
+
+    def release(self, pos: tuple[int, int]) -> bool:
+        if self.pressed is None:
+            return False
+        uid = self.pressed[0]
+        dragged = self.dragging is not None
+        self.pressed, self.dragging = None, None
+        if dragged:
+            self.drop(uid, pos)
+        else:
+            self.toggle(uid)
+        self.t.sync()
+        return True
+
+    def drag_card(self) -> tuple[str, pygame.Rect] | None:
+        """The card being dragged and where it is drawn (centred on the pointer)."""
+        if self.dragging is None:
+            return None
+        w = self.t.layout.hand_w
+        rect = pygame.Rect(0, 0, w, round(w * 7 / 5))
+        rect.center = self.drag_pos
+        return self.t.hand.code(self.dragging), rect
+
+    def drop(self, uid: int, pos: tuple[int, int]) -> None:
+        """A dragged card (with the other picked cards, if it was one of them) lands: on the
+        pile it is discarded, on a meld added, on the side's empty table laid down."""
+        t = self.t
+        group = self.picked if uid in self.picked else [uid]
+        if t.layout.pile_area.collidepoint(pos) or any(r.collidepoint(pos) for r in t.places.pile):
+            if t.obs.phase == "play":
+                self.picked = group
+                self.pile()
+            return
+        for index, box in t.places.melds.items():
+            if box.inflate(8, 8).collidepoint(pos):
+                self.picked = group
+                self.onto_meld(index, box.midtop)
+                return
+        if t.layout.our_zone.collidepoint(pos):
+            self.picked = group
+            self.lay_down()
+
+    def toggle(self, uid: int) -> None:
+        if uid in self.picked:
+            self.picked.remove(uid)
+        else:
+            self.staged = [[u for u in g if u != uid] for g in self.staged]
+            self.staged = [g for g in self.staged if g]
+            self.picked.append(uid)
+
     # ------------------------------------------------------------------ clicks
     def click(self, pos: tuple[int, int]) -> bool:
         t = self.t
@@ -158,12 +236,7 @@ class BuracoMoves:
             return False
         uid = self._hand_hit(pos)
         if uid is not None:
-            if uid in self.picked:
-                self.picked.remove(uid)
-            else:
-                self.staged = [[u for u in g if u != uid] for g in self.staged]
-                self.staged = [g for g in self.staged if g]
-                self.picked.append(uid)
+            self.toggle(uid)
             t.sync()
             return True
         if t.layout.stock.collidepoint(pos):

@@ -72,6 +72,7 @@ class Picture:
     pointer: tuple[int, int]
     toasts: Sequence[Toast] = field(default_factory=tuple)
     pile_in_flight: bool = False  # the top card is still gliding onto the pile
+    drag: tuple[str, pygame.Rect] | None = None  # a hand card under the pointer
 
 
 @dataclass
@@ -120,6 +121,12 @@ def paint(surface: pygame.Surface, p: Picture) -> MeldPlaces:
     places.pile = _pile(surface, p)
     _hand(surface, p)
     hud.draw_log(surface, layout.log, p.log, texts, layout.ui)
+    if p.drag is not None:
+        code, rect = p.drag
+        shadow, (dx, dy) = p.images.shadow(rect.width)
+        lift = max(4, rect.width // 14)
+        surface.blit(shadow, (rect.x + dx + lift, rect.y + dy + lift))
+        surface.blit(p.images.face(code, rect.width), rect)
     for toast in p.toasts:
         hud.draw_toast(surface, toast, texts, layout.ui)
     return places

@@ -374,11 +374,15 @@ class BuracoTableScene(Scene):
             return True
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
+            if self.moves.motion(event.pos):
+                self.app.dirty()
             return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button == 1:
             if self.sheet is not None:
                 return False
-            return self.moves.click(event.pos)
+            if event.type == pygame.MOUSEBUTTONUP:
+                return self.moves.release(event.pos)
+            return self.moves.press(event.pos)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.open_pause()
             return True
@@ -417,6 +421,7 @@ class BuracoTableScene(Scene):
             pointer=self.pointer,
             toasts=tuple(self.toasts),
             pile_in_flight=self.animator.hidden()[("pile",)] > 0,
+            drag=self.moves.drag_card(),
         )
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -13,7 +13,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
 from carioca_desktop.i18n import tr
-from carioca_desktop.play.buraco_text import SideSheet, round_sheets, side_name
+from carioca_desktop.play.buraco_text import SideSheet, round_sheets, rules_of, side_name
 from carioca_desktop.rules.buraco.observation import BuracoObservation
 from carioca_desktop.ui import hud
 from carioca_desktop.ui.scenes.buraco.layout import BuracoLayout
@@ -51,6 +51,7 @@ def paint(
     head = texts.fit(title, u(24), GOLD, rect.width - u(40), bold=True)
     surface.blit(head, head.get_rect(midtop=(rect.centerx, rect.top + u(16))))
     sheets = round_sheets(obs, names)
+    bonuses = rules_of(obs).bonuses
     label_w = u(300)
     col_w = (rect.width - u(40) - label_w) // 2
     x0 = rect.left + u(20)
@@ -68,7 +69,8 @@ def paint(
             pygame.draw.line(
                 surface, (120, 110, 70), (x0, y - u(4)), (rect.right - u(20), y - u(4))
             )
-        words = tr(f"buraco.sheet.{row}", n=obs.target)
+        bonus = bonuses.get(row[:-1], 0)  # "limpos" → the "limpo" bonus
+        words = tr(f"buraco.sheet.{row}", n=obs.target, bonus=bonus)
         label = texts.fit(words, u(15), GOLD if strong else TEXT_DIM, label_w - u(8), bold=strong)
         surface.blit(label, (x0, y))
         for k, s in enumerate(sheets):
