@@ -93,11 +93,18 @@ def one_seed(args: tuple[str, str, int, dict[str, object]]) -> tuple[Paired, lis
     return Paired((base[0], base[1]), (up0[0], up0[1]), (up1[0], up1[1]), wins), played
 
 
+def round_margins(matches: Sequence[BuracoMatch]) -> list[float]:
+    """Per round of the two changed matches (upper on side 0, then on side 1): the upper
+    side's points minus the lower side's."""
+    _, up0, up1 = matches
+    return [float(a - b) for a, b in up0.rounds] + [float(b - a) for a, b in up1.rounds]
+
+
 def ladder(games: int, seed: int, jobs: int, data: dict[str, object]) -> list[str]:
     rows = [
         "| upper vs lower | seeds | upper pts/match | baseline pts/match | gain (95% interval) "
-        "| upper wins (95% interval) |",
-        "|---|---|---|---|---|---|",
+        "| upper wins (95% interval) | upper − lower a round (95% interval) |",
+        "|---|---|---|---|---|---|---|",
     ]
     times: dict[str, list[float]] = defaultdict(list)
     problems = 0
@@ -106,10 +113,14 @@ def ladder(games: int, seed: int, jobs: int, data: dict[str, object]) -> list[st
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             results = list(pool.map(one_seed, tasks, chunksize=2))
         pairs = [p for p, _ in results]
+        margins: list[float] = []
         for _, matches in results:
+            margins += round_margins(matches)
             for m in matches:
                 times["match"].append(m.seconds)
                 problems += len(m.stats.refused) + m.stats.capped + (not m.finished)
+                for level, action, code in m.stats.refused:
+                    print(f"refused: {level} seed {m.seed} {action} ({code})", flush=True)
         gain, low, high = interval([p.gain for p in pairs])
         up = statistics.fmean(p.upper_points for p in pairs)
         base = statistics.fmean(p.baseline_points for p in pairs)
@@ -118,7 +129,8 @@ def ladder(games: int, seed: int, jobs: int, data: dict[str, object]) -> list[st
         rows.append(
             f"| {upper} vs {lower} | {len(pairs)} | {up:.0f} | {base:.0f} | "
             f"{gain:+.0f} ({low:+.0f} to {high:+.0f}) | "
-            f"{100 * wins / (2 * len(pairs)):.0f}% ({100 * wl:.0f}%-{100 * wh:.0f}%) |"
+            f"{100 * wins / (2 * len(pairs)):.0f}% ({100 * wl:.0f}%-{100 * wh:.0f}%) | "
+            "{:+.0f} ({:+.0f} to {:+.0f}) |".format(*interval(margins))
         )
         print(rows[-1], flush=True)
     ms = sorted(times["match"])

@@ -17,6 +17,7 @@ import pytest
 from carioca_desktop.bots.buraco import BURACO_LEVELS
 from carioca_desktop.bots.buraco_driver import (
     MAX_TURNS_PER_ROUND,
+    BuracoMatch,
     make_buraco_bot,
     play_buraco_match,
 )
@@ -24,7 +25,7 @@ from carioca_desktop.rules.buraco.game import BuracoGame
 from carioca_desktop.rules.buraco.ruleset import PRESETS, preset_rules
 from carioca_desktop.rules.buraco.state import State
 from carioca_desktop.simulate_buraco import seating, split_game
-from tests.bench_buraco import Paired, interval, seats
+from tests.bench_buraco import Paired, interval, round_margins, seats
 
 ROOT = Path(__file__).resolve().parents[1]
 BOT_MODULES = ("buraco", "buraco_driver", "buraco_melds", "buraco_plan", "buraco_seen")
@@ -142,6 +143,10 @@ def test_paired_arithmetic() -> None:
     assert mean == 200 and low == pytest.approx(200 - 1.96 * 100 / 3**0.5)
     assert high == pytest.approx(200 + 1.96 * 100 / 3**0.5)
     assert interval([5.0]) == (5.0, 5.0, 5.0) and interval([]) == (0.0, 0.0, 0.0)
+    base = BuracoMatch(("normal",) * 4, 1, rounds=[(9, 9)])
+    up0 = BuracoMatch(("hard", "normal") * 2, 1, rounds=[(300, 100), (50, 80)])
+    up1 = BuracoMatch(("normal", "hard") * 2, 1, rounds=[(100, 400)])
+    assert round_margins([base, up0, up1]) == [200.0, -30.0, 300.0]
     assert seats("hard", "normal", 1, 4) == ["normal", "hard", "normal", "hard"]
     assert seats("hard", "normal", None, 2) == ["normal", "normal"]
 

@@ -74,6 +74,10 @@ def test_adds_swaps_the_2_going_home_and_the_shift() -> None:
     assert after_add(home, "3H", SPEC).clean
     clean = read_table_meld(["8S", "9S", "10S"], "run", SPEC)
     assert clean is not None and add_text(clean, "JK", SPEC) == "JK=JS"
+    two_to_king = read_table_meld([f"{r}D" for r in (*range(2, 11), "J", "Q", "K")], "run", SPEC)
+    assert two_to_king is not None and (two_to_king.low, two_to_king.high) == (2, 13)
+    assert add_text(two_to_king, "JK", SPEC) is None  # "JK=AD" could be either ace
+    assert add_text(two_to_king, "AD", SPEC) == "AD"
 
 
 def test_plans_natural_melds_then_wild_ones() -> None:

@@ -368,7 +368,9 @@ def add_text(m: Meld, code: str, spec: Spec) -> str | None:
     if m.wild_at is not None:
         return None
     places = [p for p in ends if _wild_ok_in_run(p, min(m.low, p), m.size + 1, spec)]
-    if not places:
+    if not places or sorted(places) == [1, 14]:
+        # Both ends of a 2..K run are an ace: no marker tells them apart and the engine
+        # refuses the add as ambiguous (reported to the engine's owner), so do not try it.
         return None
     return f"{code}={code_at(places[-1], m.suit)}"
 
