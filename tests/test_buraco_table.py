@@ -358,3 +358,32 @@ def test_a_card_dragged_onto_the_pile_is_discarded(tmp_path: Path) -> None:
     app.process(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
     assert game.current_player == 1 and game.observation(0).pile[-1] == code
     assert uid not in scene.hand.uids()
+
+
+def test_closed_pile_taken_with_its_top_card_melded_in_one_click(tmp_path: Path) -> None:
+    """``fechado``: the pile shows only its top; picking cards that meld with it and
+    clicking the pile takes it and lays the meld down in one action; alone it is refused."""
+    from carioca_desktop.rules.buraco.game import BuracoGame
+
+    rules = preset_rules("fechado")
+    others = [["3S", "4S", "9D"], ["3D", "4D", "9C"], ["3C", "4C", "10D"]]
+    game = BuracoGame.from_position(
+        rules, [["5H", "6H", "KC", "QS"], *others], stock=["9S", "10S"], pile=["2C", "KD", "7H"]
+    )
+    bots = {i: make_buraco_bot("normal", i, 1) for i in (1, 2, 3)}
+    session = BuracoSession(game, seats(), 1, bots, autosave=False)  # type: ignore[arg-type]
+    app = make_app(tmp_path, (1600, 900))
+    scene = BuracoTableScene(app, session)
+    app.push(scene)
+    app.frame(0.016)
+    assert scene.obs.pile == () and scene.obs.pile_top == "7H" and scene.obs.pile_size == 3
+    click(app, scene.layout.pile_area.center)  # nothing picked: the top card has no use
+    assert scene.toasts and "_" not in scene.toasts[-1].text
+    assert game.phase.value == "draw"
+    for code in ("5H", "6H"):
+        uid = next(u for u, c in scene.hand.cards if c == code)
+        click(app, scene.moves.hand_rows()[scene.hand.uids().index(uid)][1].center)
+    click(app, scene.layout.pile_area.center)
+    assert game.phase.value == "play"
+    assert game.observation(0).table[0].cards == ("5H", "6H", "7H")
+    assert sorted(game.hand(0)) == sorted(["KC", "QS", "2C", "KD"])
