@@ -179,10 +179,11 @@ class BuracoNewGameScene(UIScene):
             draw_text(
                 surface, words, small, (seats.x + 22, first.y - round(26 * self.u)), theme.GOLD
             )
+        labels = hud.initials(names)
         for i in range(players):
             row = self._row(seats, i)
             r = row.h // 2 - 2
-            surface.blit(hud.avatar(i, names[i], r), (row.x, row.centery - r))
+            surface.blit(hud.avatar(i, names[i], r, labels[i]), (row.x, row.centery - r))
             where = (
                 tr("buraco.newgame.seat_you")
                 if i == 0
