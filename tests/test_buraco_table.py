@@ -188,8 +188,8 @@ def click(app: App, pos: tuple[int, int]) -> None:
 
 
 def test_a_persons_clicks_refused_in_words_then_accepted(tmp_path: Path, lang: None) -> None:
-    i18n.set_language("en")
     app = make_app(tmp_path, (1600, 900))
+    i18n.set_language("en")
     session = BuracoSession.new(preset_rules("brasileiro"), seats(), 21, autosave=False)
     scene = BuracoTableScene(app, session)
     app.push(scene)
@@ -231,8 +231,8 @@ def test_hot_seat_hides_each_hand_until_its_owner_takes_the_seat(
 ) -> None:
     from carioca_desktop.ui.scenes.privacy import PrivacyScene
 
-    i18n.set_language("pt")
     app = make_app(tmp_path, (1280, 720))
+    i18n.set_language("pt")
     people = seats(people=2)  # seats 0 and 1 are people (opponents), 2 and 3 bots
     session = BuracoSession.new(preset_rules("brasileiro"), people, 9, autosave=False)
     scene = BuracoTableScene(app, session)
@@ -295,7 +295,6 @@ def test_adding_to_a_side_meld_by_click(tmp_path: Path, lang: None) -> None:
     marker for an open end); a card that does not fit is refused in words."""
     from carioca_desktop.rules.buraco.game import BuracoGame
 
-    i18n.set_language("es")
     rules = preset_rules("brasileiro")
     others = [["3S", "4S", "9D"], ["3D", "4D", "9C"], ["3C", "4C", "10D"]]
     game = BuracoGame.from_position(
@@ -306,6 +305,7 @@ def test_adding_to_a_side_meld_by_click(tmp_path: Path, lang: None) -> None:
     bots = {i: make_buraco_bot("normal", i, 1) for i in (1, 2, 3)}
     session = BuracoSession(game, seats(), 1, bots, autosave=False)  # type: ignore[arg-type]
     app = make_app(tmp_path, (1600, 900))
+    i18n.set_language("es")
     scene = BuracoTableScene(app, session)
     app.push(scene)
     app.frame(0.016)
@@ -387,3 +387,43 @@ def test_closed_pile_taken_with_its_top_card_melded_in_one_click(tmp_path: Path)
     assert game.phase.value == "play"
     assert game.observation(0).table[0].cards == ("5H", "6H", "7H")
     assert sorted(game.hand(0)) == sorted(["KC", "QS", "2C", "KD"])
+
+
+def test_keys_and_the_hint(tmp_path: Path, lang: None) -> None:
+    """D draws, the Pista says the hard bot's move in words and picks its cards, P puts the
+    one picked card on the pile; Enter on the round sheet deals the next round."""
+    app = make_app(tmp_path, (1600, 900))
+    i18n.set_language("en")
+    session = BuracoSession.new(preset_rules("brasileiro"), seats(), 33, autosave=False)
+    scene = BuracoTableScene(app, session)
+    app.push(scene)
+    app.frame(0.016)
+    game = session.game
+
+    def key(k: int) -> None:
+        app.process(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+
+    scene.ask_hint()
+    assert scene.toasts[-1].text in (i18n.tr("buraco.hint.draw"), i18n.tr("buraco.hint.take_pile"))
+    key(pygame.K_d)
+    assert game.phase.value == "play"
+    scene.ask_hint()
+    words = scene.toasts[-1].text
+    assert words.startswith("Hint: ") and "%{" not in words
+    picked = scene.moves.codes(scene.moves.picked)
+    assert picked and all(c in game.hand(0) for c in picked)
+    scene.moves.clear()
+    scene.moves.picked = [scene.hand.uids()[0]]
+    key(pygame.K_p)
+    assert game.current_player == 1
+    while not game.round_over:  # the rest of the round: seat 0 played by a bot here
+        if game.current_player == 0:
+            action = buraco_step(game, {0: make_buraco_bot("normal", 0, 2)})
+            assert action is not None
+            scene.perform(action)
+        app.frame(0.016)
+    app.frame(0.016)
+    assert scene.sheet is not None
+    round_number = scene.obs.round_number
+    key(pygame.K_RETURN)
+    assert scene.sheet is None and scene.obs.round_number == round_number + 1

@@ -94,6 +94,7 @@ class BuracoTableScene(Scene):
             "group": self.moves.group,
             "sort": self.moves.sort,
             "clear": self.moves.clear,
+            "hint": self.ask_hint,
         }
         for key in BUTTONS:
             self.buttons[key] = UIButton(
@@ -199,6 +200,7 @@ class BuracoTableScene(Scene):
             "group": playing and len(self.moves.picked) >= 3,
             "sort": bool(self.obs.hand),
             "clear": bool(self.moves.picked or self.moves.staged),
+            "hint": self.my_turn and not self.hand_hidden,
         }
         for key, on in enable.items():
             button = self.buttons.get(key)
@@ -362,6 +364,26 @@ class BuracoTableScene(Scene):
 
         self.app.reset(MenuScene(self.app))
 
+    def ask_hint(self) -> None:
+        """The Pista: the hard bot's move in the person's place, said in words, its cards
+        picked in the hand so the person has only to point at the target."""
+        from carioca_desktop.play.buraco_hints import advise
+
+        anchor = self.layout.our_zone.midbottom
+        advice = advise(self.session.game, self.viewer, self.session.seed)
+        if advice is None:
+            self.toast(tr("buraco.hint.not_now"), anchor)
+            return
+        wanted = list(advice.cards)
+        picked = []
+        for uid, code in self.hand.cards:
+            if code in wanted:
+                wanted.remove(code)
+                picked.append(uid)
+        self.moves.picked, self.moves.staged = picked, []
+        self.toast(advice.words, anchor)
+        self.sync()
+
     def open_pause(self) -> None:
         from carioca_desktop.ui.scenes.pause import PauseScene
 
@@ -383,10 +405,44 @@ class BuracoTableScene(Scene):
             if event.type == pygame.MOUSEBUTTONUP:
                 return self.moves.release(event.pos)
             return self.moves.press(event.pos)
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if event.type == pygame.KEYDOWN:
+            return self._key(event.key)
+        return False
+
+    def _key(self, key: int) -> bool:
+        """Esc pauses; with the round sheet up Enter goes on; else D draws, P points at the
+        pile (take it, or discard the one picked card), Enter lays down, G sets the picked
+        cards aside as a meld, S sorts, H asks for the Pista, Backspace lets go."""
+        if key == pygame.K_ESCAPE:
             self.open_pause()
             return True
-        return False
+        if self.sheet is not None:
+            if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                if self.session.game.is_over:
+                    self.to_menu()
+                else:
+                    self.next_round()
+                return True
+            return False
+        if self.hand_hidden:
+            return False
+        from carioca_desktop.rules.buraco.actions import Draw
+
+        commands = {
+            pygame.K_d: lambda: self.try_action(Draw(self.viewer), self.layout.stock.midtop),
+            pygame.K_p: self.moves.pile,
+            pygame.K_RETURN: self.moves.lay_down,
+            pygame.K_KP_ENTER: self.moves.lay_down,
+            pygame.K_g: self.moves.group,
+            pygame.K_s: self.moves.sort,
+            pygame.K_h: self.ask_hint,
+            pygame.K_BACKSPACE: self.moves.clear,
+        }
+        command = commands.get(key)
+        if command is None:
+            return False
+        command()
+        return True
 
     def picture(self) -> buraco_paint.Picture:
         obs = self.obs
