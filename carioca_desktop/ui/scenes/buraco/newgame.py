@@ -197,7 +197,41 @@ class BuracoNewGameScene(UIScene):
                 theme.TEXT,
                 "midleft",
             )
+        last = self._row(seats, players - 1 if players == 2 else 3)
+        room = pygame.Rect(seats.x + 30, last.bottom + 24, seats.w - 60, 0)
+        room.height = seats.bottom - 20 - room.top
+        if room.height > 150 * self.k:
+            self._paint_table(surface, room, names, labels)
         self._paint_rules(surface, info)
+
+    def _paint_table(
+        self, surface: pygame.Surface, room: pygame.Rect, names: list[str], labels: list[str]
+    ) -> None:
+        """A small top view: partners opposite (a gold line joins each side's two seats)."""
+        players = self.rules.players
+        size = round(min(44 * self.k + 8, room.h * 0.3))
+        small = font(round(13 * self.u), bold=True)
+        oval = pygame.Rect(0, 0, min(room.w - 2 * size - 60, round(room.h * 2.4)), 0)
+        oval.height = room.h - size - small.get_linesize() - 8
+        oval.center = room.center
+        big = pygame.Surface((oval.w * 2, oval.h * 2), pygame.SRCALPHA)
+        pygame.draw.ellipse(big, (92, 60, 24), big.get_rect())
+        pygame.draw.ellipse(big, theme.GOLD, big.get_rect().inflate(-14, -14), 4)
+        pygame.draw.ellipse(big, (26, 96, 56), big.get_rect().inflate(-28, -28))
+        surface.blit(pygame.transform.smoothscale(big, oval.size), oval)
+        spots = [oval.midbottom, oval.midright, oval.midtop, oval.midleft]
+        if players == 2:
+            spots = [oval.midbottom, oval.midtop]
+        if players == 4:
+            for a, b, colour in ((0, 2, theme.GOLD), (1, 3, (150, 190, 170))):
+                pygame.draw.line(surface, colour, spots[a], spots[b], 2)
+        for i, spot in enumerate(spots):
+            badge = hud.avatar(i, names[i], size // 2, labels[i])
+            surface.blit(badge, badge.get_rect(center=spot))
+            below = (spot[0], spot[1] + size // 2 + 2)
+            if spot == oval.midtop:
+                below = (spot[0], spot[1] - size // 2 - small.get_linesize() - 2)
+            draw_text(surface, names[i], small, below, theme.TEXT, "midtop")
 
     def _paint_rules(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         rules = self.rules
