@@ -390,7 +390,7 @@ def test_closed_pile_taken_with_its_top_card_melded_in_one_click(tmp_path: Path)
 
 
 def test_keys_and_the_hint(tmp_path: Path, lang: None) -> None:
-    """D draws, the Pista says the hard bot's move in words and picks its cards, P puts the
+    """S draws, the Pista says the hard bot's move in words and picks its cards, D puts the
     one picked card on the pile; Enter on the round sheet deals the next round."""
     app = make_app(tmp_path, (1600, 900))
     i18n.set_language("en")
@@ -405,7 +405,7 @@ def test_keys_and_the_hint(tmp_path: Path, lang: None) -> None:
 
     scene.ask_hint()
     assert scene.toasts[-1].text in (i18n.tr("buraco.hint.draw"), i18n.tr("buraco.hint.take_pile"))
-    key(pygame.K_d)
+    key(pygame.K_s)
     assert game.phase.value == "play"
     scene.ask_hint()
     words = scene.toasts[-1].text
@@ -414,7 +414,7 @@ def test_keys_and_the_hint(tmp_path: Path, lang: None) -> None:
     assert picked and all(c in game.hand(0) for c in picked)
     scene.moves.clear()
     scene.moves.picked = [scene.hand.uids()[0]]
-    key(pygame.K_p)
+    key(pygame.K_d)
     assert game.current_player == 1
     while not game.round_over:  # the rest of the round: seat 0 played by a bot here
         if game.current_player == 0:
@@ -427,3 +427,27 @@ def test_keys_and_the_hint(tmp_path: Path, lang: None) -> None:
     round_number = scene.obs.round_number
     key(pygame.K_RETURN)
     assert scene.sheet is None and scene.obs.round_number == round_number + 1
+
+
+@pytest.mark.parametrize("size", [(1600, 900), (1280, 720)])
+def test_pause_rules_at_a_buraco_table_are_buracos(
+    tmp_path: Path, size: tuple[int, int], drawn: list[str]
+) -> None:
+    from carioca_desktop.ui.scenes.buraco.rules import BuracoRulesScene
+    from carioca_desktop.ui.scenes.pause import PauseScene
+
+    app = make_app(tmp_path, size)
+    session = BuracoSession.new(preset_rules("italiano"), seats(), 2, autosave=False)
+    app.push(BuracoTableScene(app, session))
+    app.frame(0.016)
+    pause = PauseScene(app)
+    app.push(pause)
+    app.frame(0.016)
+    pause._rules()
+    assert isinstance(app.stack.top, BuracoRulesScene)
+    drawn.clear()
+    app.frame(0.016)
+    assert not [t for t in drawn if RAW_KEY.match(t) or "%{" in t]
+    assert any("2000" in t for t in drawn)  # the preset's own target
+    assert any(i18n.tr("buraco.rules.house_title") == t for t in drawn)  # nothing cut off
+    app.screenshot(str(tmp_path / "rules.png"))

@@ -274,6 +274,17 @@ class BuracoMoves:
             self.picked, self.staged = [], []
             t.sync()
 
+    def discard(self) -> None:
+        """The one picked card onto the pile (the D key); before drawing, nothing to do."""
+        t = self.t
+        if len(self.picked) != 1:
+            t.toast(tr("buraco.pick_one_to_discard"), t.layout.pile_area.midtop)
+            return
+        card = self.codes(self.picked)[0]
+        if t.try_action(Discard(t.viewer, card), t.layout.pile_area.midtop):
+            self.picked, self.staged = [], []
+            t.sync()
+
     def _take_using_top(self, anchor: tuple[int, int]) -> None:
         """``must_use_top``: the top card goes down with the picked cards as a new meld, or
         onto one of the side's melds."""

@@ -133,7 +133,23 @@ class BuracoTableScene(Scene):
         self.app.dirty()
 
     def resume(self) -> None:
+        """Back from the pause menu: take up changed settings (card looks, pace)."""
+        settings = self.app.settings
+        if (settings.four_colour, settings.card_back) != (
+            self.images.four_colour,
+            self.images.back_style,
+        ):
+            self.images = CardImages(settings.four_colour, settings.card_back)
+        self.glide, self.pause_s = pacing(
+            settings.animation_speed, settings.reduce_motion, self.app.fast
+        )
         self.sync()
+
+    def rules_scene(self) -> Scene:
+        """The rules the pause menu opens over this table: Buraco's."""
+        from carioca_desktop.ui.scenes.buraco.rules import BuracoRulesScene
+
+        return BuracoRulesScene(self.app, self.session.game.rules)
 
     # ------------------------------------------------------------------ syncing
     def sync(self) -> None:
@@ -410,9 +426,10 @@ class BuracoTableScene(Scene):
         return False
 
     def _key(self, key: int) -> bool:
-        """Esc pauses; with the round sheet up Enter goes on; else D draws, P points at the
-        pile (take it, or discard the one picked card), Enter lays down, G sets the picked
-        cards aside as a meld, S sorts, H asks for the Pista, Backspace lets go."""
+        """As at the Carioca table: Esc pauses; S draws from the stock, P points at the pile
+        (take it, or put the one picked card on it), D discards the picked card, L or Enter
+        lays down, G sets the picked cards aside as a meld, O sorts, H asks for the Pista,
+        Backspace lets go; with the round sheet up, Enter goes on."""
         if key == pygame.K_ESCAPE:
             self.open_pause()
             return True
@@ -429,12 +446,14 @@ class BuracoTableScene(Scene):
         from carioca_desktop.rules.buraco.actions import Draw
 
         commands = {
-            pygame.K_d: lambda: self.try_action(Draw(self.viewer), self.layout.stock.midtop),
+            pygame.K_s: lambda: self.try_action(Draw(self.viewer), self.layout.stock.midtop),
             pygame.K_p: self.moves.pile,
+            pygame.K_d: self.moves.discard,
+            pygame.K_l: self.moves.lay_down,
             pygame.K_RETURN: self.moves.lay_down,
             pygame.K_KP_ENTER: self.moves.lay_down,
             pygame.K_g: self.moves.group,
-            pygame.K_s: self.moves.sort,
+            pygame.K_o: self.moves.sort,
             pygame.K_h: self.ask_hint,
             pygame.K_BACKSPACE: self.moves.clear,
         }
