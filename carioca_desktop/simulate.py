@@ -219,12 +219,11 @@ def report(
 
 
 def main(argv: list[str]) -> int:
-    from carioca_desktop.simulate_buraco import main as buraco_main
-    from carioca_desktop.simulate_buraco import split_game
+    from carioca_desktop.simulate_buraco import dispatch_game
 
-    game, argv = split_game(argv)
-    if game == "buraco":
-        return buraco_main(argv)
+    code, argv = dispatch_game(argv)
+    if code is not None:
+        return code
     p = parser()
     args = p.parse_args(argv)
     if not 2 <= args.players <= 8:

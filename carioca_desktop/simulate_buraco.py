@@ -43,6 +43,18 @@ def split_game(argv: Sequence[str]) -> tuple[str, list[str]]:
     return game, rest
 
 
+def dispatch_game(argv: Sequence[str]) -> tuple[int | None, list[str]]:
+    """For ``carioca simulate``: run a Buraco tournament (its exit code), refuse an unknown
+    game (2), or hand Carioca's arguments back (None) without ``--game``."""
+    game, rest = split_game(argv)
+    if game == "buraco":
+        return main(rest), rest
+    if game != "carioca":
+        sys.stderr.write(f"carioca simulate: unknown game {game!r}; games are carioca, buraco\n")
+        return 2, rest
+    return None, rest
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         sys.stderr.write(f"carioca simulate --game buraco: {message}\n")

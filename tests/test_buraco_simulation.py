@@ -20,10 +20,11 @@ ROUND_LIMIT = 4000  # actions; a round of random play takes a few hundred
 
 
 def hidden_permuted(state: State, seat: int, rng: random.Random) -> State:
-    """The same state with every card ``seat`` cannot see (other hands, mortos, stock)
-    shuffled among those places: ``seat``'s observation must not change."""
+    """The same state with every card ``seat`` cannot see (other hands unless hands are open,
+    mortos, stock) shuffled among those places: ``seat``'s observation must not change."""
     copy = state.copy()
-    zones = [h for p, h in enumerate(copy.hands) if p != seat] + copy.mortos + [copy.stock]
+    hands = [] if state.rules.open_hands else [h for p, h in enumerate(copy.hands) if p != seat]
+    zones = [*hands, *copy.mortos, copy.stock]
     pool = [c for z in zones for c in z]
     rng.shuffle(pool)
     for zone in zones:
@@ -86,7 +87,8 @@ CONFIGS = [(p, n) for p in sorted(PRESETS) for n in (2, 4)]
 @pytest.mark.parametrize(("preset", "players"), CONFIGS)
 def test_random_play_one_round(preset: str, players: int) -> None:
     stats = dict.fromkeys(("actions", "rounds", "went_out", "matches"), 0)
-    simulate(preset_rules(preset, players=players), hash((preset, players)) % 1000, 1, stats, 25)
+    seed = sorted(PRESETS).index(preset) * 10 + players
+    simulate(preset_rules(preset, players=players), seed, 1, stats, 25)
     assert stats["rounds"] == 1
 
 
@@ -109,11 +111,11 @@ def test_random_play_many_rounds() -> None:
         {"ace": "both_ends", "run_wilds": "long_runs"},
         {"rediscard_single_pile": True, "first_upcard": "keep_wild", "open_hands": True},
     ]
-    for seed in range(3):
+    for seed in range(2):
         for preset, players in CONFIGS:
             for extra in variants:
                 rules = preset_rules(preset, players=players, target=600, **extra)
                 simulate(rules, seed, 3, stats, 10)
     elapsed = time.perf_counter() - start
     print(f"\nburaco sim: {stats} in {elapsed:.1f} s")
-    assert stats["rounds"] >= len(CONFIGS) * len(variants) * 3
+    assert stats["rounds"] >= len(CONFIGS) * len(variants) * 2

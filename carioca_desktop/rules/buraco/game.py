@@ -11,8 +11,9 @@ from ..errors import IllegalAction, Refusal
 from .actions import Action, Add, Discard, Draw, NextRound, Swap, TakePile
 from .melds import ESCALA, is_wild, max_run
 from .observation import BuracoObservation, EventView, observe
-from .play import Turn, deal_round, execute, meld_texts
+from .play import execute, meld_texts
 from .position import build_position
+from .rounds import Turn, deal_round
 from .ruleset import BuracoRules
 from .state import DECK, Event, Phase, State, validate
 

@@ -60,7 +60,7 @@ def build_position(
         state.mortos = [list(reversed(ids(m))) for m in mortos]
         for index, spec in enumerate(table):
             state.table.append(_table_meld(index, spec, take, rules))
-        if len(took_morto) != 2 or len(scores) != 2:
+        if len(took_morto) != 2 or len(scores) != 2 or min(took_morto) < 0:
             raise StateError("bad_position", "took_morto and scores are per side (2 values)")
         state.holders = [[side] * int(k) for side, k in enumerate(took_morto)]
         state.scores = [int(v) for v in scores]
