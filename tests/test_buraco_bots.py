@@ -201,3 +201,15 @@ def test_simulate_buraco_two_players_and_preset(tmp_path: Path) -> None:
 def test_simulate_buraco_bad_arguments(args: list[str], said: str) -> None:
     result = _simulate(*args)
     assert result.returncode == 2 and said in result.stderr
+
+
+def test_simulate_unknown_game() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "carioca_desktop", "simulate", "--game", "chess"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+        timeout=600,
+    )
+    assert result.returncode == 2 and "chess" in result.stderr
