@@ -9,6 +9,7 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import itertools
 import re
 import subprocess
 import sys
@@ -451,3 +452,21 @@ def test_pause_rules_at_a_buraco_table_are_buracos(
     assert any("2000" in t for t in drawn)  # the preset's own target
     assert any(i18n.tr("buraco.rules.house_title") == t for t in drawn)  # nothing cut off
     app.screenshot(str(tmp_path / "rules.png"))
+
+
+@pytest.mark.parametrize("n", [1, 11, 22, 40, 60])
+def test_long_hands_and_piles_keep_every_index_in_view(n: int) -> None:
+    from carioca_desktop.ui.scenes.buraco.layout import hand_rects, pile_rects
+
+    area = pygame.Rect(300, 700, 1040, 140)
+    rects = hand_rects(area, n, 100)
+    assert len(rects) == n and all(area.contains(r) for r in rects)
+    steps = [b.x - a.x for a, b in itertools.pairwise(rects)]
+    assert all(step >= 0.3 * rects[0].width for step in steps)
+    pile = pygame.Rect(600, 350, 700, 101)
+    spread = pile_rects(pile, n, 72)
+    assert len(spread) == n and all(pile.contains(r) for r in spread)
+    for row in {r.y for r in spread}:
+        xs = sorted(r.x for r in spread if r.y == row)
+        width = next(r.width for r in spread if r.y == row)
+        assert all(b - a >= 0.3 * width for a, b in itertools.pairwise(xs))

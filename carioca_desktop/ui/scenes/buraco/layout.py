@@ -198,10 +198,15 @@ def pile_rects(area: pygame.Rect, n: int, w: int) -> list[pygame.Rect]:
 
 
 def hand_rects(area: pygame.Rect, n: int, w: int) -> list[pygame.Rect]:
+    """The hand in one overlapped row, every index in view: a long hand (a morto, a big
+    pile) takes smaller cards rather than hiding their corners; bottoms stay aligned."""
     if n == 0:
         return []
+    least = 0.34  # the part of a card left in view: its index
+    if n > 1 and (area.width - w) / (n - 1) < w * least:
+        w = max(24, int(area.width / (1 + least * (n - 1))))
     h = round(w * RATIO)
     step = min(round(w * 0.8), (area.width - w) // max(1, n - 1)) if n > 1 else 0
     total = w + step * (n - 1)
     left = area.centerx - total // 2
-    return [pygame.Rect(left + k * step, area.top, w, h) for k in range(n)]
+    return [pygame.Rect(left + k * step, area.bottom - h, w, h) for k in range(n)]
