@@ -225,6 +225,10 @@ def _zone_label(surface: pygame.Surface, p: Picture, side: int, zone: pygame.Rec
         words = tr("buraco.no_melds", names=side_name(p.names, side))
         text = p.texts.render(words, u(14), (200, 214, 200))
         surface.blit(text, text.get_rect(center=zone.center))
+        if p.first_min and side == p.obs.seat % 2:  # the minimum, where the melds will go
+            need = tr("buraco.first_min", n=p.first_min)
+            line = p.texts.render(need, u(15), (255, 214, 120), bold=True)
+            surface.blit(line, line.get_rect(midtop=(zone.centerx, zone.centery + u(14))))
         return
     text = p.texts.render(words, u(12), GOLD, bold=True)
     surface.blit(text, (zone.right - text.get_width(), zone.top - u(2)))
