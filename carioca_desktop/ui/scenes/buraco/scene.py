@@ -243,8 +243,13 @@ class BuracoTableScene(Scene):
         except IllegalAction as err:  # checked just before; a bot's bad move is the driver's
             log.warning("refused: %s", err)
             return
+        self.sync()
         for event in events:
             self._fly(event.kind, event.seat, event.cards, pile_before)
+            if event.kind in ("lay_down", "add"):
+                self._fly_to_melds(
+                    event.seat, event.meld, event.melds or (event.cards,), event.kind == "add"
+                )
             if event.kind in ("draw", "take_pile", "morto"):
                 self.app.sounds.play("draw")
             elif event.kind == "discard":
@@ -254,7 +259,6 @@ class BuracoTableScene(Scene):
             if event.kind == "morto":
                 name = self.names[event.seat]
                 self.toast(tr("buraco.toast.morto", name=name), self.layout.centre.center)
-        self.sync()
 
     def _seat_rect(self, seat: int, width: int) -> pygame.Rect:
         """Where a seat's cards come from and go to: the hand, or the seat's panel."""
@@ -279,7 +283,7 @@ class BuracoTableScene(Scene):
                 Flight(back, self.layout.stock.copy(), home, self.glide, 0.0, None, shadow)
             )
         elif kind == "morto":
-            index = min(len(self.layout.mortos) - 1, max(0, self.obs.mortos_left))
+            index = max(0, len(self.layout.mortos) - self.obs.mortos_left - 1)  # the one taken
             src = self.layout.mortos[index].copy() if self.layout.mortos else self.layout.stock
             for k in range(3):
                 self.animator.add(Flight(back, src, home, self.glide, 0.06 * k, None, shadow))
@@ -293,6 +297,26 @@ class BuracoTableScene(Scene):
             face = self.images.face(cards[0], w)
             dst = pygame.Rect(pile.right - w // 2, pile.top, w, round(w * 7 / 5))
             self.animator.add(Flight(face, home, dst, self.glide, 0.0, ("pile",), shadow))
+
+    def _fly_to_melds(
+        self, seat: int, first: int | None, melds: tuple[tuple[str, ...], ...], add: bool
+    ) -> None:
+        """Cards laid down or added glide from the seat to their meld on the table."""
+        if self.glide <= 0 or first is None:
+            return
+        places, _ = buraco_paint.place_melds(self.layout, self.obs)
+        w = self.layout.pile_w
+        home = self._seat_rect(seat, w)
+        shadow = self.images.shadow(w)
+        for i, cards in enumerate(melds):
+            box = places.melds.get(first + (0 if add else i))
+            if box is None:
+                continue
+            for k, code in enumerate(cards):
+                face = self.images.face(code.split("=")[0], w)
+                dst = pygame.Rect(0, 0, box.height * 5 // 7, box.height)
+                dst.topright = box.topright if add else (box.left + dst.width, box.top)
+                self.animator.add(Flight(face, home, dst, self.glide, 0.04 * (k + i), None, shadow))
 
     def refuse(self, refusal: Refusal, anchor: tuple[int, int]) -> None:
         self.toast(refusal_text(refusal), anchor)
