@@ -28,10 +28,12 @@ from carioca_desktop.play.text import refusal_text
 from carioca_desktop.rules.buraco.actions import Action
 from carioca_desktop.rules.buraco.observation import BuracoObservation
 from carioca_desktop.rules.errors import IllegalAction, Refusal
-from carioca_desktop.ui.anim import Animator, Flight, Toast, pacing
+from carioca_desktop.ui.anim import Animator, Toast, pacing
 from carioca_desktop.ui.scene import Scene
+from carioca_desktop.ui.scenes.buraco import keys as table_keys
 from carioca_desktop.ui.scenes.buraco import paint as buraco_paint
 from carioca_desktop.ui.scenes.buraco import sheet
+from carioca_desktop.ui.scenes.buraco.flights import BuracoFlights
 from carioca_desktop.ui.scenes.buraco.hand import HandOrder
 from carioca_desktop.ui.scenes.buraco.layout import BUTTONS, BuracoLayout, compute_layout
 from carioca_desktop.ui.scenes.buraco.moves import BuracoMoves
@@ -66,6 +68,7 @@ class BuracoTableScene(Scene):
         self.obs: BuracoObservation = session.game.observation(self.viewer)
         self.hand = HandOrder()
         self.moves = BuracoMoves(self)
+        self.flights = BuracoFlights(self)
         self.layout: BuracoLayout = self._compute_layout()
         self.buttons: dict[str, UIButton] = {}
         self.sheet: sheet.SheetWidgets | None = None
@@ -245,9 +248,9 @@ class BuracoTableScene(Scene):
             return
         self.sync()
         for event in events:
-            self._fly(event.kind, event.seat, event.cards, pile_before)
+            self.flights.fly(event.kind, event.seat, event.cards, pile_before)
             if event.kind in ("lay_down", "add"):
-                self._fly_to_melds(
+                self.flights.to_melds(
                     event.seat, event.meld, event.melds or (event.cards,), event.kind == "add"
                 )
             if event.kind in ("draw", "take_pile", "morto"):
@@ -259,64 +262,6 @@ class BuracoTableScene(Scene):
             if event.kind == "morto":
                 name = self.names[event.seat]
                 self.toast(tr("buraco.toast.morto", name=name), self.layout.centre.center)
-
-    def _seat_rect(self, seat: int, width: int) -> pygame.Rect:
-        """Where a seat's cards come from and go to: the hand, or the seat's panel."""
-        rect = pygame.Rect(0, 0, width, round(width * 7 / 5))
-        if seat == self.viewer or seat not in self.layout.seats:
-            rect.midbottom = self.layout.hand_area.midbottom
-        else:
-            rect.center = self.layout.seats[seat].center
-        return rect
-
-    def _fly(self, kind: str, seat: int, cards: tuple[str, ...], pile: pygame.Rect) -> None:
-        """A card glides for each move a person can follow: a draw, a take of the pile or a
-        morto, a discard. Faster or none at all by the animation setting."""
-        if self.glide <= 0 or seat < 0:
-            return
-        w = self.layout.pile_w
-        back = self.images.back(w)
-        shadow = self.images.shadow(w)
-        home = self._seat_rect(seat, w)
-        if kind == "draw":
-            self.animator.add(
-                Flight(back, self.layout.stock.copy(), home, self.glide, 0.0, None, shadow)
-            )
-        elif kind == "morto":
-            index = max(0, len(self.layout.mortos) - self.obs.mortos_left - 1)  # the one taken
-            src = self.layout.mortos[index].copy() if self.layout.mortos else self.layout.stock
-            for k in range(3):
-                self.animator.add(Flight(back, src, home, self.glide, 0.06 * k, None, shadow))
-        elif kind == "take_pile":
-            for k, code in enumerate(cards[-6:]):
-                face = self.images.face(code, w)
-                self.animator.add(
-                    Flight(face, pile.copy(), home, self.glide, 0.05 * k, None, shadow)
-                )
-        elif kind == "discard" and cards:
-            face = self.images.face(cards[0], w)
-            dst = pygame.Rect(pile.right - w // 2, pile.top, w, round(w * 7 / 5))
-            self.animator.add(Flight(face, home, dst, self.glide, 0.0, ("pile",), shadow))
-
-    def _fly_to_melds(
-        self, seat: int, first: int | None, melds: tuple[tuple[str, ...], ...], add: bool
-    ) -> None:
-        """Cards laid down or added glide from the seat to their meld on the table."""
-        if self.glide <= 0 or first is None:
-            return
-        places, _ = buraco_paint.place_melds(self.layout, self.obs)
-        w = self.layout.pile_w
-        home = self._seat_rect(seat, w)
-        shadow = self.images.shadow(w)
-        for i, cards in enumerate(melds):
-            box = places.melds.get(first + (0 if add else i))
-            if box is None:
-                continue
-            for k, code in enumerate(cards):
-                face = self.images.face(code.split("=")[0], w)
-                dst = pygame.Rect(0, 0, box.height * 5 // 7, box.height)
-                dst.topright = box.topright if add else (box.left + dst.width, box.top)
-                self.animator.add(Flight(face, home, dst, self.glide, 0.04 * (k + i), None, shadow))
 
     def refuse(self, refusal: Refusal, anchor: tuple[int, int]) -> None:
         self.toast(refusal_text(refusal), anchor)
@@ -446,46 +391,8 @@ class BuracoTableScene(Scene):
                 return self.moves.release(event.pos)
             return self.moves.press(event.pos)
         if event.type == pygame.KEYDOWN:
-            return self._key(event.key)
+            return table_keys.key(self, event.key)
         return False
-
-    def _key(self, key: int) -> bool:
-        """As at the Carioca table: Esc pauses; S draws from the stock, P points at the pile
-        (take it, or put the one picked card on it), D discards the picked card, L or Enter
-        lays down, G sets the picked cards aside as a meld, O sorts, H asks for the Pista,
-        Backspace lets go; with the round sheet up, Enter goes on."""
-        if key == pygame.K_ESCAPE:
-            self.open_pause()
-            return True
-        if self.sheet is not None:
-            if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                if self.session.game.is_over:
-                    self.to_menu()
-                else:
-                    self.next_round()
-                return True
-            return False
-        if self.hand_hidden:
-            return False
-        from carioca_desktop.rules.buraco.actions import Draw
-
-        commands = {
-            pygame.K_s: lambda: self.try_action(Draw(self.viewer), self.layout.stock.midtop),
-            pygame.K_p: self.moves.pile,
-            pygame.K_d: self.moves.discard,
-            pygame.K_l: self.moves.lay_down,
-            pygame.K_RETURN: self.moves.lay_down,
-            pygame.K_KP_ENTER: self.moves.lay_down,
-            pygame.K_g: self.moves.group,
-            pygame.K_o: self.moves.sort,
-            pygame.K_h: self.ask_hint,
-            pygame.K_BACKSPACE: self.moves.clear,
-        }
-        command = commands.get(key)
-        if command is None:
-            return False
-        command()
-        return True
 
     def picture(self) -> buraco_paint.Picture:
         obs = self.obs
