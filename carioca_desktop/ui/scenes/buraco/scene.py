@@ -221,6 +221,8 @@ class BuracoTableScene(Scene):
             "clear": bool(self.moves.picked or self.moves.staged),
             "hint": self.my_turn and not self.hand_hidden,
         }
+        if self.session.game.round_over:  # the round sheet has the only button that counts
+            enable = dict.fromkeys(enable, False)
         for key, on in enable.items():
             button = self.buttons.get(key)
             if button is not None:
