@@ -470,3 +470,33 @@ def test_long_hands_and_piles_keep_every_index_in_view(n: int) -> None:
         xs = sorted(r.x for r in spread if r.y == row)
         width = next(r.width for r in spread if r.y == row)
         assert all(b - a >= 0.3 * width for a, b in itertools.pairwise(xs))
+
+
+def test_closed_pile_taken_with_two_melds_in_one_gesture(tmp_path: Path) -> None:
+    from carioca_desktop.rules.buraco.game import BuracoGame
+
+    rules = preset_rules("fechado")
+    others = [["3S", "4S", "9D"], ["3D", "4D", "9C"], ["3C", "4C", "10D"]]
+    hand = ["5H", "6H", "KC", "KS", "KD", "QS", "8C"]
+    game = BuracoGame.from_position(rules, [hand, *others], stock=["9S"], pile=["2C", "7H"])
+    bots = {i: make_buraco_bot("normal", i, 1) for i in (1, 2, 3)}
+    session = BuracoSession(game, seats(), 1, bots, autosave=False)  # type: ignore[arg-type]
+    app = make_app(tmp_path, (1280, 720))
+    scene = BuracoTableScene(app, session)
+    app.push(scene)
+    app.frame(0.016)
+
+    def pick(*codes: str) -> None:
+        for code in codes:
+            uid = next(u for u, c in scene.hand.cards if c == code and u not in scene.moves.picked)
+            click(app, scene.moves.hand_rows()[scene.hand.uids().index(uid)][1].center)
+
+    pick("KC", "KS", "KD")
+    scene.moves.group()  # set aside: the second meld of the take
+    assert scene.moves.staged_codes() == [("KC", "KS", "KD")]
+    pick("5H", "6H")
+    click(app, scene.layout.pile_area.center)
+    table = [m.cards for m in game.observation(0).table]
+    assert table == [("5H", "6H", "7H"), ("KC", "KS", "KD")]
+    assert sorted(game.hand(0)) == sorted(["QS", "8C", "2C"])
+    assert not scene.moves.staged and not scene.moves.picked

@@ -290,13 +290,19 @@ class BuracoMoves:
         onto one of the side's melds."""
         t, seat = self.t, self.t.viewer
         top = t.obs.pile_top
-        if self.picked and top is not None:
-            action: Action = TakePile(seat, melds=((top, *self.codes(self.picked)),))
+        if (self.picked or self.staged) and top is not None:
+            # The top card joins the picked cards (or the first meld set aside); every other
+            # meld set aside goes down in the same action.
+            groups = [self.codes(g) for g in self.staged]
+            if self.picked:
+                groups.insert(0, self.codes(self.picked))
+            groups[0] = (top, *groups[0])
+            action: Action = TakePile(seat, melds=tuple(groups))
         else:
             adds = [a for a in t.session.game.legal_actions(seat) if isinstance(a, TakePile)]
             action = adds[0] if adds else TakePile(seat)
         if t.try_action(action, anchor):
-            self.picked = []
+            self.picked, self.staged = [], []
             t.sync()
 
     def onto_meld(self, index: int, anchor: tuple[int, int]) -> None:

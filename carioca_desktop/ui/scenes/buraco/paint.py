@@ -26,7 +26,7 @@ from carioca_desktop.ui.scenes.buraco.layout import (
     pile_rects,
 )
 from carioca_desktop.ui.sprites import CardImages, TextCache, panel
-from carioca_desktop.ui.theme import GOLD, GREEN_OK, TEXT, TEXT_DIM
+from carioca_desktop.ui.theme import GOLD, GREEN_OK, RED_BAD, TEXT, TEXT_DIM
 
 LIMPO = (72, 170, 104)
 SUJO = (196, 120, 48)
@@ -251,8 +251,12 @@ def _meld(
         shadow, (dx, dy) = images.shadow(w)
         surface.blit(shadow, (rect.x + dx, rect.y + dy))
         surface.blit(images.face(head, w, marker or None), rect)
-    if lit:
-        pygame.draw.rect(surface, ACCEPT, box.inflate(u(8), u(8)), u(3), border_radius=u(8))
+    frame = box.inflate(u(8), u(8))
+    if lit:  # would take the picked cards: green, gold under the pointer
+        colour = GOLD if frame.collidepoint(p.pointer) else ACCEPT
+        pygame.draw.rect(surface, colour, frame, u(3), border_radius=u(8))
+    elif p.accepts is not None and frame.collidepoint(p.pointer):  # would refuse them
+        pygame.draw.rect(surface, RED_BAD, frame, u(2), border_radius=u(8))
     x = box.left
     if meld.buraco:
         colour = LIMPO if meld.buraco == "limpo" else SUJO

@@ -216,7 +216,7 @@ class BuracoTableScene(Scene):
         playing = self.my_turn and self.obs.phase == "play"
         enable = {
             "lay_down": playing and bool(self.moves.picked or self.moves.staged),
-            "group": playing and len(self.moves.picked) >= 3,
+            "group": self.my_turn and len(self.moves.picked) >= 2,  # also for a closed pile
             "sort": bool(self.obs.hand),
             "clear": bool(self.moves.picked or self.moves.staged),
             "hint": self.my_turn and not self.hand_hidden,
