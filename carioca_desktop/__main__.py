@@ -21,6 +21,15 @@ PRESET_NAMES = (
     "peruano",
     "familiar",
 )
+BURACO_PRESETS = (
+    "brasileiro",
+    "italiano",
+    "fechado",
+    "stbl",
+    "dois_jogadores",
+    "tres_mortos",
+)
+GAMES = ("carioca", "buraco")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -87,7 +96,13 @@ def play_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--seed", type=int, default=None, help="random seed of the match")
     parser.add_argument("--players", type=_players, default=4, help="seats (2-8) in autoplay")
-    parser.add_argument("--preset", choices=PRESET_NAMES, default=None, help="rule preset")
+    parser.add_argument("--game", choices=GAMES, default="carioca", help="the game to autoplay")
+    parser.add_argument(
+        "--preset",
+        choices=PRESET_NAMES + BURACO_PRESETS,
+        default=None,
+        help="rule preset (Carioca's, or with --game buraco Buraco's)",
+    )
     parser.add_argument("--rounds", type=_positive, default=1, help="rounds to autoplay")
     parser.add_argument(
         "--screenshot",
@@ -114,6 +129,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         play_parser().error("--screenshot needs --autoplay")
     if args.resume and not args.autoplay:
         play_parser().error("--continue needs --autoplay")
+    game_presets = BURACO_PRESETS if args.game == "buraco" else PRESET_NAMES
+    if args.preset is not None and args.preset not in game_presets:
+        play_parser().error(f"--preset {args.preset} is not a {args.game} preset")
+    if args.game == "buraco" and not args.autoplay:
+        play_parser().error("--game buraco needs --autoplay (choose the game in New game)")
     from carioca_desktop.ui.app import run
 
     return run(args)

@@ -134,6 +134,43 @@ def _scene_factories(app: App, session: MatchSession) -> list[tuple[str, Callabl
     ]
 
 
+@check("buraco scenes")
+def _buraco_scenes() -> str:
+    """The Buraco new game, its table mid-round (melds on it) and its round sheet."""
+    from carioca_desktop.play.buraco_session import BuracoSession
+    from carioca_desktop.play.session import SeatConfig
+    from carioca_desktop.rules.buraco.ruleset import preset_rules
+    from carioca_desktop.storage import Paths
+    from carioca_desktop.ui.app import App
+    from carioca_desktop.ui.scenes.buraco import BuracoTableScene
+    from carioca_desktop.ui.scenes.buraco.newgame import BuracoNewGameScene
+
+    home = os.environ["CARIOCA_HOME"]
+    app = App(size=(1280, 720), paths=Paths.under(Path(home)), fast=True)
+    app.reset(BuracoNewGameScene(app))
+    app.frame(0.016)
+    app.screenshot(os.path.join(home, "buraco new game.png"))
+    seats = [SeatConfig(n, "bot", "normal") for n in ("Ana", "Beto", "Carla", "Diego")]
+    session = BuracoSession.new(preset_rules("brasileiro"), seats, 3, autosave=False)
+    session.seats = (SeatConfig("Ana", "human"), *session.seats[1:])
+    table = BuracoTableScene(app, session)
+    app.reset(table)
+    actions = 0
+    while not session.game.round_over:
+        action = session.pending_bot_action()
+        assert action is not None, "a Buraco bot did not act"
+        table.perform(action)
+        actions += 1
+        assert actions < 5000, "the Buraco round did not end"
+        if actions == 60:
+            app.frame(0.016)
+            app.screenshot(os.path.join(home, "buraco table.png"))
+    app.frame(0.016)
+    assert table.sheet is not None, "no round sheet"
+    app.screenshot(os.path.join(home, "buraco round sheet.png"))
+    return f"drew buraco new game, table, round sheet ({actions} actions)"
+
+
 @check("bot round")
 def _bot_round() -> str:
     from carioca_desktop.play.session import MatchSession, SeatConfig

@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from carioca_desktop.bots.buraco import LEVELS
-from carioca_desktop.bots.buraco_driver import BuracoMatchResult, play_buraco_match
+from carioca_desktop.bots.buraco import BURACO_LEVELS as LEVELS
+from carioca_desktop.bots.buraco_driver import BuracoMatch, play_buraco_match
 from carioca_desktop.rules.buraco.ruleset import PRESETS, BuracoRules
 from carioca_desktop.rules.errors import RulesError
 
@@ -128,13 +128,11 @@ class Tally:
     rounds: int = 0
     out: int = 0
 
-    def add(self, result: BuracoMatchResult, side: int) -> None:
+    def add(self, result: BuracoMatch, side: int) -> None:
         self.totals.append(result.totals[side])
         self.wins += result.winner == side
         self.rounds += len(result.rounds)
-        self.out += sum(
-            1 for r in result.rounds if r.went_out is not None and r.went_out % 2 == side
-        )
+        self.out += sum(1 for seat in result.went_out if seat is not None and seat % 2 == side)
 
     def figures(self) -> dict[str, Any]:
         n = len(self.totals)
@@ -174,7 +172,7 @@ def seating(levels: Sequence[str], players: int, game: int) -> list[str]:
 def run(rules: BuracoRules, levels: Sequence[str], games: int, seed: int) -> dict[str, Any]:
     sides = [Tally(), Tally()]
     by_level = {lv: Tally() for lv in dict.fromkeys(levels)}
-    unfinished = actions = 0
+    unfinished = actions = refused = 0
     start = time.perf_counter()
     seconds: list[float] = []
     for game in range(games):
@@ -182,6 +180,7 @@ def run(rules: BuracoRules, levels: Sequence[str], games: int, seed: int) -> dic
         result = play_buraco_match(rules, seats, seed + game // 2)
         seconds.append(result.seconds)
         actions += result.actions
+        refused += len(result.stats.refused) + result.stats.capped
         if not result.finished:
             unfinished += 1
             continue
@@ -196,6 +195,7 @@ def run(rules: BuracoRules, levels: Sequence[str], games: int, seed: int) -> dic
         "seconds": time.perf_counter() - start,
         "match_seconds": seconds,
         "actions": actions,
+        "refused": refused,
     }
 
 
@@ -218,7 +218,8 @@ def report(fig: dict[str, Any], games: int) -> str:
     secs = fig["seconds"]
     slowest = max(fig["match_seconds"], default=0.0)
     lines.append(
-        f"{games} matches ({fig['unfinished']} unfinished) in {secs:.1f} s "
+        f"{games} matches ({fig['unfinished']} unfinished, {fig['refused']} bot actions "
+        f"refused or cut) in {secs:.1f} s "
         f"(slowest match {slowest:.1f} s)"
     )
     return "\n".join(lines)
@@ -244,6 +245,7 @@ def main(argv: Sequence[str]) -> int:
             "seed": args.seed,
             "rules": rules.to_dict(),
             "seconds": round(fig["seconds"], 3),
+            "refused": fig["refused"],
             "levels": {lv: t.figures() for lv, t in fig["levels"].items()},
             "sides": [t.figures() for t in fig["sides"]],
         }

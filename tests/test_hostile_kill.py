@@ -29,7 +29,7 @@ CHILD = """
 import os, signal, sys
 from pathlib import Path
 import carioca_desktop.play.session as sm
-from carioca_desktop.resume import load_resumable
+from carioca_desktop.play.resume import load_resumable
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.play.session import MatchSession, SeatConfig
 from carioca_desktop.storage import Paths

@@ -100,6 +100,7 @@ class AutoplayOptions:
     preset: str
     rounds: int
     screenshot: str | None
+    game: str = "carioca"
 
 
 class App:
@@ -155,7 +156,7 @@ class App:
         aside and reported now rather than when the player first opens it."""
         _, notices = load_stats(self.paths)
         if has_autosave(self.paths):
-            from carioca_desktop.resume import load_resumable  # only when there is a save
+            from carioca_desktop.play.resume import load_resumable  # only when there is a save
 
             notices += load_resumable(self.paths)[1]
         return notices
@@ -370,8 +371,10 @@ def run(args: argparse.Namespace) -> int:
             from carioca_desktop.ui.scenes.table import start_autoplay
 
             seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
+            game = getattr(args, "game", "carioca")
+            default = "brasileiro" if game == "buraco" else "clasico"
             options = AutoplayOptions(
-                seed, args.players, args.preset or "clasico", args.rounds, args.screenshot
+                seed, args.players, args.preset or default, args.rounds, args.screenshot, game
             )
             app = App(fast=True)
             if args.resume:

@@ -16,7 +16,9 @@ from carioca_desktop.play.session import MatchSession, SeatConfig
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 
 if TYPE_CHECKING:
+    from carioca_desktop.play.buraco_session import BuracoSession
     from carioca_desktop.ui.app import App, AutoplayOptions
+    from carioca_desktop.ui.scenes.buraco import BuracoTableScene
     from carioca_desktop.ui.scenes.table import TableScene
 
 log = logging.getLogger(__name__)
@@ -49,7 +51,7 @@ class AutoplayDriver:
         self.after_laydown: int | None = None
         self.mid_taken = options.screenshot is None
 
-    def after_move(self, scene: TableScene) -> None:
+    def after_move(self, scene: TableScene | BuracoTableScene) -> None:
         self.moves += 1
         if self.after_laydown is None and scene.obs.table:
             self.after_laydown = 0
@@ -61,7 +63,7 @@ class AutoplayDriver:
             log.error("autoplay: round %d did not end; stopping", self.rounds_done + 1)
             self._finish(scene)
 
-    def round_over(self, scene: TableScene) -> None:
+    def round_over(self, scene: TableScene | BuracoTableScene) -> None:
         self.rounds_done += 1
         if not self.mid_taken:
             self._shoot(scene, mid=True)
@@ -72,14 +74,13 @@ class AutoplayDriver:
         scene.session.next_round()
         scene.sync()
 
-    def _finish(self, scene: TableScene) -> None:
-        game = scene.session.game
-        log.info("autoplay: stopped in round %d, over: %s", game.round_index + 1, game.is_over)
+    def _finish(self, scene: TableScene | BuracoTableScene) -> None:
+        log.info("autoplay: stopped, match over: %s", scene.session.game.is_over)
         if self.options.screenshot:
             self._shoot(scene, mid=False)
         scene.app.quit()
 
-    def _shoot(self, scene: TableScene, mid: bool) -> None:
+    def _shoot(self, scene: TableScene | BuracoTableScene, mid: bool) -> None:
         path = self.options.screenshot
         if path is None:
             return
@@ -91,8 +92,27 @@ class AutoplayDriver:
         log.info("autoplay: screenshot %s", target)
 
 
+BURACO_LEVELS = ("hard", "normal", "normal", "easy")  # by seat: each side a strong and a weaker
+
+
+def buraco_autoplay_session(options: AutoplayOptions) -> BuracoSession:
+    """Every seat a Buraco bot; ``--players`` is ignored: the preset says 4 or 2."""
+    from carioca_desktop.play.buraco_session import BuracoSession
+    from carioca_desktop.rules.buraco.ruleset import preset_rules
+
+    rules = preset_rules(options.preset)
+    seats = [SeatConfig(NAMES[i], "bot", BURACO_LEVELS[i]) for i in range(rules.players)]
+    return BuracoSession.new(rules, seats, options.seed, autosave=False)
+
+
 def start_autoplay(app: App, options: AutoplayOptions) -> None:
     """Open the table with every seat a bot; the driver quits the app when it is done."""
+    if options.game == "buraco":
+        from carioca_desktop.ui.scenes.buraco import BuracoTableScene
+
+        driver = AutoplayDriver(options)
+        app.push(BuracoTableScene(app, buraco_autoplay_session(options), autoplay=driver))
+        return
     from carioca_desktop.ui.scenes.table import TableScene
 
     session = autoplay_session(options)

@@ -39,7 +39,8 @@ def notice_line(notice: Notice) -> str:
 
 def start_continue(app: App, options: AutoplayOptions) -> bool:
     """Open the table on the resumed match; False (and a line on stderr) if there is none."""
-    from carioca_desktop.resume import load_resumable
+    from carioca_desktop.play.resume import load_resumable
+    from carioca_desktop.play.session import MatchSession
     from carioca_desktop.ui.autoplay import AutoplayDriver
     from carioca_desktop.ui.scenes.table import TableScene
 
@@ -50,6 +51,9 @@ def start_continue(app: App, options: AutoplayOptions) -> bool:
         lines = list(dict.fromkeys(notice_line(n) for n in notices))  # each said once
         lines = lines or ["carioca: no saved game to continue"]
         sys.stderr.write("\n".join(lines[:3]) + "\n")
+        return False
+    if not isinstance(session, MatchSession):  # a Buraco save: left as it is
+        sys.stderr.write("carioca: --autoplay --continue plays on Carioca saves only\n")
         return False
     resumed = all_bots(session)
     rounds = len(resumed.game.rules.rounds)

@@ -168,14 +168,14 @@ class MenuScene(UIScene):
             self._dismiss()
 
     def _continue(self) -> None:
-        from carioca_desktop.resume import load_resumable
-        from carioca_desktop.ui.scenes.table import TableScene
+        from carioca_desktop.play.resume import load_resumable
+        from carioca_desktop.ui.resume import session_scene
 
         session, notices = load_resumable(self.app.paths)  # drops a finished match's save
         if session is None:
             self._say(*([notice_text(n) for n in notices] or [tr("menu.continue_failed")]))
             return
-        self.app.push(TableScene(self.app, session))
+        self.app.push(session_scene(self.app, session))
 
     def _say(self, *messages: str) -> None:
         self.messages = list(messages)

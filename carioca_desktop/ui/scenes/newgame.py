@@ -64,13 +64,19 @@ def kind_text(kind: str) -> str:
 def saved_match_lines(paths: Paths) -> list[str]:
     """The match in progress in words (players, rules, round, when it was saved); nothing when
     the save cannot be read (the menu reports a damaged one)."""
+    from carioca_desktop.play.buraco_session import BuracoSession
+    from carioca_desktop.play.resume import session_from_dict
     from carioca_desktop.play.session import MatchSession
 
     try:
-        session, _, _ = load_autosave(paths, lambda d: MatchSession.from_dict(d, paths))
+        session, _, _ = load_autosave(paths, lambda d: session_from_dict(d, paths))
         when = datetime.fromtimestamp(paths.autosave_file.stat().st_mtime)
     except OSError:
         return []
+    if isinstance(session, BuracoSession):
+        from carioca_desktop.ui.scenes.buraco.newgame import saved_buraco_lines
+
+        return saved_buraco_lines(session, when)
     if not isinstance(session, MatchSession):
         return []
     game = session.game
@@ -156,6 +162,7 @@ class NewGameScene(UIScene):
             kind_rect = pygame.Rect(seats.right - 20 - kind_w, y, kind_w, rh)
             Stepper(self, kind_rect, kinds, seat.kind, partial(self._set_kind, i))
         self._rules_controls(rules_box, rh)
+        self._game_control(rh)
         bw = round(min(260 * self.u, bar.w * 0.3))
         self.button(pygame.Rect(bar.x, bar.y, bw, bar.h), tr("common.back"), self.back)
         hints = [(tr("newgame.hints_on"), True), (tr("newgame.hints_off"), False)]
@@ -194,6 +201,26 @@ class NewGameScene(UIScene):
             options.insert(0, (tr("houserules.custom", preset=name), HOUSE))
         rect = pygame.Rect(box.x + 20, box.y + round(56 * self.u), box.w - 40, rh)
         Stepper(self, rect, options, self.choice, self._set_choice)
+
+    def _game_control(self, rh: int) -> None:
+        """The game comes first: Carioca here, Buraco on its own screen."""
+        from carioca_desktop.ui.scenes.buraco.newgame import game_options
+
+        w = self.size[0]
+        rect = pygame.Rect(
+            w - round(24 * self.k) - round(320 * self.u),
+            round(26 * self.k),
+            round(320 * self.u),
+            rh,
+        )
+        Stepper(self, rect, game_options(), "carioca", self._set_game)
+
+    def _set_game(self, value: object) -> bool:
+        if value == "buraco":
+            from carioca_desktop.ui.scenes.buraco.newgame import BuracoNewGameScene
+
+            self._todo.append(lambda: self.app.replace(BuracoNewGameScene(self.app)))
+        return True
 
     # ------------------------------------------------------------------ changes
     def _set_count(self, value: object) -> bool:

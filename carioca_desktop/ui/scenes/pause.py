@@ -77,7 +77,10 @@ class PauseScene(UIScene):
     def _rules(self) -> None:
         from carioca_desktop.ui.scenes.rules import RulesScene
 
-        self.app.push(RulesScene(self.app))
+        # The game below says which rules to show (a Buraco table has its own).
+        below = self.app.stack.scenes[-2] if len(self.app.stack.scenes) > 1 else None
+        own = getattr(below, "rules_scene", None)
+        self.app.push(own() if callable(own) else RulesScene(self.app))
 
     def _settings(self) -> None:
         from carioca_desktop.ui.scenes.settings import SettingsScene

@@ -1,0 +1,242 @@
+"""A Buraco match being played: seats (people or bots), the bots' state, autosave, resume.
+
+A sibling of ``session.MatchSession`` rather than a generalisation of it: the Carioca session
+carries Carioca-only machinery (the buy offer, undo, hand arrangements with lay-down slots,
+statistics records built from Carioca outcomes) that has no meaning in Buraco, and bending it
+to both games would put ``if game == ...`` inside code the Carioca table depends on. What is
+shared is below the session: ``SeatConfig``, the autosave writer (``autosave_later``, the
+same file, latest wins) and the save document format; the document's ``format`` field
+(``buraco-session``) tells the loader which session to build.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Mapping, Sequence
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from carioca_desktop.play.session import SeatConfig
+from carioca_desktop.rules.buraco.actions import Action, NextRound
+from carioca_desktop.rules.buraco.game import BuracoGame
+from carioca_desktop.rules.buraco.ruleset import BuracoRules
+from carioca_desktop.rules.buraco.state import Event
+from carioca_desktop.storage import Paths, autosave_later, clear_autosave
+
+if TYPE_CHECKING:
+    from carioca_desktop.bots.buraco import BuracoBot
+
+log = logging.getLogger(__name__)
+
+FORMAT = "buraco-session"
+VERSION = 1
+LEVELS = ("random", "beginner", "easy", "normal", "hard")
+
+
+def is_buraco_document(data: Any) -> bool:
+    return isinstance(data, Mapping) and data.get("format") == FORMAT
+
+
+class BuracoSession:
+    """One Buraco match: the game, who sits where, the bots. ``apply`` is the only way the
+    table changes the game; it autosaves after every action (when ``autosave``)."""
+
+    game_name = "buraco"
+
+    def __init__(
+        self,
+        game: BuracoGame,
+        seats: Sequence[SeatConfig],
+        seed: int,
+        bots: dict[int, BuracoBot],
+        paths: Paths | None = None,
+        autosave: bool = True,
+    ) -> None:
+        if len(seats) != game.players:
+            raise ValueError(f"{len(seats)} seats for {game.players} players")
+        self.game = game
+        self.seats: tuple[SeatConfig, ...] = tuple(seats)
+        self.seed = seed
+        self.bots = bots
+        self.paths = paths
+        self.autosave = autosave
+        self._pending: Action | None = None
+        self._pending_at = -1
+
+    @property
+    def preset(self) -> str:
+        return self.game.rules.preset
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def new(
+        cls,
+        rules: BuracoRules,
+        seats: Sequence[SeatConfig],
+        seed: int,
+        paths: Paths | None = None,
+        autosave: bool = True,
+    ) -> BuracoSession:
+        """A new match with round 1 dealt; the bots come from the seed (reproducible)."""
+        for seat in seats:
+            if seat.kind == "bot" and seat.level not in LEVELS:
+                raise ValueError(f"bad Buraco bot level: {seat.level!r}")
+        game = BuracoGame.new(rules, random.Random(seed), names=[s.name for s in seats])
+        bots = {i: _make_bot(s.level or "normal", i, seed) for i, s in _bot_seats(seats)}
+        session = cls(game, seats, seed, bots, paths, autosave)
+        session._save()
+        return session
+
+    def to_dict(self) -> dict[str, Any]:
+        return self._document(self.game, self._bots_dict())
+
+    def _bots_dict(self) -> dict[str, Any]:
+        return {str(i): bot.to_dict() for i, bot in sorted(self.bots.items())}
+
+    def _document(self, game: BuracoGame, bots: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "seed": self.seed,
+            "preset": self.preset,
+            "seats": [s.to_dict() for s in self.seats],
+            "bots": bots,
+            "game": game.to_dict(),
+        }
+
+    @classmethod
+    def from_dict(cls, d: Any, paths: Paths | None = None, autosave: bool = True) -> BuracoSession:
+        """Load a saved match; raises ValueError naming what is wrong with a bad dict."""
+        if not is_buraco_document(d):
+            raise ValueError("not a Buraco session")
+        if d.get("version") != VERSION:
+            raise ValueError(f"unknown session version {d.get('version')!r}")
+        seed = d.get("seed")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError("bad seed")
+        game = BuracoGame.from_dict(d.get("game"))
+        raw_seats = d.get("seats")
+        if not isinstance(raw_seats, list) or len(raw_seats) != game.players:
+            raise ValueError("the seats do not match the game's players")
+        seats = [_seat(s) for s in raw_seats]
+        bots = _load_bots(d.get("bots"), seats, seed)
+        return cls(game, seats, seed, bots, paths, autosave)
+
+    # ------------------------------------------------------------------ who is who
+    @property
+    def human_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.kind == "human"]
+
+    @property
+    def hot_seat(self) -> bool:
+        return len(self.human_seats) >= 2
+
+    def is_human(self, seat: int) -> bool:
+        return 0 <= seat < len(self.seats) and self.seats[seat].kind == "human"
+
+    def viewer(self) -> int:
+        """Whose hand the table shows: the person to act, else the first person; seat 0 when
+        every seat is a bot."""
+        turn = self.game.current_player
+        if turn is not None and self.is_human(turn):
+            return turn
+        humans = self.human_seats
+        return humans[0] if humans else 0
+
+    # ------------------------------------------------------------------ playing
+    def pending_bot_action(self) -> Action | None:
+        """The next bot action (not applied), remembered until the game changes so asking
+        twice neither advances a bot's generator nor changes the answer; None while a person
+        is to act or the round is over."""
+        if self.game.round_over:
+            return None
+        at = self._event_count()
+        if self._pending_at != at:
+            from carioca_desktop.bots.buraco_driver import buraco_step
+
+            self._pending, self._pending_at = buraco_step(self.game, self.bots), at
+        return self._pending
+
+    def _event_count(self) -> int:
+        """How many events the match has had (a change of the game changes it)."""
+        return len(self.game.observation(self.viewer()).events)
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply an action (IllegalAction propagates, nothing saved), then autosave; when the
+        match ends the autosave is cleared."""
+        events = self.game.apply(action)
+        self._pending_at = -1
+        if self.game.is_over:
+            if self.autosave:
+                try:
+                    clear_autosave(self.paths)
+                except OSError as err:
+                    log.warning("could not clear the autosave: %s", err)
+        else:
+            self._save()
+        return events
+
+    def next_round(self) -> None:
+        self.apply(NextRound())
+
+    def _save(self) -> None:
+        if not self.autosave:
+            return
+        try:
+            autosave_later(
+                partial(self._document, self.game.clone(), self._bots_dict()), self.paths
+            )
+        except (OSError, ValueError) as err:  # a full disk must not stop the match
+            log.warning("autosave failed: %s", err)
+
+
+# ---------------------------------------------------------------------- seats and bots
+def _seat(data: Any) -> SeatConfig:
+    if not isinstance(data, Mapping):
+        raise ValueError("a seat must be an object")
+    name, kind, level = data.get("name"), data.get("kind"), data.get("level")
+    if not isinstance(name, str) or not name or kind not in ("human", "bot"):
+        raise ValueError(f"bad seat: {dict(data)!r}")
+    if kind == "bot" and level not in LEVELS:
+        raise ValueError(f"bad Buraco bot level: {level!r}")
+    if kind == "human" and level is not None:
+        raise ValueError("a human seat has no level")
+    return SeatConfig(name, str(kind), None if level is None else str(level))
+
+
+def _bot_seats(seats: Sequence[SeatConfig]) -> list[tuple[int, SeatConfig]]:
+    return [(i, s) for i, s in enumerate(seats) if s.kind == "bot"]
+
+
+def _bot_seed(seed: int, seat: int) -> int:
+    return (seed * 7919 + seat * 104729) & 0x7FFFFFFF
+
+
+def _make_bot(level: str, seat: int, seed: int) -> BuracoBot:
+    from carioca_desktop.bots.buraco_driver import make_buraco_bot
+
+    return make_buraco_bot(level, seat, _bot_seed(seed, seat))
+
+
+def _load_bots(raw: Any, seats: Sequence[SeatConfig], seed: int) -> dict[int, BuracoBot]:
+    """The saved bots: each rebuilt for its seat and level with its generator put back (the
+    bots' own ``to_dict`` is the format). A hard bot's memory needs no restoring: it replays
+    the observation's whole event log on its next move, which rebuilds it exactly."""
+    if not isinstance(raw, Mapping) or set(raw) != {str(i) for i, _ in _bot_seats(seats)}:
+        raise ValueError("the saved bots do not match the bot seats")
+    out: dict[int, BuracoBot] = {}
+    for i, seat in _bot_seats(seats):
+        data = raw[str(i)]
+        if not isinstance(data, Mapping) or data.get("level") != seat.level:
+            raise ValueError(f"the bot saved for seat {i} is not that seat's bot")
+        if data.get("seat") != i:
+            raise ValueError(f"the bot saved for seat {i} is not that seat's bot")
+        bot = _make_bot(seat.level or "normal", i, seed)
+        try:
+            version, internal, gauss = data["rng"]
+            bot.rng.setstate((version, tuple(internal), gauss))
+        except (KeyError, TypeError, ValueError) as err:
+            raise ValueError(f"bad state for the bot at seat {i}: {err!r}") from err
+        out[i] = bot
+    return out

@@ -1,0 +1,165 @@
+"""Words and figures for the Buraco table, pygame-free: side names, move-log lines, the status
+line, and each side's round sheet rebuilt from what every seat may see (BURACO.md §7, §9)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from carioca_desktop.i18n import tr
+from carioca_desktop.play.text import card_label
+from carioca_desktop.rules.buraco.observation import BuracoObservation, EventView
+from carioca_desktop.rules.buraco.ruleset import BuracoRules
+
+
+def rules_of(obs: BuracoObservation) -> BuracoRules:
+    """The observation's rule set as the engine's object (the dict holds only the changes)."""
+    return _rules(json.dumps(obs.rules, sort_keys=True))
+
+
+@lru_cache(maxsize=8)
+def _rules(text: str) -> BuracoRules:
+    return BuracoRules.from_dict(json.loads(text))
+
+
+def side_of(seat: int) -> int:
+    return seat % 2
+
+
+def side_seats(players: int, side: int) -> list[int]:
+    return [s for s in range(players) if s % 2 == side]
+
+
+def side_name(names: Sequence[str], side: int) -> str:
+    """ "Ana & Carla" (partners), or one name in the 2-player game."""
+    return " & ".join(names[s] for s in side_seats(len(names), side))
+
+
+def level_name(level: str | None) -> str:
+    return tr(f"buraco.level.{level}") if level else tr("buraco.person")
+
+
+def cards_text(cards: Sequence[str]) -> str:
+    return " ".join(card_label(c) for c in cards)
+
+
+def log_line(event: EventView, names: Sequence[str], viewer: int) -> str | None:
+    """One move in words, or None for events the log leaves out (each seat's deal)."""
+    kind = event.kind
+    name = names[event.seat] if 0 <= event.seat < len(names) else ""
+    if kind == "deal":
+        return None
+    if kind == "upcard":
+        return tr("buraco.log.upcard", card=cards_text(event.cards)) if event.cards else None
+    if kind == "draw":
+        return tr("buraco.log.draw", name=name)
+    if kind == "take_pile":
+        return tr("buraco.log.take_pile", name=name, n=len(event.cards))
+    if kind == "lay_down":
+        melds = "  ".join(cards_text(m) for m in event.melds)
+        return tr("buraco.log.lay_down", name=name, cards=melds)
+    if kind == "add":
+        return tr("buraco.log.add", name=name, cards=cards_text(event.cards))
+    if kind == "swap":
+        return tr("buraco.log.swap", name=name, card=cards_text(event.cards[:1]))
+    if kind == "discard":
+        return tr("buraco.log.discard", name=name, card=cards_text(event.cards))
+    if kind == "morto":
+        return tr("buraco.log.morto", name=name)
+    if kind == "morto_to_stock":
+        return tr("buraco.log.morto_to_stock")
+    if kind == "go_out":
+        return tr("buraco.log.go_out", name=name)
+    if kind == "stock_out":
+        return tr("buraco.log.stock_out")
+    return None
+
+
+def status_line(obs: BuracoObservation, names: Sequence[str], human: bool) -> str:
+    """What the table waits for, in words."""
+    if obs.turn is None:
+        return tr("buraco.status.round_over")
+    if obs.turn != obs.seat or not human:
+        return tr("buraco.status.wait", name=names[obs.turn])
+    if obs.phase == "draw":
+        return tr("buraco.status.draw")
+    return tr("buraco.status.play")
+
+
+def first_meld_minimum(obs: BuracoObservation) -> int:
+    """The points the viewer's side still needs in its first lay-down (0: none applies)."""
+    minimum = rules_of(obs).first_meld_min
+    return 0 if obs.opened[side_of(obs.seat)] else minimum
+
+
+# --------------------------------------------------------------------------- the round sheet
+@dataclass(frozen=True)
+class SideSheet:
+    """One side's round, line by line (BURACO.md §7)."""
+
+    side: int
+    name: str
+    meld_points: int
+    limpos: int
+    sujos: int
+    bonus: int  # the buracos' bonus points
+    going_out: int
+    hands: int  # minus the cards left in the side's hands (a non-positive number)
+    morto: int  # minus the no-morto penalty (0 or negative)
+    total: int
+    running: int
+
+
+def round_sheets(obs: BuracoObservation, names: Sequence[str]) -> list[SideSheet]:
+    """Each side's sheet for the round just ended. The hands are hidden from the viewer, so
+    their points are what is left of the round's total once the public terms are taken out;
+    the engine's total (``history``) stays the truth."""
+    rules = rules_of(obs)
+    points, bonuses = rules.points, rules.bonuses
+    totals = obs.history[-1] if obs.history else (0, 0)
+    went_out = _went_out(obs)
+    out = []
+    for side in (0, 1):
+        melds = [m for m in obs.table if m.side == side]
+        cards = sum(points[_rank(c)] for m in melds for c in m.cards)
+        limpos = sum(1 for m in melds if m.buraco == "limpo")
+        sujos = sum(1 for m in melds if m.buraco == "sujo")
+        bonus = limpos * bonuses["limpo"] + sujos * bonuses["sujo"]
+        gone = bonuses["going_out"] if went_out is not None and went_out % 2 == side else 0
+        morto = 0 if obs.took_morto[side] > 0 else -bonuses["no_morto"]
+        total = totals[side]
+        hands = total - (cards + bonus + gone + morto)
+        if hands > 0:  # a morto left unplayed under "not_taken": its penalty, not hand points
+            morto, hands = morto + hands, 0
+        out.append(
+            SideSheet(
+                side,
+                side_name(names, side),
+                cards,
+                limpos,
+                sujos,
+                bonus,
+                gone,
+                hands,
+                morto,
+                total,
+                obs.scores[side],
+            )
+        )
+    return out
+
+
+def _went_out(obs: BuracoObservation) -> int | None:
+    for event in reversed(obs.events):
+        if event.kind == "go_out":
+            return event.seat
+        if event.kind in ("stock_out", "deal"):
+            return None
+    return None
+
+
+def _rank(card: str) -> str:
+    head = card.split("=", 1)[0]
+    return "JK" if head == "JK" else head[:-1]

@@ -1,0 +1,59 @@
+"""Continue: the autosave as a session to play on (of either game: its ``format`` says which
+session reads it back, ``carioca-session`` or ``buraco-session``), or None with notices
+saying why not.
+
+A finished Carioca match is recorded in the statistics before its save is cleared
+(``MatchSession._finish``), so a kill between the two leaves a save whose match id is
+already recorded: it is dropped here. A save of a finished match not yet recorded (killed
+before recording) is recorded now.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from carioca_desktop.storage import Notice, Paths, clear_autosave, load_autosave, load_stats
+
+log = logging.getLogger(__name__)
+
+
+def session_from_dict(data: Any, paths: Paths | None = None) -> object:
+    """The saved session of whichever game; ValueError when it is neither."""
+    from carioca_desktop.play.buraco_session import BuracoSession, is_buraco_document
+
+    if is_buraco_document(data):
+        return BuracoSession.from_dict(data, paths)
+    from carioca_desktop.play.session import MatchSession
+
+    return MatchSession.from_dict(data, paths)
+
+
+def recorded_ids(paths: Paths | None) -> set[str]:
+    stats, _ = load_stats(paths)
+    return {m.match_id for m in stats.matches if m.match_id is not None}
+
+
+def load_resumable(paths: Paths | None) -> tuple[object | None, list[Notice]]:
+    """The saved session to continue, or (None, notices) when there is none to continue."""
+    from carioca_desktop.play.session import MatchSession
+
+    session, _, notices = load_autosave(
+        paths, match_validator=lambda d: session_from_dict(d, paths)
+    )
+    if session is None:
+        return None, notices
+    if not isinstance(session, MatchSession):
+        return session, notices  # a Buraco match: its statistics are not kept yet
+    if session.match_id in recorded_ids(paths):
+        clear_autosave(paths)
+        log.info("dropped the save of match %s: already in the statistics", session.match_id)
+        return None, [*notices, _finished("its match is already in the statistics")]
+    if session.game.is_over:
+        session._finish()  # records it (when a person played) and clears the save
+        return None, [*notices, _finished("its match had finished; recorded now")]
+    return session, notices
+
+
+def _finished(detail: str) -> Notice:
+    return Notice("save", "finished", f"the saved game was not continued: {detail}")

@@ -1,0 +1,22 @@
+"""The table scene for a session read back from the autosave, whichever game it is."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from carioca_desktop.play.buraco_session import BuracoSession
+from carioca_desktop.ui.scene import Scene
+
+if TYPE_CHECKING:
+    from carioca_desktop.ui.app import App
+
+
+def session_scene(app: App, session: object) -> Scene:
+    """The Buraco table for a Buraco session, the Carioca table otherwise."""
+    if isinstance(session, BuracoSession):
+        from carioca_desktop.ui.scenes.buraco import BuracoTableScene
+
+        return BuracoTableScene(app, session)
+    from carioca_desktop.ui.scenes.table import TableScene
+
+    return TableScene(app, session)  # type: ignore[arg-type]

@@ -1,0 +1,14 @@
+"""The Buraco table (a sibling of the Carioca table in ui/scenes/table/, sharing its card art,
+seat panels, log, toasts, theme, privacy screen and pause menu).
+
+- layout.py: where things go (partners opposite, each side's melds in one area);
+- paint.py: the painters, taking a ``Picture``; sheet.py: the round and final sheets;
+- hand.py: the viewer's hand order; moves.py: clicks and drags into engine actions;
+- keys.py: the keys; flights.py: moves in motion; scene.py: the scene (bots on a timer,
+  autosave through the session, hot-seat privacy, the Pista, autoplay);
+- newgame.py: the Buraco new game; rules.py: the rules in a few words.
+"""
+
+from carioca_desktop.ui.scenes.buraco.scene import BuracoTableScene
+
+__all__ = ["BuracoTableScene"]

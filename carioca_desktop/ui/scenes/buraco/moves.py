@@ -1,0 +1,328 @@
+"""Clicks at the Buraco table into engine actions: draw, take the pile, lay down one or
+several melds, add to the side's melds, swap a wild, discard. The engine judges every one;
+this module only reads where the click fell and what the person has picked. It sees the
+scene through the narrow ``BuracoTable`` protocol."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+import pygame
+
+from carioca_desktop.i18n import tr
+from carioca_desktop.play.buraco_text import rules_of
+from carioca_desktop.rules.buraco.actions import (
+    Action,
+    Add,
+    Discard,
+    Draw,
+    LayDown,
+    Swap,
+    TakePile,
+)
+from carioca_desktop.rules.errors import Refusal
+from carioca_desktop.ui.scenes.buraco.layout import hand_rects
+
+if TYPE_CHECKING:
+    from carioca_desktop.play.buraco_session import BuracoSession
+    from carioca_desktop.rules.buraco.observation import BuracoObservation
+    from carioca_desktop.ui.scenes.buraco.hand import HandOrder
+    from carioca_desktop.ui.scenes.buraco.layout import BuracoLayout
+    from carioca_desktop.ui.scenes.buraco.paint import MeldPlaces
+
+SWAP_CODES = frozenset({"use_swap", "no_place_for_wild", "does_not_fit"})
+
+
+class BuracoTable(Protocol):
+    """What the moves need from the table scene."""
+
+    session: BuracoSession
+    layout: BuracoLayout
+    obs: BuracoObservation
+    viewer: int
+    hand: HandOrder
+    places: MeldPlaces
+
+    @property
+    def hand_hidden(self) -> bool: ...
+
+    def try_action(self, action: Action, anchor: tuple[int, int]) -> bool: ...
+
+    def refuse(self, refusal: Refusal, anchor: tuple[int, int]) -> None: ...
+
+    def toast(self, text: str, anchor: tuple[int, int]) -> None: ...
+
+    def sync(self) -> None: ...
+
+
+class BuracoMoves:
+    def __init__(self, table: BuracoTable) -> None:
+        self.t = table
+        self.picked: list[int] = []  # hand uids, in the order picked
+        self.staged: list[list[int]] = []  # melds set aside for the next lay-down
+        self.pressed: tuple[int, tuple[int, int]] | None = None  # a hand card under the button
+        self.dragging: int | None = None
+        self.drag_pos = (0, 0)
+        self._accepts_key: object = None
+        self._accepts: frozenset[int] = frozenset()
+
+    # ------------------------------------------------------------------ what is picked
+    def codes(self, uids: list[int]) -> tuple[str, ...]:
+        return tuple(self.t.hand.code(u) for u in uids)
+
+    def staged_codes(self) -> list[tuple[str, ...]]:
+        return [self.codes(g) for g in self.staged]
+
+    def forget_missing(self) -> None:
+        have = set(self.t.hand.uids())
+        self.picked = [u for u in self.picked if u in have]
+        self.staged = [g for g in ([u for u in g if u in have] for g in self.staged) if g]
+
+    def clear(self) -> None:
+        self.picked, self.staged = [], []
+        self.t.sync()
+
+    def sort(self) -> None:
+        self.t.hand.sort(not self.t.hand.by_rank)
+        self.t.sync()
+
+    def group(self) -> None:
+        """Set the picked cards aside as one meld of the next lay-down (several melds go
+        down in one action, as the first-meld minimum needs)."""
+        if self.picked:
+            self.staged.append(self.picked)
+            self.picked = []
+        self.t.sync()
+
+    # ------------------------------------------------------------------ where things are
+    def hand_rows(self) -> list[tuple[str, pygame.Rect, str]]:
+        """The hand as drawn (a dragged card is drawn at the pointer instead)."""
+        return [
+            (code, rect, mark) for uid, code, rect, mark in self._rows() if uid != self.dragging
+        ]
+
+    def _rows(self) -> list[tuple[int, str, pygame.Rect, str]]:
+        layout = self.t.layout
+        cards = self.t.hand.cards
+        rects = hand_rects(layout.hand_area, len(cards), layout.hand_w)
+        staged = {u for g in self.staged for u in g}
+        out = []
+        for (uid, code), rect in zip(cards, rects):
+            mark = "picked" if uid in self.picked else "staged" if uid in staged else ""
+            if mark:
+                rect = rect.move(0, -layout.upx(26 if mark == "picked" else 12))
+            out.append((uid, code, rect, mark))
+        return out
+
+    def _hand_hit(self, pos: tuple[int, int]) -> int | None:
+        for uid, _, rect, _ in reversed(self._rows()):
+            if rect.collidepoint(pos):
+                return uid
+        return None
+
+    def accepts(self) -> frozenset[int] | None:
+        """The side's melds that would take the picked cards now (lit green)."""
+        t = self.t
+        if not self.picked or t.obs.turn != t.viewer or t.obs.phase != "play":
+            return None
+        key = (len(t.obs.events), tuple(self.picked))
+        if key != self._accepts_key:
+            cards = self.codes(self.picked)
+            side = t.viewer % 2
+            game = t.session.game
+            self._accepts = frozenset(
+                i
+                for i, m in enumerate(t.obs.table)
+                if m.side == side and self._add_for(i, cards) is not None
+            )
+            self._accepts_key = key
+            _ = game
+        return self._accepts
+
+    def _add_for(self, meld: int, cards: tuple[str, ...]) -> Action | None:
+        """The legal action that puts ``cards`` on ``meld``: the add itself; a lone wild with
+        the marker of an open end; a lone natural swapped for the wild it stands for."""
+        game, seat = self.t.session.game, self.t.viewer
+        plain = Add(seat, meld, cards)
+        if game.check(plain) is None:
+            return plain
+        if len(cards) == 1:
+            for action in reversed(game.legal_actions(seat)):
+                if (
+                    isinstance(action, Add)
+                    and action.meld == meld
+                    and action.cards[0].split("=")[0] == cards[0]
+                ):
+                    return action
+            swap = Swap(seat, meld, cards[0])
+            if game.check(swap) is None:
+                return swap
+        return None
+
+    # ------------------------------------------------------------------ drags
+    def press(self, pos: tuple[int, int]) -> bool:
+        """The button goes down: on a hand card it may become a pick (released in place) or
+        a drag; anywhere else it is a click."""
+        if self.t.hand_hidden:
+            return False
+        uid = self._hand_hit(pos)
+        if uid is None:
+            return self.click(pos)
+        self.pressed = (uid, pos)
+        return True
+
+    def motion(self, pos: tuple[int, int]) -> bool:
+        if self.pressed is None:
+            return False
+        uid, start = self.pressed
+        if self.dragging is None and abs(pos[0] - start[0]) + abs(pos[1] - start[1]) < 8:
+            return False
+        self.dragging, self.drag_pos = uid, pos
+        return True
+
+    def release(self, pos: tuple[int, int]) -> bool:
+        if self.pressed is None:
+            return False
+        uid = self.pressed[0]
+        dragged = self.dragging is not None
+        self.pressed, self.dragging = None, None
+        if dragged:
+            self.drop(uid, pos)
+        else:
+            self.toggle(uid)
+        self.t.sync()
+        return True
+
+    def drag_card(self) -> tuple[str, pygame.Rect] | None:
+        """The card being dragged and where it is drawn (centred on the pointer)."""
+        if self.dragging is None:
+            return None
+        w = self.t.layout.hand_w
+        rect = pygame.Rect(0, 0, w, round(w * 7 / 5))
+        rect.center = self.drag_pos
+        return self.t.hand.code(self.dragging), rect
+
+    def drop(self, uid: int, pos: tuple[int, int]) -> None:
+        """A dragged card (with the other picked cards, if it was one of them) lands: on the
+        pile it is discarded, on a meld added, on the side's empty table laid down."""
+        t = self.t
+        group = self.picked if uid in self.picked else [uid]
+        if t.layout.pile_area.collidepoint(pos) or any(r.collidepoint(pos) for r in t.places.pile):
+            if t.obs.phase == "play":
+                self.picked = group
+                self.pile()
+            return
+        for index, box in t.places.melds.items():
+            if box.inflate(8, 8).collidepoint(pos):
+                self.picked = group
+                self.onto_meld(index, box.midtop)
+                return
+        if t.layout.our_zone.collidepoint(pos):
+            self.picked = group
+            self.lay_down()
+
+    def toggle(self, uid: int) -> None:
+        if uid in self.picked:
+            self.picked.remove(uid)
+        else:
+            self.staged = [[u for u in g if u != uid] for g in self.staged]
+            self.staged = [g for g in self.staged if g]
+            self.picked.append(uid)
+
+    # ------------------------------------------------------------------ clicks
+    def click(self, pos: tuple[int, int]) -> bool:
+        t = self.t
+        if t.hand_hidden:
+            return False
+        uid = self._hand_hit(pos)
+        if uid is not None:
+            self.toggle(uid)
+            t.sync()
+            return True
+        if t.layout.stock.collidepoint(pos):
+            t.try_action(Draw(t.viewer), t.layout.stock.midtop)
+            return True
+        if t.layout.pile_area.collidepoint(pos) or any(r.collidepoint(pos) for r in t.places.pile):
+            self.pile()
+            return True
+        for index, box in t.places.melds.items():
+            if box.inflate(8, 8).collidepoint(pos):
+                self.onto_meld(index, box.midtop)
+                return True
+        return False
+
+    def pile(self) -> None:
+        """The pile: take it (draw phase), or discard the one picked card onto it."""
+        t = self.t
+        anchor = t.layout.pile_area.midtop
+        seat = t.viewer
+        if t.obs.phase == "draw" or t.obs.turn != seat:
+            if t.obs.turn != seat:
+                t.try_action(TakePile(seat), anchor)
+                return
+            if rules_of(t.obs).pile_take == "must_use_top":
+                self._take_using_top(anchor)
+                return
+            if t.try_action(TakePile(seat), anchor):
+                self.picked = []
+            return
+        if len(self.picked) != 1:
+            t.toast(tr("buraco.pick_one_to_discard"), anchor)
+            return
+        card = self.codes(self.picked)[0]
+        if t.try_action(Discard(seat, card), anchor):
+            self.picked, self.staged = [], []
+            t.sync()
+
+    def discard(self) -> None:
+        """The one picked card onto the pile (the D key); before drawing, nothing to do."""
+        t = self.t
+        if len(self.picked) != 1:
+            t.toast(tr("buraco.pick_one_to_discard"), t.layout.pile_area.midtop)
+            return
+        card = self.codes(self.picked)[0]
+        if t.try_action(Discard(t.viewer, card), t.layout.pile_area.midtop):
+            self.picked, self.staged = [], []
+            t.sync()
+
+    def _take_using_top(self, anchor: tuple[int, int]) -> None:
+        """``must_use_top``: the top card goes down with the picked cards as a new meld, or
+        onto one of the side's melds."""
+        t, seat = self.t, self.t.viewer
+        top = t.obs.pile_top
+        if (self.picked or self.staged) and top is not None:
+            # The top card joins the picked cards (or the first meld set aside); every other
+            # meld set aside goes down in the same action.
+            groups = [self.codes(g) for g in self.staged]
+            if self.picked:
+                groups.insert(0, self.codes(self.picked))
+            groups[0] = (top, *groups[0])
+            action: Action = TakePile(seat, melds=tuple(groups))
+        else:
+            adds = [a for a in t.session.game.legal_actions(seat) if isinstance(a, TakePile)]
+            action = adds[0] if adds else TakePile(seat)
+        if t.try_action(action, anchor):
+            self.picked, self.staged = [], []
+            t.sync()
+
+    def onto_meld(self, index: int, anchor: tuple[int, int]) -> None:
+        t = self.t
+        if not self.picked:
+            t.toast(tr("buraco.pick_to_add"), anchor)
+            return
+        cards = self.codes(self.picked)
+        plain = Add(t.viewer, index, cards)
+        action = self._add_for(index, cards) if t.obs.turn == t.viewer else None
+        if t.try_action(action or plain, anchor):
+            self.picked = []
+            t.sync()
+
+    def lay_down(self) -> None:
+        t = self.t
+        groups = [*self.staged, *([self.picked] if self.picked else [])]
+        if not groups:
+            return
+        melds = tuple(self.codes(g) for g in groups)
+        if t.try_action(LayDown(t.viewer, melds), t.layout.our_zone.center):
+            self.picked, self.staged = [], []
+            t.sync()

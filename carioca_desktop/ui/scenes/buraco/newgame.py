@@ -1,0 +1,258 @@
+"""New game for Buraco: the game (back to Carioca), the preset, and the seats as two sides of
+partners seated opposite (each a person or a bot level), or the 2-player game."""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime
+from functools import partial
+from typing import TYPE_CHECKING
+
+import pygame
+
+from carioca_desktop.i18n import tr
+from carioca_desktop.play.buraco_session import LEVELS, BuracoSession
+from carioca_desktop.play.buraco_text import level_name
+from carioca_desktop.play.session import SeatConfig
+from carioca_desktop.rules.buraco.ruleset import PRESETS, BuracoRules, preset_rules
+from carioca_desktop.storage import has_autosave
+from carioca_desktop.ui import hud, theme
+from carioca_desktop.ui.widgets import Stepper, UIScene, draw_text, font, gold_title, panel
+
+if TYPE_CHECKING:
+    from carioca_desktop.ui.app import App
+
+BOT_NAMES = ("Beto", "Carla", "Diego")
+GAMES = ("carioca", "buraco")
+
+
+def game_options() -> list[tuple[str, object]]:
+    return [(tr(f"buraco.newgame.game_{g}"), g) for g in GAMES]
+
+
+def saved_buraco_lines(session: BuracoSession, when: datetime) -> list[str]:
+    """The Buraco match in progress in words, for the abandon question."""
+    game = session.game
+    return [
+        ", ".join(seat.name for seat in session.seats),
+        tr(
+            "buraco.newgame.saved",
+            preset=tr(f"buraco.preset.{game.rules.preset}"),
+            round=game.observation(0).round_number,
+            date=when.strftime("%Y-%m-%d %H:%M"),
+        ),
+    ]
+
+
+class BuracoNewGameScene(UIScene):
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.preset = "brasileiro"
+        self.kinds = ["human", "normal", "normal", "normal"]
+
+    @property
+    def rules(self) -> BuracoRules:
+        return preset_rules(self.preset)
+
+    def names(self) -> list[str]:
+        """Default names: the player (or "Jugador n" when several people play), the bots'."""
+        people = [i for i, k in enumerate(self.kinds[: self.rules.players]) if k == "human"]
+        out = []
+        for i, kind in enumerate(self.kinds[: self.rules.players]):
+            if kind == "human":
+                own = self.app.settings.player_name or tr("common.you")
+                out.append(own if len(people) < 2 else tr("newgame.person", n=people.index(i) + 1))
+            else:
+                out.append(BOT_NAMES[(i - 1) % len(BOT_NAMES)])
+        return out
+
+    # ------------------------------------------------------------------ layout
+    def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        w, h = self.size
+        m = round(24 * self.k)
+        top = round(92 * self.k)
+        bar_h = round(64 * self.u)
+        left_w = round((w - 3 * m) * 0.56)
+        seats = pygame.Rect(m, top, left_w, h - top - m - bar_h)
+        info = pygame.Rect(seats.right + m, top, w - seats.right - 2 * m, seats.h)
+        bar = pygame.Rect(m, seats.bottom + m // 2, w - 2 * m, bar_h - m // 2)
+        return seats, info, bar
+
+    def _row(self, seats: pygame.Rect, i: int) -> pygame.Rect:
+        pitch = round(58 * self.u)
+        side, k = (i % 2, i // 2) if self.rules.players == 4 else (i, 0)
+        y = seats.y + round(150 * self.u) + side * (2 * pitch + round(44 * self.u)) + k * pitch
+        return pygame.Rect(seats.x + 20, y, seats.w - 40, pitch - round(10 * self.u))
+
+    def build(self) -> None:
+        seats, _, bar = self._areas()
+        w = self.size[0]
+        rh = round(44 * self.u)
+        game_rect = pygame.Rect(
+            w - round(24 * self.k) - round(320 * self.u),
+            round(26 * self.k),
+            round(320 * self.u),
+            rh,
+        )
+        Stepper(self, game_rect, game_options(), "buraco", self._set_game)
+        presets = [(tr(f"buraco.preset.{p}"), p) for p in PRESETS]
+        preset_rect = pygame.Rect(seats.x + 20, seats.y + round(50 * self.u), seats.w - 40, rh)
+        Stepper(self, preset_rect, presets, self.preset, self._set_preset)
+        kinds = [(tr("common.human"), "human"), *[(level_name(lv), lv) for lv in LEVELS]]
+        kind_w = round(min(280 * self.u, seats.w * 0.46))
+        for i in range(self.rules.players):
+            row = self._row(seats, i)
+            rect = pygame.Rect(row.right - kind_w, row.y, kind_w, row.h)
+            Stepper(self, rect, kinds, self.kinds[i], partial(self._set_kind, i))
+        bw = round(min(260 * self.u, bar.w * 0.3))
+        self.button(pygame.Rect(bar.x, bar.y, bw, bar.h), tr("common.back"), self.back)
+        self.button(
+            pygame.Rect(bar.right - bw, bar.y, bw, bar.h),
+            tr("newgame.start"),
+            self.start,
+            "primary",
+        )
+
+    def _set_game(self, value: object) -> bool:
+        if value == "carioca":
+            from carioca_desktop.ui.scenes.newgame import NewGameScene
+
+            self._todo.append(lambda: self.app.replace(NewGameScene(self.app)))
+        return True
+
+    def _set_preset(self, value: object) -> bool:
+        self.preset = str(value)
+        self._todo.append(self.rebuild)
+        return True
+
+    def _set_kind(self, index: int, value: object) -> bool:
+        self.kinds[index] = str(value)
+        self.repaint()
+        return True
+
+    # ------------------------------------------------------------------ start
+    def start(self, abandon: bool = False) -> None:
+        if not abandon and has_autosave(self.app.paths):
+            from carioca_desktop.ui.scenes.confirm import ConfirmScene
+            from carioca_desktop.ui.scenes.newgame import saved_match_lines
+
+            details = [*saved_match_lines(self.app.paths), tr("newgame.abandon_lost")]
+            self.app.push(
+                ConfirmScene(
+                    self.app,
+                    tr("newgame.abandon_title"),
+                    details,
+                    tr("newgame.abandon_yes"),
+                    tr("newgame.abandon_no"),
+                    lambda: self.start(abandon=True),
+                )
+            )
+            return
+        from carioca_desktop.ui.scenes.buraco import BuracoTableScene
+
+        names = self.names()
+        seats = [
+            SeatConfig(names[i], "human" if k == "human" else "bot", None if k == "human" else k)
+            for i, k in enumerate(self.kinds[: self.rules.players])
+        ]
+        seed = random.SystemRandom().randrange(2**31)
+        session = BuracoSession.new(self.rules, seats, seed, paths=self.app.paths)
+        self.app.replace(BuracoTableScene(self.app, session))
+
+    # ------------------------------------------------------------------ picture
+    def paint(self, surface: pygame.Surface) -> None:
+        seats, info, _ = self._areas()
+        title = gold_title(tr("buraco.newgame.title"), round(40 * self.k))
+        surface.blit(title, title.get_rect(midleft=(seats.x, round(48 * self.k))))
+        panel(surface, seats, border=theme.GOLD)
+        panel(surface, info)
+        head = font(round(22 * self.u), bold=True)
+        small = font(round(16 * self.u))
+        draw_text(
+            surface, tr("buraco.newgame.preset"), head, (seats.x + 22, seats.y + 14), theme.GOLD
+        )
+        names = self.names()
+        players = self.rules.players
+        for side in range(2 if players == 4 else 0):
+            first = self._row(seats, side)
+            words = tr("buraco.newgame.side", n=side + 1, names=" & ".join(names[side::2]))
+            draw_text(
+                surface, words, small, (seats.x + 22, first.y - round(26 * self.u)), theme.GOLD
+            )
+        labels = hud.initials(names)
+        for i in range(players):
+            row = self._row(seats, i)
+            r = row.h // 2 - 2
+            surface.blit(hud.avatar(i, names[i], r, labels[i]), (row.x, row.centery - r))
+            where = (
+                tr("buraco.newgame.seat_you")
+                if i == 0
+                else (tr("buraco.partner") if players == 4 and i == 2 else tr("buraco.opponent"))
+            )
+            draw_text(
+                surface,
+                f"{names[i]} · {where}",
+                small,
+                (row.x + 2 * r + 12, row.centery),
+                theme.TEXT,
+                "midleft",
+            )
+        last = self._row(seats, players - 1 if players == 2 else 3)
+        room = pygame.Rect(seats.x + 30, last.bottom + 24, seats.w - 60, 0)
+        room.height = seats.bottom - 20 - room.top
+        if room.height > 150 * self.k:
+            self._paint_table(surface, room, names, labels)
+        self._paint_rules(surface, info)
+
+    def _paint_table(
+        self, surface: pygame.Surface, room: pygame.Rect, names: list[str], labels: list[str]
+    ) -> None:
+        """A small top view: partners opposite (a gold line joins each side's two seats)."""
+        players = self.rules.players
+        size = round(min(44 * self.k + 8, room.h * 0.3))
+        small = font(round(13 * self.u), bold=True)
+        oval = pygame.Rect(0, 0, min(room.w - 2 * size - 60, round(room.h * 2.4)), 0)
+        oval.height = room.h - size - small.get_linesize() - 8
+        oval.center = room.center
+        big = pygame.Surface((oval.w * 2, oval.h * 2), pygame.SRCALPHA)
+        pygame.draw.ellipse(big, (92, 60, 24), big.get_rect())
+        pygame.draw.ellipse(big, theme.GOLD, big.get_rect().inflate(-14, -14), 4)
+        pygame.draw.ellipse(big, (26, 96, 56), big.get_rect().inflate(-28, -28))
+        surface.blit(pygame.transform.smoothscale(big, oval.size), oval)
+        spots = [oval.midbottom, oval.midright, oval.midtop, oval.midleft]
+        if players == 2:
+            spots = [oval.midbottom, oval.midtop]
+        if players == 4:
+            for a, b, colour in ((0, 2, theme.GOLD), (1, 3, (150, 190, 170))):
+                pygame.draw.line(surface, colour, spots[a], spots[b], 2)
+        for i, spot in enumerate(spots):
+            badge = hud.avatar(i, names[i], size // 2, labels[i])
+            surface.blit(badge, badge.get_rect(center=spot))
+            below = (spot[0], spot[1] + size // 2 + 2)
+            if spot == oval.midtop:
+                below = (spot[0], spot[1] - size // 2 - small.get_linesize() - 2)
+            draw_text(surface, names[i], small, below, theme.TEXT, "midtop")
+
+    def _paint_rules(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        rules = self.rules
+        head = font(round(22 * self.u), bold=True)
+        text = font(round(16 * self.u))
+        draw_text(surface, tr("buraco.newgame.rules"), head, (box.x + 22, box.y + 14), theme.GOLD)
+        lines = [
+            tr("buraco.target", n=rules.target),
+            tr("buraco.newgame.players", n=rules.players),
+            tr("buraco.newgame.mortos", n=rules.mortos),
+            tr("buraco.pile_rule_all")
+            if rules.pile_visible == "all"
+            else tr("buraco.pile_rule_top"),
+            tr(f"buraco.newgame.take_{rules.pile_take}"),
+            tr(f"buraco.newgame.out_{rules.go_out_requires}"),
+            tr("buraco.newgame.sets_none") if rules.sets == "none" else tr("buraco.newgame.sets"),
+        ]
+        if rules.first_meld_min:
+            lines.append(tr("buraco.first_min", n=rules.first_meld_min))
+        y = box.y + round(60 * self.u)
+        for line in lines:
+            for row in theme.wrap("• " + line, text, box.w - 44):
+                draw_text(surface, row, text, (box.x + 22, y), theme.TEXT)
+                y += text.get_linesize() + 2

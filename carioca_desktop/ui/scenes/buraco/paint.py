@@ -1,0 +1,381 @@
+"""Painting the Buraco table from a ``Picture`` (what to draw this frame), never the scene.
+
+Shared with the Carioca table: the felt, card art (``CardImages``: faces, backs, wilds with
+their positional marker badge), seat panels and fans (``hud``), the top bar, the log, toasts
+and the colours of the theme.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import pygame
+
+from carioca_desktop.i18n import tr
+from carioca_desktop.play.buraco_text import side_name
+from carioca_desktop.rules.buraco.observation import BuracoObservation, MeldView
+from carioca_desktop.ui import hud
+from carioca_desktop.ui.anim import Toast
+from carioca_desktop.ui.cardart import felt
+from carioca_desktop.ui.scenes.buraco.layout import (
+    RATIO,
+    BuracoLayout,
+    fan_rects,
+    flow,
+    pile_rects,
+)
+from carioca_desktop.ui.sprites import CardImages, TextCache, panel
+from carioca_desktop.ui.theme import GOLD, GREEN_OK, RED_BAD, TEXT, TEXT_DIM
+
+LIMPO = (72, 170, 104)
+SUJO = (196, 120, 48)
+ACCEPT = (110, 230, 140)
+
+
+@dataclass(frozen=True)
+class Morto:
+    """One morto as the table shows it: still there, taken (by whom), or gone to the stock."""
+
+    where: str  # "there" | "taken" | "stock"
+    holder: int | None = None
+
+
+def mortos_of(obs: BuracoObservation, total: int) -> list[Morto]:
+    """Each morto of the round: the taken ones first (the piles go in order), then those
+    still there, then those turned into the stock when it ran out (BURACO.md §6)."""
+    holders = [seat for side in obs.morto_holders for seat in side]
+    out = [Morto("taken", seat) for seat in holders]
+    out += [Morto("there") for _ in range(obs.mortos_left)]
+    out += [Morto("stock") for _ in range(max(0, total - len(out)))]
+    return out[:total]
+
+
+@dataclass(frozen=True)
+class Picture:
+    layout: BuracoLayout
+    images: CardImages
+    texts: TextCache
+    obs: BuracoObservation
+    names: Sequence[str]
+    seat_lines: dict[int, str]  # seat → its subtitle (level, "you")
+    title: str
+    status: str
+    log: Sequence[str]
+    mortos: Sequence[Morto]
+    pile_all: bool
+    first_min: int
+    hand: Sequence[tuple[str, pygame.Rect, str]]  # code, where, "" | "picked" | "staged"
+    hand_hidden: bool
+    staged: Sequence[Sequence[str]]
+    accepts: frozenset[int] | None  # melds that would take the selected cards
+    pointer: tuple[int, int]
+    toasts: Sequence[Toast] = field(default_factory=tuple)
+    pile_in_flight: bool = False  # the top card is still gliding onto the pile
+    drag: tuple[str, pygame.Rect] | None = None  # a hand card under the pointer
+
+
+@dataclass
+class MeldPlaces:
+    """Where each meld (by table index) and the piles are, for clicks."""
+
+    melds: dict[int, pygame.Rect] = field(default_factory=dict)
+    pile: list[pygame.Rect] = field(default_factory=list)
+
+
+def place_melds(
+    layout: BuracoLayout, obs: BuracoObservation
+) -> tuple[MeldPlaces, dict[int, tuple[int, float]]]:
+    """Each meld's box; and per side the card width and step of its fan."""
+    places = MeldPlaces()
+    sizes: dict[int, tuple[int, float]] = {}
+    mine = obs.seat % 2
+    for side, zone in ((mine, layout.our_zone), (1 - mine, layout.their_zone)):
+        idx = [i for i, m in enumerate(obs.table) if m.side == side]
+        w, step, boxes = flow(zone, [obs.table[i].length for i in idx], layout.ui)
+        sizes[side] = (w, step)
+        for i, box in zip(idx, boxes):
+            places.melds[i] = box
+    return places, sizes
+
+
+def paint(surface: pygame.Surface, p: Picture) -> MeldPlaces:
+    layout, texts, obs = p.layout, p.texts, p.obs
+    surface.blit(felt(layout.size), (0, 0))
+    _bar(surface, p)
+    _seats(surface, p)
+    _score_panel(surface, p)
+    _info_panel(surface, p)
+    places, sizes = place_melds(layout, obs)
+    mine = obs.seat % 2
+    for side, zone in ((mine, layout.our_zone), (1 - mine, layout.their_zone)):
+        _zone_label(surface, p, side, zone)
+        w, step = sizes[side]
+        for i, box in places.melds.items():
+            if obs.table[i].side == side:
+                _meld(
+                    surface, p, obs.table[i], box, w, step, p.accepts is not None and i in p.accepts
+                )
+    _stock(surface, p)
+    _mortos(surface, p)
+    places.pile = _pile(surface, p)
+    _hand(surface, p)
+    hud.draw_log(surface, layout.log, p.log, texts, layout.ui)
+    if p.drag is not None:
+        code, rect = p.drag
+        shadow, (dx, dy) = p.images.shadow(rect.width)
+        lift = max(4, rect.width // 14)
+        surface.blit(shadow, (rect.x + dx + lift, rect.y + dy + lift))
+        surface.blit(p.images.face(code, rect.width), rect)
+    for toast in p.toasts:
+        hud.draw_toast(surface, toast, texts, layout.ui)
+    return places
+
+
+# --------------------------------------------------------------------------- furniture
+def _bar(surface: pygame.Surface, p: Picture) -> None:
+    hud.draw_top_bar(surface, p.layout.bar, p.title, p.status, p.texts, p.layout.ui)
+
+
+def _seats(surface: pygame.Surface, p: Picture) -> None:
+    obs, layout = p.obs, p.layout
+    for seat, rect in layout.seats.items():
+        info = hud.SeatInfo(
+            seat,
+            p.names[seat],
+            p.seat_lines[seat],
+            _partner_word(p, seat),
+            False,
+            obs.hand_sizes[seat],
+            obs.turn == seat,
+        )
+        hud.draw_seat(surface, rect, info, p.texts, p.images, layout.upx(34), layout.ui)
+    me = obs.seat
+    score = tr("buraco.hand_count", n=obs.hand_sizes[me])
+    info = hud.SeatInfo(
+        me, p.names[me], p.seat_lines[me], score, False, obs.hand_sizes[me], obs.turn == me
+    )
+    hud.draw_viewer_panel(surface, layout.viewer_panel, info, p.texts, layout.ui)
+
+
+def _partner_word(p: Picture, seat: int) -> str:
+    if p.obs.players == 2:
+        return tr("buraco.opponent")
+    return tr("buraco.partner") if seat % 2 == p.obs.seat % 2 else tr("buraco.opponent")
+
+
+def _score_panel(surface: pygame.Surface, p: Picture) -> None:
+    """The side totals and the target, always in view; the side to act in gold."""
+    layout, texts, obs = p.layout, p.texts, p.obs
+    rect = layout.score_panel
+    u = layout.upx
+    surface.blit(panel(rect.size, u(12), (*hud.PANEL_FILL[:3], 215), hud.BORDER), rect)
+    head = texts.render(tr("buraco.target", n=obs.target), u(14), GOLD, bold=True)
+    surface.blit(head, (rect.left + u(14), rect.top + u(10)))
+    y = rect.top + u(38)
+    for side in (obs.seat % 2, 1 - obs.seat % 2):
+        colour = TEXT if side == obs.seat % 2 else TEXT_DIM
+        name = texts.fit(side_name(p.names, side), u(15), colour, rect.width - u(110), bold=True)
+        surface.blit(name, (rect.left + u(14), y))
+        score = texts.render(
+            str(obs.scores[side]), u(20), GOLD if side == obs.seat % 2 else TEXT, bold=True
+        )
+        surface.blit(score, score.get_rect(topright=(rect.right - u(14), y - u(3))))
+        bar = pygame.Rect(rect.left + u(14), y + u(22), rect.width - u(28), u(6))
+        pygame.draw.rect(surface, (20, 52, 36), bar, border_radius=u(3))
+        done = max(0, min(1.0, obs.scores[side] / max(1, obs.target)))
+        if done > 0:
+            fill = bar.copy()
+            fill.width = max(u(6), round(bar.width * done))
+            pygame.draw.rect(
+                surface, GOLD if side == obs.seat % 2 else (150, 170, 156), fill, border_radius=u(3)
+            )
+        y += u(44)
+
+
+def _info_panel(surface: pygame.Surface, p: Picture) -> None:
+    """The preset, the round, and the first-meld minimum while it applies."""
+    layout, texts, obs = p.layout, p.texts, p.obs
+    rect = layout.info_panel
+    u = layout.upx
+    surface.blit(panel(rect.size, u(12), (*hud.PANEL_FILL[:3], 215), hud.BORDER), rect)
+    preset = tr(f"buraco.preset.{obs.rules.get('preset', 'brasileiro')}")
+    lines = [
+        (preset, GOLD, True),
+        (tr("buraco.round", n=obs.round_number), TEXT, False),
+        (tr("buraco.pile_rule_all") if p.pile_all else tr("buraco.pile_rule_top"), TEXT_DIM, False),
+    ]
+    if p.first_min:
+        lines.append((tr("buraco.first_min", n=p.first_min), (255, 214, 120), True))
+    y = rect.top + u(10)
+    for text, colour, bold in lines:
+        for row in texts.wrap(text, u(13), rect.width - u(28), bold)[:2]:
+            surface.blit(
+                texts.fit(row, u(13), colour, rect.width - u(28), bold), (rect.left + u(14), y)
+            )
+            y += u(20)
+
+
+def _zone_label(surface: pygame.Surface, p: Picture, side: int, zone: pygame.Rect) -> None:
+    u = p.layout.upx
+    frame = zone.inflate(u(12), u(8))
+    pygame.draw.rect(surface, (240, 220, 160, 40), frame, 1, border_radius=u(12))
+    words = tr("buraco.melds_of", names=side_name(p.names, side))
+    if not any(m.side == side for m in p.obs.table):
+        words = tr("buraco.no_melds", names=side_name(p.names, side))
+        text = p.texts.render(words, u(14), (200, 214, 200))
+        surface.blit(text, text.get_rect(center=zone.center))
+        if p.first_min and side == p.obs.seat % 2:  # the minimum, where the melds will go
+            need = tr("buraco.first_min", n=p.first_min)
+            line = p.texts.render(need, u(15), (255, 214, 120), bold=True)
+            surface.blit(line, line.get_rect(midtop=(zone.centerx, zone.centery + u(14))))
+        return
+    text = p.texts.render(words, u(12), GOLD, bold=True)
+    surface.blit(text, (zone.right - text.get_width(), zone.top - u(2)))
+
+
+# --------------------------------------------------------------------------- melds
+def _meld(
+    surface: pygame.Surface,
+    p: Picture,
+    meld: MeldView,
+    box: pygame.Rect,
+    w: int,
+    step: float,
+    lit: bool,
+) -> None:
+    images, u = p.images, p.layout.upx
+    rects = fan_rects(box, meld.length, w, step)
+    for code, rect in zip(meld.cards, rects):
+        head, _, marker = code.partition("=")
+        shadow, (dx, dy) = images.shadow(w)
+        surface.blit(shadow, (rect.x + dx, rect.y + dy))
+        surface.blit(images.face(head, w, marker or None), rect)
+    frame = box.inflate(u(8), u(8))
+    if lit:  # would take the picked cards: green, gold under the pointer
+        colour = GOLD if frame.collidepoint(p.pointer) else ACCEPT
+        pygame.draw.rect(surface, colour, frame, u(3), border_radius=u(8))
+    elif p.accepts is not None and frame.collidepoint(p.pointer):  # would refuse them
+        pygame.draw.rect(surface, RED_BAD, frame, u(2), border_radius=u(8))
+    x = box.left
+    if meld.buraco:
+        colour = LIMPO if meld.buraco == "limpo" else SUJO
+        words = tr(f"buraco.badge.{meld.buraco}")
+        x = _pill(surface, p, words, (box.left, box.top - u(3)), colour) + u(4)
+    if meld.length >= 5:
+        _pill(surface, p, str(meld.length), (x, box.top - u(3)), (36, 60, 48))
+
+
+def _pill(
+    surface: pygame.Surface,
+    p: Picture,
+    words: str,
+    bottomleft: tuple[int, int],
+    colour: tuple[int, int, int],
+) -> int:
+    u = p.layout.upx
+    text = p.texts.render(words, u(11), (255, 250, 236), bold=True)
+    box = text.get_rect().inflate(u(12), u(4))
+    box.bottomleft = bottomleft
+    surface.blit(panel(box.size, box.height // 2, (*colour, 245), (240, 226, 180), 1), box)
+    surface.blit(text, text.get_rect(center=box.center))
+    return box.right
+
+
+# --------------------------------------------------------------------------- piles
+def _stock(surface: pygame.Surface, p: Picture) -> None:
+    layout, images = p.layout, p.images
+    rect = layout.stock
+    for k in range(min(3, (p.obs.stock_size + 9) // 10)):
+        edge = rect.move(-k * 2, -k * 2)
+        surface.blit(images.back(rect.width), edge)
+    if p.obs.stock_size == 0:
+        pygame.draw.rect(surface, (240, 220, 160), rect, 1, border_radius=layout.upx(7))
+    attention = p.obs.turn == p.obs.seat and p.obs.phase == "draw" and not p.hand_hidden
+    if attention:
+        glow, (gx, gy) = images.glow(rect.width, "gold")
+        surface.blit(glow, (rect.x + gx, rect.y + gy))
+    label = p.texts.render(tr("buraco.stock", n=p.obs.stock_size), layout.upx(13), TEXT)
+    surface.blit(label, label.get_rect(midtop=(rect.centerx, rect.bottom + layout.upx(4))))
+
+
+def _mortos(surface: pygame.Surface, p: Picture) -> None:
+    layout, images, u = p.layout, p.images, p.layout.upx
+    for rect, morto in zip(layout.mortos, p.mortos):
+        if morto.where == "there":
+            back = pygame.transform.rotate(images.back(rect.width), 0)
+            surface.blit(back, rect)
+            surface.blit(back, rect.move(u(3), -u(3)))
+            label, colour = tr("buraco.morto"), TEXT
+        else:
+            pygame.draw.rect(surface, (240, 220, 160), rect, 1, border_radius=u(6))
+            if morto.where == "taken" and morto.holder is not None:
+                r = min(rect.width // 2 - u(4), u(18))
+                disc = hud.avatar(morto.holder, p.names[morto.holder], r)
+                surface.blit(disc, disc.get_rect(center=rect.center))
+                label = tr("buraco.morto_taken", name=p.names[morto.holder])
+                colour = GREEN_OK
+            else:
+                label, colour = tr("buraco.morto_stock"), TEXT_DIM
+        text = p.texts.fit(label, u(12), colour, rect.width + u(26), bold=True)
+        surface.blit(text, text.get_rect(midtop=(rect.centerx, rect.bottom + u(5))))
+
+
+def _pile(surface: pygame.Surface, p: Picture) -> list[pygame.Rect]:
+    layout, images, obs, u = p.layout, p.images, p.obs, p.layout.upx
+    area = layout.pile_area
+    label_y = area.bottom + u(4)
+    if obs.pile_size == 0:
+        empty = pygame.Rect(area.left, area.top, layout.pile_w, area.height)
+        pygame.draw.rect(surface, (240, 220, 160), empty, 1, border_radius=u(7))
+        text = p.texts.render(tr("buraco.pile_empty"), u(13), TEXT_DIM)
+        surface.blit(text, text.get_rect(midtop=(empty.centerx, label_y)))
+        return [empty]
+    if p.pile_all and obs.pile:
+        rects = pile_rects(area, len(obs.pile), layout.pile_w)
+        shown = len(obs.pile) - (1 if p.pile_in_flight else 0)
+        for code, rect in list(zip(obs.pile, rects))[:shown]:
+            shadow, (dx, dy) = images.shadow(rect.width)
+            surface.blit(shadow, (rect.x + dx, rect.y + dy))
+            surface.blit(images.face(code, rect.width), rect)
+        span = rects[0].unionall(rects)
+    else:
+        rect = pygame.Rect(area.left + u(8), area.top, layout.pile_w, round(layout.pile_w * RATIO))
+        for k in range(min(3, obs.pile_size - 1), 0, -1):
+            surface.blit(images.back(rect.width), rect.move(-k * u(3), k * u(1)))
+        if obs.pile_top and not p.pile_in_flight:
+            surface.blit(images.face(obs.pile_top, rect.width), rect)
+        rects, span = [rect], rect
+    selected = [c for c, _, mark in p.hand if mark == "picked"]
+    lit = (
+        p.obs.turn == p.obs.seat
+        and not p.hand_hidden
+        and (p.obs.phase == "draw" or len(selected) == 1)
+    )
+    if lit:
+        pygame.draw.rect(surface, GOLD, span.inflate(u(10), u(10)), u(2), border_radius=u(9))
+    words = tr("buraco.pile", n=obs.pile_size)
+    text = p.texts.render(words, u(13), TEXT)
+    surface.blit(text, (span.left, label_y))
+    return rects
+
+
+# --------------------------------------------------------------------------- the hand
+def _hand(surface: pygame.Surface, p: Picture) -> None:
+    """The viewer's hand: picked cards lifted with a gold glow, cards set aside for a meld
+    of the next lay-down with a green one."""
+    images, u = p.images, p.layout.upx
+    for code, rect, mark in p.hand:
+        shadow, (dx, dy) = images.shadow(rect.width)
+        surface.blit(shadow, (rect.x + dx, rect.y + dy))
+        if p.hand_hidden:
+            surface.blit(images.back(rect.width), rect)
+            continue
+        surface.blit(images.face(code, rect.width), rect)
+        if mark:
+            glow, (gx, gy) = images.glow(rect.width, "gold" if mark == "picked" else "green")
+            surface.blit(glow, (rect.x + gx, rect.y + gy))
+    if p.staged and not p.hand_hidden:
+        words = tr("buraco.staged", n=len(p.staged))
+        text = p.texts.render(words, u(13), GREEN_OK, bold=True)
+        surface.blit(text, (p.layout.hand_area.left, p.layout.hand_area.top - u(26)))

@@ -1,0 +1,447 @@
+"""The Buraco table scene: a match of ``BuracoSession`` drawn from the viewer's observation.
+
+A sibling of the Carioca table (ui/scenes/table/), sharing its card art, seat panels, log,
+toasts, theme and widgets; the rules stay in the engine: every gesture becomes an action
+the engine judges (``check``), and a refusal is said in words (assets/i18n/refusal.*).
+Gestures (moves.py) see the scene only through ``BuracoTable``.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import pygame
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UIButton
+
+from carioca_desktop.i18n import tr
+from carioca_desktop.play.buraco_session import BuracoSession
+from carioca_desktop.play.buraco_text import (
+    first_meld_minimum,
+    level_name,
+    log_line,
+    rules_of,
+    status_line,
+)
+from carioca_desktop.play.text import refusal_text
+from carioca_desktop.rules.buraco.actions import Action
+from carioca_desktop.rules.buraco.observation import BuracoObservation
+from carioca_desktop.rules.errors import IllegalAction, Refusal
+from carioca_desktop.ui.anim import Animator, Toast, pacing
+from carioca_desktop.ui.scene import Scene
+from carioca_desktop.ui.scenes.buraco import keys as table_keys
+from carioca_desktop.ui.scenes.buraco import paint as buraco_paint
+from carioca_desktop.ui.scenes.buraco import sheet
+from carioca_desktop.ui.scenes.buraco.flights import BuracoFlights
+from carioca_desktop.ui.scenes.buraco.hand import HandOrder
+from carioca_desktop.ui.scenes.buraco.layout import BUTTONS, BuracoLayout, compute_layout
+from carioca_desktop.ui.scenes.buraco.moves import BuracoMoves
+from carioca_desktop.ui.sprites import CardImages, TextCache
+
+if TYPE_CHECKING:
+    from carioca_desktop.ui.app import App
+    from carioca_desktop.ui.autoplay import AutoplayDriver
+
+log = logging.getLogger(__name__)
+
+WAKE = pygame.event.custom_type()
+FAST_BATCH = 12  # bot moves per frame at top speed (autoplay, tests)
+LOG_KEEP = 40
+
+
+class BuracoTableScene(Scene):
+    """One Buraco match at the table. ``autoplay`` (a driver) takes the round-end decisions
+    and the screenshots instead of showing the round sheet to a person."""
+
+    def __init__(
+        self, app: App, session: BuracoSession, autoplay: AutoplayDriver | None = None
+    ) -> None:
+        super().__init__(app)
+        self.session = session
+        self.autoplay = autoplay
+        self.images = CardImages(app.settings.four_colour, app.settings.card_back)
+        self.texts = TextCache()
+        self.animator = Animator()
+        self.toasts: list[Toast] = []
+        self.viewer = session.viewer()
+        self.obs: BuracoObservation = session.game.observation(self.viewer)
+        self.hand = HandOrder()
+        self.moves = BuracoMoves(self)
+        self.flights = BuracoFlights(self)
+        self.layout: BuracoLayout = self._compute_layout()
+        self.buttons: dict[str, UIButton] = {}
+        self.sheet: sheet.SheetWidgets | None = None
+        self.log_lines: list[str] = []
+        self.places = buraco_paint.MeldPlaces()
+        self.pointer = (0, 0)
+        self.wait = 0.0
+        self._seen = 0
+        self._end_round: int | None = None
+        self.revealed: int | None = None if session.hot_seat else self.viewer
+        self._privacy_asked: int | None = None
+        self._sheet_due = False
+        self.glide, self.pause_s = pacing(
+            app.settings.animation_speed, app.settings.reduce_motion, app.fast
+        )
+
+    # ------------------------------------------------------------------ lifecycle
+    def _compute_layout(self) -> BuracoLayout:
+        mortos = rules_of(self.obs).mortos
+        return compute_layout(self.app.size, self.obs.players, self.viewer, mortos)
+
+    def enter(self) -> None:
+        manager = self.app.manager
+        commands = {
+            "lay_down": self.moves.lay_down,
+            "group": self.moves.group,
+            "sort": self.moves.sort,
+            "clear": self.moves.clear,
+            "hint": self.ask_hint,
+        }
+        for key in BUTTONS:
+            self.buttons[key] = UIButton(
+                self.layout.buttons[key],
+                tr(f"buraco.button.{key}"),
+                manager,
+                object_id=ObjectID(class_id="@primary") if key == "lay_down" else None,
+                command=commands[key],
+            )
+        self.buttons["menu"] = UIButton(
+            self.layout.menu,
+            tr("table.menu"),
+            manager,
+            object_id=ObjectID(class_id="@flat"),
+            command=self.open_pause,
+        )
+        self._seen = max(0, len(self.obs.events) - 12)
+        self.sync()
+
+    def exit(self) -> None:
+        for button in self.buttons.values():
+            _ui(button).kill()
+        self.buttons.clear()
+        if self.sheet is not None:
+            self.sheet.kill()
+            self.sheet = None
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        self.layout = self._compute_layout()
+        for key, button in self.buttons.items():
+            rect = self.layout.menu if key == "menu" else self.layout.buttons[key]
+            button.set_relative_position(rect.topleft)
+            button.set_dimensions(rect.size)
+        if self.sheet is not None:
+            self.sheet.place(self.layout)
+        self.app.dirty()
+
+    def resume(self) -> None:
+        """Back from the pause menu: take up changed settings (card looks, pace)."""
+        settings = self.app.settings
+        if (settings.four_colour, settings.card_back) != (
+            self.images.four_colour,
+            self.images.back_style,
+        ):
+            self.images = CardImages(settings.four_colour, settings.card_back)
+        self.glide, self.pause_s = pacing(
+            settings.animation_speed, settings.reduce_motion, self.app.fast
+        )
+        self.sync()
+
+    def rules_scene(self) -> Scene:
+        """The rules the pause menu opens over this table: Buraco's."""
+        from carioca_desktop.ui.scenes.buraco.rules import BuracoRulesScene
+
+        return BuracoRulesScene(self.app, self.session.game.rules)
+
+    # ------------------------------------------------------------------ syncing
+    def sync(self) -> None:
+        """Re-read the observation after any change."""
+        viewer = self.session.viewer()
+        if viewer != self.viewer:
+            self.viewer = viewer
+            self._privacy_asked = None
+            self.moves.picked, self.moves.staged = [], []
+            self.on_resize(self.app.size)
+        self.obs = obs = self.session.game.observation(self.viewer)
+        if self.hand.sync(obs.hand):
+            self.moves.forget_missing()
+        for event in obs.events[self._seen :]:
+            line = log_line(event, self.names, self.viewer)
+            if line:
+                self.log_lines.append(line)
+        self.log_lines = self.log_lines[-LOG_KEEP:]
+        self._seen = len(obs.events)
+        self._update_buttons()
+        self.app.dirty()
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.session.seats]
+
+    @property
+    def my_turn(self) -> bool:
+        return self.obs.turn == self.viewer and self.session.is_human(self.viewer)
+
+    @property
+    def hand_hidden(self) -> bool:
+        """At a hot seat the hand lies face down until its owner has taken the seat (the
+        privacy screen names them); a partner's hand is never shown."""
+        if not self.session.hot_seat:
+            return False
+        return self.revealed != self.viewer
+
+    def reveal(self, seat: int) -> None:
+        self.revealed = seat
+        self.sync()
+
+    def _ask_privacy(self) -> bool:
+        """Hot seat: before a person's turn, the privacy screen (shared with Carioca) names
+        them; True if shown."""
+        if not self.session.hot_seat or not self.hand_hidden:
+            return False
+        turn = self.session.game.current_player
+        if turn is None or not self.session.is_human(turn) or self._privacy_asked == turn:
+            return False
+        from carioca_desktop.ui.scenes.privacy import PrivacyScene
+
+        self._privacy_asked = turn
+        title = tr("buraco.round", n=self.obs.round_number)
+        self.app.push(
+            PrivacyScene(self.app, turn, self.session.seats[turn].name, title, self.reveal)
+        )
+        return True
+
+    def _update_buttons(self) -> None:
+        playing = self.my_turn and self.obs.phase == "play"
+        enable = {
+            "lay_down": playing and bool(self.moves.picked or self.moves.staged),
+            "group": self.my_turn and len(self.moves.picked) >= 2,  # also for a closed pile
+            "sort": bool(self.obs.hand),
+            "clear": bool(self.moves.picked or self.moves.staged),
+            "hint": self.my_turn and not self.hand_hidden,
+        }
+        if self.session.game.round_over:  # the round sheet has the only button that counts
+            enable = dict.fromkeys(enable, False)
+        for key, on in enable.items():
+            button = self.buttons.get(key)
+            if button is not None:
+                if on:
+                    _ui(button).enable()
+                else:
+                    _ui(button).disable()
+
+    # ------------------------------------------------------------------ applying moves
+    def try_action(self, action: Action, anchor: tuple[int, int]) -> bool:
+        """Ask the engine; refuse in words, or apply and redraw. True if applied."""
+        refusal = self.session.game.check(action)
+        if refusal is not None:
+            self.refuse(refusal, anchor)
+            return False
+        self.perform(action)
+        return True
+
+    def perform(self, action: Action) -> None:
+        pile_before = self.places.pile[-1] if self.places.pile else self.layout.pile_area
+        try:
+            events = self.session.apply(action)
+        except IllegalAction as err:  # checked just before; a bot's bad move is the driver's
+            log.warning("refused: %s", err)
+            return
+        self.sync()
+        for event in events:
+            self.flights.fly(event.kind, event.seat, event.cards, pile_before)
+            if event.kind in ("lay_down", "add"):
+                self.flights.to_melds(
+                    event.seat, event.meld, event.melds or (event.cards,), event.kind == "add"
+                )
+            if event.kind in ("draw", "take_pile", "morto"):
+                self.app.sounds.play("draw")
+            elif event.kind == "discard":
+                self.app.sounds.play("discard")
+            elif event.kind in ("lay_down", "add", "swap"):
+                self.app.sounds.play("place")
+            if event.kind == "morto":
+                name = self.names[event.seat]
+                self.toast(tr("buraco.toast.morto", name=name), self.layout.centre.center)
+
+    def refuse(self, refusal: Refusal, anchor: tuple[int, int]) -> None:
+        self.toast(refusal_text(refusal), anchor)
+        self.app.sounds.play("refuse")
+
+    def toast(self, text: str, anchor: tuple[int, int]) -> None:
+        self.toasts = [t for t in self.toasts if t.text != text][-2:]
+        self.toasts.append(Toast(text, (anchor[0], anchor[1] - self.layout.upx(24))))
+        self.app.dirty()
+
+    # ------------------------------------------------------------------ the loop
+    def update(self, dt: float) -> bool:
+        moving = self.animator.update(dt)
+        self.toasts = [t for t in self.toasts if t.alive]
+        for toast in self.toasts:
+            toast.age += dt
+        if moving:
+            return True
+        if self.wait > 0:
+            self.wait -= dt
+            if self.wait > 0:
+                return bool(self.toasts)
+        if self._sheet_due:
+            self._sheet_due = False
+            self.show_sheet()
+        return self._advance() or bool(self.toasts)
+
+    def _advance(self) -> bool:
+        for _ in range(FAST_BATCH if self.app.fast else 1):
+            if self._ask_privacy():
+                return False
+            if self.session.game.round_over:
+                self._round_over()
+                return False
+            action = self.session.pending_bot_action()
+            if action is None:
+                return False
+            self.perform(action)
+            if self.autoplay is not None:
+                self.autoplay.after_move(self)
+            if self.animator.busy:
+                return True
+        self.schedule(self.pause_s)
+        return False
+
+    def schedule(self, seconds: float) -> None:
+        self.wait = seconds
+        if seconds > 0:
+            pygame.time.set_timer(WAKE, max(1, int(seconds * 1000)), loops=1)
+
+    def _round_over(self) -> None:
+        index = self.obs.round_number
+        if self._end_round == index:
+            return
+        self._end_round = index
+        if self.autoplay is not None:
+            self.autoplay.round_over(self)
+            return
+        if not self.app.fast:  # a beat to see the last move before the sheet covers it
+            self.schedule(0.9)
+            self._sheet_due = True
+            return
+        self.show_sheet()
+
+    def show_sheet(self) -> None:
+        if self.sheet is None:
+            self.sheet = sheet.SheetWidgets(
+                self.app.manager,
+                self.layout,
+                self.session.game.is_over,
+                self.next_round,
+                self.to_menu,
+            )
+        self.app.dirty()
+
+    def next_round(self) -> None:
+        if self.sheet is not None:
+            self.sheet.kill()
+            self.sheet = None
+        self.session.next_round()
+        self.sync()
+
+    def to_menu(self) -> None:
+        from carioca_desktop.ui.scenes.menu import MenuScene
+
+        self.app.reset(MenuScene(self.app))
+
+    def ask_hint(self) -> None:
+        """The Pista: the hard bot's move in the person's place, said in words, its cards
+        picked in the hand so the person has only to point at the target."""
+        from carioca_desktop.play.buraco_hints import advise
+
+        anchor = self.layout.our_zone.midbottom
+        advice = advise(self.session.game, self.viewer, self.session.seed)
+        if advice is None:
+            self.toast(tr("buraco.hint.not_now"), anchor)
+            return
+        wanted = list(advice.cards)
+        picked = []
+        for uid, code in self.hand.cards:
+            if code in wanted:
+                wanted.remove(code)
+                picked.append(uid)
+        self.moves.picked, self.moves.staged = picked, []
+        self.toast(advice.words, anchor)
+        self.sync()
+
+    def open_pause(self) -> None:
+        from carioca_desktop.ui.scenes.pause import PauseScene
+
+        self.app.push(PauseScene(self.app))
+
+    # ------------------------------------------------------------------ events and drawing
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == WAKE:
+            self.app.dirty()
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
+            if self.moves.motion(event.pos):
+                self.app.dirty()
+            return False
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button == 1:
+            if self.sheet is not None:
+                return False
+            if event.type == pygame.MOUSEBUTTONUP:
+                return self.moves.release(event.pos)
+            return self.moves.press(event.pos)
+        if event.type == pygame.KEYDOWN:
+            return table_keys.key(self, event.key)
+        return False
+
+    def picture(self) -> buraco_paint.Picture:
+        obs = self.obs
+        rules = rules_of(obs)
+        lines = {
+            s: (
+                tr("buraco.you")
+                if s == self.viewer and self.session.is_human(s)
+                else level_name(self.session.seats[s].level)
+            )
+            for s in range(obs.players)
+        }
+        return buraco_paint.Picture(
+            layout=self.layout,
+            images=self.images,
+            texts=self.texts,
+            obs=obs,
+            names=self.names,
+            seat_lines=lines,
+            title=tr(
+                "buraco.title", preset=tr(f"buraco.preset.{rules.preset}"), n=obs.round_number
+            ),
+            status=status_line(obs, self.names, self.session.is_human(self.viewer)),
+            log=self.log_lines,
+            mortos=buraco_paint.mortos_of(obs, rules.mortos),
+            pile_all=rules.pile_visible == "all",
+            first_min=first_meld_minimum(obs),
+            hand=self.moves.hand_rows(),
+            hand_hidden=self.hand_hidden,
+            staged=self.moves.staged_codes(),
+            accepts=self.moves.accepts(),
+            pointer=self.pointer,
+            toasts=tuple(self.toasts),
+            pile_in_flight=self.animator.hidden()[("pile",)] > 0,
+            drag=self.moves.drag_card(),
+        )
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.places = buraco_paint.paint(surface, self.picture())
+        if self.sheet is not None or (self.session.game.round_over and self.autoplay is not None):
+            sheet.paint(surface, self.layout, self.texts, self.obs, self.names)
+        self.animator.draw(surface)
+
+
+def _ui(element: object) -> Any:
+    """pygame_gui's enable/disable/kill are untyped; called through Any."""
+    return element
+
+
+__all__ = ["BuracoTableScene"]

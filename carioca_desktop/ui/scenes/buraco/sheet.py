@@ -1,0 +1,141 @@
+"""The round sheet over the Buraco table: each side's meld points, buracos limpo / sujo,
+going out, cards in hand, morto, the round's total and the running score to the target; at
+the match's end it names the winning side."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UIButton
+
+from carioca_desktop.i18n import tr
+from carioca_desktop.play.buraco_text import SideSheet, round_sheets, rules_of, side_name
+from carioca_desktop.rules.buraco.observation import BuracoObservation
+from carioca_desktop.ui import hud
+from carioca_desktop.ui.scenes.buraco.layout import BuracoLayout
+from carioca_desktop.ui.sprites import TextCache, panel
+from carioca_desktop.ui.theme import GOLD, GREEN_OK, RED_BAD, TEXT, TEXT_DIM
+
+ROWS = ("meld_points", "limpos", "sujos", "going_out", "hands", "morto", "total", "running")
+
+
+def box(layout: BuracoLayout) -> pygame.Rect:
+    u = layout.upx
+    rect = pygame.Rect(0, 0, u(720), u(470))
+    rect.center = (layout.size[0] // 2, layout.size[1] // 2 - u(20))
+    return rect
+
+
+def paint(
+    surface: pygame.Surface,
+    layout: BuracoLayout,
+    texts: TextCache,
+    obs: BuracoObservation,
+    names: Sequence[str],
+) -> None:
+    u = layout.upx
+    shade = pygame.Surface(layout.size, pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 120))
+    surface.blit(shade, (0, 0))
+    rect = box(layout)
+    surface.blit(panel(rect.size, u(16), (10, 36, 24, 240), GOLD, 2), rect)
+    if obs.phase == "match_over":
+        winner = max((0, 1), key=lambda side: obs.scores[side])
+        title = tr("buraco.sheet.winner", names=side_name(names, winner))
+    else:
+        title = tr("buraco.sheet.title", n=obs.round_number)
+    head = texts.fit(title, u(24), GOLD, rect.width - u(40), bold=True)
+    surface.blit(head, head.get_rect(midtop=(rect.centerx, rect.top + u(16))))
+    sheets = round_sheets(obs, names)
+    bonuses = rules_of(obs).bonuses
+    label_w = u(300)
+    col_w = (rect.width - u(40) - label_w) // 2
+    x0 = rect.left + u(20)
+    y = rect.top + u(64)
+    for k, s in enumerate(sheets):
+        cx = x0 + label_w + col_w * k + col_w // 2
+        r = u(14)
+        surface.blit(hud.avatar(s.side, s.name, r), (cx - r, y))
+        name = texts.fit(s.name, u(15), TEXT, col_w - u(8), bold=True)
+        surface.blit(name, name.get_rect(midtop=(cx, y + 2 * r + u(4))))
+    y += u(64)
+    for row in ROWS:
+        strong = row in ("total", "running")
+        if row == "total":
+            pygame.draw.line(
+                surface, (120, 110, 70), (x0, y - u(4)), (rect.right - u(20), y - u(4))
+            )
+        bonus = bonuses.get(row[:-1], 0)  # "limpos" → the "limpo" bonus
+        words = tr(f"buraco.sheet.{row}", n=obs.target, bonus=bonus)
+        label = texts.fit(words, u(15), GOLD if strong else TEXT_DIM, label_w - u(8), bold=strong)
+        surface.blit(label, (x0, y))
+        for k, s in enumerate(sheets):
+            cx = x0 + label_w + col_w * k + col_w // 2
+            text = _value(row, s)
+            colour = TEXT
+            if row in ("hands", "morto") and text.startswith("-") and text != "-0":
+                colour = RED_BAD
+            elif row in ("limpos", "sujos", "going_out") and text not in ("0", "+0"):
+                colour = GREEN_OK
+            value = texts.render(
+                text, u(17 if strong else 15), GOLD if strong else colour, bold=strong
+            )
+            surface.blit(value, value.get_rect(midtop=(cx, y)))
+        y += u(34)
+
+
+def _value(row: str, s: SideSheet) -> str:
+    if row == "limpos":
+        return str(s.limpos)
+    if row == "sujos":
+        return str(s.sujos)
+    return {
+        "meld_points": str(s.meld_points),
+        "going_out": f"+{s.going_out}" if s.going_out else "0",
+        "hands": str(s.hands) if s.hands else "0",
+        "morto": str(s.morto) if s.morto else "0",
+        "total": f"{s.total:+d}",
+        "running": str(s.running),
+    }[row]
+
+
+class SheetWidgets:
+    """The sheet's button: the next round, or back to the menu when the match is over."""
+
+    def __init__(
+        self,
+        manager: pygame_gui.UIManager,
+        layout: BuracoLayout,
+        over: bool,
+        next_round: Callable[[], None],
+        to_menu: Callable[[], None],
+    ) -> None:
+        key = "buraco.sheet.menu" if over else "buraco.sheet.next"
+        self.button = UIButton(
+            self._rect(layout),
+            tr(key),
+            manager,
+            object_id=ObjectID(class_id="@primary"),
+            command=to_menu if over else next_round,
+        )
+
+    @staticmethod
+    def _rect(layout: BuracoLayout) -> pygame.Rect:
+        u = layout.upx
+        rect = pygame.Rect(0, 0, u(260), u(46))
+        outer = box(layout)
+        rect.midbottom = (outer.centerx, outer.bottom - u(16))
+        return rect
+
+    def place(self, layout: BuracoLayout) -> None:
+        rect = self._rect(layout)
+        self.button.set_relative_position(rect.topleft)
+        self.button.set_dimensions(rect.size)
+
+    def kill(self) -> None:
+        kill: Any = self.button.kill
+        kill()

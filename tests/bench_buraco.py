@@ -1,0 +1,188 @@
+"""Benchmark (a script, not a test): the Buraco bots' strength ladder on the same deals, their
+time per decision and per match. Prints Markdown tables for the README.
+
+Paired design: for each match seed the deals are the same (the engine deals every round from
+the match seed's generator, which play does not draw from). Three matches are played per
+seed: the lower level on both sides (the baseline), and the upper level on side 0, then on
+side 1. The gain of a level over the one below is, per seed, the mean over the two
+orientations of (the changed side's points in the match − that side's points in the
+baseline); its mean over seeds is reported with a 95% interval (t on the per-seed gains).
+
+Run: python tests/bench_buraco.py [--games 60] [--seed 1] [--jobs 2] [--players 4] [--preset P]
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+from collections import defaultdict
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+from carioca_desktop.bots.buraco_driver import BuracoMatch, play_buraco_match
+from carioca_desktop.rules.buraco.ruleset import BuracoRules
+
+LADDER = [
+    ("beginner", "random"),
+    ("easy", "beginner"),
+    ("normal", "easy"),
+    ("hard", "normal"),
+]
+
+
+def seats(upper: str, lower: str, side: int | None, players: int) -> list[str]:
+    """Levels per seat: ``upper`` on every seat of ``side`` (None: nobody), else ``lower``."""
+    return [upper if side is not None and s % 2 == side else lower for s in range(players)]
+
+
+@dataclass(frozen=True)
+class Paired:
+    """One seed's three matches: the baseline side points, and each orientation's."""
+
+    base: tuple[int, int]
+    up0: tuple[int, int]  # upper level on side 0
+    up1: tuple[int, int]  # upper level on side 1
+    wins: float  # matches the upper side won, of the two
+
+    @property
+    def gain(self) -> float:
+        """Points a match the changed side gained over the same side in the baseline."""
+        return ((self.up0[0] - self.base[0]) + (self.up1[1] - self.base[1])) / 2
+
+    @property
+    def upper_points(self) -> float:
+        return (self.up0[0] + self.up1[1]) / 2
+
+    @property
+    def baseline_points(self) -> float:
+        return (self.base[0] + self.base[1]) / 2
+
+
+def interval(values: Sequence[float], z: float = 1.96) -> tuple[float, float, float]:
+    """Mean and 95% interval (normal approximation) of ``values``."""
+    n = len(values)
+    if n == 0:
+        return 0.0, 0.0, 0.0
+    mean = sum(values) / n
+    if n == 1:
+        return mean, mean, mean
+    half = z * statistics.stdev(values) / math.sqrt(n)
+    return mean, mean - half, mean + half
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 0.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def one_seed(args: tuple[str, str, int, dict[str, object]]) -> tuple[Paired, list[BuracoMatch]]:
+    upper, lower, seed, data = args
+    rules = BuracoRules.from_dict(dict(data))
+    played = [
+        play_buraco_match(rules, seats(upper, lower, side, rules.players), seed)
+        for side in (None, 0, 1)
+    ]
+    base, up0, up1 = (m.totals for m in played)
+    wins = float(played[1].winner == 0) + float(played[2].winner == 1)
+    return Paired((base[0], base[1]), (up0[0], up0[1]), (up1[0], up1[1]), wins), played
+
+
+def round_margins(matches: Sequence[BuracoMatch]) -> list[float]:
+    """Per round of the two changed matches (upper on side 0, then on side 1): the upper
+    side's points minus the lower side's."""
+    _, up0, up1 = matches
+    return [float(a - b) for a, b in up0.rounds] + [float(b - a) for a, b in up1.rounds]
+
+
+def ladder(games: int, seed: int, jobs: int, data: dict[str, object]) -> list[str]:
+    rows = [
+        "| upper vs lower | seeds | upper pts/match | baseline pts/match | gain (95% interval) "
+        "| upper wins (95% interval) | upper − lower a round (95% interval) |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    times: dict[str, list[float]] = defaultdict(list)
+    problems = 0
+    for upper, lower in LADDER:
+        tasks = [(upper, lower, seed + g, data) for g in range(games)]
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            results = list(pool.map(one_seed, tasks, chunksize=2))
+        pairs = [p for p, _ in results]
+        margins: list[float] = []
+        for _, matches in results:
+            margins += round_margins(matches)
+            for m in matches:
+                times["match"].append(m.seconds)
+                problems += len(m.stats.refused) + m.stats.capped + (not m.finished)
+                for level, action, code in m.stats.refused:
+                    print(f"refused: {level} seed {m.seed} {action} ({code})", flush=True)
+        gain, low, high = interval([p.gain for p in pairs])
+        up = statistics.fmean(p.upper_points for p in pairs)
+        base = statistics.fmean(p.baseline_points for p in pairs)
+        wins = sum(p.wins for p in pairs)
+        wl, wh = wilson(wins, 2 * len(pairs))
+        rows.append(
+            f"| {upper} vs {lower} | {len(pairs)} | {up:.0f} | {base:.0f} | "
+            f"{gain:+.0f} ({low:+.0f} to {high:+.0f}) | "
+            f"{100 * wins / (2 * len(pairs)):.0f}% ({100 * wl:.0f}%-{100 * wh:.0f}%) | "
+            "{:+.0f} ({:+.0f} to {:+.0f}) |".format(*interval(margins))
+        )
+        print(rows[-1], flush=True)
+    ms = sorted(times["match"])
+    rows.append("")
+    rows.append(
+        f"match time: mean {statistics.fmean(ms):.2f} s, max {ms[-1]:.2f} s over {len(ms)} "
+        f"matches; refusals + capped turns + unfinished: {problems}"
+    )
+    return rows
+
+
+def decisions(games: int, seed: int, data: dict[str, object]) -> list[str]:
+    """Per-level time per decision (p50, p99, max) over whole 4-level matches."""
+    rules = BuracoRules.from_dict(dict(data))
+    times: dict[str, list[float]] = defaultdict(list)
+
+    def clock(level: str, seconds: float) -> None:
+        times[level].append(seconds)
+
+    order = ["hard", "normal", "easy", "beginner", "random"]
+    for g in range(games):
+        levels = [order[(g + s) % len(order)] for s in range(rules.players)]
+        play_buraco_match(rules, levels, seed + g, clock=clock)
+    rows = ["| level | decisions | p50 ms | p99 ms | max ms |", "|---|---|---|---|---|"]
+    for level in order:
+        ts = sorted(times[level])
+        if not ts:
+            continue
+        p = ts[min(len(ts) - 1, int(0.99 * len(ts)))]
+        rows.append(
+            f"| {level} | {len(ts)} | {1e3 * ts[len(ts) // 2]:.2f} | {1e3 * p:.2f} | "
+            f"{1e3 * ts[-1]:.2f} |"
+        )
+    return rows
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--games", type=int, default=60, help="match seeds per ladder step")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--jobs", type=int, default=2)
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--preset", default="brasileiro")
+    p.add_argument("--skip-ladder", action="store_true")
+    p.add_argument("--timing-games", type=int, default=10)
+    args = p.parse_args()
+    data: dict[str, object] = {"game": "buraco", "preset": args.preset, "players": args.players}
+    print(f"Buraco {args.preset}, {args.players} players, seeds {args.seed}..")
+    print("\n".join(decisions(args.timing_games, args.seed, data)), flush=True)
+    if not args.skip_ladder:
+        print("\n".join(ladder(args.games, args.seed, args.jobs, data)))
+
+
+if __name__ == "__main__":
+    main()
