@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from carioca_desktop.rules.cards import parse_marked
+from carioca_desktop.rules.cards import full_deck, parse_marked
 from carioca_desktop.rules.carioca.game import Game
 from carioca_desktop.rules.errors import RulesError
 from carioca_desktop.rules.jsonstate import check_rng_state
@@ -25,7 +25,7 @@ def check_saved_bot(data: Any, seat: int, game: Game) -> None:
     seed = data.get("seed")
     _need(_is_int(seed) and abs(seed) < _SEED_LIMIT, "bad bot seed")
     window = data.get("buy_window", -1)
-    _need(_is_int(window) and -1 <= window <= len(game.state.events), "bad bot buy window")
+    _need(_is_int(window) and -1 <= window <= game.event_count, "bad bot buy window")
     rng = data.get("rng")
     _need(isinstance(rng, list) and len(rng) == 3, "bad bot random state")
     words = rng[1]
@@ -41,8 +41,9 @@ def check_saved_bot(data: Any, seat: int, game: Game) -> None:
 
 
 def _check_memory(memory: Mapping[str, Any], game: Game) -> None:
-    players, events = game.players, len(game.state.events)
-    deck = len(game.state.cards)
+    players, events = game.players, game.event_count
+    rules = game.rules
+    deck = len(full_deck(rules.deck_count, rules.jokers_per_deck))
     _need(set(memory) >= _MEMORY_KEYS, "bot memory lacks a key")
     cursor = memory["cursor"]
     _need(_is_int(cursor) and 0 <= cursor <= events, "bot memory cursor out of range")

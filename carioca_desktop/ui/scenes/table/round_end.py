@@ -49,26 +49,26 @@ class RoundEnd:
     def __init__(self, table: RoundEndTable, instant: bool) -> None:
         self.s = table
         self.instant = instant  # autoplay: no beat, no second showing
-        self.state: tuple[int, str] | None = None
+        self.stage: tuple[int, str] | None = None
 
     def over(self) -> None:
         """Called while the round (or match) is over and nothing moves any more."""
         game = self.s.session.game
         state = (game.round_index, game.phase.value)
-        if self.state == state:
+        if self.stage == state:
             return
-        if not self.instant and self.state != (state[0], "beat"):
-            self.state = (state[0], "beat")  # a beat to see the last move first
+        if not self.instant and self.stage != (state[0], "beat"):
+            self.stage = (state[0], "beat")  # a beat to see the last move first
             self.s.schedule(max(BEAT, self.s.pause_s * 2))
             return
-        self.state = state
+        self.stage = state
         self.s.end_of_round()
 
     def click(self, over: bool) -> bool:
         """A click on the table once the round is ``over`` shows the scores again (once the
         beat after the last move has passed); True if the click was the round end's."""
-        if not over or self.instant or self.state is None:
+        if not over or self.instant or self.stage is None:
             return False
-        if self.state[1] != "beat":
+        if self.stage[1] != "beat":
             self.s.show_round_end()
         return True
