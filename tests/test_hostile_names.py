@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from carioca_desktop.names import NAME_MAX, clean_name, initial, invisible_chars, name_problem
+from carioca_desktop.rules.names import NAME_MAX, clean_name, initial, invisible_chars, name_problem
 from carioca_desktop.storage import Paths, load_settings
 from carioca_desktop.ui import hud, textfit, widgets
 from carioca_desktop.ui.app import App

@@ -11,12 +11,12 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from carioca_desktop.match_ids import new_match_id, saved_match_id
-from carioca_desktop.names import name_problem
 from carioca_desktop.play.offer import pass_action
 from carioca_desktop.rules.carioca.actions import Action, NextRound, Undo
 from carioca_desktop.rules.carioca.game import Game
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.rules.carioca.state import Event, Phase
+from carioca_desktop.rules.names import name_problem
 from carioca_desktop.save_check import check_saved_bot, check_session_fields
 from carioca_desktop.storage import (
     MatchRecord,
@@ -50,7 +50,7 @@ class SeatConfig:
     level: str | None = None
 
     def __post_init__(self) -> None:
-        problem = name_problem(self.name)  # one rule for names (carioca_desktop.names)
+        problem = name_problem(self.name)  # one rule for names (carioca_desktop.rules.names)
         if problem is not None:
             raise ValueError(f"bad seat name {self.name[:40]!r}: {problem}")
 

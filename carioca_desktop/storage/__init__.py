@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from carioca_desktop.names import NAME_MAX
+from carioca_desktop.rules.names import NAME_MAX
 from carioca_desktop.storage.autosaver import autosave_later, flush_autosaves
 from carioca_desktop.storage.crash import setup_logging, write_crash_report
 from carioca_desktop.storage.notices import FileKind, Notice, Problem

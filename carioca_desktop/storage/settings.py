@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from carioca_desktop import i18n
-from carioca_desktop.names import clean_name
+from carioca_desktop.rules.names import clean_name
 from carioca_desktop.storage import fields as f
 from carioca_desktop.storage.documents import load_document, repair, write_document
 from carioca_desktop.storage.migrations import CURRENT
@@ -42,7 +42,7 @@ def default_rules_validator(rules: Mapping[str, object]) -> None:
 
 
 def _short_name(value: object) -> str:
-    """The names rule (carioca_desktop.names); surrounding spaces are simply trimmed."""
+    """The names rule (carioca_desktop.rules.names); surrounding spaces are simply trimmed."""
     if not isinstance(value, str):
         raise f.wrong_type("a string", value)
     name = clean_name(value)

@@ -11,7 +11,7 @@ from functools import lru_cache
 import pygame
 
 from carioca_desktop.i18n import tr
-from carioca_desktop.names import initial
+from carioca_desktop.rules.names import initial
 from carioca_desktop.ui import textfit
 from carioca_desktop.ui.anim import Toast
 from carioca_desktop.ui.sprites import CardImages, TextCache, panel

@@ -39,7 +39,7 @@ def _need(ok: bool, message: str) -> None:
 
 def validate_loaded(state: State) -> None:
     """Raise StateError naming the first thing about ``state`` no real match could reach."""
-    from carioca_desktop.names import name_problem
+    from carioca_desktop.rules.names import name_problem
 
     for seat, name in enumerate(state.names):
         problem = name_problem(name)

@@ -15,10 +15,10 @@ import pygame_gui
 from pygame_gui.elements import UITextEntryLine
 
 from carioca_desktop.i18n import tr
-from carioca_desktop.names import NAME_MAX, clean_name, invisible_chars
 from carioca_desktop.play.text import contract_text
 from carioca_desktop.rules.carioca.ruleset import PRESETS, CariocaRules
 from carioca_desktop.rules.errors import RuleSetError
+from carioca_desktop.rules.names import NAME_MAX, clean_name, invisible_chars
 from carioca_desktop.storage import Paths, has_autosave, load_autosave
 from carioca_desktop.ui import hud, theme
 from carioca_desktop.ui.cardart import CardArt

@@ -14,10 +14,10 @@ from pygame_gui.elements import UIHorizontalSlider, UITextEntryLine
 
 from carioca_desktop import i18n
 from carioca_desktop.i18n import tr
-from carioca_desktop.names import NAME_MAX, clean_name, invisible_chars
 from carioca_desktop.play.text import contract_text
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.rules.errors import RuleSetError
+from carioca_desktop.rules.names import NAME_MAX, clean_name, invisible_chars
 from carioca_desktop.storage import ANIMATION_SPEEDS, CARD_SIZES
 from carioca_desktop.ui import theme
 from carioca_desktop.ui.cardart import CardArt
