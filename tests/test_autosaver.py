@@ -216,7 +216,14 @@ def test_quitting_the_app_waits_for_the_last_autosave(
     monkeypatch.setattr(app_module, "App", PlayingApp)
     monkeypatch.setattr(table_module, "start_autoplay", lambda app, options: None)
     args = argparse.Namespace(
-        autoplay=True, seed=1, players=4, preset=None, rounds=1, screenshot=None
+        autoplay=True,
+        seed=1,
+        players=4,
+        preset=None,
+        rounds=1,
+        screenshot=None,
+        resume=False,
+        game="carioca",
     )
     assert app_module.run(args) == 0
     # No flush here: run() itself waited for the latest state before returning.

@@ -371,7 +371,7 @@ def run(args: argparse.Namespace) -> int:
             from carioca_desktop.ui.scenes.table import start_autoplay
 
             seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
-            game = getattr(args, "game", "carioca")
+            game = args.game
             default = "brasileiro" if game == "buraco" else "clasico"
             options = AutoplayOptions(
                 seed, args.players, args.preset or default, args.rounds, args.screenshot, game
