@@ -119,10 +119,20 @@ class State:
     went_out: list[int | None] = field(default_factory=list)
     round_over: bool = False
     events: list[Event] = field(default_factory=list)
+    deal_seed: int | None = None  # each round's deal from its own stream; None: from ``rng``
 
     @property
     def players(self) -> int:
         return len(self.names)
+
+    def deal_rng(self, index: int) -> random.Random:
+        """The generator that shuffles round ``index``'s deal: a stream of its own, derived
+        from the match seed and the round index, so that how the rounds before it were
+        played (pozo reshuffles) cannot change it. Matches saved before there was a deal
+        seed keep dealing from ``rng``."""
+        if self.deal_seed is None:
+            return self.rng
+        return random.Random(f"carioca-deal:{self.deal_seed}:{index}")
 
     def copy(self) -> State:
         """A deep copy (layouts, cards and events are immutable and shared)."""
@@ -151,6 +161,7 @@ class State:
             list(self.went_out),
             self.round_over,
             list(self.events),
+            self.deal_seed,
         )
 
     # ------------------------------------------------------------------ JSON
@@ -181,6 +192,7 @@ class State:
             "went_out": list(self.went_out),
             "round_over": self.round_over,
             "events": [e.to_dict() for e in self.events],
+            **({} if self.deal_seed is None else {"deal_seed": self.deal_seed}),
         }
 
     @classmethod
@@ -269,6 +281,8 @@ def _load(d: Any) -> State:
     state.went_out = [None if x is None else _int(x) for x in _list(d["went_out"])]
     state.round_over = bool(d["round_over"])
     state.events = [Event.from_dict(e) for e in _list(d["events"])]
+    seed = d.get("deal_seed")  # absent from matches saved before deals had their own stream
+    state.deal_seed = None if seed is None else _int(seed)
     validate(state)
     return state
 
