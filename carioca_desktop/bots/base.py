@@ -17,7 +17,11 @@ from carioca_desktop.rules.ruleset import RuleSet
 from carioca_desktop.rules.scoring import card_points
 from carioca_desktop.rules.solver import Value, find_laydown, find_partial_laydown
 
-LEVELS = ("random", "easy", "normal", "hard")
+LEVELS = ("random", "beginner", "easy", "normal", "hard")
+"""Every bot level, weakest first: the one list the simulator, sessions and UI use."""
+
+_RNG_SALT = {"random": 0, "easy": 1, "normal": 2, "hard": 3, "beginner": 4}
+"""Mixed into each bot's seed; fixed per level so adding a level changes no other's stream."""
 
 
 @dataclass(frozen=True)
@@ -56,7 +60,7 @@ class BaseBot:
         self.seat = seat
         self.seed = seed
         # A private generator, mixed from seed and seat: no global random anywhere.
-        self.rng = random.Random(seed * 1_000_003 + seat * 7919 + LEVELS.index(self.level))
+        self.rng = random.Random(seed * 1_000_003 + seat * 7919 + _RNG_SALT.get(self.level, 9))
         self.buy_window = -1  # the event index of the last buy offer this bot answered
 
     def choose(self, obs: Observation, legal: Sequence[Choice]) -> Choice:
@@ -81,13 +85,15 @@ class BaseBot:
 
 
 def make_bot(level: str, seat: int, seed: int) -> Bot:
-    """A new bot of ``level`` ("random", "easy", "normal", "hard") for ``seat``."""
+    """A new bot of ``level`` (one of ``LEVELS``) for ``seat``."""
+    from .beginner import BeginnerBot
     from .hard import HardBot
     from .normal import NormalBot
     from .simple import EasyBot, RandomBot
 
     classes: dict[str, type[BaseBot]] = {
         "random": RandomBot,
+        "beginner": BeginnerBot,
         "easy": EasyBot,
         "normal": NormalBot,
         "hard": HardBot,
