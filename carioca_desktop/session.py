@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any
 
+from carioca_desktop.bots.levels import LEVELS
 from carioca_desktop.rules.actions import Action, NextRound
 from carioca_desktop.rules.game import Game
 from carioca_desktop.rules.ruleset import RuleSet
@@ -33,7 +34,6 @@ log = logging.getLogger(__name__)
 FORMAT = "carioca-session"
 VERSION = 1
 KINDS = ("human", "bot")
-LEVELS = ("random", "easy", "normal", "hard")  # as carioca_desktop.bots.base.LEVELS
 
 
 @dataclass(frozen=True)

@@ -17,8 +17,7 @@ from carioca_desktop.rules.ruleset import RuleSet
 from carioca_desktop.rules.scoring import card_points
 from carioca_desktop.rules.solver import Value, find_laydown, find_partial_laydown
 
-LEVELS = ("random", "beginner", "easy", "normal", "hard")
-"""Every bot level, weakest first: the one list the simulator, sessions and UI use."""
+from .levels import LEVELS as LEVELS
 
 _RNG_SALT = {"random": 0, "easy": 1, "normal": 2, "hard": 3, "beginner": 4}
 """Mixed into each bot's seed; fixed per level so adding a level changes no other's stream."""

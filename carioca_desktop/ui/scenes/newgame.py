@@ -13,6 +13,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UITextEntryLine
 
+from carioca_desktop.bots.levels import LEVELS
 from carioca_desktop.i18n import tr
 from carioca_desktop.rules.errors import RuleSetError
 from carioca_desktop.rules.ruleset import PRESETS, RuleSet
@@ -44,7 +45,7 @@ if TYPE_CHECKING:
     from carioca_desktop.ui.app import App
 
 BOT_NAMES = ("Beto", "Carla", "Diego", "Elena", "Fabián", "Gabi", "Hugo")
-KINDS = ("human", "random", "easy", "normal", "hard")
+KINDS = ("human", *LEVELS)
 HOUSE = "__house__"
 
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from carioca_desktop.bots.levels import LEVELS
 from carioca_desktop.i18n import tr
 from carioca_desktop.storage import (
     MatchRecord,
@@ -38,8 +39,6 @@ from carioca_desktop.ui.widgets import (
 
 if TYPE_CHECKING:
     from carioca_desktop.ui.app import App
-
-LEVELS = ("random", "easy", "normal", "hard")
 
 
 def number(value: float, decimals: int = 0) -> str:
