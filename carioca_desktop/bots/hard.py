@@ -31,6 +31,16 @@ class HardBot(NormalBot):
         self.memory.update(obs)
         return super().choose(obs, legal)
 
+    hidden_floor = 0.0  # in rounds whose contract takes the whole hand: the least chance of
+    # being caught with a card still in hand (only the first to complete avoids it)
+
+    def caught(self, obs: Observation, steps: int, chance: float) -> float:
+        found = super().caught(obs, steps, chance)
+        rules = obs.rules
+        if rules.contract(obs.round_index).min_cards(rules.escala_min) >= rules.hand_size:
+            return max(found, self.hidden_floor)
+        return found
+
     def view(self, obs: Observation) -> View:
         seen: Counter[str] = Counter(obs.hand)
         for meld in obs.table:
