@@ -58,19 +58,21 @@ def summary(
     candidate: str, baseline: str, results: list[DealResult], rounds: list[int] | None
 ) -> dict[str, Any]:
     times = [t for r in results for t in r.times]
-    played = rounds if rounds is not None else list(range(len(results[0].per_round)))
+    played = rounds if rounds is not None else list(range(max(len(r.per_round) for r in results)))
     return {
         "candidate": candidate,
         "baseline": baseline,
         "deals": len(results),
         "rounds": [i + 1 for i in played],
-        "unfinished": sum(not r.finished for r in results),
+        "unfinished": [r.seed for r in results if not r.finished],
         "margin": estimate([r.margin for r in results]).as_dict(),
         "points": estimate([r.points for r in results]).as_dict(),
         "win_share": estimate([r.share for r in results]).as_dict(),
         "baseline_win_share": statistics.fmean(r.base_share for r in results),
         "per_round": {
-            str(i + 1): estimate([r.per_round[k] for r in results]).as_dict()
+            str(i + 1): estimate(
+                [r.per_round[k] for r in results if len(r.per_round) > k]
+            ).as_dict()
             for k, i in enumerate(played)
         },
         "decision_ms": {
@@ -93,7 +95,8 @@ def report(s: dict[str, Any], wall: float) -> str:
 
     lines = [
         f"{s['candidate']} in place of {s['baseline']}, {s['deals']} deals, "
-        f"rounds {','.join(map(str, s['rounds']))} ({s['unfinished']} unfinished), {wall:.0f} s",
+        f"rounds {','.join(map(str, s['rounds']))}, {wall:.0f} s",
+        f"  unfinished (a round hit the turn cap), by seed: {s['unfinished'] or 'none'}",
         f"  points a match (candidate - baseline): {est('points')}",
         f"  margin a match (candidate - baseline): {est('margin')}   (negative: candidate better)",
         f"  candidate's win share: {est('win_share', 3)} (baseline seat: "

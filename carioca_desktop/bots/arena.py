@@ -108,6 +108,7 @@ class DealResult:
     base_seconds: float
     cand_seconds: float
     times: list[float] = field(default_factory=list)  # the candidate's decision times
+    seed: int = 0
 
 
 def margin(totals: Sequence[int], seat: int) -> float:
@@ -155,6 +156,7 @@ def paired_deal(
         base.seconds,
         seconds / n,
         times,
+        seed,
     )
 
 

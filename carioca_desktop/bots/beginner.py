@@ -24,8 +24,8 @@ class BeginnerBot(EasyBot):
     miss_add = 0.4  # the chance, each time it could add a card, that it does not see it
     miss_swap = 0.75  # the same for a wild it could swap off the table and place
     dear = 8  # cards worth this much or more it holds on to ("might use it later")
-    patience = 25  # turns each after which it stops grabbing pairs (a table of beginners
-    # passing pairs round the pozo would never reach the stock, and the round would stall)
+    patience = 25  # turns each after which it stops grabbing pairs and plans its discards
+    # (a table of beginners passing pairs round the pozo would never reach the stock)
 
     def _wants(self, obs: Observation, card: str) -> bool:
         if (
@@ -51,6 +51,8 @@ class BeginnerBot(EasyBot):
         """The loosest card, the cheapest first: dear cards are kept "for later"."""
         rules = obs.rules
         codes = sorted({d.card for d in discards})
+        if self.stuck(obs):
+            return self.planned_discard(obs, codes)
         round_kinds = kinds(obs)
         if obs.laid_down[obs.seat]:
             loose = [c for c in codes if points(c, rules) < self.dear] or codes

@@ -22,28 +22,33 @@ def kinds(obs: Observation) -> frozenset[str]:
     return obs.rules.contract(obs.round_index).kinds
 
 
-@lru_cache(maxsize=65536)
-def _ties(code: str, other: str, kinds: frozenset[str]) -> int:
-    """1 when ``other`` visibly belongs with ``code`` in a meld of these kinds: the same rank
-    for a trío, the same suit one or two ranks away for an escala (the ace at both ends)."""
-    a, b = parse_card(code), parse_card(other)
-    if a.is_joker or b.is_joker:
-        return 0
-    if "trio" in kinds and a.rank == b.rank:
-        return 1
-    if "escala" in kinds and a.suit == b.suit:
-        gap = abs(a.rank - b.rank)
-        return 1 if gap in (1, 2, 11, 12) else 0
-    return 0
-
-
 def ties(code: str, hand: Sequence[str], rules: RuleSet, round_kinds: frozenset[str]) -> int:
-    """How many other cards of ``hand`` visibly go with ``code`` (a wild: ``WILD_KEEP``)."""
+    """How visibly ``code`` belongs with the rest of ``hand`` (a wild: ``WILD_KEEP``): for a
+    trío, the other cards of its rank (two are enough); for an escala, the distinct ranks of
+    its suit one or two away (the ace at both ends)."""
     if wild(code, rules):
         return WILD_KEEP
-    rest = list(hand)
-    rest.remove(code)
-    return sum(_ties(code, other, round_kinds) for other in rest if not wild(other, rules))
+    return _ties(code, tuple(sorted(c for c in hand if not wild(c, rules))), round_kinds)
+
+
+@lru_cache(maxsize=65536)
+def _ties(code: str, naturals: tuple[str, ...], round_kinds: frozenset[str]) -> int:
+    card = parse_card(code)
+    rest = list(naturals)
+    if code in rest:
+        rest.remove(code)
+    others = [parse_card(c) for c in rest]
+    score = 0
+    if "trio" in round_kinds:
+        score += min(2, sum(o.rank == card.rank for o in others))
+    if "escala" in round_kinds:
+        near = {o.rank for o in others if o.suit == card.suit and _gap(o.rank, card.rank)}
+        score += len(near)
+    return score
+
+
+def _gap(a: int, b: int) -> bool:
+    return abs(a - b) in (1, 2, 11, 12)
 
 
 def pairs_with(code: str, hand: Sequence[str], rules: RuleSet) -> bool:

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from carioca_desktop.rules.actions import POZO, STOCK, Add, Buy, Discard, Draw, NextRound, Swap
 from carioca_desktop.rules.observation import Observation
+from carioca_desktop.rules.solver import discard_distances
 
 from .base import BaseBot, Choice, Pass, fits_table, laydown_proposal, points, table_layouts, wild
 from .sight import kinds, ties
@@ -43,6 +44,7 @@ class EasyBot(BaseBot):
     three."""
 
     level = "easy"
+    patience = 20  # turns each in a round before it plans its discards (see ``stuck``)
 
     def choose(self, obs: Observation, legal: Sequence[Choice]) -> Choice:
         done = forced(legal)
@@ -97,9 +99,24 @@ class EasyBot(BaseBot):
         others = [lay for i, lay in enumerate(table_layouts(obs)) if i != swap.meld]
         return fits_table(code, others, obs.rules)
 
+    def stuck(self, obs: Observation) -> bool:
+        """Long into a round and still not down: what it sees has not worked, so it plans
+        its discard with the solver, as a stuck player thinks harder (without this a table
+        of easy players, each hoarding what it sees, could pass cards round for ever)."""
+        return not obs.laid_down[obs.seat] and obs.turn_number >= self.patience * obs.players
+
+    def planned_discard(self, obs: Observation, codes: list[str]) -> Discard:
+        """The discard that leaves the hand closest to the contract (dearest on ties)."""
+        rules = obs.rules
+        args = (rules, obs.round_index, obs.progress[obs.seat])
+        steps = discard_distances(obs.hand, *args, codes=codes)
+        return Discard(obs.seat, min(codes, key=lambda c: (steps[c], -points(c, rules), c)))
+
     def _discard(self, obs: Observation, discards: list[Discard]) -> Choice:
         rules = obs.rules
         codes = sorted({d.card for d in discards})
+        if self.stuck(obs):
+            return self.planned_discard(obs, codes)
         if obs.laid_down[obs.seat]:
             return Discard(obs.seat, max(codes, key=lambda c: (points(c, rules), c)))
         round_kinds = kinds(obs)
