@@ -14,8 +14,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from carioca_desktop.bots.base import LEVELS
 from carioca_desktop.bots.driver import MatchResult, play_match
+from carioca_desktop.bots.levels import LEVELS
 from carioca_desktop.rules.carioca.ruleset import PRESETS, CariocaRules
 from carioca_desktop.rules.errors import RulesError
 from carioca_desktop.storage.jsonio import parse_object, read_capped

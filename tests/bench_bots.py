@@ -119,7 +119,8 @@ def bench_decisions(matches: int, seed: int) -> list[str]:
             late[level].append(seconds)
 
     for game in range(matches):
-        seats = seating(["hard", "normal", "easy", "random"], 4, game)
+        weakest = "random" if game % 2 else "beginner"
+        seats = seating(["hard", "normal", "easy", weakest], 4, game // 2)
         cold()
         play_match(CariocaRules(), seats, seed + game, clock=clock)
     base50, base99 = pct(times["random"], 0.5), pct(times["random"], 0.99)
@@ -128,7 +129,7 @@ def bench_decisions(matches: int, seed: int) -> list[str]:
         "| rounds 7-8 p50 ms | rounds 7-8 p99 ms |",
         "|---|---|---|---|---|---|---|---|",
     ]
-    for level in ("random", "easy", "normal", "hard"):
+    for level in base.LEVELS:
         ts, tl = times[level], late[level]
         rows.append(
             f"| {level} | {len(ts)} | {1e3 * pct(ts, 0.5):.2f} | {1e3 * pct(ts, 0.99):.2f} | "
@@ -139,14 +140,16 @@ def bench_decisions(matches: int, seed: int) -> list[str]:
 
 
 def bench_matches(matches: int, seed: int) -> list[str]:
-    """Whole matches with the same level in every seat, each started with cold caches
-    (random is left out: a table of random bots rarely finishes a round)."""
-    rows = ["| four bots | matches | mean s | max s | actions |", "|---|---|---|---|---|"]
-    for level in ("easy", "normal", "hard"):
+    """Whole matches, each started with cold caches: every level but random alone at the
+    table (a table of random bots rarely finishes a round), and one hard seat among normal."""
+    rows = ["| table | matches | mean s | max s | actions |", "|---|---|---|---|---|"]
+    tables = [(f"4 {lv}", [lv] * 4) for lv in ("beginner", "easy", "normal", "hard")]
+    tables.append(("hard + 3 normal", ["hard", "normal", "normal", "normal"]))
+    for level, seats in tables:
         secs, actions = [], []
         for game in range(matches):
             cold()
-            result = play_match(CariocaRules(), [level] * 4, seed + game)
+            result = play_match(CariocaRules(), seats, seed + game)
             secs.append(result.seconds)
             actions.append(result.actions)
         rows.append(
@@ -164,10 +167,12 @@ def main() -> None:
     p.add_argument("--hands", type=int, default=500, help="hands per solver line")
     p.add_argument("--matches", type=int, default=40, help="matches for the timing tables")
     p.add_argument("--skip-ladder", action="store_true")
+    p.add_argument("--skip-solver", action="store_true")
     args = p.parse_args()
     start = time.perf_counter()
-    print("## Solver (13-card hands, 0-4 wilds, no cache)\n")
-    print("\n".join(bench_solver(args.hands, args.seed)))
+    if not args.skip_solver:
+        print("## Solver (13-card hands, 0-4 wilds, no cache)\n")
+        print("\n".join(bench_solver(args.hands, args.seed)))
     print("\n## Time per decision (clasico, mixed tables, one process)\n")
     print("\n".join(bench_decisions(args.matches, args.seed)))
     print("\n## Whole matches\n")

@@ -21,6 +21,7 @@ import pytest
 from pygame_gui.core.utility import translate
 
 from carioca_desktop import i18n
+from carioca_desktop.bots.levels import LEVELS
 from carioca_desktop.resources import asset
 from carioca_desktop.rules.carioca.actions import Discard, Draw, LayDown, NextRound
 from carioca_desktop.rules.carioca.game import Game
@@ -421,7 +422,7 @@ def test_every_rule_value_preset_and_contract_has_words(lang: str) -> None:
         words += [value_text(k, v) for k, values in CHOICES.items() for v in values]
         words += [preset_name(p) for p in PRESETS] + [contract_text(c) for c in CONTRACTS]
         words += [i18n.tr(f"houserules.preset_desc.{p}") for p in PRESETS]
-        words += [i18n.tr(f"common.level_{v}") for v in ("random", "easy", "normal", "hard")]
+        words += [i18n.tr(f"common.level_{v}") for v in LEVELS]
         words += [explain(refusal(data), data) for data in BAD_RULES]
     finally:
         i18n.set_language(old)

@@ -16,7 +16,10 @@ from carioca_desktop.rules.carioca.scoring import card_points
 from carioca_desktop.rules.melds import Layout, analyse, extend, is_wild
 from carioca_desktop.solver import Value, find_laydown, find_partial_laydown
 
-LEVELS = ("random", "easy", "normal", "hard")
+from .levels import LEVELS as LEVELS
+
+_RNG_SALT = {"random": 0, "easy": 1, "normal": 2, "hard": 3, "beginner": 4}
+"""Mixed into each bot's seed; fixed per level so adding a level changes no other's stream."""
 
 
 Choice = Action
@@ -51,7 +54,7 @@ class BaseBot:
         self.seat = seat
         self.seed = seed
         # A private generator, mixed from seed and seat: no global random anywhere.
-        self.rng = random.Random(seed * 1_000_003 + seat * 7919 + LEVELS.index(self.level))
+        self.rng = random.Random(seed * 1_000_003 + seat * 7919 + _RNG_SALT.get(self.level, 9))
 
     def choose(self, obs: Observation, legal: Sequence[Choice]) -> Choice:
         raise NotImplementedError
@@ -74,13 +77,15 @@ class BaseBot:
 
 
 def make_bot(level: str, seat: int, seed: int) -> Bot:
-    """A new bot of ``level`` ("random", "easy", "normal", "hard") for ``seat``."""
+    """A new bot of ``level`` (one of ``LEVELS``) for ``seat``."""
+    from .beginner import BeginnerBot
     from .hard import HardBot
     from .normal import NormalBot
     from .simple import EasyBot, RandomBot
 
     classes: dict[str, type[BaseBot]] = {
         "random": RandomBot,
+        "beginner": BeginnerBot,
         "easy": EasyBot,
         "normal": NormalBot,
         "hard": HardBot,

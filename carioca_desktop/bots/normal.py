@@ -116,6 +116,11 @@ class NormalBot(BaseBot):
     def discard(self, obs: Observation, discards: list[Discard], view: View) -> Choice:
         rules = obs.rules
         codes = sorted({d.card for d in discards})
+        taken = pozo_card_taken(obs)
+        if taken in codes and len(codes) > 1:
+            # Throwing back the card just taken from the pozo gains nothing, and when every
+            # seat does it (a dear card that fills a gap) the round goes round for ever.
+            codes.remove(taken)
         if obs.laid_down[obs.seat] or len(codes) == 1:
             threat = danger(obs)
             best = max(codes, key=lambda c: self.shed_value(obs, view, c, threat))
@@ -167,3 +172,13 @@ class NormalBot(BaseBot):
     def shed_value(self, obs: Observation, view: View, card: str, threat: float) -> float:
         """Once down, every card left is a debt: shed the dearest that feeds nobody."""
         return points(card, obs.rules) - self.feed_weight * self.feed_risk(obs, view, card)
+
+
+def pozo_card_taken(obs: Observation) -> str | None:
+    """The card this seat took from the pozo this turn, if it did."""
+    for event in reversed(obs.events):
+        if event.seat != obs.seat or event.kind == "discard":
+            return None
+        if event.kind == "draw":
+            return (event.cards or (None,))[0] if event.source == POZO else None
+    return None

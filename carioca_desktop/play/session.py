@@ -10,6 +10,7 @@ from datetime import datetime, timezone
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from carioca_desktop.bots.levels import LEVELS
 from carioca_desktop.match_ids import new_match_id, saved_match_id
 from carioca_desktop.play.offer import pass_action
 from carioca_desktop.rules.carioca.actions import Action, NextRound, Undo
@@ -64,19 +65,11 @@ class SeatConfig:
         name, kind, level = data.get("name"), data.get("kind"), data.get("level")
         if not isinstance(name, str) or name_problem(name) or kind not in KINDS:
             raise ValueError(f"bad seat: {str(dict(data))[:120]}")
-        if kind == "bot" and level not in bot_levels():
+        if kind == "bot" and level not in LEVELS:
             raise ValueError(f"bad bot level: {level!r}")
         if kind == "human" and level is not None:
             raise ValueError("a human seat has no level")
         return cls(name, str(kind), None if level is None else str(level))
-
-
-def bot_levels() -> tuple[str, ...]:
-    """The bot levels (``bots.base.LEVELS``, their one definition; read when needed, so
-    this module does not load the bots and the solver with it)."""
-    from carioca_desktop.bots.base import LEVELS
-
-    return LEVELS
 
 
 class MatchSession:

@@ -57,14 +57,22 @@ class Game:
         rng: random.Random | int,
         names: Sequence[str] | None = None,
     ) -> Game:
-        """A new match, round 1 dealt. ``rng`` (or a seed) makes the whole match reproducible."""
+        """A new match, round 1 dealt. ``rng`` (or a seed) makes the whole match reproducible.
+
+        The deals come from streams of their own (see ``State.deal_rng``), one a round,
+        derived from the seed; ``rng`` then only shuffles the pozo back into the stock. So a
+        match seed fixes every round's deal however the rounds are played."""
         ruleset = rules if isinstance(rules, CariocaRules) else CariocaRules.from_dict(rules)
-        generator = rng if isinstance(rng, random.Random) else random.Random(rng)
+        if isinstance(rng, random.Random):
+            generator, deal_seed = rng, rng.getrandbits(64)
+        else:
+            generator, deal_seed = random.Random(f"carioca-play:{rng}"), int(rng)
         seats = list(names) if names else [f"Player {i + 1}" for i in range(ruleset.players)]
         if len(seats) != ruleset.players:
             raise ValueError(f"{len(seats)} names for {ruleset.players} players")
         cards = full_deck(ruleset.deck_count, ruleset.jokers_per_deck)
         state = State(ruleset, seats, cards, generator, dealer=ruleset.players - 1)
+        state.deal_seed = deal_seed
         game = cls(state)
         game._start_round(0)
         return game
@@ -529,7 +537,7 @@ class Game:
         s.round_index = index
         s.dealer = (s.dealer + 1) % n if index > 0 else s.dealer
         ids = list(range(len(s.cards)))
-        s.rng.shuffle(ids)
+        s.deal_rng(index).shuffle(ids)
         s.hands = [[] for _ in range(n)]
         first = (s.dealer + 1) % n
         for _ in range(s.rules.hand_size):

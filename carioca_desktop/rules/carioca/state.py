@@ -163,10 +163,20 @@ class State:
     # history. A loaded position is checked for shapes and copies but not for a full deck
     # and a history that explains it; the session never accepts one as a saved match.
     position: bool = False
+    deal_seed: int | None = None  # each round's deal from its own stream; None: from ``rng``
 
     @property
     def players(self) -> int:
         return len(self.names)
+
+    def deal_rng(self, index: int) -> random.Random:
+        """The generator that shuffles round ``index``'s deal: a stream of its own, derived
+        from the match seed and the round index, so that how the rounds before it were
+        played (pozo reshuffles) cannot change it. Matches saved before there was a deal
+        seed keep dealing from ``rng``."""
+        if self.deal_seed is None:
+            return self.rng
+        return random.Random(f"carioca-deal:{self.deal_seed}:{index}")
 
     def copy(self) -> State:
         """A deep copy (layouts, cards and events are immutable and shared)."""
@@ -197,6 +207,7 @@ class State:
             list(self.events),
             list(self.offers),
             self.position,
+            self.deal_seed,
         )
 
     # ------------------------------------------------------------------ JSON
@@ -228,6 +239,7 @@ class State:
             "events": [e.to_dict() for e in self.events],
             "offers": list(self.offers),
             **({"position": True} if self.position else {}),
+            **({} if self.deal_seed is None else {"deal_seed": self.deal_seed}),
         }
 
     @classmethod
@@ -302,6 +314,8 @@ def _load(d: Any) -> State:
         state.offers = _ints(d["offers"])
     elif state.phase == Phase.PLAY:
         state.buy_open = False  # a save from before the offer step: its buy window closes
+    seed = d.get("deal_seed")  # absent from matches saved before deals had their own stream
+    state.deal_seed = None if seed is None else _int(seed)
     validate(state)
     validate_loaded(state)  # names, deck, shapes, history, counters, scores, events
     return state

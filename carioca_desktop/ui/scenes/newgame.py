@@ -14,6 +14,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UITextEntryLine
 
+from carioca_desktop.bots.levels import LEVELS
 from carioca_desktop.i18n import tr
 from carioca_desktop.play.text import contract_text
 from carioca_desktop.rules.carioca.ruleset import PRESETS, CariocaRules
@@ -46,6 +47,7 @@ if TYPE_CHECKING:
     from carioca_desktop.ui.app import App
 
 BOT_NAMES = ("Beto", "Carla", "Diego", "Elena", "Fabián", "Gabi", "Hugo")
+KINDS = ("human", *LEVELS)
 HOUSE = "__house__"
 
 
@@ -152,8 +154,6 @@ class NewGameScene(UIScene):
         self._entries = {}
         x0 = seats.x + 20 + pitch
         kind_w = round(min(250 * self.u, seats.w * 0.42))
-        from carioca_desktop.bots.base import LEVELS  # late: the bots load the solver
-
         for i, seat in enumerate(self.seats[: self.count]):
             y = seats.y + 16 + (i + 1) * pitch
             name_rect = pygame.Rect(x0, y, seats.right - 30 - kind_w - x0, rh)

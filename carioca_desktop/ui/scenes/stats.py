@@ -263,7 +263,7 @@ class StatsScene(UIScene):
         return list(counts.items())
 
     def _levels(self) -> list[tuple[str, WinCount]]:
-        from carioca_desktop.bots.base import LEVELS as levels  # late: they load the solver
+        from carioca_desktop.bots.levels import LEVELS as levels
 
         order = {level: i for i, level in enumerate(levels)}
         items = sorted(self.summary.by_level.items(), key=lambda kv: order.get(kv[0], 9))
