@@ -10,6 +10,7 @@ from datetime import datetime, timezone
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from carioca_desktop.play.botworker import BotWorker
 from carioca_desktop.play.offer import pass_action
 from carioca_desktop.rules.carioca.actions import Action, NextRound, Undo
 from carioca_desktop.rules.carioca.game import Game
@@ -100,7 +101,12 @@ class MatchSession:
         self.hints = hints  # the Pista button, for this match (the settings may also turn it off)
         self.recorded = False  # the finished match went into the statistics
         self._pending: Action | None = None
-        self._pending_at = -1  # the event count the pending bot action was chosen at
+        self._pending_at = -1  # the generation the pending bot action was chosen at
+        self._generation = 0  # one more after every applied action
+        # The table has the next bot decision made on a worker thread (play/botworker.py),
+        # started as each action is applied; off, every decision is made when asked.
+        self._worker: BotWorker[Action | None] | None = None
+        self._bots_before: dict[str, Any] | None = None  # the bots' state the job started from
         # Per human seat, the table's arrangement: hand order and cards staged in the slots.
         self.arrangements: dict[int, Arrangement] = {}
 
@@ -130,6 +136,8 @@ class MatchSession:
         return self._document(self.game, self._bots_dict(), dict(self.arrangements))
 
     def _bots_dict(self) -> dict[str, Any]:
+        if self._bots_before is not None:  # a bot is deciding on the worker thread
+            return self._bots_before
         return {str(i): bot.to_dict() for i, bot in sorted(self.bots.items())}
 
     def _document(
@@ -201,14 +209,51 @@ class MatchSession:
         None while a person is to act, or asked to buy at their own table.
 
         The choice is remembered until the game changes, so asking twice neither advances a
-        bot's random generator nor changes the answer.
+        bot's random generator nor changes the answer. With ``decide_ahead`` on, the choice
+        may have been made on the worker thread already; this waits for it if it has not.
         """
         if self.game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
             return None
-        at = self.game.event_count
+        at = self._generation
         if self._pending_at != at:
-            self._pending, self._pending_at = self._next_action(), at
+            worker = self._worker
+            if worker is not None and worker.running(at):
+                action = worker.take(at)
+            else:
+                action = self._next_action()
+            self._pending, self._pending_at = action, at
         return self._pending
+
+    def bot_action_ready(self) -> bool:
+        """Whether ``pending_bot_action`` answers without waiting for the worker thread."""
+        worker = self._worker
+        at = self._generation
+        return self._pending_at == at or worker is None or not worker.running(at)
+        # (not running: nothing in flight, the answer is computed at once or is None)
+
+    def decide_ahead(self) -> None:
+        """From now on, make each bot decision on a worker thread as soon as the action
+        before it is applied (the table's frames then only apply it); starts the first."""
+        if self._worker is None:
+            self._worker = BotWorker()
+            self._start_decision(None)
+
+    def _start_decision(self, bots_saved: dict[str, Any] | None) -> None:
+        """Start the next bot's decision on the worker, from a clone of the game, when a
+        bot is to act (a person's turn, or a person asked to buy, needs no worker)."""
+        worker, game = self._worker, self.game
+        if worker is None or game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+            return
+        asked = game.current_player
+        if asked is None or asked not in self.bots:
+            return
+        from carioca_desktop.bots.driver import bot_step
+
+        clone, bots = game.clone(), dict(self.bots)
+        # What a save made while the bot thinks records: the bots as they were before it
+        # began (its generator then gives the same choice again on Continue).
+        self._bots_before = bots_saved if bots_saved is not None else self._bots_dict()
+        worker.start(self._generation, partial(bot_step, clone, bots))
 
     def _next_action(self) -> Action | None:
         asked = self.game.current_player
@@ -221,12 +266,17 @@ class MatchSession:
     def apply(self, action: Action) -> Event:
         """Apply an action (IllegalAction propagates unchanged, nothing saved), then autosave;
         when the match ends, clear the autosave and record the match in the statistics."""
+        worker = self._worker
+        if worker is not None:
+            worker.wait()  # its bot's state is settled before anything reads it again
         event = self.game.apply(action)
+        self._generation += 1
         self._pending_at = -1
+        self._bots_before = None
         if self.game.is_over:
             self._finish()
         else:
-            self._save()
+            self._start_decision(self._save())
         return event
 
     def arrange(self, seat: int, hand: Sequence[str], slots: Sequence[Sequence[str]] = ()) -> None:
@@ -257,9 +307,11 @@ class MatchSession:
         self.apply(NextRound())
 
     # ------------------------------------------------------------------ persistence
-    def _save(self) -> None:
+    def _save(self) -> dict[str, Any] | None:
+        """Autosave (in the background); returns the bots' state it saved, if it saved."""
         if not self.autosave:
-            return
+            return None
+        bots = self._bots_dict()
         try:
             # Encoded and written off the frame (latest wins), from a copy of the game that
             # later moves cannot touch: encoding the log costs milliseconds by round 8.
@@ -267,13 +319,14 @@ class MatchSession:
                 partial(
                     self._document,
                     self.game.clone(),
-                    self._bots_dict(),
+                    bots,
                     dict(self.arrangements),  # a copy: the hand may be rearranged meanwhile
                 ),
                 self.paths,
             )
         except (OSError, ValueError) as err:  # a full disk must not stop the match
             log.warning("autosave failed: %s", err)
+        return bots
 
     def _finish(self) -> None:
         """Only matches with a human seat are recorded: the statistics describe the player's

@@ -123,6 +123,7 @@ class TableScene(Scene, ModelParts):
             "keys": self.show_keys,
         }
         self._seen_events = max(0, len(self.obs.events) - 8)
+        self.session.decide_ahead()  # bots decide on a worker thread (play/botworker.py)
         self._relayout()
         self.widgets = TableWidgets(self.app.manager, commands, self.layout)
         self.offer = OfferPrompt(self.app.manager)
@@ -309,6 +310,8 @@ class TableScene(Scene, ModelParts):
             if self.game_over_round:
                 self._round_over()
                 return self.animator.busy
+            if not self.app.fast and not self.session.bot_action_ready():
+                return True  # the bot still thinks on its thread: look again next frame
             action = self.session.pending_bot_action()
             if action is None:
                 return False
