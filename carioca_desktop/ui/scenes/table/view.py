@@ -248,9 +248,8 @@ class TableView:
     def _card(
         self, surf: pygame.Surface, code: str, rect: pygame.Rect, marker: str | None = None
     ) -> None:
-        shadow, (dx, dy) = self.images.shadow(rect.width)
-        surf.blit(shadow, (rect.x + dx, rect.y + dy))
-        surf.blit(self.images.face(code, rect.width, marker), rect)
+        image, (dx, dy) = self.images.shadowed(code, rect.width, marker)
+        surf.blit(image, (rect.x + dx, rect.y + dy))
 
     def _draw_piles(
         self,
