@@ -226,10 +226,10 @@ class MatchSession:
 
     def bot_action_ready(self) -> bool:
         """Whether ``pending_bot_action`` answers without waiting for the worker thread."""
-        worker = self._worker
-        at = self._generation
-        return self._pending_at == at or worker is None or not worker.running(at)
-        # (not running: nothing in flight, the answer is computed at once or is None)
+        worker, at = self._worker, self._generation
+        if self._pending_at == at or worker is None or not worker.running(at):
+            return True  # known, or made when asked (a person's turn: None at once)
+        return worker.ready(at)
 
     def decide_ahead(self) -> None:
         """From now on, make each bot decision on a worker thread as soon as the action
