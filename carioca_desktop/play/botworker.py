@@ -39,14 +39,28 @@ class BotWorker(Generic[T]):
         self._cond = threading.Condition()
         self._queue: list[_Job[T]] = []
         self._thread: threading.Thread | None = None
+        self._held: _Job[T] | None = None
 
     # ------------------------------------------------------------------ the caller's side
-    def start(self, generation: int, work: Callable[[], T]) -> None:
+    def start(self, generation: int, work: Callable[[], T], hold: bool = False) -> None:
         """Compute ``work()`` in the background for ``generation`` (any older job is
-        waited for first: its bot may be the same one)."""
+        waited for first: its bot may be the same one). ``hold``: not before ``release``
+        (or ``take``), so the frame that started it does not share the interpreter with it."""
         self.wait()
         job: _Job[T] = _Job(generation, work)
         self._job = job
+        if hold:
+            self._held = job
+        else:
+            self._hand_over(job)
+
+    def release(self) -> None:
+        """Let a held job run."""
+        job, self._held = self._held, None
+        if job is not None:
+            self._hand_over(job)
+
+    def _hand_over(self, job: _Job[T]) -> None:
         with self._cond:
             self._queue.append(job)
             if self._thread is None or not self._thread.is_alive():
@@ -76,6 +90,7 @@ class BotWorker(Generic[T]):
         job = self._job
         if job is None or job.generation != generation:
             raise LookupError(f"no decision was started for generation {generation}")
+        self.release()
         job.done.wait()
         self._job = None
         if job.error is not None:
@@ -86,6 +101,7 @@ class BotWorker(Generic[T]):
         """Wait for the job in flight, if any, and drop it (its result is not wanted)."""
         job = self._job
         if job is not None:
+            self.release()
             job.done.wait()
             self._job = None
 

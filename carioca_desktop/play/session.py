@@ -238,9 +238,17 @@ class MatchSession:
             self._worker = BotWorker()
             self._start_decision(None)
 
-    def _start_decision(self, bots_saved: dict[str, Any] | None) -> None:
-        """Start the next bot's decision on the worker, from a clone of the game, when a
-        bot is to act (a person's turn, or a person asked to buy, needs no worker)."""
+    def release_decision(self) -> None:
+        """Let the decision started by the last ``apply`` run (the table calls this on the
+        frame after the one that applied the move, so the two do not compete)."""
+        if self._worker is not None:
+            self._worker.release()
+
+    def _start_decision(self, bots_saved: dict[str, Any] | None, clone: Game | None = None) -> None:
+        """Start the next bot's decision on the worker, from a clone of the game (the
+        autosave's, which nothing changes: both threads only read it), when a bot is to
+        act (a person's turn, or a person asked to buy, needs no worker). It waits for
+        ``release_decision``."""
         worker, game = self._worker, self.game
         if worker is None or game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
             return
@@ -249,11 +257,11 @@ class MatchSession:
             return
         from carioca_desktop.bots.driver import bot_step
 
-        clone, bots = game.clone(), dict(self.bots)
+        clone, bots = clone or game.clone(), dict(self.bots)
         # What a save made while the bot thinks records: the bots as they were before it
         # began (its generator then gives the same choice again on Continue).
         self._bots_before = bots_saved if bots_saved is not None else self._bots_dict()
-        worker.start(self._generation, partial(bot_step, clone, bots))
+        worker.start(self._generation, partial(bot_step, clone, bots), hold=True)
 
     def _next_action(self) -> Action | None:
         asked = self.game.current_player
@@ -276,7 +284,8 @@ class MatchSession:
         if self.game.is_over:
             self._finish()
         else:
-            self._start_decision(self._save())
+            clone = self.game.clone() if self.autosave else None
+            self._start_decision(self._save(clone), clone)
         return event
 
     def arrange(self, seat: int, hand: Sequence[str], slots: Sequence[Sequence[str]] = ()) -> None:
@@ -307,8 +316,9 @@ class MatchSession:
         self.apply(NextRound())
 
     # ------------------------------------------------------------------ persistence
-    def _save(self) -> dict[str, Any] | None:
-        """Autosave (in the background); returns the bots' state it saved, if it saved."""
+    def _save(self, clone: Game | None = None) -> dict[str, Any] | None:
+        """Autosave (in the background) from ``clone``, a copy of the game as it is now
+        (made here if not given); returns the bots' state it saved, if it saved."""
         if not self.autosave:
             return None
         bots = self._bots_dict()
@@ -318,7 +328,7 @@ class MatchSession:
             autosave_later(
                 partial(
                     self._document,
-                    self.game.clone(),
+                    clone or self.game.clone(),
                     bots,
                     dict(self.arrangements),  # a copy: the hand may be rearranged meanwhile
                 ),

@@ -284,6 +284,7 @@ class TableScene(Scene, ModelParts):
     # ------------------------------------------------------------------ the loop
     def update(self, dt: float) -> bool:
         # App.frame updates only the top scene: paused or under a summary, bots wait.
+        self.session.release_decision()  # the next bot thinks from this frame on
         moving = self.animator.update(dt)
         # The offer counts down only here, so a pause (another scene on top) freezes it.
         offering = self.offer.tick(dt) if self.offer is not None else False

@@ -223,7 +223,12 @@ class TableView:
 
     # ------------------------------------------------------------------ the picture
     def invalidate(self) -> None:
+        """Bring the picture up to date before it is shown next (only what changed)."""
         self._layer = None
+
+    def forget(self) -> None:
+        """Draw the whole picture again next time (benchmarks: the full redraw)."""
+        self._layer = self._drawn = None
 
     def layer(
         self, text: TableText, hidden: Counter[Hashable], pozo_under: str | None
