@@ -22,6 +22,7 @@ SEATS = [
 
 CHILD = f"""
 import sys
+import time
 from pathlib import Path
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.play.session import MatchSession
@@ -29,8 +30,9 @@ from carioca_desktop.storage import Paths
 from tests.test_resume_after_kill import SEATS, step
 session = MatchSession.new(CariocaRules(), SEATS, {SEED}, paths=Paths.under(Path(sys.argv[1])))
 print("started", flush=True)
-while step(session):
+while session.game.round_index < 3 and step(session):
     pass
+time.sleep(60)  # parked before the match ends (an all-bot match clears its save at its end)
 """
 
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from carioca_desktop.bots.levels import LEVELS
 from carioca_desktop.match_ids import new_match_id, saved_match_id
+from carioca_desktop.play.botworker import BotWorker
 from carioca_desktop.play.offer import pass_action
 from carioca_desktop.rules.carioca.actions import Action, NextRound, Undo
 from carioca_desktop.rules.carioca.game import Game
@@ -103,7 +104,12 @@ class MatchSession:
         self.recorded = False  # the finished match went into the statistics
         self.match_id = new_match_id()  # stats know a finished match by it (see _finish)
         self._pending: Action | None = None
-        self._pending_at = -1  # the event count the pending bot action was chosen at
+        self._pending_at = -1  # the generation the pending bot action was chosen at
+        self._generation = 0  # one more after every applied action
+        # The table has the next bot decision made on a worker thread (play/botworker.py),
+        # started as each action is applied; off, every decision is made when asked.
+        self._worker: BotWorker[Action | None] | None = None
+        self._bots_before: dict[str, Any] | None = None  # the bots' state the job started from
         # Per human seat, the table's arrangement: hand order and cards staged in the slots.
         self.arrangements: dict[int, Arrangement] = {}
 
@@ -133,6 +139,8 @@ class MatchSession:
         return self._document(self.game, self._bots_dict(), dict(self.arrangements))
 
     def _bots_dict(self) -> dict[str, Any]:
+        if self._bots_before is not None:  # a bot is deciding on the worker thread
+            return self._bots_before
         return {str(i): bot.to_dict() for i, bot in sorted(self.bots.items())}
 
     def _document(
@@ -209,14 +217,59 @@ class MatchSession:
         None while a person is to act, or asked to buy at their own table.
 
         The choice is remembered until the game changes, so asking twice neither advances a
-        bot's random generator nor changes the answer.
+        bot's random generator nor changes the answer. With ``decide_ahead`` on, the choice
+        may have been made on the worker thread already; this waits for it if it has not.
         """
         if self.game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
             return None
-        at = self.game.event_count
+        at = self._generation
         if self._pending_at != at:
-            self._pending, self._pending_at = self._next_action(), at
+            worker = self._worker
+            if worker is not None and worker.running(at):
+                action = worker.take(at)
+            else:
+                action = self._next_action()
+            self._pending, self._pending_at = action, at
         return self._pending
+
+    def bot_action_ready(self) -> bool:
+        """Whether ``pending_bot_action`` answers without waiting for the worker thread."""
+        worker, at = self._worker, self._generation
+        if self._pending_at == at or worker is None or not worker.running(at):
+            return True  # known, or made when asked (a person's turn: None at once)
+        return worker.ready(at)
+
+    def decide_ahead(self) -> None:
+        """From now on, make each bot decision on a worker thread as soon as the action
+        before it is applied (the table's frames then only apply it); starts the first."""
+        if self._worker is None:
+            self._worker = BotWorker()
+            self._start_decision(None)
+
+    def release_decision(self) -> None:
+        """Let the decision started by the last ``apply`` run (the table calls this on the
+        frame after the one that applied the move, so the two do not compete)."""
+        if self._worker is not None:
+            self._worker.release()
+
+    def _start_decision(self, bots_saved: dict[str, Any] | None, clone: Game | None = None) -> None:
+        """Start the next bot's decision on the worker, from a clone of the game (the
+        autosave's, which nothing changes: both threads only read it), when a bot is to
+        act (a person's turn, or a person asked to buy, needs no worker). It waits for
+        ``release_decision``."""
+        worker, game = self._worker, self.game
+        if worker is None or game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+            return
+        asked = game.current_player
+        if asked is None or asked not in self.bots:
+            return
+        from carioca_desktop.bots.driver import bot_step
+
+        clone, bots = clone or game.clone(), dict(self.bots)
+        # What a save made while the bot thinks records: the bots as they were before it
+        # began (its generator then gives the same choice again on Continue).
+        self._bots_before = bots_saved if bots_saved is not None else self._bots_dict()
+        worker.start(self._generation, partial(bot_step, clone, bots), hold=True)
 
     def _next_action(self) -> Action | None:
         asked = self.game.current_player
@@ -229,11 +282,19 @@ class MatchSession:
     def apply(self, action: Action) -> Event:
         """Apply an action (IllegalAction propagates unchanged, nothing saved), then autosave;
         when the match ends, clear the autosave and record the match in the statistics."""
+        worker = self._worker
+        if worker is not None:
+            worker.wait()  # its bot's state is settled before anything reads it again
         event = self.game.apply(action)
+        self._generation += 1
         self._pending_at = -1
-        self._save()  # the finished match too: a kill before it is recorded cannot lose it
-        if self.game.is_over:
+        self._bots_before = None
+        clone = self.game.clone() if self.autosave else None
+        saved = self._save(clone)  # the finished match too: a kill before it is recorded
+        if self.game.is_over:  # cannot lose it
             self._finish()
+        else:
+            self._start_decision(saved, clone)
         return event
 
     def arrange(self, seat: int, hand: Sequence[str], slots: Sequence[Sequence[str]] = ()) -> None:
@@ -267,23 +328,27 @@ class MatchSession:
         self.apply(NextRound())
 
     # ------------------------------------------------------------------ persistence
-    def _save(self) -> None:
+    def _save(self, clone: Game | None = None) -> dict[str, Any] | None:
+        """Autosave (in the background) from ``clone``, a copy of the game as it is now
+        (made here if not given); returns the bots' state it saved, if it saved."""
         if not self.autosave:
-            return
+            return None
+        bots = self._bots_dict()
         try:
             # Encoded and written off the frame (latest wins), from a copy of the game that
             # later moves cannot touch: encoding the log costs milliseconds by round 8.
             autosave_later(
                 partial(
                     self._document,
-                    self.game.clone(),
-                    self._bots_dict(),
+                    clone or self.game.clone(),
+                    bots,
                     dict(self.arrangements),  # a copy: the hand may be rearranged meanwhile
                 ),
                 self.paths,
             )
         except (OSError, ValueError) as err:  # a full disk must not stop the match
             log.warning("autosave failed: %s", err)
+        return bots
 
     def _finish(self) -> None:
         """Only matches with a human seat are recorded: the statistics describe the player's

@@ -44,6 +44,8 @@ class TableClock:
             if s.game_over_round:
                 s.round_end.over()
                 return s.animator.busy
+            if not s.app.fast and not s.session.bot_action_ready():
+                return True  # the bot still thinks on its thread: look again next frame
             action = s.session.pending_bot_action()
             if action is None:
                 return False

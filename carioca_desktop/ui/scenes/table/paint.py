@@ -114,9 +114,8 @@ def _hand(surface: pygame.Surface, p: Picture) -> None:
     for uid, rect in p.rows:
         if p.hidden[("hand", uid)]:
             continue
-        shadow, (dx, dy) = images.shadow(rect.width)
-        surface.blit(shadow, (rect.x + dx, rect.y + dy))
-        surface.blit(images.face(p.hand.code(uid), rect.width), rect)
+        image, (dx, dy) = images.shadowed(p.hand.code(uid), rect.width)
+        surface.blit(image, (rect.x + dx, rect.y + dy))
         if uid in picked:
             glow, (gx, gy) = images.glow(rect.width, "gold")
             surface.blit(glow, (rect.x + gx, rect.y + gy))
@@ -147,9 +146,8 @@ def _hidden_hand(surface: pygame.Surface, p: Picture) -> None:
     """Hot seat between people's turns: the hand lies face down (its size is public)."""
     layout, images, rows = p.layout, p.images, p.rows
     for _, rect in rows:
-        shadow, (dx, dy) = images.shadow(rect.width)
-        surface.blit(shadow, (rect.x + dx, rect.y + dy))
-        surface.blit(images.back(rect.width), rect)
+        image, (dx, dy) = images.shadowed_back(rect.width)
+        surface.blit(image, (rect.x + dx, rect.y + dy))
     area = rows[0][1].union(rows[-1][1]) if rows else layout.hand_area
     if p.waiting_for is None:
         return

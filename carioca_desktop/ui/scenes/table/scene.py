@@ -123,6 +123,7 @@ class TableScene(Scene, ModelParts):
             "keys": self.show_keys,
         }
         self._seen_events = max(0, len(self.obs.events) - 8)
+        self.session.decide_ahead()  # bots decide on a worker thread (play/botworker.py)
         self._relayout()
         self.widgets = TableWidgets(self.app.manager, commands, self.layout)
         self.offer = OfferPrompt(self.app.manager)
@@ -282,6 +283,7 @@ class TableScene(Scene, ModelParts):
     # ------------------------------------------------------------------ the loop
     def update(self, dt: float) -> bool:
         # App.frame updates only the top scene: paused or under a summary, bots wait.
+        self.session.release_decision()  # the next bot thinks from this frame on
         moving = self.animator.update(dt)
         # The offer counts down only here, so a pause (another scene on top) freezes it.
         offering = self.offer.tick(dt) if self.offer is not None else False

@@ -13,6 +13,7 @@ from carioca_desktop.i18n import tr
 from carioca_desktop.rules.carioca.observation import MeldView, Observation
 from carioca_desktop.ui import hud
 from carioca_desktop.ui.cardart import felt
+from carioca_desktop.ui.scenes.table import zones
 from carioca_desktop.ui.scenes.table.hand import HandModel
 from carioca_desktop.ui.scenes.table.layout import (
     TableLayout,
@@ -36,6 +37,14 @@ def _table_print(size: tuple[int, int], area: tuple[int, ...]) -> pygame.Surface
     radius = rect.height // 2
     pygame.draw.rect(surf, (240, 220, 160, 34), rect, 2, border_radius=radius)
     pygame.draw.rect(surf, (240, 220, 160, 18), rect.inflate(-14, -14), 1, border_radius=radius)
+    return surf
+
+
+@lru_cache(maxsize=4)
+def _base(size: tuple[int, int], high_contrast: bool, area: tuple[int, ...]) -> pygame.Surface:
+    """The felt and the line printed on it, made once per window size."""
+    surf = felt(size, high_contrast).copy()
+    surf.blit(_table_print(size, area), (0, 0))
     return surf
 
 
@@ -94,7 +103,10 @@ class TableView:
         self.labels: list[tuple[str, tuple[int, int], bool]] = []
         self.slots: list[SlotView] = []
         self.high_contrast = False
-        self._layer: pygame.Surface | None = None
+        self._layer: pygame.Surface | None = None  # None: to be brought up to date
+        self._drawn: pygame.Surface | None = None  # the last picture (zones.py redraws parts)
+        self._items: set[zones.Item] = set()
+        self._whole: object = None  # what, when it changes, needs a whole new picture
 
     # ------------------------------------------------------------------ geometry
     def rebuild(self, layout: TableLayout, obs: Observation, slots: list[SlotView]) -> None:
@@ -211,27 +223,78 @@ class TableView:
 
     # ------------------------------------------------------------------ the picture
     def invalidate(self) -> None:
+        """Bring the picture up to date before it is shown next (only what changed)."""
         self._layer = None
+
+    def forget(self) -> None:
+        """Draw the whole picture again next time (benchmarks: the full redraw)."""
+        self._layer = self._drawn = None
 
     def layer(
         self, text: TableText, hidden: Counter[Hashable], pozo_under: str | None
     ) -> pygame.Surface:
+        """The table without the hand. After a change only the places that changed are
+        drawn again (zones.py), over the last picture; the result is the same picture."""
         if self._layer is None:
-            self._layer = self._draw_layer(text, hidden, pozo_under)
+            layout = self.layout
+            assert layout is not None
+            new = zones.items(self, text, hidden, pozo_under)
+            whole = (id(layout), layout.size, self.high_contrast, id(self.images))
+            boxes = None
+            if self._drawn is not None and whole == self._whole:
+                boxes = zones.dirty(self._items, new, layout.size)
+            self._items, self._whole = new, whole
+            if boxes is None or self._drawn is None:
+                self._drawn = self._draw_layer(text, hidden, pozo_under)
+            else:
+                base = self._base()
+                for box in boxes:
+                    self._drawn.set_clip(box)
+                    self._drawn.blit(base, box, box)
+                    self._paint(self._drawn, text, hidden, pozo_under, box)
+                self._drawn.set_clip(None)
+            self._layer = self._drawn
         return self._layer
+
+    def _base(self) -> pygame.Surface:
+        """The felt with the line printed round the playing area."""
+        layout = self.layout
+        assert layout is not None
+        ring = layout.centre.inflate(layout.px(40), 0).clip(pygame.Rect((0, 0), layout.size))
+        return _base(layout.size, self.high_contrast, (ring.x, ring.y, ring.w, ring.h))
 
     def _draw_layer(
         self, text: TableText, hidden: Counter[Hashable], pozo_under: str | None
     ) -> pygame.Surface:
+        surf = self._base().copy()
+        self._paint(surf, text, hidden, pozo_under, None)
+        return surf
+
+    def _paint(
+        self,
+        surf: pygame.Surface,
+        text: TableText,
+        hidden: Counter[Hashable],
+        pozo_under: str | None,
+        clip: pygame.Rect | None,
+    ) -> None:
+        """Everything on the felt; with ``clip``, only what touches it (the surface is
+        clipped to it too)."""
         layout, obs = self.layout, self.obs
         assert layout is not None and obs is not None
-        surf = felt(layout.size, self.high_contrast).copy()
-        ring = layout.centre.inflate(layout.px(40), 0).clip(pygame.Rect((0, 0), layout.size))
-        surf.blit(_table_print(layout.size, (ring.x, ring.y, ring.w, ring.h)), (0, 0))
-        hud.draw_top_bar(surf, layout.top_bar, text.title, text.status, self.texts, layout.ui)
+
+        def near(rect: pygame.Rect | zones.Box) -> bool:
+            return clip is None or bool(clip.colliderect(rect))
+
+        if near(layout.top_bar.inflate(8, 8)):
+            hud.draw_top_bar(surf, layout.top_bar, text.title, text.status, self.texts,
+                             layout.ui)  # fmt: skip
         for info in text.seats:
             spot = layout.seats.get(info.seat)
             if spot is not None:
+                box = (spot.panel.x, spot.panel.y, spot.panel.w, spot.panel.h)
+                if not near(zones.seat_extent(box, layout.ui, layout.back_w, self.images)):
+                    continue
                 hidden_backs = hidden[("fan", info.seat)]
                 hud.draw_seat(
                     surf, spot.panel, info, self.texts, self.images, layout.back_w,
@@ -239,18 +302,20 @@ class TableView:
                 )  # fmt: skip
             elif info.seat == obs.seat:
                 hud.draw_viewer_panel(surf, layout.viewer_panel, info, self.texts, layout.ui)
-        self._draw_piles(surf, hidden, pozo_under, text.attention)
-        self._draw_melds(surf, hidden)
+        piles = layout.stock.union(layout.pozo).inflate(layout.stock.width, layout.stock.width)
+        piles.height += layout.upx(40)
+        if near(piles):
+            self._draw_piles(surf, hidden, pozo_under, text.attention)
+        self._draw_melds(surf, hidden, clip)
         self._draw_slots(surf, hidden)
-        hud.draw_log(surf, layout.log, text.log, self.texts, layout.ui)
-        return surf
+        if near(layout.log.inflate(8, 8)):
+            hud.draw_log(surf, layout.log, text.log, self.texts, layout.ui)
 
     def _card(
         self, surf: pygame.Surface, code: str, rect: pygame.Rect, marker: str | None = None
     ) -> None:
-        shadow, (dx, dy) = self.images.shadow(rect.width)
-        surf.blit(shadow, (rect.x + dx, rect.y + dy))
-        surf.blit(self.images.face(code, rect.width, marker), rect)
+        image, (dx, dy) = self.images.shadowed(code, rect.width, marker)
+        surf.blit(image, (rect.x + dx, rect.y + dy))
 
     def _draw_piles(
         self,
@@ -294,13 +359,17 @@ class TableView:
         edge, width = ((220, 240, 225), 2) if self.high_contrast else ((120, 170, 130), 1)
         surf.blit(panel(rect.size, radius, (0, 30, 14, 70), edge, width), rect)
 
-    def _draw_melds(self, surf: pygame.Surface, hidden: Counter[Hashable]) -> None:
+    def _draw_melds(
+        self, surf: pygame.Surface, hidden: Counter[Hashable], clip: pygame.Rect | None = None
+    ) -> None:
         layout, obs = self.layout, self.obs
         assert layout is not None and obs is not None
         for name, pos, active in self.labels:
             colour = GOLD if active else TEXT
             surf.blit(self.texts.render(name, layout.upx(14), colour, bold=True), pos)
         for index, mb in self.melds.items():
+            if clip is not None and not clip.colliderect(mb.box.inflate(mb.width, mb.width)):
+                continue
             for k, rect in enumerate(mb.cards):
                 if hidden[("meld", index, k)]:
                     continue
