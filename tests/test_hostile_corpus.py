@@ -73,8 +73,8 @@ def start_in_process(home: Home, root: Path) -> None:
         menu = MenuScene(app)
         app.push(menu)
         app.frame(0.016)
-        menu._continue()  # what the Continue button does (its table is not played on)
-        app.frame(0.016)
+        menu._continue()  # what the Continue button does (its table is not played on:
+        # no frame after it, since at full speed a bot would move and rewrite the save)
     finally:
         pygame.quit()
     for kind in home.kinds:

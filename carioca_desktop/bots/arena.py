@@ -58,9 +58,9 @@ def play(
     finished = True
     for index in wanted:
         if game.round_index != index:
-            _deal_round(game, index)
-        while not game.state.round_over:
-            if game.state.turn_number >= MAX_TURNS_PER_ROUND:
+            game.skip_to_round(index)
+        while not game.round_over:
+            if game.turn_number >= MAX_TURNS_PER_ROUND:
                 finished = False
                 break
             action = bot_step(game, bots, clock)
@@ -68,8 +68,8 @@ def play(
             game.apply(action)
         if not finished:
             break
-        points.append(tuple(game.state.points[-1]))
-        went.append(game.state.went_out[-1])
+        points.append(tuple(game.round_points[-1]))
+        went.append(game.went_out[-1])
         if index + 1 in wanted and not game.is_over:
             game.apply(NextRound(0))
     result = outcome(rules.players, points, went, rules)
@@ -77,15 +77,6 @@ def play(
         1 / len(result.winners) if s in result.winners else 0.0 for s in range(rules.players)
     )
     return Played(wanted, points, share, finished, time.perf_counter() - start)
-
-
-def _deal_round(game: Game, index: int) -> None:
-    """Deal round ``index`` straight away, with the dealer it has in a whole match (the
-    cards come from the round's own stream, so they are the whole match's)."""
-    s = game.state
-    s.dealer = (s.players - 1 + index - 1) % s.players
-    s.points, s.went_out = [], []
-    game._start_round(index)  # a benchmark's shortcut past the earlier rounds
 
 
 def bots_for(levels: Sequence[str], seed: int, candidate_seat: int | None = None) -> list[Bot]:

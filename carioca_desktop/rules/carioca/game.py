@@ -185,6 +185,19 @@ class Game:
         the copy limits were checked when the game was built or loaded)."""
         validate(self._s, copies=False)
 
+    def skip_to_round(self, index: int) -> None:
+        """Deal round ``index`` at once, with the dealer it has in a whole match (each round
+        is dealt from its own stream, so the cards are the whole match's); the earlier
+        rounds' scores are dropped. For benchmarks that read a few rounds of many deals."""
+        s = self._s
+        if not 0 <= index < len(s.rules.rounds):
+            raise IllegalAction("bad_round", f"there is no round {index}")
+        s.dealer = (s.players - 1 + index - 1) % s.players
+        s.points, s.went_out = [], []
+        self._undo = [] if self._undo is not None else None
+        self._views = {}
+        self._start_round(index)
+
     # ------------------------------------------------------------------ public queries
     # (issue 11) What the session, the table, the round summary and the score sheet read
     # instead of ``state``, which stays the engine's own. All public information.
