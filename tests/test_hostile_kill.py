@@ -2,7 +2,9 @@
 autosave and statistics (Continue first, as the app does); the parent SIGKILLs it at random
 moments, right after a match's last action, and (the child killing itself) between saving,
 recording and clearing. No finished match may be lost or recorded twice, and no confirmed
-action lost: the autosave always holds at least every action the child had seen applied.
+action lost: the autosave always holds at least every action the child had seen applied and
+written (the autosave is written off the frame, issue 16: an action is confirmed once its
+write is flushed; the writer lags by at most the write in progress and one more).
 
 Figures: ``pytest -s tests/test_hostile_kill.py -m slow`` prints them."""
 
@@ -33,6 +35,7 @@ from carioca_desktop.play.resume import load_resumable
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.play.session import MatchSession, SeatConfig
 from carioca_desktop.storage import Paths
+from carioca_desktop.storage.autosaver import flush_pending
 from tests.hostile_base import play_step, stand_ins
 
 paths, point, seed = Paths.under(Path(sys.argv[1])), sys.argv[2], int(sys.argv[3])
@@ -64,6 +67,7 @@ while True:
     print("start", session.match_id, len(session.game.state.events), flush=True)
     players = stand_ins(session)
     while play_step(session, players):
+        flush_pending(paths)  # confirmed = on disk (the autosave is written off the frame)
         print("ok", session.match_id, len(session.game.state.events), flush=True)
     print("over", session.match_id, flush=True)
 """
