@@ -64,6 +64,7 @@ while True:
     if session is None:
         session = MatchSession.new(RULES, SEATS, seed, paths=paths)
         seed += 1
+    flush_pending(paths)  # the new match's first save is on disk before it counts
     print("start", session.match_id, len(session.game.state.events), flush=True)
     players = stand_ins(session)
     while play_step(session, players):
