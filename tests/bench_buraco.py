@@ -100,7 +100,13 @@ def round_margins(matches: Sequence[BuracoMatch]) -> list[float]:
     return [float(a - b) for a, b in up0.rounds] + [float(b - a) for a, b in up1.rounds]
 
 
-def ladder(games: int, seed: int, jobs: int, data: dict[str, object]) -> list[str]:
+def ladder(
+    games: int,
+    seed: int,
+    jobs: int,
+    data: dict[str, object],
+    steps: Sequence[tuple[str, str]] = tuple(LADDER),
+) -> list[str]:
     rows = [
         "| upper vs lower | seeds | upper pts/match | baseline pts/match | gain (95% interval) "
         "| upper wins (95% interval) | upper − lower a round (95% interval) |",
@@ -108,7 +114,7 @@ def ladder(games: int, seed: int, jobs: int, data: dict[str, object]) -> list[st
     ]
     times: dict[str, list[float]] = defaultdict(list)
     problems = 0
-    for upper, lower in LADDER:
+    for upper, lower in steps:
         tasks = [(upper, lower, seed + g, data) for g in range(games)]
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             results = list(pool.map(one_seed, tasks, chunksize=2))
@@ -176,12 +182,16 @@ def main() -> None:
     p.add_argument("--preset", default="brasileiro")
     p.add_argument("--skip-ladder", action="store_true")
     p.add_argument("--timing-games", type=int, default=10)
+    p.add_argument(
+        "--pair", default=None, help="one ladder step only, as UPPER:LOWER (e.g. hard:normal)"
+    )
     args = p.parse_args()
     data: dict[str, object] = {"game": "buraco", "preset": args.preset, "players": args.players}
     print(f"Buraco {args.preset}, {args.players} players, seeds {args.seed}..")
     print("\n".join(decisions(args.timing_games, args.seed, data)), flush=True)
     if not args.skip_ladder:
-        print("\n".join(ladder(args.games, args.seed, args.jobs, data)))
+        steps = LADDER if args.pair is None else [tuple(args.pair.split(":", 1))]
+        print("\n".join(ladder(args.games, args.seed, args.jobs, data, steps)))
 
 
 if __name__ == "__main__":

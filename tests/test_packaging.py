@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import tomllib
+import pytest
+
+tomllib = pytest.importorskip("tomllib")  # Python 3.11+; 3.10 has no TOML reader
 
 ROOT = Path(__file__).resolve().parent.parent
 

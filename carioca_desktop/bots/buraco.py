@@ -14,9 +14,10 @@ from its hand with ``buraco_plan``, and checks the one-card rule itself (BURACO.
   against the stock left), keeps wilds for buracos (clean first when going out needs a
   clean one), swaps a sujo to a limpo, does not feed the opponents' melds, and goes out
   only when it does not lose points by it.
-- ``hard``: also remembers the pile when only its top is shown and what the next opponent
-  took and threw, plays on while its side trails if the stock allows, and leaves the morto
-  to a partner about to take it.
+- ``hard``: also keeps the side's clean melds clean with the open pile (a wild goes on one
+  only to make its buraco or to nearly empty the hand), remembers the pile when only its
+  top is shown and what the next opponent took and threw, plays on while its side trails
+  if the stock allows, and leaves the morto to a partner about to take it.
 """
 
 from __future__ import annotations

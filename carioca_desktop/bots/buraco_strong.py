@@ -1,6 +1,7 @@
 """The stronger Buraco bots: ``normal`` (judges the pile, builds buracos, guards its
-discards, times the going out) and ``hard`` (adds a memory of the pile and of the next
-opponent, plays on while trailing, and leaves the morto to a partner about to take it)."""
+discards, times the going out) and ``hard`` (keeps clean melds clean for their limpo, adds a
+memory of the pile and of the next opponent, plays on while trailing, and leaves the morto
+to a partner about to take it)."""
 
 from __future__ import annotations
 
@@ -196,6 +197,19 @@ class HardBot(NormalBot):
             if who == seen.next_seat:
                 self.took.extend(cards)
             self.pile_memory = []
+
+    def chain_ok(self, seen: Seen, meld: Meld, cards: Sequence[str]) -> bool:
+        """A wild never dirties a clean meld of the side unless it makes the buraco or
+        nearly empties the hand: a clean meld is a limpo (200) in the making, a wild caps it
+        at a sujo (100). Open pile only: with the closed pile it was not measured to help."""
+        free = seen.rules.pile_take == "free"
+        if free and any("=" in t or maybe_wild(split_marked(t)[0]) for t in cards):
+            after = meld
+            for t in cards:
+                after = after_add(after, t, seen.spec)
+            if meld.clean and not after.clean:
+                return after.size >= 7 or len(seen.hand) - len(cards) <= 2
+        return super().chain_ok(seen, meld, cards)
 
     def pile_cards(self, seen: Seen) -> tuple[list[str], int]:
         if len(seen.pile) >= seen.pile_size:
