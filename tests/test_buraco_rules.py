@@ -387,3 +387,16 @@ def test_action_dict_round_trip(action: Any) -> None:
 def test_bad_action_dicts(data: Any) -> None:
     with pytest.raises(RulesError):
         action_from_dict(data)
+
+
+@pytest.mark.parametrize("word", [2**32, -1, 10**400])
+def test_a_buraco_save_with_rng_words_out_of_range_is_a_state_error(word: int) -> None:
+    from carioca_desktop.rules.buraco.game import BuracoGame
+    from carioca_desktop.rules.errors import StateError
+    from carioca_desktop.rules.ruleset import RuleSet
+
+    data = BuracoGame.new(RuleSet.from_dict({"game": "buraco"}), 3).to_dict()
+    rng_key = next(k for k, v in data.items() if k.startswith("rng") and isinstance(v, list))
+    data[rng_key][1][5] = word
+    with pytest.raises(StateError):
+        BuracoGame.from_dict(data)

@@ -11,6 +11,7 @@ from typing import Any
 
 from ..cards import Card, Suit, full_deck, parse_card
 from ..errors import RulesError, StateError
+from ..jsonstate import as_int, as_ints, as_list, as_str, need, rng_from_json, rng_to_json
 from ..melds import ESCALA, TRIO, Layout, Slot
 from .melds import layout_problem
 from .ruleset import BuracoRules
@@ -65,18 +66,18 @@ class Event:
 
     @classmethod
     def from_dict(cls, d: Any) -> Event:
-        _need(isinstance(d, dict), "an event must be an object")
+        need(isinstance(d, dict), "an event must be an object")
         try:
             return cls(
-                n=_int(d["n"]),
-                round=_int(d["round"]),
-                seat=_int(d["seat"]),
-                kind=_str(d["kind"]),
+                n=as_int(d["n"]),
+                round=as_int(d["round"]),
+                seat=as_int(d["seat"]),
+                kind=as_str(d["kind"]),
                 cards=_strs(d.get("cards", [])),
                 secret=_strs(d.get("secret", [])),
-                meld=None if d.get("meld") is None else _int(d["meld"]),
-                melds=tuple(_strs(m) for m in _list(d.get("melds", []))),
-                points=tuple(_int(p) for p in _list(d.get("points", []))),
+                meld=None if d.get("meld") is None else as_int(d["meld"]),
+                melds=tuple(_strs(m) for m in as_list(d.get("melds", []))),
+                points=tuple(as_int(p) for p in as_list(d.get("points", []))),
             )
         except KeyError as err:
             raise StateError("bad_state", f"an event lacks {err}") from err
@@ -161,7 +162,7 @@ class State:
             "version": VERSION,
             "rules": self.rules.to_dict(),
             "names": list(self.names),
-            "rng": _rng_to_json(self.rng),
+            "rng": rng_to_json(self.rng),
             "round_index": self.round_index,
             "dealer": self.dealer,
             "phase": self.phase.value,
@@ -186,35 +187,35 @@ class State:
     @classmethod
     def from_dict(cls, d: Any) -> State:
         """Load and validate; raises StateError naming what is wrong."""
-        _need(isinstance(d, dict), "a saved match must be an object")
-        _need(d.get("format") == FORMAT, f"not a Buraco match (format {d.get('format')!r})")
-        _need(d.get("version") == VERSION, f"unknown version {d.get('version')!r}")
+        need(isinstance(d, dict), "a saved match must be an object")
+        need(d.get("format") == FORMAT, f"not a Buraco match (format {d.get('format')!r})")
+        need(d.get("version") == VERSION, f"unknown version {d.get('version')!r}")
         try:
             rules = BuracoRules.from_dict(d["rules"])
             phase = Phase(d["phase"])
             state = cls(
                 rules=rules,
-                names=[_str(n) for n in _list(d["names"])],
-                rng=_rng_from_json(d["rng"]),
-                round_index=_int(d["round_index"]),
-                dealer=_int(d["dealer"]),
+                names=[as_str(n) for n in as_list(d["names"])],
+                rng=rng_from_json(d["rng"]),
+                round_index=as_int(d["round_index"]),
+                dealer=as_int(d["dealer"]),
                 phase=phase,
-                turn=_int(d["turn"]),
-                hands=[_ids(h) for h in _list(d["hands"])],
+                turn=as_int(d["turn"]),
+                hands=[_ids(h) for h in as_list(d["hands"])],
                 stock=_ids(d["stock"]),
                 pile=_ids(d["pile"]),
-                mortos=[_ids(m) for m in _list(d["mortos"])],
+                mortos=[_ids(m) for m in as_list(d["mortos"])],
                 out=_ids(d["out"]),
-                table=[_meld_from_json(m) for m in _list(d["table"])],
-                holders=[_ids(h) for h in _list(d["holders"])],
+                table=[_meld_from_json(m) for m in as_list(d["table"])],
+                holders=[_ids(h) for h in as_list(d["holders"])],
                 pending=_ids(d["pending"]),
                 single_taken=_opt_int(d["single_taken"]),
                 went_out_seat=_opt_int(d["went_out_seat"]),
                 scores=list(_ints(d["scores"])),
-                history=[list(_ints(p)) for p in _list(d["history"])],
-                went_out=[_opt_int(w) for w in _list(d["went_out"])],
+                history=[list(_ints(p)) for p in as_list(d["history"])],
+                went_out=[_opt_int(w) for w in as_list(d["went_out"])],
                 winner=_opt_int(d["winner"]),
-                log=[Event.from_dict(e) for e in _list(d["log"])],
+                log=[Event.from_dict(e) for e in as_list(d["log"])],
             )
         except StateError:
             raise
@@ -230,40 +231,40 @@ class State:
 def validate(s: State) -> None:
     """Raise StateError if the state is inconsistent."""
     n = s.players
-    _need(len(s.names) == n, f"{len(s.names)} names for {n} players")
-    _need(len(s.hands) == n, f"{len(s.hands)} hands for {n} players")
-    _need(0 <= s.turn < n and 0 <= s.dealer < n, "turn or dealer is not a seat")
-    _need(s.round_index >= 0, "bad round number")
+    need(len(s.names) == n, f"{len(s.names)} names for {n} players")
+    need(len(s.hands) == n, f"{len(s.hands)} hands for {n} players")
+    need(0 <= s.turn < n and 0 <= s.dealer < n, "turn or dealer is not a seat")
+    need(s.round_index >= 0, "bad round number")
     zones: list[int] = [c for h in s.hands for c in h]
     zones += s.stock + s.pile + s.out + [c for m in s.mortos for c in m]
     for meld in s.table:
-        _need(meld.side in (0, 1), f"a meld belongs to side 0 or 1, not {meld.side}")
+        need(meld.side in (0, 1), f"a meld belongs to side 0 or 1, not {meld.side}")
         zones += [slot.ref for slot in meld.layout.slots]
     counts = Counter(zones)
-    _need(all(0 <= c < len(DECK) for c in counts), "a card id is out of range")
+    need(all(0 <= c < len(DECK) for c in counts), "a card id is out of range")
     twice = sorted(DECK[c].code for c, k in counts.items() if k > 1)
-    _need(not twice, f"cards in two places at once: {twice[:5]}")
-    _need(len(counts) == len(DECK), f"{len(DECK) - len(counts)} of the 108 cards are missing")
+    need(not twice, f"cards in two places at once: {twice[:5]}")
+    need(len(counts) == len(DECK), f"{len(DECK) - len(counts)} of the 108 cards are missing")
     for i, meld in enumerate(s.table):
         problem = layout_problem(meld.layout, s.card, s.rules)
-        _need(problem is None, f"meld {i} is not legal: {problem}")
-    _need(len(s.holders) == 2, "holders are per side")
+        need(problem is None, f"meld {i} is not legal: {problem}")
+    need(len(s.holders) == 2, "holders are per side")
     quota = s.rules.morto_quota
     for side, seats in enumerate(s.holders):
-        _need(len(seats) <= quota, f"side {side} took more mortos than it may")
-        _need(all(0 <= p < n and p % 2 == side for p in seats), "a morto holder is not a seat")
-    _need(len(s.mortos) + sum(s.took) <= s.rules.mortos, "too many mortos")
-    _need(all(1 <= len(m) <= 11 for m in s.mortos), "a morto holds 1 to 11 cards")
-    _need(
+        need(len(seats) <= quota, f"side {side} took more mortos than it may")
+        need(all(0 <= p < n and p % 2 == side for p in seats), "a morto holder is not a seat")
+    need(len(s.mortos) + sum(s.took) <= s.rules.mortos, "too many mortos")
+    need(all(1 <= len(m) <= 11 for m in s.mortos), "a morto holds 1 to 11 cards")
+    need(
         all(p in s.holders[p % 2] for p in s.pending) and len(set(s.pending)) == len(s.pending),
         "an unplayed morto without a holder",
     )
-    _need(len(s.scores) == 2 and all(len(p) == 2 for p in s.history), "scores are per side")
-    _need(len(s.went_out) == len(s.history), "one going-out entry per finished round")
+    need(len(s.scores) == 2 and all(len(p) == 2 for p in s.history), "scores are per side")
+    need(len(s.went_out) == len(s.history), "one going-out entry per finished round")
     over = s.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER)
-    _need(over or s.went_out_seat is None, "a going out while the round is on")
-    _need((s.winner is not None) == (s.phase == Phase.MATCH_OVER), "winner and phase disagree")
-    _need(s.single_taken is None or 0 <= s.single_taken < len(DECK), "bad single_taken")
+    need(over or s.went_out_seat is None, "a going out while the round is on")
+    need((s.winner is not None) == (s.phase == Phase.MATCH_OVER), "winner and phase disagree")
+    need(s.single_taken is None or 0 <= s.single_taken < len(DECK), "bad single_taken")
 
 
 # --------------------------------------------------------------------------- JSON helpers
@@ -279,68 +280,36 @@ def _meld_to_json(meld: TableMeld) -> dict[str, Any]:
 
 
 def _suit(value: Any) -> Suit | None:
-    return None if value is None else Suit(_str(value))
+    return None if value is None else Suit(as_str(value))
 
 
 def _meld_from_json(d: Any) -> TableMeld:
-    _need(isinstance(d, dict), "a table meld must be an object")
-    kind = _str(d["kind"])
-    _need(kind in (TRIO, ESCALA), f"unknown meld kind {kind!r}")
+    need(isinstance(d, dict), "a table meld must be an object")
+    kind = as_str(d["kind"])
+    need(kind in (TRIO, ESCALA), f"unknown meld kind {kind!r}")
     slots = []
-    for raw in _list(d["slots"]):
-        ref, rank, suit, wild = _list(raw)
-        _need(isinstance(wild, bool), "a slot's wild flag is true or false")
-        slots.append(Slot(_int(ref), _int(rank), _suit(suit), wild))
-    layout = Layout(kind, tuple(slots), _suit(d.get("suit")), _int(d.get("start", 0)))
-    return TableMeld(_int(d["side"]), layout)
-
-
-def _rng_to_json(rng: random.Random) -> list[Any]:
-    version, internal, gauss = rng.getstate()
-    return [version, list(internal), gauss]
-
-
-def _rng_from_json(value: Any) -> random.Random:
-    version, internal, gauss = _list(value)
-    rng = random.Random()
-    rng.setstate((version, tuple(_ints(internal)), gauss))
-    return rng
-
-
-def _need(condition: bool, message: str) -> None:
-    if not condition:
-        raise StateError("bad_state", message)
-
-
-def _list(value: Any) -> list[Any]:
-    _need(isinstance(value, list), f"expected a list, got {type(value).__name__}")
-    return list(value)
-
-
-def _int(value: Any) -> int:
-    _need(isinstance(value, int) and not isinstance(value, bool), f"expected a number: {value!r}")
-    return int(value)
+    for raw in as_list(d["slots"]):
+        ref, rank, suit, wild = as_list(raw)
+        need(isinstance(wild, bool), "a slot's wild flag is true or false")
+        slots.append(Slot(as_int(ref), as_int(rank), _suit(suit), wild))
+    layout = Layout(kind, tuple(slots), _suit(d.get("suit")), as_int(d.get("start", 0)))
+    return TableMeld(as_int(d["side"]), layout)
 
 
 def _opt_int(value: Any) -> int | None:
-    return None if value is None else _int(value)
+    return None if value is None else as_int(value)
 
 
 def _ints(value: Any) -> tuple[int, ...]:
-    return tuple(_int(v) for v in _list(value))
+    return tuple(as_ints(value))
 
 
 def _ids(value: Any) -> list[int]:
     return list(_ints(value))
 
 
-def _str(value: Any) -> str:
-    _need(isinstance(value, str), f"expected a string: {value!r}")
-    return str(value)
-
-
 def _strs(value: Any) -> tuple[str, ...]:
-    out = tuple(_str(v) for v in _list(value))
+    out = tuple(as_str(v) for v in as_list(value))
     for code in out:
         if code != "?":
             parse_card(code.split("=")[0])
