@@ -8,7 +8,7 @@ import json
 import math
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -26,7 +26,7 @@ class _Parser(argparse.ArgumentParser):
     """Bad arguments: a one-line reason and the usage, exit 2."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        sys.stderr.write(f"carioca simulate: {message}\n")
+        sys.stderr.write(f"{self.prog}: {message}\n")
         self.print_usage(sys.stderr)
         raise SystemExit(2)
 
@@ -41,13 +41,21 @@ def _count(text: str) -> int:
     return value
 
 
-def _levels(text: str) -> list[str]:
-    levels = [part.strip() for part in text.split(",") if part.strip()]
-    unknown = [lv for lv in levels if lv not in LEVELS]
-    if not levels or unknown:
-        shown = ", ".join(unknown) or "none given"
-        raise argparse.ArgumentTypeError(f"unknown bot level ({shown}); use {', '.join(LEVELS)}")
-    return levels
+def level_list(known: Sequence[str]) -> Callable[[str], list[str]]:
+    """An argument type: a comma-separated list of bot levels, each one of ``known``."""
+
+    def levels_of(text: str) -> list[str]:
+        levels = [part.strip() for part in text.split(",") if part.strip()]
+        unknown = [lv for lv in levels if lv not in known]
+        if not levels or unknown:
+            shown = ", ".join(unknown) or "none given"
+            raise argparse.ArgumentTypeError(f"unknown bot level ({shown}); use {', '.join(known)}")
+        return levels
+
+    return levels_of
+
+
+_levels = level_list(LEVELS)
 
 
 def parser() -> argparse.ArgumentParser:

@@ -21,6 +21,7 @@ from carioca_desktop.bots.buraco import BURACO_LEVELS as LEVELS
 from carioca_desktop.bots.buraco_driver import BuracoMatch, play_buraco_match
 from carioca_desktop.rules.buraco.ruleset import PRESETS, BuracoRules
 from carioca_desktop.rules.errors import RulesError
+from carioca_desktop.simulate import _count, _Parser, level_list
 
 
 def split_game(argv: Sequence[str]) -> tuple[str, list[str]]:
@@ -55,30 +56,7 @@ def dispatch_game(argv: Sequence[str]) -> tuple[int | None, list[str]]:
     return None, rest
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
-        sys.stderr.write(f"carioca simulate --game buraco: {message}\n")
-        self.print_usage(sys.stderr)
-        raise SystemExit(2)
-
-
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
-
-
-def _levels(text: str) -> list[str]:
-    levels = [part.strip() for part in text.split(",") if part.strip()]
-    unknown = [lv for lv in levels if lv not in LEVELS]
-    if not levels or unknown:
-        shown = ", ".join(unknown) or "none given"
-        raise argparse.ArgumentTypeError(f"unknown bot level ({shown}); use {', '.join(LEVELS)}")
-    return levels
+_levels = level_list(LEVELS)
 
 
 def parser() -> argparse.ArgumentParser:
