@@ -25,6 +25,7 @@ from carioca_desktop.storage import (
     save_settings,
     write_autosave,
 )
+from carioca_desktop.storage.migrations import CURRENT
 from carioca_desktop.storage.records import record_to_dict
 
 MATCH: dict[str, object] = {"round": 2, "hands": [["AS"], ["JK"]]}
@@ -125,7 +126,7 @@ CASES = [
     Case("schema_bool", lambda k: with_value(k, schema=True), "unknown_version"),
     Case("no_schema", lambda k: json.dumps({"match": {}, "matches": []}).encode(),
          "unknown_version", kinds=("save", "stats")),
-    Case("newer", lambda k: with_value(k, schema=2), "newer_version", "untouched"),
+    Case("newer", lambda k: with_value(k, schema=CURRENT[k] + 1), "newer_version", "untouched"),
     Case("absurd_schema", lambda k: with_value(k, schema=10**30), "newer_version", "untouched"),
     Case("deep_open", lambda k: b"[" * 100_000, "too_deep"),
     Case("deep_closed", lambda k: b'{"schema": 1, "x": ' + b"[" * 5000 + b"]" * 5000 + b"}",

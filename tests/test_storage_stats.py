@@ -60,7 +60,7 @@ def test_append_and_load_round_trip(paths: Paths) -> None:
     stats, _ = append_match(second, paths)
     assert stats.matches == (first, second)
     assert load_stats(paths) == (stats, [])
-    assert json.loads(paths.stats_file.read_text())["schema"] == 1
+    assert json.loads(paths.stats_file.read_text())["schema"] == 2
 
 
 def test_record_dict_round_trip() -> None:

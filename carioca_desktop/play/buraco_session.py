@@ -5,8 +5,12 @@ carries Carioca-only machinery (the buy offer, undo, hand arrangements with lay-
 statistics records built from Carioca outcomes) that has no meaning in Buraco, and bending it
 to both games would put ``if game == ...`` inside code the Carioca table depends on. What is
 shared is below the session: ``SeatConfig``, the autosave writer (``autosave_later``, the
-same file, latest wins) and the save document format; the document's ``format`` field
-(``buraco-session``) tells the loader which session to build.
+same file, latest wins), the save document format and the statistics file; the document's
+``format`` field (``buraco-session``) tells the loader which session to build.
+
+A finished match goes into the statistics as a ``BuracoRecord``, once, the way Carioca's does
+(``_finish``): the finished state is saved, then recorded, then the save cleared; only matches
+a person played are recorded, and a session without autosave (autoplay, tests) records none.
 """
 
 from __future__ import annotations
@@ -14,15 +18,25 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Mapping, Sequence
+from datetime import datetime, timezone
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from carioca_desktop.match_ids import new_match_id, saved_match_id
 from carioca_desktop.play.session import SeatConfig
 from carioca_desktop.rules.buraco.actions import Action, NextRound
 from carioca_desktop.rules.buraco.game import BuracoGame
 from carioca_desktop.rules.buraco.ruleset import BuracoRules
 from carioca_desktop.rules.buraco.state import Event
-from carioca_desktop.storage import Paths, autosave_later, clear_autosave
+from carioca_desktop.storage import (
+    BuracoRecord,
+    Paths,
+    PlayerRecord,
+    append_match,
+    autosave_later,
+    clear_autosave,
+)
+from carioca_desktop.storage.autosaver import flush_pending
 
 if TYPE_CHECKING:
     from carioca_desktop.bots.buraco import BuracoBot
@@ -61,6 +75,8 @@ class BuracoSession:
         self.bots = bots
         self.paths = paths
         self.autosave = autosave
+        self.recorded = False  # the finished match went into the statistics
+        self.match_id = new_match_id()  # stats know a finished match by it (see _finish)
         self._pending: Action | None = None
         self._pending_at = -1
 
@@ -100,6 +116,7 @@ class BuracoSession:
             "version": VERSION,
             "seed": self.seed,
             "preset": self.preset,
+            "match_id": self.match_id,
             "seats": [s.to_dict() for s in self.seats],
             "bots": bots,
             "game": game.to_dict(),
@@ -121,7 +138,9 @@ class BuracoSession:
             raise ValueError("the seats do not match the game's players")
         seats = [_seat(s) for s in raw_seats]
         bots = _load_bots(d.get("bots"), seats, seed)
-        return cls(game, seats, seed, bots, paths, autosave)
+        session = cls(game, seats, seed, bots, paths, autosave)
+        session.match_id = saved_match_id(d, seed)  # saves from before ids: one from the seed
+        return session
 
     # ------------------------------------------------------------------ who is who
     @property
@@ -164,17 +183,12 @@ class BuracoSession:
 
     def apply(self, action: Action) -> list[Event]:
         """Apply an action (IllegalAction propagates, nothing saved), then autosave; when the
-        match ends the autosave is cleared."""
+        match ends, record it in the statistics and clear the autosave."""
         events = self.game.apply(action)
         self._pending_at = -1
+        self._save()  # the finished match too: a kill before it is recorded cannot lose it
         if self.game.is_over:
-            if self.autosave:
-                try:
-                    clear_autosave(self.paths)
-                except OSError as err:
-                    log.warning("could not clear the autosave: %s", err)
-        else:
-            self._save()
+            self._finish()
         return events
 
     def next_round(self) -> None:
@@ -189,6 +203,42 @@ class BuracoSession:
             )
         except (OSError, ValueError) as err:  # a full disk must not stop the match
             log.warning("autosave failed: %s", err)
+
+    def _finish(self) -> None:
+        """Record the finished match (when a person played: the statistics describe the
+        player's own games), then clear the save. Record first: a kill between the two leaves
+        a save whose match id is recorded, which Continue drops (``play.resume``)."""
+        if not self.autosave:
+            return
+        try:
+            flush_pending(self.paths)  # the finished state is on disk before the record
+            if self.human_seats and not self.recorded:
+                append_match(self.record(), self.paths)
+                self.recorded = True
+            clear_autosave(self.paths)
+        except (OSError, ValueError) as err:  # the save stays, so Continue records it
+            log.warning("could not record the match: %s", err)
+
+    def record(self) -> BuracoRecord:
+        """The finished match as a statistics record."""
+        game = self.game
+        rules = game.rules
+        if game.winner is None:
+            raise ValueError("the match is not over")
+        scores = game.scores
+        return BuracoRecord(
+            finished_at=datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            preset=self.preset,
+            rules=rules.to_dict(),
+            players=tuple(PlayerRecord(p.name, p.kind, p.level) for p in self.seats),
+            sides=(rules.seats_of(0), rules.seats_of(1)),
+            hand_points=tuple((a, b) for a, b in game.observation(self.viewer()).history),
+            scores=(scores[0], scores[1]),
+            target=rules.target,
+            winner=game.winner,
+            human_seats=tuple(self.human_seats),
+            match_id=self.match_id,
+        )
 
 
 # ---------------------------------------------------------------------- seats and bots

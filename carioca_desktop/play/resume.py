@@ -2,10 +2,10 @@
 session reads it back, ``carioca-session`` or ``buraco-session``), or None with notices
 saying why not.
 
-A finished Carioca match is recorded in the statistics before its save is cleared
-(``MatchSession._finish``), so a kill between the two leaves a save whose match id is
-already recorded: it is dropped here. A save of a finished match not yet recorded (killed
-before recording) is recorded now.
+A finished match of either game is recorded in the statistics before its save is cleared
+(``MatchSession._finish``, ``BuracoSession._finish``), so a kill between the two leaves a
+save whose match id is already recorded: it is dropped here. A save of a finished match not
+yet recorded (killed before recording) is recorded now.
 """
 
 from __future__ import annotations
@@ -30,21 +30,21 @@ def session_from_dict(data: Any, paths: Paths | None = None) -> object:
 
 
 def recorded_ids(paths: Paths | None) -> set[str]:
+    """The ids of the matches in the statistics, of both games."""
     stats, _ = load_stats(paths)
-    return {m.match_id for m in stats.matches if m.match_id is not None}
+    return stats.match_ids()
 
 
 def load_resumable(paths: Paths | None) -> tuple[object | None, list[Notice]]:
     """The saved session to continue, or (None, notices) when there is none to continue."""
+    from carioca_desktop.play.buraco_session import BuracoSession
     from carioca_desktop.play.session import MatchSession
 
     session, _, notices = load_autosave(
         paths, match_validator=lambda d: session_from_dict(d, paths)
     )
-    if session is None:
+    if not isinstance(session, (MatchSession, BuracoSession)):
         return None, notices
-    if not isinstance(session, MatchSession):
-        return session, notices  # a Buraco match: its statistics are not kept yet
     if session.match_id in recorded_ids(paths):
         clear_autosave(paths)
         log.info("dropped the save of match %s: already in the statistics", session.match_id)

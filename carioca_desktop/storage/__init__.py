@@ -7,6 +7,16 @@ from __future__ import annotations
 
 from carioca_desktop.rules.names import NAME_MAX
 from carioca_desktop.storage.autosaver import autosave_later, flush_autosaves
+from carioca_desktop.storage.buraco_records import BuracoRecord
+from carioca_desktop.storage.buraco_summary import (
+    BuracoSummary,
+    own_score,
+    own_side,
+    people_sides,
+    running_scores,
+    side_won,
+    summarize_buraco,
+)
 from carioca_desktop.storage.crash import setup_logging, write_crash_report
 from carioca_desktop.storage.notices import FileKind, Notice, Problem
 from carioca_desktop.storage.paths import HOME_ENV, Paths, default_paths
@@ -47,6 +57,8 @@ __all__ = [
     "LANGUAGES",
     "MAX_RECORDS",
     "NAME_MAX",
+    "BuracoRecord",
+    "BuracoSummary",
     "FileKind",
     "MatchRecord",
     "MatchValidator",
@@ -70,11 +82,17 @@ __all__ = [
     "load_autosave",
     "load_settings",
     "load_stats",
+    "own_score",
+    "own_side",
+    "people_sides",
     "rounds_won",
+    "running_scores",
     "running_totals",
     "save_settings",
     "setup_logging",
+    "side_won",
     "summarize",
+    "summarize_buraco",
     "write_autosave",
     "write_crash_report",
 ]

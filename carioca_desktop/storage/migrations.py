@@ -11,7 +11,7 @@ Migration = Callable[[Document], Document]
 
 # The version each kind of file is written with. Bump it together with a new
 # ``migrate_vN_to_vN+1`` below whenever a file's shape changes.
-CURRENT: dict[FileKind, int] = {"settings": 1, "save": 1, "stats": 1}
+CURRENT: dict[FileKind, int] = {"settings": 1, "save": 1, "stats": 2}
 
 
 def settings_v0_to_v1(doc: Document) -> Document:
@@ -31,11 +31,22 @@ def settings_v0_to_v1(doc: Document) -> Document:
     return out
 
 
+def stats_v1_to_v2(doc: Document) -> Document:
+    """Statistics from before Buraco: every record was a Carioca match, and a record without
+    a "game" still is one, so the records are read as they are.
+
+    The version moves on all the same: version 2 may hold Buraco records, which a program
+    that reads only version 1 would take for damaged Carioca records and drop from the file;
+    it sees a newer file instead and leaves it alone.
+    """
+    return doc
+
+
 # kind -> {from_version: step to from_version + 1}
 MIGRATIONS: dict[FileKind, dict[int, Migration]] = {
     "settings": {0: settings_v0_to_v1},
     "save": {},
-    "stats": {},
+    "stats": {1: stats_v1_to_v2},
 }
 
 

@@ -74,7 +74,7 @@ def record_from_dict(data: object) -> MatchRecord:
     if keys != _RECORD_KEYS:
         odd = sorted(keys ^ _RECORD_KEYS)
         raise FileProblem("corrupt", f"match record keys differ from expected: {', '.join(odd)}")
-    players = _players(data["players"])
+    players = players_from(data["players"])
     seats = len(players)
     fields: dict[str, Any] = {
         "finished_at": f.timestamp(data["finished_at"]),
@@ -86,22 +86,23 @@ def record_from_dict(data: object) -> MatchRecord:
         "winners": _seat_list(data["winners"], seats, "winners"),
         "scoring": f.choice(SCORINGS)(data["scoring"]),
         "human_seats": _seat_list(data["human_seats"], seats, "human_seats"),
-        "match_id": _match_id(data.get("match_id")),
+        "match_id": match_id_from(data.get("match_id")),
     }
     record = MatchRecord(**fields)
     _check_consistent(record)
     return record
 
 
-def _players(value: object) -> list[PlayerRecord]:
+def players_from(value: object) -> list[PlayerRecord]:
+    """The players of a record (shared with the Buraco record), or FileProblem."""
     if not isinstance(value, list):
         raise f.wrong_type("a list of players", value)
     if not 2 <= len(value) <= MAX_SEATS:
         raise FileProblem("bad_value", f"{len(value)} players, expected 2..{MAX_SEATS}")
-    return [_player(item) for item in value]
+    return [player_from(item) for item in value]
 
 
-def _player(value: object) -> PlayerRecord:
+def player_from(value: object) -> PlayerRecord:
     if not isinstance(value, dict) or set(value) != {"name", "kind", "level"}:
         raise FileProblem("corrupt", "a player is not {name, kind, level}")
     level = value["level"]
@@ -112,7 +113,7 @@ def _player(value: object) -> PlayerRecord:
     )
 
 
-def _match_id(value: object) -> str | None:
+def match_id_from(value: object) -> str | None:
     if value is None:
         return None
     text = f.string(value, 64)

@@ -1,9 +1,15 @@
-"""The statistics file (stats.json): every finished match, oldest first."""
+"""The statistics file (stats.json): every finished match of either game, oldest first.
+
+One list holds both games in play order: a Buraco record says ``"game": "buraco"``, a record
+without ``game`` is Carioca's (every record written before Buraco). ``Stats.matches`` is
+Carioca's share, ``Stats.buraco`` Buraco's."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from carioca_desktop.storage.buraco_records import GAME as BURACO
+from carioca_desktop.storage.buraco_records import BuracoRecord, buraco_from_dict, buraco_to_dict
 from carioca_desktop.storage.documents import (
     CAPS,
     Loaded,
@@ -19,14 +25,45 @@ from carioca_desktop.storage.notices import FileProblem, Notice
 from carioca_desktop.storage.paths import Paths, default_paths
 from carioca_desktop.storage.records import MatchRecord, record_from_dict, record_to_dict
 
-MAX_RECORDS = 10_000
+MAX_RECORDS = 10_000  # of both games together
+
+AnyRecord = MatchRecord | BuracoRecord
 
 
 @dataclass(frozen=True)
 class Stats:
-    """Finished matches in the order they were played (oldest first)."""
+    """Finished matches of both games in the order they were played (oldest first)."""
 
-    matches: tuple[MatchRecord, ...] = ()
+    records: tuple[AnyRecord, ...] = ()
+
+    @property
+    def matches(self) -> tuple[MatchRecord, ...]:
+        """The Carioca matches."""
+        return tuple(r for r in self.records if isinstance(r, MatchRecord))
+
+    @property
+    def buraco(self) -> tuple[BuracoRecord, ...]:
+        """The Buraco matches."""
+        return tuple(r for r in self.records if isinstance(r, BuracoRecord))
+
+    def match_ids(self) -> set[str]:
+        """The ids of the recorded matches of both games."""
+        return {r.match_id for r in self.records if r.match_id is not None}
+
+
+def any_to_dict(record: AnyRecord) -> dict[str, object]:
+    if isinstance(record, BuracoRecord):
+        return buraco_to_dict(record)
+    return record_to_dict(record)
+
+
+def any_from_dict(data: object) -> AnyRecord:
+    """A record of whichever game it names (none: Carioca), or FileProblem."""
+    if isinstance(data, dict) and "game" in data:
+        if data["game"] == BURACO:
+            return buraco_from_dict(data)
+        raise FileProblem("bad_value", f"a record of unknown game {str(data['game'])[:20]!r}")
+    return record_from_dict(data)
 
 
 def load_stats(paths: Paths | None = None) -> tuple[Stats, list[Notice]]:
@@ -52,20 +89,21 @@ def load_stats(paths: Paths | None = None) -> tuple[Stats, list[Notice]]:
     return stats, notices
 
 
-def append_match(record: MatchRecord, paths: Paths | None = None) -> tuple[Stats, list[Notice]]:
-    """Add a finished match and write the file; returns the new stats and any notices.
+def append_match(record: AnyRecord, paths: Paths | None = None) -> tuple[Stats, list[Notice]]:
+    """Add a finished match (of either game) and write the file; returns the new stats and
+    any notices.
 
     If the file on disk is from a newer version it is not written (the notice says so) and
     the returned stats hold just this match. Raises ValueError for an invalid record and
     OSError when the disk refuses.
     """
     try:
-        record = record_from_dict(record_to_dict(record))
+        record = any_from_dict(any_to_dict(record))
     except FileProblem as problem:
         raise ValueError(f"invalid match record: {problem.detail}") from None
     path = (paths or default_paths()).stats_file
     stats, notices = load_stats(paths)
-    stats, data = _fitting(Stats((*stats.matches, record)[-MAX_RECORDS:]))
+    stats, data = _fitting(Stats((*stats.records, record)[-MAX_RECORDS:]))
     write_encoded("stats", path, data)
     return stats, notices
 
@@ -79,25 +117,25 @@ def _matches_of(loaded: Loaded) -> list[object]:
     return matches
 
 
-def _records(raw: list[object]) -> tuple[list[MatchRecord], list[FileProblem]]:
-    records: list[MatchRecord] = []
+def _records(raw: list[object]) -> tuple[list[AnyRecord], list[FileProblem]]:
+    records: list[AnyRecord] = []
     problems: list[FileProblem] = []
     for index, item in enumerate(raw):
         try:
-            records.append(record_from_dict(item))
+            records.append(any_from_dict(item))
         except FileProblem as problem:
             problems.append(FileProblem(problem.problem, f"match {index}: {problem.detail}"))
     return records, problems
 
 
 def _document(stats: Stats) -> dict[str, object]:
-    return {"schema": CURRENT["stats"], "matches": [record_to_dict(m) for m in stats.matches]}
+    return {"schema": CURRENT["stats"], "matches": [any_to_dict(m) for m in stats.records]}
 
 
 def _fitting(stats: Stats) -> tuple[Stats, bytes]:
     """The stats and their bytes, dropping the oldest matches if the file would be too big
     for the loader (possible only with huge rule sets in every record)."""
-    matches = stats.matches
+    matches = stats.records
     while True:
         data = dump(_document(Stats(matches)))
         if len(data) <= CAPS["stats"]:
