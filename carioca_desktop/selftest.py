@@ -168,7 +168,39 @@ def _buraco_scenes() -> str:
     app.frame(0.016)
     assert table.sheet is not None, "no round sheet"
     app.screenshot(os.path.join(home, "buraco round sheet.png"))
-    return f"drew buraco new game, table, round sheet ({actions} actions)"
+    hands = _buraco_statistics(app)
+    return (
+        f"drew buraco new game, table, round sheet ({actions} actions), "
+        f"statistics (a match to 50 points, hands: {hands})"
+    )
+
+
+def _buraco_statistics(app: App) -> int:
+    """A short match (to 50 points) among bots, recorded as if Ana had played seat 0, then
+    the statistics scene's Buraco tab drawing it; returns the match's hands."""
+    from carioca_desktop.play.buraco_session import BuracoSession
+    from carioca_desktop.play.session import SeatConfig
+    from carioca_desktop.rules.buraco.actions import NextRound
+    from carioca_desktop.rules.buraco.ruleset import preset_rules
+    from carioca_desktop.storage import append_match
+    from carioca_desktop.ui.scenes.stats import StatsScene
+
+    seats = [SeatConfig(n, "bot", "easy") for n in ("Ana", "Beto", "Carla", "Diego")]
+    session = BuracoSession.new(preset_rules("brasileiro", target=50), seats, 4, autosave=False)
+    while not session.game.is_over:
+        over = NextRound() if session.game.round_over else None  # no person to deal on
+        action = session.pending_bot_action() or over
+        assert action is not None, "a Buraco bot did not act"
+        session.apply(action)
+    session.seats = (SeatConfig("Ana", "human"), *session.seats[1:])
+    record = session.record()
+    append_match(record, app.paths)
+    scene = StatsScene(app)
+    app.reset(scene)
+    app.frame(0.016)
+    assert scene.game == "buraco" and scene.buraco.matches == [record], "no Buraco statistics"
+    app.screenshot(os.path.join(os.environ["CARIOCA_HOME"], "buraco statistics.png"))
+    return len(record.hand_points)
 
 
 @check("bot round")

@@ -1,16 +1,21 @@
 """Statistics: totals (overall, per bot level, per rule preset), best and worst match, rounds
-won, the list of past matches and a chart of one match's running totals, round by round."""
+won, the list of past matches and a chart of one match's running totals, round by round.
+
+Each game has its own figures: tabs under the title choose Carioca's (drawn here) or Buraco's
+(``ui/scenes/buraco/stats.py``, drawn with this scene's tiles, panels and list rows)."""
 
 from __future__ import annotations
 
 import math
 from datetime import datetime
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
 
 from carioca_desktop.i18n import tr
 from carioca_desktop.storage import (
+    BuracoRecord,
     MatchRecord,
     StatsSummary,
     WinCount,
@@ -46,7 +51,7 @@ def number(value: float, decimals: int = 0) -> str:
     return text.replace(".", tr("stats.decimal_mark")) if decimals else text
 
 
-def match_date(record: MatchRecord) -> str:
+def match_date(record: MatchRecord | BuracoRecord) -> str:
     try:
         when = datetime.fromisoformat(record.finished_at.replace("Z", "+00:00"))
     except ValueError:
@@ -62,17 +67,26 @@ def nice_step(top: float, lines: int = 5) -> int:
     return int(next(m * power for m in (1, 2, 2.5, 5, 10) if m * power >= raw))
 
 
-class StatsScene(UIScene):
-    """KPI tiles on top, the chart on the left, breakdowns and the match list on the right."""
+GAMES = ("carioca", "buraco")
 
-    def __init__(self, app: App) -> None:
+
+class StatsScene(UIScene):
+    """KPI tiles on top, the chart on the left, breakdowns and the match list on the right;
+    tabs choose the game. It opens on the game of the last match played."""
+
+    def __init__(self, app: App, game: str | None = None) -> None:
         super().__init__(app)
+        from carioca_desktop.ui.scenes.buraco.stats import BuracoStatsView
+
         stats, notices = load_stats(app.paths)
         self.summary: StatsSummary = summarize(stats)
         self.matches = list(self.summary.recent)  # most recent first
         self.selected = 0
         self.list_first = 0
         self.messages = [notice_text(n) for n in notices]
+        self.buraco = BuracoStatsView(self, stats)
+        last = stats.records[-1] if stats.records else None
+        self.game = game or ("buraco" if isinstance(last, BuracoRecord) else "carioca")
 
     # ------------------------------------------------------------------ layout
     def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
@@ -100,24 +114,55 @@ class StatsScene(UIScene):
             tr("common.back"),
             self.back,
         )
-        if not self.matches:
+        empty = not (self.buraco.matches if self.game == "buraco" else self.matches)
+        if empty:
             box = self._empty_box()
             rect = pygame.Rect(0, 0, round(300 * self.u), round(50 * self.u))
             rect.midbottom = (box.centerx, box.bottom - 30)
             self.button(rect, tr("common.new_game"), self._new_game, "primary")
+        self._tabs(pygame.Rect(0, (top - bh) // 2 + 4, 0, bh))
+        if empty:
             self.focus.restore(1)
 
+    def _tabs(self, row: pygame.Rect) -> None:
+        """The game tabs right of the title (at the height of ``row``), the game shown drawn
+        as chosen."""
+        title = gold_title(tr("stats.title"), round(40 * self.k))
+        width = min(round(170 * self.u), (self.size[0] // 2 - title.get_width()) // 2)
+        x = round(22 * self.k) + title.get_width() + round(28 * self.k)
+        for game in GAMES:
+            rect = pygame.Rect(x, row.y, width, row.h)
+            kind = "primary" if game == self.game else None
+            self.button(rect, tr(f"buraco_stats.tab_{game}"), partial(self.show, game), kind)
+            x += width + 6
+
+    def show(self, game: str) -> None:
+        """Show the figures of ``game`` ("carioca" or "buraco")."""
+        if game != self.game and game in GAMES:
+            self.game = game
+            self.rebuild()
+
     def _new_game(self) -> None:
+        if self.game == "buraco":
+            from carioca_desktop.ui.scenes.buraco.newgame import BuracoNewGameScene
+
+            self.app.replace(BuracoNewGameScene(self.app))
+            return
         from carioca_desktop.ui.scenes.newgame import NewGameScene
 
         self.app.replace(NewGameScene(self.app))
+
+    def _empty_words(self) -> tuple[str, str]:
+        """The empty card's heading and text, for the game shown."""
+        space = "buraco_stats" if self.game == "buraco" else "stats"
+        return tr(f"{space}.empty_title"), tr(f"{space}.empty")
 
     def _empty_box(self) -> pygame.Rect:
         """The empty-state card: fan, heading, two lines of text and the button."""
         w, h = self.size
         width = min(w - 80, round(720 * self.t))
         body = font(round(17 * self.t))
-        lines = len(wrap(tr("stats.empty"), body, width - 80))
+        lines = len(wrap(self._empty_words()[1], body, width - 80))
         height = (
             round(80 * self.t * 1.4 * 1.5) + 70 + font(round(24 * self.t), True).get_linesize()
             + lines * body.get_linesize() + round(50 * self.u) + 60
@@ -130,7 +175,9 @@ class StatsScene(UIScene):
     def paint(self, surface: pygame.Surface) -> None:
         title = gold_title(tr("stats.title"), round(40 * self.k))
         surface.blit(title, title.get_rect(midleft=(round(22 * self.k), round(48 * self.k))))
-        if self.matches:
+        if self.game == "buraco":
+            self.buraco.paint(surface)
+        elif self.matches:
             self._paint_figures(surface)
         else:
             self._paint_empty(surface)
@@ -161,9 +208,10 @@ class StatsScene(UIScene):
         head = font(round(24 * self.t), bold=True)
         body = font(round(17 * self.t))
         y = box.y + 40 + fan.get_height()
-        draw_text(surface, tr("stats.empty_title"), head, (box.centerx, y), theme.GOLD, "midtop")
+        heading, text = self._empty_words()
+        draw_text(surface, heading, head, (box.centerx, y), theme.GOLD, "midtop")
         y += head.get_linesize() + 8
-        for line in wrap(tr("stats.empty"), body, box.w - 80):
+        for line in wrap(text, body, box.w - 80):
             draw_text(surface, line, body, (box.centerx, y), theme.TEXT, "midtop")
             y += body.get_linesize()
 
@@ -182,8 +230,13 @@ class StatsScene(UIScene):
             (tr("stats.rounds_won"), str(s.rounds_won), tr("stats.of_rounds", n=s.rounds_played)),
         ]
 
-    def _paint_tiles(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        tiles = self._tiles()
+    def _paint_tiles(
+        self,
+        surface: pygame.Surface,
+        area: pygame.Rect,
+        tiles: list[tuple[str, str, str]] | None = None,
+    ) -> None:
+        tiles = tiles or self._tiles()
         gap = round(14 * self.k)
         width = (area.w - gap * (len(tiles) - 1)) // len(tiles)
         label_font = font(round(13 * self.t))
@@ -212,11 +265,16 @@ class StatsScene(UIScene):
                     "bottomleft",
                 )
 
-    def _paint_breakdown(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+    def _paint_breakdown(
+        self,
+        surface: pygame.Surface,
+        box: pygame.Rect,
+        columns: tuple[tuple[str, list[tuple[str, WinCount]]], ...] = (),
+    ) -> None:
         head = font(round(16 * self.t), bold=True)
         body = font(round(14 * self.t))
         line = body.get_linesize() + 2
-        columns = (
+        columns = columns or (
             (tr("stats.by_level"), [(tr(f"common.level_{k}"), v) for k, v in self._levels()]),
             (
                 tr("stats.by_preset"),
@@ -344,11 +402,21 @@ class StatsScene(UIScene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
-            self.select(self.selected + (1 if event.key == pygame.K_DOWN else -1))
+            step = 1 if event.key == pygame.K_DOWN else -1
+            if self.game == "buraco":
+                self.buraco.select(self.buraco.selected + step)
+            else:
+                self.select(self.selected + step)
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.show(GAMES[event.key == pygame.K_RIGHT])  # ← Carioca, → Buraco
             return True
         return super().handle_event(event)
 
     def pointer(self, event: pygame.event.Event) -> None:
+        if self.game == "buraco":
+            self.buraco.pointer(event)
+            return
         if not self.matches:
             return
         _, _, _, listing = self._areas()

@@ -6,7 +6,8 @@ seat panels, log, toasts, theme, privacy screen and pause menu).
 - hand.py: the viewer's hand order; moves.py: clicks and drags into engine actions;
 - keys.py: the keys; flights.py: moves in motion; scene.py: the scene (bots on a timer,
   autosave through the session, hot-seat privacy, the Pista, autoplay);
-- newgame.py: the Buraco new game; rules.py: the rules in a few words.
+- newgame.py: the Buraco new game; rules.py: the rules in a few words;
+- stats.py: Buraco's tab of the statistics scene (figures, matches, the chart of a match).
 """
 
 from carioca_desktop.ui.scenes.buraco.scene import BuracoTableScene

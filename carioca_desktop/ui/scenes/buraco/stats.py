@@ -1,0 +1,327 @@
+"""Buraco's statistics, the second tab of the statistics scene: tiles (matches, wins of the
+player's side, win share, average final score, best match), wins by opponents' bot level and by
+variant, the list of matches, and the chart of one match: the two sides' running scores, round
+by round, against the target line."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from carioca_desktop.bots.levels import LEVELS
+from carioca_desktop.i18n import tr
+from carioca_desktop.play.buraco_text import side_name
+from carioca_desktop.rules.buraco.ruleset import PRESETS
+from carioca_desktop.storage import (
+    BuracoRecord,
+    Stats,
+    WinCount,
+    own_side,
+    people_sides,
+    running_scores,
+    side_won,
+    summarize_buraco,
+)
+from carioca_desktop.ui import theme
+from carioca_desktop.ui.scenes.stats import match_date, nice_step, number
+from carioca_desktop.ui.theme import seat_colour
+from carioca_desktop.ui.widgets import draw_text, fit, font, panel, wrap
+
+if TYPE_CHECKING:
+    from carioca_desktop.ui.scenes.stats import StatsScene
+
+_NOT_RULES = ("game", "preset", "players")  # keys that do not change a preset's rules
+
+
+def variant_name(record: BuracoRecord) -> str:
+    """The preset's name, "(changed)" when the match's rules differ from it."""
+    preset = record.preset
+    name = tr(f"buraco.preset.{preset}") if preset in PRESETS else preset
+    changed = any(key not in _NOT_RULES for key in record.rules)
+    return tr("houserules.custom", preset=name) if changed else name
+
+
+def score_text(record: BuracoRecord) -> str:
+    """ "3150–1650": the player's side first."""
+    side = own_side(record)
+    return f"{record.scores[side]}–{record.scores[1 - side]}"
+
+
+class BuracoStatsView:
+    """The Buraco figures, drawn into the statistics scene's areas."""
+
+    def __init__(self, scene: StatsScene, stats: Stats) -> None:
+        self.scene = scene
+        self.summary = summarize_buraco(stats)
+        self.matches = list(self.summary.recent)  # most recent first
+        self.selected = 0
+        self.list_first = 0
+
+    # ------------------------------------------------------------------ picture
+    def paint(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        if not self.matches:
+            scene._paint_empty(surface)
+            return
+        tiles, chart, breakdown, listing = scene._areas()
+        scene._paint_tiles(surface, tiles, self._tiles())
+        panel(surface, chart, border=theme.GOLD)
+        SideChart(scene, chart, self.matches[self.selected]).paint(surface)
+        panel(surface, breakdown)
+        scene._paint_breakdown(
+            surface,
+            breakdown,
+            (
+                (tr("buraco_stats.by_level"), self._levels()),
+                (tr("buraco_stats.by_preset"), self._variants()),
+            ),
+        )
+        panel(surface, listing)
+        self._paint_list(surface, listing)
+
+    def _tiles(self) -> list[tuple[str, str, str]]:
+        s = self.summary
+        share = f"{round(100 * s.won / s.played)} %" if s.played else "—"
+        mean = number(s.mean_score) if s.mean_score is not None else "—"
+        best, when = "—", ""
+        if s.best is not None:
+            best = str(max(s.best.scores[side] for side in people_sides(s.best)))
+            when = match_date(s.best)
+        return [
+            (tr("buraco_stats.played"), str(s.played), ""),
+            (tr("buraco_stats.won"), str(s.won), tr("buraco_stats.of_played", n=s.played)),
+            (tr("buraco_stats.share"), share, ""),
+            (tr("buraco_stats.mean"), mean, tr("buraco_stats.points")),
+            (tr("buraco_stats.best"), best, when),
+        ]
+
+    def _levels(self) -> list[tuple[str, WinCount]]:
+        order = {level: i for i, level in enumerate(LEVELS)}
+        items = sorted(self.summary.by_level.items(), key=lambda kv: order.get(kv[0], 99))
+        return [(tr(f"common.level_{k}") if k in order else k, v) for k, v in items]
+
+    def _variants(self) -> list[tuple[str, WinCount]]:
+        """Wins by variant, a changed preset apart from the preset, first played first."""
+        counts: dict[str, WinCount] = {}
+        for match in reversed(self.matches):
+            name = variant_name(match)
+            old = counts.get(name, WinCount())
+            counts[name] = WinCount(old.played + 1, old.won + int(side_won(match)))
+        return list(counts.items())
+
+    def _paint_list(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        head = font(round(16 * self.scene.t), bold=True)
+        body = font(round(14 * self.scene.t))
+        title = tr("buraco_stats.matches", n=len(self.matches))
+        draw_text(surface, title, head, (box.x + 20, box.y + 12), theme.GOLD)
+        top, row_h, fits = self.scene._list_rows(box)
+        for i in range(self.list_first, min(len(self.matches), self.list_first + fits)):
+            record = self.matches[i]
+            row = pygame.Rect(
+                box.x + 10, top + (i - self.list_first) * row_h, box.w - 20, row_h - 2
+            )
+            if i == self.selected:
+                layer = pygame.Surface(row.size, pygame.SRCALPHA)
+                pygame.draw.rect(layer, (232, 186, 72, 60), layer.get_rect(), 0, 6)
+                surface.blit(layer, row)
+            won = side_won(record)
+            mid = row.centery
+            colour = theme.GREEN_OK if won else theme.TEXT_DIM
+            mark = "✓" if won else "·"
+            draw_text(surface, mark, body, (row.x + 10, mid), colour, "midleft", False)
+            score = score_text(record)
+            spot = draw_text(
+                surface, score, body, (row.right - 10, mid), theme.TEXT_DIM, "midright", False
+            )
+            text = f"{match_date(record)}  ·  {variant_name(record)}"
+            room = spot.x - row.x - 44
+            draw_text(
+                surface,
+                fit(text, body, room),
+                body,
+                (row.x + 32, mid),
+                theme.TEXT,
+                "midleft",
+                False,
+            )
+
+    # ------------------------------------------------------------------ input
+    def select(self, index: int) -> None:
+        if not self.matches:
+            return
+        self.selected = max(0, min(len(self.matches) - 1, index))
+        _, _, fits = self.scene._list_rows(self.scene._areas()[3])
+        if self.selected < self.list_first:
+            self.list_first = self.selected
+        elif self.selected >= self.list_first + fits:
+            self.list_first = self.selected - fits + 1
+        self.scene.repaint()
+
+    def pointer(self, event: pygame.event.Event) -> None:
+        if not self.matches:
+            return
+        listing = self.scene._areas()[3]
+        top, row_h, fits = self.scene._list_rows(listing)
+        if event.type == pygame.MOUSEWHEEL:
+            most = max(0, len(self.matches) - fits)
+            self.list_first = max(0, min(most, self.list_first - event.y))
+            self.scene.repaint()
+        elif event.type == pygame.MOUSEBUTTONDOWN and listing.collidepoint(event.pos):
+            index = self.list_first + (event.pos[1] - top) // row_h
+            if event.pos[1] >= top and index < len(self.matches):
+                self.select(index)
+
+
+class SideChart:
+    """One match: each side's running score after every round (a line with dots, the
+    player's side thicker and shaded), the target as a dashed gold line, and a legend with
+    each side's players and final score."""
+
+    def __init__(self, scene: StatsScene, box: pygame.Rect, record: BuracoRecord) -> None:
+        self.scene, self.box, self.record = scene, box, record
+        self.series = running_scores(record)
+        self.small = font(round(13 * scene.t))
+        self.head = font(round(16 * scene.t), bold=True)
+        lo = min(0, *(min(s) for s in self.series))
+        hi = max(record.target, *(max(s) for s in self.series))
+        self.step = nice_step(hi - lo, 7)
+        self.floor = self.step * math.floor(lo / self.step)
+        self.ceiling = self.step * math.ceil(hi / self.step)
+        if self.ceiling == record.target:  # room above the target line for its label
+            self.ceiling += self.step
+        label_w = self.small.size(f"-{self.ceiling}")[0]
+        legend_w = min(round(250 * scene.t), box.w // 3)
+        self.plot = pygame.Rect(
+            box.x + 24 + label_w,
+            box.y + 26 + 2 * self.head.get_linesize(),
+            box.w - legend_w - 70 - label_w,
+            0,
+        )
+        self.plot.h = box.bottom - 34 - self.small.get_linesize() - self.plot.y
+        self.legend = pygame.Rect(self.plot.right + 24, self.plot.y, legend_w, self.plot.h)
+
+    def paint(self, surface: pygame.Surface) -> None:
+        record = self.record
+        n = len(record.hand_points)
+        hands = tr("buraco_stats.n_hands_one") if n == 1 else tr("buraco_stats.n_hands", n=n)
+        target = tr("buraco_stats.target", n=record.target)
+        sub = f"{match_date(record)} · {variant_name(record)} · {hands} · {target}"
+        x = self.box.x + 22
+        draw_text(
+            surface, tr("buraco_stats.chart_title"), self.head, (x, self.box.y + 14), theme.GOLD
+        )
+        y = self.box.y + 16 + self.head.get_linesize()
+        draw_text(
+            surface, fit(sub, self.small, self.box.w - 44), self.small, (x, y), theme.TEXT_DIM
+        )
+        self._grid(surface)
+        self._target(surface)
+        self._lines(surface)
+        self._legend(surface)
+
+    def _point(self, hand: int, value: float) -> tuple[float, float]:
+        hands = len(self.record.hand_points)
+        x = self.plot.x + self.plot.w * hand / max(1, hands)
+        y = self.plot.bottom - self.plot.h * (value - self.floor) / (self.ceiling - self.floor)
+        return x, y
+
+    def _grid(self, surface: pygame.Surface) -> None:
+        layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        dim = theme.TEXT_DIM
+        for value in range(self.floor, self.ceiling + 1, self.step):
+            _, y = self._point(0, value)
+            alpha = 70 if value == 0 else 28  # the zero line stands out when scores go below
+            pygame.draw.line(layer, (255, 255, 255, alpha), (self.plot.x, y), (self.plot.right, y))
+            draw_text(surface, str(value), self.small, (self.plot.x - 8, y), dim, "midright", False)
+        hands = len(self.record.hand_points)
+        for h in range(hands + 1):
+            x, _ = self._point(h, self.floor)
+            pygame.draw.line(layer, (255, 255, 255, 16), (x, self.plot.y), (x, self.plot.bottom))
+            spot = (x, self.plot.bottom + 6)
+            draw_text(surface, str(h), self.small, spot, dim, "midtop", False)
+        surface.blit(layer, (0, 0))
+        pygame.draw.line(surface, dim, self.plot.bottomleft, self.plot.bottomright, 2)
+        pygame.draw.line(surface, dim, self.plot.topleft, self.plot.bottomleft, 2)
+        axis = (self.plot.right, self.plot.bottom + 6 + self.small.get_linesize())
+        draw_text(surface, tr("buraco_stats.axis_hands"), self.small, axis, dim, "topright", False)
+
+    def _target(self, surface: pygame.Surface) -> None:
+        """The target: a dashed gold line across the plot, labelled at its left end, where the
+        lines are still low (every match starts at 0)."""
+        _, y = self._point(0, self.record.target)
+        dash = max(6, round(10 * self.scene.k))
+        for x in range(self.plot.x, self.plot.right, 2 * dash):
+            end = min(x + dash, self.plot.right)
+            pygame.draw.line(surface, theme.GOLD, (x, y), (end, y), 2)
+        words = tr("buraco_stats.target", n=self.record.target)
+        draw_text(surface, words, self.small, (self.plot.x + 8, y - 4), theme.GOLD, "bottomleft")
+
+    def _lines(self, surface: pygame.Surface) -> None:
+        """Both sides' lines with their dots, drawn twice as large and smoothly scaled down
+        (antialiased); the player's side is thicker and shades the area down to zero."""
+        pad, ss = 12, 2
+        area = self.plot.inflate(2 * pad, 2 * pad)
+        layer = pygame.Surface((area.w * ss, area.h * ss), pygame.SRCALPHA)
+
+        def at(h: int, v: float) -> tuple[float, float]:
+            x, y = self._point(h, v)
+            return ((x - area.x) * ss, (y - area.y) * ss)
+
+        people = people_sides(self.record)
+        order = sorted((0, 1), key=lambda side: side in people)  # the player's on top
+        lines = {side: [at(0, 0)] + [at(h + 1, v) for h, v in enumerate(self.series[side])]
+                 for side in order}  # fmt: skip
+        for side in people[:1]:
+            zero = at(0, 0)[1]
+            floor = [(lines[side][-1][0], zero), lines[side][0]]
+            pygame.draw.polygon(layer, (*seat_colour(side, light=True), 34), lines[side] + floor)
+        for side in order:
+            colour = seat_colour(side, light=True)
+            width = max(2, round((4 if side in people else 3) * self.scene.k)) * ss
+            pygame.draw.lines(layer, colour, False, lines[side], width)
+            for x, y in lines[side]:
+                pygame.draw.circle(layer, (*colour, 255), (x, y), width + 1)
+                pygame.draw.circle(layer, (12, 30, 20, 255), (x, y), width - 2 * ss)
+        surface.blit(pygame.transform.smoothscale(layer, area.size), area)
+
+    def _legend(self, surface: pygame.Surface) -> None:
+        """Per side, winner first: its colour, its players' names, a star for the winner and
+        its final score; under it, who sat there (a bot's level in brackets)."""
+        record = self.record
+        body = font(round(14 * self.scene.t))
+        bold = font(round(14 * self.scene.t), bold=True)
+        names = [p.name for p in record.players]
+        people = people_sides(record)
+        x, y, w = self.legend.x, self.legend.y, self.legend.w
+        for side in sorted((0, 1), key=lambda side: side != record.winner):
+            colour = seat_colour(side, light=True)
+            pygame.draw.line(surface, colour, (x, y + 9), (x + 22, y + 9), 4)
+            pygame.draw.circle(surface, colour, (x + 11, y + 9), 5)
+            won = side == record.winner
+            score = str(record.scores[side])
+            score_w = bold.size(score)[0]
+            label = side_name(names, side) + (" ★" if won else "")
+            fnt = bold if side in people else body
+            spot = (x + 30, y)
+            draw_text(
+                surface, fit(label, fnt, w - 40 - score_w), fnt, spot, theme.TEXT, shadow=False
+            )
+            tone = theme.GOLD if won else theme.TEXT_DIM
+            draw_text(surface, score, bold, (x + w, y), tone, "topright", False)
+            y += body.get_linesize() + 2
+            who = " · ".join(self._seat_text(seat) for seat in record.sides[side])
+            for line in wrap(who, self.small, w - 30):
+                draw_text(surface, line, self.small, (x + 30, y), theme.TEXT_DIM, shadow=False)
+                y += self.small.get_linesize()
+            y += 12
+            if y > self.legend.bottom - body.get_linesize():
+                break
+
+    def _seat_text(self, seat: int) -> str:
+        player = self.record.players[seat]
+        if player.kind != "bot" or player.level is None:
+            return player.name
+        level = tr(f"common.level_{player.level}") if player.level in LEVELS else player.level
+        return f"{player.name} ({level})"
