@@ -164,6 +164,7 @@ def test_the_buraco_tab_shows_the_players_figures(
         assert text in drawn, f"{text!r} not drawn: {drawn}"
     assert "Ana ★" in drawn and "Two players (changed)" in drawn
     assert "Running score, round by round" in drawn and "3 rounds" in " ".join(drawn)
+    assert {"-150", "+1400", "+1450", "+900"} <= set(drawn)  # each round's points, in a table
 
 
 def test_the_chart_draws_both_sides_and_the_target_line(app: App) -> None:

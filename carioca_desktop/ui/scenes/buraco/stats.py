@@ -27,7 +27,7 @@ from carioca_desktop.storage import (
 from carioca_desktop.ui import theme
 from carioca_desktop.ui.scenes.stats import match_date, nice_step, number
 from carioca_desktop.ui.theme import seat_colour
-from carioca_desktop.ui.widgets import draw_text, fit, font, panel, wrap
+from carioca_desktop.ui.widgets import draw_text, fit, font, panel
 
 if TYPE_CHECKING:
     from carioca_desktop.ui.scenes.stats import StatsScene
@@ -311,13 +311,40 @@ class SideChart:
             tone = theme.GOLD if won else theme.TEXT_DIM
             draw_text(surface, score, bold, (x + w, y), tone, "topright", False)
             y += body.get_linesize() + 2
-            who = " · ".join(self._seat_text(seat) for seat in record.sides[side])
-            for line in wrap(who, self.small, w - 30):
+            seats = [self._seat_text(seat) for seat in record.sides[side]]
+            for line in _packed(seats, self.small, w - 30):
                 draw_text(surface, line, self.small, (x + 30, y), theme.TEXT_DIM, shadow=False)
                 y += self.small.get_linesize()
             y += 12
             if y > self.legend.bottom - body.get_linesize():
-                break
+                return
+        self._hands(surface, y + 8)
+
+    def _hands(self, surface: pygame.Surface, top: int) -> None:
+        """Under the legend, what each side scored in each round, as many rounds as fit (a
+        round a side lost points in shows in red)."""
+        record, small = self.record, self.small
+        line = small.get_linesize() + 4
+        x, w = self.legend.x, self.legend.w
+        order = sorted((0, 1), key=lambda side: side != record.winner)
+        columns = [x + w - round(w * 0.36), x + w]  # right edges of the two sides' columns
+        if top + 2 * line > self.legend.bottom:
+            return
+        draw_text(surface, tr("buraco_stats.axis_hands"), small, (x, top), theme.TEXT_DIM)
+        for right, side in zip(columns, order):
+            pygame.draw.circle(surface, seat_colour(side, light=True), (right - 6, top + 8), 5)
+        y = top + line
+        pygame.draw.line(surface, (120, 110, 70), (x, y - 3), (x + w, y - 3))
+        for n, hand in enumerate(record.hand_points, 1):
+            if y + line > self.legend.bottom:
+                draw_text(surface, "…", small, (x, y), theme.TEXT_DIM, shadow=False)
+                return
+            draw_text(surface, str(n), small, (x + 4, y), theme.TEXT_DIM, shadow=False)
+            for right, side in zip(columns, order):
+                points = hand[side]
+                tone = theme.RED_BAD if points < 0 else theme.TEXT
+                draw_text(surface, f"{points:+d}", small, (right, y), tone, "topright", False)
+            y += line
 
     def _seat_text(self, seat: int) -> str:
         player = self.record.players[seat]
@@ -325,3 +352,16 @@ class SideChart:
             return player.name
         level = tr(f"common.level_{player.level}") if player.level in LEVELS else player.level
         return f"{player.name} ({level})"
+
+
+def _packed(items: list[str], fnt: pygame.font.Font, width: int) -> list[str]:
+    """The items joined by " · " into lines no wider than ``width``, never splitting one
+    ("Beto (normal)" stays whole); an item wider than a line is shortened."""
+    lines: list[str] = []
+    for item in items:
+        joined = f"{lines[-1]} · {item}" if lines else item
+        if lines and fnt.size(joined)[0] <= width:
+            lines[-1] = joined
+        else:
+            lines.append(fit(item, fnt, width))
+    return lines
