@@ -230,3 +230,14 @@ def test_the_empty_buraco_tab_offers_a_buraco_match(app: App) -> None:
     click(app, button(app, i18n.tr("common.new_game")).rect.center)
     frames(app)
     assert isinstance(app.stack.top, BuracoNewGameScene)
+
+
+def test_the_selftest_draws_the_buraco_tab(
+    app: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from carioca_desktop.selftest import _buraco_statistics
+
+    monkeypatch.setenv("CARIOCA_HOME", str(tmp_path))
+    hands = _buraco_statistics(app)
+    assert hands >= 1 and (tmp_path / "buraco statistics.png").stat().st_size > 0
+    assert isinstance(app.stack.top, StatsScene) and app.stack.top.game == "buraco"

@@ -1,7 +1,7 @@
 """Statistics: totals (overall, per bot level, per rule preset), best and worst match, rounds
 won, the list of past matches and a chart of one match's running totals, round by round.
 
-Each game has its own figures: tabs under the title choose Carioca's (drawn here) or Buraco's
+Each game has its own figures: tabs beside the title choose Carioca's (drawn here) or Buraco's
 (``ui/scenes/buraco/stats.py``, drawn with this scene's tiles, panels and list rows)."""
 
 from __future__ import annotations
