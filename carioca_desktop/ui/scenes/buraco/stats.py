@@ -236,11 +236,15 @@ class SideChart:
             pygame.draw.line(layer, (255, 255, 255, alpha), (self.plot.x, y), (self.plot.right, y))
             draw_text(surface, str(value), self.small, (self.plot.x - 8, y), dim, "midright", False)
         hands = len(self.record.hand_points)
+        # A long match numbers every few rounds, so the numbers never run into each other.
+        room = self.small.size(str(hands))[0] + 12
+        every = max(1, math.ceil(room * hands / max(1, self.plot.w)))
         for h in range(hands + 1):
             x, _ = self._point(h, self.floor)
             pygame.draw.line(layer, (255, 255, 255, 16), (x, self.plot.y), (x, self.plot.bottom))
-            spot = (x, self.plot.bottom + 6)
-            draw_text(surface, str(h), self.small, spot, dim, "midtop", False)
+            if h % every == 0:
+                spot = (x, self.plot.bottom + 6)
+                draw_text(surface, str(h), self.small, spot, dim, "midtop", False)
         surface.blit(layer, (0, 0))
         pygame.draw.line(surface, dim, self.plot.bottomleft, self.plot.bottomright, 2)
         pygame.draw.line(surface, dim, self.plot.topleft, self.plot.bottomleft, 2)
