@@ -11,9 +11,11 @@ import pytest
 
 from carioca_desktop import i18n
 from carioca_desktop.play.buraco_tutorial import (
+    ACES,
     KINGS,
     PARTNER_RUN,
     RUN,
+    SPADES,
     STEPS,
     YOUR_RUN,
     BuracoTutorial,
@@ -30,8 +32,6 @@ from tests.test_table_scene import drag, frames, press
 
 pytestmark = pytest.mark.usefixtures("spanish")
 
-SPADES = ("4S", "5S", "6S", "JK", "8S", "9S", "10S")
-ACES = ("AD", "AC", "AH")
 # The right move of each step of the player, and a move the engine allows that is not it.
 RIGHT: dict[str, Action] = {
     "draw": Draw(0),

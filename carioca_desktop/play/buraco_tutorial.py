@@ -59,6 +59,8 @@ MORTOS = (
 )
 RUN = ("5H", "6H", "7H", "8H", "9H")
 KINGS = ("KS", "KD", "KC")
+SPADES = ("4S", "5S", "6S", "JK", "8S", "9S", "10S")  # the morto's buraco sujo
+ACES = ("AD", "AC", "AH")
 BOT_MOVES: dict[int, tuple[Action, ...]] = {
     RIGHT: (Draw(RIGHT), Discard(RIGHT, "JH")),
     PARTNER: (Draw(PARTNER), LayDown(PARTNER, (("6C", "7C", "8C"),)), Discard(PARTNER, "KC")),
@@ -106,7 +108,7 @@ STEPS: tuple[Step, ...] = (
     Step("meld_set", ("lay_down",), needs=KINGS, cards=KINGS, target="our_zone"),
     Step("buraco", ("add",), YOUR_RUN, (), "buraco", ("10H", "JH"), f"meld:{YOUR_RUN}"),
     Step("partner", ("add",), PARTNER_RUN, (), "morto", ("9C", "10C"), f"meld:{PARTNER_RUN}"),
-    Step("morto", ("lay_down", "add"), until="one_card", cards=("*",), target="our_zone"),
+    Step("morto", ("lay_down", "add"), until="one_card", cards=SPADES + ACES, target="our_zone"),
     Step("go_out", ("discard",), until="round_over", cards=("*",), target="pile"),
     Step("done", ("end",)),
 )

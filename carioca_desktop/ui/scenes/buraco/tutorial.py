@@ -156,7 +156,7 @@ class BuracoTutorialScene(BuracoTableScene):
         if self.tutorial.finished:  # the goodbye, under the round sheet
             width = px(720)
             words = self.texts.wrap(tr(f"{NS}.done.text"), px(16), width - px(60))
-            height = px(44) + px(22) * len(words) + px(16 + 42 + 14)
+            height = px(52) + px(22) * len(words) + px(16 + 42 + 14)
             box = pygame.Rect(0, 0, width, height)
             box.midbottom = (layout.size[0] // 2, layout.size[1] - px(8))
             return box
@@ -209,9 +209,9 @@ class BuracoTutorialScene(BuracoTableScene):
     def _paint_goodbye(self, surface: pygame.Surface) -> None:
         box, texts, px = self._coach_rect(), self.texts, self.layout.upx
         surface.blit(panel(box.size, px(16), (10, 34, 24, 246), GOLD, 3), box)
-        title = gold_title(tr(f"{NS}.done.title"), px(30), box.width - px(40))
-        surface.blit(title, title.get_rect(midtop=(box.centerx, box.top + px(6))))
-        y = box.top + px(44)
+        title = gold_title(tr(f"{NS}.done.title"), px(28), box.width - px(40))
+        surface.blit(title, title.get_rect(midtop=(box.centerx, box.top + px(4))))
+        y = box.top + px(8) + title.get_height()
         for line in texts.wrap(tr(f"{NS}.done.text"), px(16), box.width - px(60)):
             text = texts.render(line, px(16), TEXT)
             surface.blit(text, text.get_rect(midtop=(box.centerx, y)))
