@@ -267,3 +267,27 @@ def test_the_menus_tutorial_and_rules_offer_buraco(tmp_path: Path) -> None:
     frames(app)
     rules = app.stack.top
     assert isinstance(rules, BuracoRulesScene) and rules.rules.preset == "brasileiro"
+
+
+def test_the_rules_say_what_each_preset_changes(tmp_path: Path) -> None:
+    """The sections say the Brazilian game; the last line adds what a preset changes."""
+    from carioca_desktop.rules.buraco.ruleset import preset_rules
+    from carioca_desktop.ui.scenes.buraco.rules import house_words
+
+    assert house_words(preset_rules("brasileiro")) == []
+    italian = house_words(preset_rules("italiano"))
+    assert italian == [
+        i18n.tr("buraco_tutorial.house.no_twos").capitalize(),
+        i18n.tr("buraco_tutorial.house.swap_shift").capitalize(),
+        i18n.tr("buraco_tutorial.house.needs_discard").capitalize()
+        + ", "
+        + i18n.tr("buraco_tutorial.house.no_wild_out"),
+        i18n.tr("buraco_tutorial.house.stock_end_2").capitalize(),
+    ]
+    assert house_words(preset_rules("stbl")) == ["Solo escaleras, sin tríos"]
+    app = App(size=(1600, 900), paths=Paths.under(tmp_path), fast=True)
+    from_menu = BuracoRulesScene(app, preset_rules("brasileiro"), at_table=False)
+    assert from_menu.lines()[-1][0] == "Por defecto"
+    at_table = BuracoRulesScene(app, preset_rules("italiano"))
+    head, words = at_table.lines()[-1]
+    assert head == "Esta partida" and "Sin trío de 2" in words and "2000" in at_table.lines()[0][1]

@@ -96,7 +96,7 @@ def open_rules(app: App, game: str) -> None:
         from carioca_desktop.rules.buraco.ruleset import preset_rules
         from carioca_desktop.ui.scenes.buraco.rules import BuracoRulesScene
 
-        app.push(BuracoRulesScene(app, preset_rules("brasileiro")))
+        app.push(BuracoRulesScene(app, preset_rules("brasileiro"), at_table=False))
         return
     from carioca_desktop.ui.scenes.rules import RulesScene
 
