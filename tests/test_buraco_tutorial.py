@@ -87,6 +87,38 @@ def test_the_script_plays_through_without_a_screen() -> None:
     assert game.scores == (610, -210) and session.autosave is False
 
 
+VARIANTS: dict[str, dict[str, list[Action]]] = {
+    "a longer first run": {
+        "lay_down": [LayDown(0, ((*RUN, "10H"),))],
+        "buraco": [Add(0, YOUR_RUN, ("JH",))],
+    },
+    "another discard": {"discard": [Discard(0, "KS")]},
+    "one card at a time": {
+        "buraco": [Add(0, YOUR_RUN, ("10H",)), Add(0, YOUR_RUN, ("JH",))],
+        "partner": [Add(0, PARTNER_RUN, ("9C",)), Add(0, PARTNER_RUN, ("10C",))],
+        "morto": [LayDown(0, (ACES,)), LayDown(0, (SPADES,))],
+    },
+}
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_other_right_moves_reach_the_same_end(name: str) -> None:
+    """The coach lights one way; another the step allows never locks the tutorial."""
+    session, tutorial = tutorial_session("Tú"), BuracoTutorial()
+    game = session.game
+    while not tutorial.finished:
+        if tutorial.step.id == "watch":
+            while (action := session.pending_bot_action()) is not None:
+                session.apply(action)
+            tutorial.watch(game)
+            continue
+        for action in VARIANTS[name].get(tutorial.step.id, [RIGHT[tutorial.step.id]]):
+            assert game.check(action) is None and not tutorial.objects(action), action
+            session.apply(action)
+            tutorial.moved(action, game)
+    assert game.round_over and game.scores[0] > 0 and not game.hand(0)
+
+
 def test_the_bots_play_their_script() -> None:
     session = tutorial_session("Tú")
     for action in (RIGHT["draw"], RIGHT["lay_down"], RIGHT["discard"]):
@@ -162,6 +194,7 @@ def test_the_tutorial_played_to_the_end_with_clicks_drags_and_keys(tmp_path: Pat
     key(app, pygame.K_s)
     assert step(scene) == "lay_down" and len(scene.lit()[0]) == 5
     pick(app, scene, *RUN)
+    assert pygame.Rect(scene.buttons["lay_down"].rect) in scene.lit()[1]  # ready: lit
     press(app, scene.buttons["lay_down"].rect.center)
     assert step(scene) == "discard"
     pick(app, scene, "9C")

@@ -130,8 +130,12 @@ class BuracoTutorialScene(BuracoTableScene):
                 cards.append(rect)
                 if code in wanted:
                     wanted.remove(code)
-        target = self._target(step.target)
-        return cards, [target] if target is not None else []
+        targets = [t for t in (self._target(step.target),) if t is not None]
+        picked = set(self.moves.codes(self.moves.picked))
+        button = self.buttons.get("lay_down")
+        if step.needs and picked >= set(step.needs) and button is not None:
+            targets.append(pygame.Rect(button.rect))  # ready: now press Lay down
+        return cards, targets
 
     def _target(self, target: str | None) -> pygame.Rect | None:
         layout = self.layout
