@@ -225,6 +225,7 @@ def test_the_tutorial_played_to_the_end_with_clicks_drags_and_keys(tmp_path: Pat
     for _ in range(3):
         app.frame(1.0)
     assert app.stack.top is scene and scene.sheet is None  # the coach's buttons lead on
+    assert scene.sheet_up  # the round's sheet is painted under the goodbye
     app.screenshot(str(tmp_path / "done.png"))
     press(app, scene.coach_buttons[0].rect.center)
     frames(app)

@@ -51,6 +51,7 @@ class BuracoTutorialScene(BuracoTableScene):
         self.coach_buttons: list[Any] = []
         self._shown: object = None  # (step, nudged, size) the buttons were made for
         self._later: list[Callable[[], None]] = []
+        self.sheet_up = False
 
     # ------------------------------------------------------------------ lifecycle
     def enter(self) -> None:
@@ -111,6 +112,7 @@ class BuracoTutorialScene(BuracoTableScene):
 
     def show_sheet(self) -> None:
         """The round sheet without its "next round" button: the coach's buttons lead on."""
+        self.sheet_up = True
         self.app.dirty()
 
     def picture(self) -> buraco_paint.Picture:
@@ -187,7 +189,7 @@ class BuracoTutorialScene(BuracoTableScene):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         if self.tutorial.finished:
-            if self.session.game.round_over:
+            if self.sheet_up:  # after the table's beat to see the last move
                 sheet.paint(surface, self.layout, self.texts, self.obs, self.names)
             self._paint_goodbye(surface)
             return
