@@ -191,6 +191,8 @@ def test_the_tutorial_played_to_the_end_with_clicks_drags_and_keys(tmp_path: Pat
     press(app, layout.pile_area.center)  # off the script: the hint, nothing happens
     assert step(scene) == "draw" and game.phase.value == "draw"
     assert scene.toasts[-1].text == i18n.tr(f"{NS}.draw.nudge")
+    key(app, pygame.K_h)  # the Pista's key says the coach's hint
+    assert scene.toasts[-1].text == i18n.tr(f"{NS}.draw.nudge")
     key(app, pygame.K_s)
     assert step(scene) == "lay_down" and len(scene.lit()[0]) == 5
     pick(app, scene, *RUN)

@@ -99,6 +99,12 @@ class BuracoTutorialScene(BuracoTableScene):
             disable: Any = hint.disable
             disable()
 
+    def ask_hint(self) -> None:
+        """The Pista (H) says the coach's hint for this step, not the hard bot's move."""
+        step = self.tutorial.step
+        if self.my_turn and step.expect not in (("watch",), ("end",)):
+            self.toast(tr(f"{NS}.{step.id}.nudge"), self.layout.our_zone.midbottom)
+
     def update(self, dt: float) -> bool:
         todo, self._later = self._later, []
         for command in todo:  # button commands, run outside pygame_gui's event handling
