@@ -168,7 +168,16 @@ def _buraco_scenes() -> str:
     app.frame(0.016)
     assert table.sheet is not None, "no round sheet"
     app.screenshot(os.path.join(home, "buraco round sheet.png"))
-    return f"drew buraco new game, table, round sheet ({actions} actions)"
+    from carioca_desktop.ui.scenes.buraco.rules import BuracoRulesScene
+    from carioca_desktop.ui.scenes.buraco.tutorial import BuracoTutorialScene
+
+    app.reset(BuracoTutorialScene(app))
+    app.frame(0.016)
+    app.screenshot(os.path.join(home, "buraco tutorial.png"))
+    app.push(BuracoRulesScene(app, session.game.rules))
+    app.frame(0.016)
+    app.screenshot(os.path.join(home, "buraco rules.png"))
+    return f"drew buraco new game, table, round sheet ({actions} actions), tutorial, rules"
 
 
 @check("bot round")
