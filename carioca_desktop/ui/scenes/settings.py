@@ -503,6 +503,8 @@ class SettingsScene(UIScene):
         width = body.w - 60
         if self.tab == "rules":  # the game stepper sits at the right
             width = body.w - self._control_width(body) - 76
+        if head.size(tr(title))[0] > width:  # beside the game stepper on a small window
+            head = font(round(18 * self.u), bold=True)
         draw_text(surface, fit(tr(title), head, width), head, (x, y), theme.GOLD)
         about = fit(tr(about_key), small, width)
         draw_text(surface, about, small, (x, y + head.get_linesize() + 2), theme.TEXT_DIM)

@@ -130,11 +130,40 @@ def status_text(rules: BuracoRules) -> str:
     return tr(f"{NS}.is_custom", preset=preset_name(rules.preset))
 
 
+def change_rows(rules: BuracoRules) -> list[tuple[str, str]]:
+    """Each key that differs from the rules' preset, as (label, value in words)."""
+    base = BuracoRules.from_dict({"game": "buraco", "preset": rules.preset})
+    rows = []
+    for key in CHOICES:
+        value = getattr(rules, key)
+        if value != getattr(base, key):
+            rows.append((key_label(key), value_text(key, value)))
+    for group in POINT_GROUPS:
+        value = points_value(rules.points, group)
+        if value != points_value(base.points, group):
+            rows.append((tr(f"{NS}.points.{group}"), str(value)))
+    for bonus in BONUSES:
+        if rules.bonuses[bonus] != base.bonuses[bonus]:
+            rows.append((tr(f"{NS}.bonus.{bonus}"), str(rules.bonuses[bonus])))
+    return rows
+
+
+def changes_text(rules: BuracoRules) -> str:
+    """ "Changed from Brazilian: Players: 2 · Target score: 5000 points" (empty when none)."""
+    rows = change_rows(rules)
+    if not rows:
+        return ""
+    listed = " · ".join(f"{label}: {value}" for label, value in rows)
+    return tr(f"{NS}.changes", preset=preset_name(rules.preset), changes=listed)
+
+
 def explain(err: RuleSetError) -> str:
     """The engine's refusal in the player's words (a code this page does not know: its detail)."""
-    params = {k: v for k, v in err.params.items() if k != "key"}
-    if err.code in ("first_meld_unreachable", "target_unreachable"):
-        return tr(f"{NS}.err.{err.code}", **params)
+    p = err.params
+    if err.code == "first_meld_unreachable":
+        return tr(f"{NS}.err.{err.code}", need=p.get("need"), worth=p.get("worth"))
+    if err.code == "target_unreachable":
+        return tr(f"{NS}.err.{err.code}", target=p.get("target"))
     return tr(f"{NS}.err.other", detail=err.message)
 
 
@@ -159,10 +188,11 @@ def page_rows(
     from carioca_desktop.ui.scenes.settings import Row
 
     presets = [(preset_name(p), p) for p in PRESETS]
-    if changed(rules):
+    same = rules.matching_preset()
+    if same is None:
         presets = [(rules_name(rules) if p == rules.preset else preset_name(p), p) for p in PRESETS]
     rows = [
-        Row(tr(f"{NS}.preset_label"), "choice", presets, rules.preset, preset),
+        Row(tr(f"{NS}.preset_label"), "choice", presets, same or rules.preset, preset),
         Row("", "actions", actions=[(tr("settings.reset_rules"), reset)]),
     ]
     rows[0].about = status_text(rules)
@@ -182,13 +212,13 @@ def page_rows(
         numbers: list[object] = list(POINT_CHOICES)
         if now not in numbers:
             numbers.insert(0, now)
-        make = _points_maker(rules.points, ranks)
+        make = _entry_maker(rules.points, ranks)
         row = Row(
             tr(f"{NS}.points.{group}"),
             "choice",
             [(str(v), v) for v in numbers],
             now,
-            lambda v, make=make: change("points", make(v)),
+            _table_setter(change, "points", make),
             False,
         )
         row.about = tr(f"{NS}.points_about.{group}")
@@ -201,7 +231,7 @@ def page_rows(
             "choice",
             [(str(v), v) for v in steps],
             now_b,
-            lambda v, b=bonus: change("bonuses", {**rules.bonuses, b: v}),
+            _table_setter(change, "bonuses", _entry_maker(rules.bonuses, (bonus,))),
             False,
         )
         row.about = tr(f"{NS}.bonus_about.{bonus}")
@@ -218,10 +248,18 @@ def _setter(change: Change, key: str) -> Callable[[object], bool]:
     return lambda value: change(key, value)
 
 
-def _points_maker(
-    points: Mapping[str, int], ranks: tuple[str, ...]
+def _entry_maker(
+    table: Mapping[str, int], entries: tuple[str, ...]
 ) -> Callable[[object], dict[str, object]]:
+    """A table (``points``, ``bonuses``) with some entries set to one value."""
+
     def make(value: object) -> dict[str, object]:
-        return {**points, **dict.fromkeys(ranks, value)}
+        return {**table, **dict.fromkeys(entries, value)}
 
     return make
+
+
+def _table_setter(
+    change: Change, key: str, make: Callable[[object], dict[str, object]]
+) -> Callable[[object], bool]:
+    return lambda value: change(key, make(value))
