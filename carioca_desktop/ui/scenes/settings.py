@@ -74,6 +74,7 @@ class Row:
     wrap: bool = True
     actions: Sequence[tuple[str, Callable[[], object]]] = field(default_factory=tuple)
     about: str = ""  # a line explaining the row, under its label (Buraco's house rules)
+    status: bool = False  # the about line says where the page stands (drawn in gold)
 
 
 def _bool_options() -> list[tuple[str, object]]:
@@ -487,8 +488,7 @@ class SettingsScene(UIScene):
         room = 2 if row.label else 3
         if len(lines) > room:
             lines = [*lines[: room - 1], fit(" ".join(lines[room - 1 :]), small, width)]
-        status = row.label == tr("buraco_houserules.preset_label")  # which preset these are
-        colour = theme.GOLD if status else theme.TEXT_DIM
+        colour = theme.GOLD if row.status else theme.TEXT_DIM
         for line in lines:
             draw_text(surface, line, small, (x, y), colour)
             y += small.get_linesize()

@@ -110,7 +110,8 @@ def current_rules(app: App) -> BuracoRules:
 
 
 def changed(rules: BuracoRules) -> bool:
-    """Whether the rules differ from their preset (the seats aside, as Carioca's do not)."""
+    """Whether the rules are no preset exactly (the number of players is a rule here: the
+    two-player game is a preset of its own)."""
     return rules.matching_preset() is None
 
 
@@ -192,10 +193,17 @@ def page_rows(
     if same is None:
         presets = [(rules_name(rules) if p == rules.preset else preset_name(p), p) for p in PRESETS]
     rows = [
-        Row(tr(f"{NS}.preset_label"), "choice", presets, same or rules.preset, preset),
+        Row(
+            tr(f"{NS}.preset_label"),
+            "choice",
+            presets,
+            same or rules.preset,
+            preset,
+            about=status_text(rules),
+            status=True,
+        ),
         Row("", "actions", actions=[(tr("settings.reset_rules"), reset)]),
     ]
-    rows[0].about = status_text(rules)
     values = rules.as_dict()
     inert = rules.inert_keys()
     for key, options in CHOICES.items():
@@ -204,7 +212,8 @@ def page_rows(
         if key in NUMBERS:
             opts = tuple(sorted(opts, key=lambda v: int(str(v))))
         words = [(_shown(key, v, key in inert), v) for v in opts]
-        row = Row(key_label(key), "choice", words, value, _setter(change, key), key not in NUMBERS)
+        setter = _setter(change, key)
+        row = Row(key_label(key), "choice", words, value, setter, key not in NUMBERS)
         row.about = key_about(key)
         rows.append(row)
     for group, ranks in POINT_GROUPS.items():
