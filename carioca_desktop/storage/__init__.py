@@ -21,6 +21,7 @@ from carioca_desktop.storage.saves import (
 from carioca_desktop.storage.settings import (
     ANIMATION_SPEEDS,
     CARD_SIZES,
+    DEFAULT_BURACO_RULES,
     DEFAULT_HOUSE_RULES,
     LANGUAGES,
     RulesValidator,
@@ -42,6 +43,7 @@ from carioca_desktop.storage.summary import (
 __all__ = [
     "ANIMATION_SPEEDS",
     "CARD_SIZES",
+    "DEFAULT_BURACO_RULES",
     "DEFAULT_HOUSE_RULES",
     "HOME_ENV",
     "LANGUAGES",
