@@ -136,7 +136,8 @@ def _scene_factories(app: App, session: MatchSession) -> list[tuple[str, Callabl
 
 @check("buraco scenes")
 def _buraco_scenes() -> str:
-    """The Buraco new game, its table mid-round (melds on it) and its round sheet."""
+    """The Buraco new game, its house rules, its table mid-round (melds on it) and its round
+    sheet."""
     from carioca_desktop.play.buraco_session import BuracoSession
     from carioca_desktop.play.session import SeatConfig
     from carioca_desktop.rules.buraco.ruleset import preset_rules
@@ -150,6 +151,11 @@ def _buraco_scenes() -> str:
     app.reset(BuracoNewGameScene(app))
     app.frame(0.016)
     app.screenshot(os.path.join(home, "buraco new game.png"))
+    from carioca_desktop.ui.scenes.settings import SettingsScene
+
+    app.reset(SettingsScene(app, "rules", "buraco"))
+    app.frame(0.016)
+    app.screenshot(os.path.join(home, "buraco house rules.png"))
     seats = [SeatConfig(n, "bot", "normal") for n in ("Ana", "Beto", "Carla", "Diego")]
     session = BuracoSession.new(preset_rules("brasileiro"), seats, 3, autosave=False)
     session.seats = (SeatConfig("Ana", "human"), *session.seats[1:])
@@ -168,10 +174,19 @@ def _buraco_scenes() -> str:
     app.frame(0.016)
     assert table.sheet is not None, "no round sheet"
     app.screenshot(os.path.join(home, "buraco round sheet.png"))
+    from carioca_desktop.ui.scenes.buraco.rules import BuracoRulesScene
+    from carioca_desktop.ui.scenes.buraco.tutorial import BuracoTutorialScene
+
+    app.reset(BuracoTutorialScene(app))
+    app.frame(0.016)
+    app.screenshot(os.path.join(home, "buraco tutorial.png"))
+    app.push(BuracoRulesScene(app, session.game.rules))
+    app.frame(0.016)
+    app.screenshot(os.path.join(home, "buraco rules.png"))
     hands = _buraco_statistics(app)
     return (
-        f"drew buraco new game, table, round sheet ({actions} actions), "
-        f"statistics (a match to 50 points, hands: {hands})"
+        f"drew buraco new game, house rules, table, round sheet ({actions} actions), "
+        f"tutorial, rules, statistics (a match to 50 points, hands: {hands})"
     )
 
 

@@ -8,11 +8,11 @@ import json
 import math
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from carioca_desktop.bots.driver import MatchResult, play_match
 from carioca_desktop.bots.levels import LEVELS
@@ -20,6 +20,8 @@ from carioca_desktop.rules.carioca.ruleset import PRESETS, CariocaRules
 from carioca_desktop.rules.errors import RulesError
 from carioca_desktop.storage.jsonio import parse_object, read_capped
 from carioca_desktop.storage.notices import FileProblem
+
+R = TypeVar("R")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -55,45 +57,75 @@ def level_list(known: Sequence[str]) -> Callable[[str], list[str]]:
     return levels_of
 
 
-_levels = level_list(LEVELS)
-
-
 def parser() -> argparse.ArgumentParser:
     p = _Parser(
         prog="carioca simulate",
         description="Headless bot tournament; seats rotate between games.",
     )
     p.add_argument("--players", type=_count, default=4, help="seats at the table (2-8)")
-    p.add_argument(
-        "--bots",
-        type=_levels,
-        default=["normal"],
-        help=f"comma-separated levels ({','.join(LEVELS)}), cycled over the seats",
-    )
-    p.add_argument("--games", type=_count, default=10, help="matches to play")
-    p.add_argument("--seed", type=int, default=0, help="seed of the first match")
-    p.add_argument("--preset", choices=sorted(PRESETS), default=None, help="rule preset")
-    p.add_argument("--rules", metavar="FILE", default=None, help="JSON rule-set file")
-    p.add_argument("--json", metavar="PATH", default=None, help="also write the figures here")
+    add_common_arguments(p, LEVELS, PRESETS)
     return p
 
 
-def _rules(args: argparse.Namespace, p: argparse.ArgumentParser) -> CariocaRules:
+def add_common_arguments(
+    p: argparse.ArgumentParser, levels: Sequence[str], presets: Iterable[str]
+) -> None:
+    """The arguments both games' tournaments take, after ``--players``."""
+    p.add_argument(
+        "--bots",
+        type=level_list(levels),
+        default=["normal"],
+        help=f"comma-separated levels ({','.join(levels)}), cycled over the seats",
+    )
+    p.add_argument("--games", type=_count, default=10, help="matches to play")
+    p.add_argument("--seed", type=int, default=0, help="seed of the first match")
+    p.add_argument("--preset", choices=sorted(presets), default=None, help="rule preset")
+    p.add_argument("--rules", metavar="FILE", default=None, help="JSON rule-set file")
+    p.add_argument("--json", metavar="PATH", default=None, help="also write the figures here")
+
+
+def check_common(args: argparse.Namespace, p: argparse.ArgumentParser) -> None:
+    """Refuse (exit 2) more bot levels than seats and a --json path with no folder."""
+    if len(args.bots) > args.players:
+        p.error(f"{len(args.bots)} bot levels for {args.players} players")
+    if args.json is not None and not Path(args.json).resolve().parent.is_dir():
+        p.error(f"--json: no folder for {args.json}")
+
+
+def rules_from_args(
+    args: argparse.Namespace,
+    p: argparse.ArgumentParser,
+    load: Callable[[dict[str, Any]], R],
+    fixed: dict[str, Any] | None = None,
+) -> R:
+    """The rule set from --rules FILE, then --preset, --players and ``fixed`` on top, through
+    the game's own loader; a bad file or rule set exits 2 with a one-line reason."""
     data: dict[str, Any] = {}
     if args.rules is not None:
         try:
             data.update(read_rules_file(args.rules))
         except RulesFileError as err:
             p.error(str(err))
+    data.update(fixed or {})
     if args.preset is not None:
         data["preset"] = args.preset
     data["players"] = args.players
     try:
-        return CariocaRules.from_dict(data)
+        return load(data)
     except RulesError as err:
         where = f" in {args.rules}" if args.rules is not None else ""
         p.error(_one_line(f"bad rules{where}: {err.message}"))
     raise AssertionError("unreachable")
+
+
+def write_figures(path: str, figures: dict[str, Any]) -> int:
+    """Write the --json figures; 0, or 1 with a message when the file cannot be written."""
+    try:
+        Path(path).write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+    except OSError as err:
+        sys.stderr.write(f"carioca simulate: cannot write {path}: {err}\n")
+        return 1
+    return 0
 
 
 RULES_FILE_CAP = 1024 * 1024
@@ -259,11 +291,8 @@ def main(argv: list[str]) -> int:
     args = p.parse_args(argv)
     if not 2 <= args.players <= 8:
         p.error(f"players must be 2 to 8, not {args.players}")
-    if len(args.bots) > args.players:
-        p.error(f"{len(args.bots)} bot levels for {args.players} players")
-    if args.json is not None and not Path(args.json).resolve().parent.is_dir():
-        p.error(f"--json: no folder for {args.json}")
-    rules = _rules(args, p)
+    check_common(args, p)
+    rules = rules_from_args(args, p, CariocaRules.from_dict)
     by_level, by_seat, unfinished, secs = run(rules, args.bots, args.games, args.seed)
     print(report(by_level, by_seat, args.games, unfinished, secs))
     if args.json is not None:
@@ -279,11 +308,7 @@ def main(argv: list[str]) -> int:
             "levels": {lv: t.figures() for lv, t in by_level.items()},
             "seats": [t.figures() for t in by_seat],
         }
-        try:
-            Path(args.json).write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
-        except OSError as err:
-            sys.stderr.write(f"carioca simulate: cannot write {args.json}: {err}\n")
-            return 1
+        return write_figures(args.json, figures)
     return 0
 
 

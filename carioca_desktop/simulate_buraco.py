@@ -8,20 +8,24 @@ meets every deal from both sides.
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from carioca_desktop.bots.buraco import BURACO_LEVELS as LEVELS
 from carioca_desktop.bots.buraco_driver import BuracoMatch, play_buraco_match
 from carioca_desktop.rules.buraco.ruleset import PRESETS, BuracoRules
-from carioca_desktop.rules.errors import RulesError
-from carioca_desktop.simulate import _count, _Parser, level_list
+from carioca_desktop.simulate import (
+    _Parser,
+    add_common_arguments,
+    check_common,
+    rules_from_args,
+    wilson,
+    write_figures,
+)
 
 
 def split_game(argv: Sequence[str]) -> tuple[str, list[str]]:
@@ -56,45 +60,11 @@ def dispatch_game(argv: Sequence[str]) -> tuple[int | None, list[str]]:
     return None, rest
 
 
-_levels = level_list(LEVELS)
-
-
 def parser() -> argparse.ArgumentParser:
     p = _Parser(prog="carioca simulate --game buraco", description=__doc__)
     p.add_argument("--players", type=int, choices=(2, 4), default=4)
-    p.add_argument(
-        "--bots",
-        type=_levels,
-        default=["normal"],
-        help=f"comma-separated levels ({','.join(LEVELS)}), cycled over the seats",
-    )
-    p.add_argument("--games", type=_count, default=10, help="matches to play")
-    p.add_argument("--seed", type=int, default=0, help="seed of the first deal")
-    p.add_argument("--preset", choices=sorted(PRESETS), default=None, help="rule preset")
-    p.add_argument("--rules", metavar="FILE", default=None, help="JSON rule-set file")
-    p.add_argument("--json", metavar="PATH", default=None, help="also write the figures here")
+    add_common_arguments(p, LEVELS, PRESETS)
     return p
-
-
-def _rules(args: argparse.Namespace, p: argparse.ArgumentParser) -> BuracoRules:
-    data: dict[str, Any] = {}
-    if args.rules is not None:
-        try:
-            loaded = json.loads(Path(args.rules).read_text(encoding="utf-8"))
-        except (OSError, ValueError) as err:
-            p.error(f"cannot read the rules file {args.rules}: {err}")
-        if not isinstance(loaded, dict):
-            p.error(f"the rules file {args.rules} must hold a JSON object")
-        data.update(loaded)
-    data["game"] = "buraco"
-    if args.preset is not None:
-        data["preset"] = args.preset
-    data["players"] = args.players
-    try:
-        return BuracoRules.from_dict(data)
-    except RulesError as err:
-        p.error(f"bad rules: {err.message}")
-    raise AssertionError("unreachable")
 
 
 @dataclass
@@ -129,15 +99,6 @@ class Tally:
             "win_high": round(high, 4),
             "out_per_round": round(self.out / self.rounds, 4) if self.rounds else 0.0,
         }
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 0.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def seating(levels: Sequence[str], players: int, game: int) -> list[str]:
@@ -206,11 +167,8 @@ def report(fig: dict[str, Any], games: int) -> str:
 def main(argv: Sequence[str]) -> int:
     p = parser()
     args = p.parse_args(list(argv))
-    if len(args.bots) > args.players:
-        p.error(f"{len(args.bots)} bot levels for {args.players} players")
-    if args.json is not None and not Path(args.json).resolve().parent.is_dir():
-        p.error(f"--json: no folder for {args.json}")
-    rules = _rules(args, p)
+    check_common(args, p)
+    rules = rules_from_args(args, p, BuracoRules.from_dict, {"game": "buraco"})
     fig = run(rules, args.bots, args.games, args.seed)
     print(report(fig, args.games))
     if args.json is not None:
@@ -227,9 +185,5 @@ def main(argv: Sequence[str]) -> int:
             "levels": {lv: t.figures() for lv, t in fig["levels"].items()},
             "sides": [t.figures() for t in fig["sides"]],
         }
-        try:
-            Path(args.json).write_text(json.dumps(out, indent=2) + "\n", encoding="utf-8")
-        except OSError as err:
-            sys.stderr.write(f"carioca simulate: cannot write {args.json}: {err}\n")
-            return 1
+        return write_figures(args.json, out)
     return 0

@@ -97,6 +97,57 @@ def test_every_key_has_a_checker_and_a_field() -> None:
     assert set(KEYS) == set(BuracoRules().as_dict()) - {"preset", "game"}
 
 
+ZERO = dict.fromkeys(BuracoRules().points, 0)
+
+
+@pytest.mark.parametrize(
+    ("data", "code"),
+    [
+        # No first meld could reach the minimum: all 108 cards together are worth less.
+        ({"preset": "italiano", "points": ZERO}, "first_meld_unreachable"),
+        ({"first_meld_min": 1081}, "first_meld_unreachable"),
+        ({"first_meld_min": 50, "points": {**ZERO, "K": 6}}, "first_meld_unreachable"),
+        # Nothing ever scores above zero: no total could reach the target.
+        (
+            {"points": ZERO, "bonuses": {"limpo": 0, "sujo": 0, "going_out": 0}},
+            "target_unreachable",
+        ),
+    ],
+)
+def test_unplayable_combinations_are_refused_with_a_code(data: dict[str, Any], code: str) -> None:
+    with pytest.raises(RuleSetError) as err:
+        BuracoRules.from_dict({**B, **data})
+    assert err.value.code == code
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"first_meld_min": 1080},  # every card, exactly
+        {"first_meld_min": 50, "points": {**ZERO, "K": 7}},  # eight kings: 56
+        {"points": ZERO},  # buracos and going out still score
+        {"points": ZERO, "bonuses": {"limpo": 0, "sujo": 0, "going_out": 0, "no_morto": -1}},
+        {"points": {**ZERO, "3": -5}, "bonuses": {"limpo": 0, "sujo": 0, "going_out": 0}},
+    ],
+)
+def test_playable_edge_combinations_are_accepted(data: dict[str, Any]) -> None:
+    BuracoRules.from_dict({**B, **data})
+
+
+def test_keys_without_effect_are_named() -> None:
+    assert BuracoRules().inert_keys() == ()
+    assert preset_rules("stbl").inert_keys() == ("sets_of_twos", "rediscard_single_pile")
+    assert preset_rules("brasileiro", indirect_morto="continue").inert_keys() == ("unplayed_morto",)
+
+
+def test_the_preset_the_rules_are_is_found() -> None:
+    for name in PRESETS:
+        assert preset_rules(name).matching_preset() == name
+    assert preset_rules("brasileiro", players=2).matching_preset() == "dois_jogadores"
+    assert preset_rules("fechado", sets="none").matching_preset() == "stbl"
+    assert preset_rules("brasileiro", target=2500).matching_preset() is None
+
+
 # --------------------------------------------------------------------------- melds
 MELDS = [
     ({}, ["5H", "6H", "JK"], "5H 6H JK=7H", None),

@@ -38,24 +38,29 @@ BAD_RULES = {
 }
 
 
+GAMES = {"carioca": (), "buraco": ("--game", "buraco")}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
 @pytest.mark.parametrize("name", sorted(BAD_RULES))
 def test_simulate_with_a_bad_rules_file_says_one_line_and_exits_2(
-    tmp_path: Path, name: str
+    tmp_path: Path, name: str, game: str
 ) -> None:
     path = tmp_path / "rules.json"
     path.write_text(BAD_RULES[name], encoding="utf-8", errors="surrogateescape")
-    done = run("simulate", "--players", "2", "--bots", "easy,easy", "--games", "1",
-               "--rules", str(path))  # fmt: skip
+    done = run("simulate", *GAMES[game], "--players", "2", "--bots", "easy,easy",
+               "--games", "1", "--rules", str(path))  # fmt: skip
     assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr[-800:]
     reason = done.stderr.splitlines()[0]
-    assert reason.startswith("carioca simulate: ") and "rules" in reason
+    assert reason.startswith("carioca simulate") and ": " in reason and "rules" in reason
     assert len(reason) < 400 and "usage:" in done.stderr
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
-def test_simulate_with_a_fifo_as_rules_file_does_not_hang(tmp_path: Path) -> None:
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_simulate_with_a_fifo_as_rules_file_does_not_hang(tmp_path: Path, game: str) -> None:
     os.mkfifo(tmp_path / "rules.json")
-    done = run("simulate", "--players", "2", "--bots", "easy,easy", "--games", "1",
+    done = run("simulate", *GAMES[game], "--players", "2", "--bots", "easy,easy", "--games", "1",
                "--rules", str(tmp_path / "rules.json"))  # fmt: skip
     assert done.returncode == 2 and "not a regular file" in done.stderr
 

@@ -239,6 +239,11 @@ def test_the_menu_reaches_the_tutorial_by_keyboard(tmp_path: Path) -> None:
     key(app, pygame.K_DOWN)  # from Nueva partida to Tutorial
     key(app, pygame.K_RETURN, text="\r")
     frames(app)
+    from carioca_desktop.ui.scenes.gamechoice import GameChoiceScene
+
+    assert isinstance(app.stack.top, GameChoiceScene)  # which game? Carioca has the focus
+    key(app, pygame.K_RETURN, text="\r")
+    frames(app)
     assert isinstance(app.stack.top, TutorialScene)
 
 

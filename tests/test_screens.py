@@ -293,7 +293,9 @@ def test_an_invalid_house_rule_is_refused_with_a_message_and_not_saved(app: App)
     scene.first = row
     scene.rebuild()
     frames(app)
-    stepper_left = buttons(app, "◀")[0]  # the first visible row is now "cards in a hand"
+    # The first "◀" is the game's (Carioca / Buraco); the next, the first visible row's,
+    # now "cards in a hand".
+    stepper_left = buttons(app, "◀")[1]
     click(app, stepper_left)
     assert scene.message_bad and "13" in scene.message  # round 9 needs 13 cards
     saved, _ = load_settings(app.paths)

@@ -31,6 +31,7 @@ from carioca_desktop.storage.saves import (
 from carioca_desktop.storage.settings import (
     ANIMATION_SPEEDS,
     CARD_SIZES,
+    DEFAULT_BURACO_RULES,
     DEFAULT_HOUSE_RULES,
     LANGUAGES,
     RulesValidator,
@@ -52,6 +53,7 @@ from carioca_desktop.storage.summary import (
 __all__ = [
     "ANIMATION_SPEEDS",
     "CARD_SIZES",
+    "DEFAULT_BURACO_RULES",
     "DEFAULT_HOUSE_RULES",
     "HOME_ENV",
     "LANGUAGES",

@@ -24,6 +24,7 @@ ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
 WINDOW_MIN = (320, 240)
 WINDOW_MAX = 16384
 DEFAULT_HOUSE_RULES: dict[str, object] = {"preset": "clasico"}
+DEFAULT_BURACO_RULES: dict[str, object] = {"game": "buraco", "preset": "brasileiro"}
 
 # Raises ValueError with a readable message when a rule-set dict is not valid.
 RulesValidator = Callable[[Mapping[str, object]], None]
@@ -65,6 +66,14 @@ def _card_back(value: object) -> int:
     return f.integer(value, 0, 1)
 
 
+def _buraco_rules(value: object) -> dict[str, object]:
+    """A rule-set dict of the Buraco game (the engine checks the rest when it is loaded)."""
+    rules = f.str_keyed(value)
+    if rules.get("game") != "buraco":
+        raise FileProblem("bad_value", 'Buraco rules must say "game": "buraco"')
+    return rules
+
+
 # Every known key and its check; the order is the order keys are written in.
 _CHECKS: dict[str, f.Check] = {
     "language": f.choice(LANGUAGES, nullable=True),
@@ -83,6 +92,7 @@ _CHECKS: dict[str, f.Check] = {
     "card_back": _card_back,
     "window_size": _window_size,
     "house_rules": f.str_keyed,
+    "buraco_rules": _buraco_rules,
 }
 
 
@@ -107,6 +117,8 @@ class Settings:
     window_size: tuple[int, int] | None = None
     # A rule-set dict as RULES.md defines it; treat as read-only, use replace() to change.
     house_rules: dict[str, object] = field(default_factory=lambda: dict(DEFAULT_HOUSE_RULES))
+    # The Buraco house rules (BURACO.md keys, "game": "buraco"), used by Buraco's New game.
+    buraco_rules: dict[str, object] = field(default_factory=lambda: dict(DEFAULT_BURACO_RULES))
     # Keys this version does not know (written by a newer or older program), kept verbatim.
     extra: dict[str, object] = field(default_factory=dict)
 
@@ -183,21 +195,26 @@ def _read_fields(
             values[key] = check(raw)
         except FileProblem as problem:
             problems.append(FileProblem(problem.problem, f"{key}: {problem.detail}"))
-    rules = values.get("house_rules")
-    if rules is not None and rules_validator is not None:
-        rules_problem = _rules_problem(rules, rules_validator)
+    for name, default in (("house_rules", None), ("buraco_rules", DEFAULT_BURACO_RULES)):
+        rules = values.get(name)
+        # The Buraco defaults need no asking either (a test checks the engine accepts them).
+        if rules is None or rules_validator is None or rules == default:
+            continue
+        rules_problem = _rules_problem(name, rules, rules_validator)
         if rules_problem is not None:
-            del values["house_rules"]
+            del values[name]
             problems.append(rules_problem)
     return values, extra, problems
 
 
-def _rules_problem(rules: dict[str, object], validator: RulesValidator) -> FileProblem | None:
+def _rules_problem(
+    name: str, rules: dict[str, object], validator: RulesValidator
+) -> FileProblem | None:
     try:
         validator(rules)
     except ValueError as exc:
-        return FileProblem("bad_value", f"house_rules: {exc}")
+        return FileProblem("bad_value", f"{name}: {exc}")
     except Exception as exc:  # a validator bug must not stop the game from starting
         log.exception("house rules validator failed")
-        return FileProblem("bad_value", f"house_rules: validator failed: {exc!r}")
+        return FileProblem("bad_value", f"{name}: validator failed: {exc!r}")
     return None

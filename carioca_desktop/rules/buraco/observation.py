@@ -7,8 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..events import EventView as LogEventView
 from .melds import buraco_kind
-from .state import DECK, Event, State
+from .state import DECK, State
 
 
 @dataclass(frozen=True)
@@ -20,18 +21,8 @@ class MeldView:
     buraco: str | None  # "limpo", "sujo" or None
 
 
-@dataclass(frozen=True)
-class EventView:
-    n: int
-    round: int
-    seat: int
-    kind: str
-    cards: tuple[str, ...]
-    secret: tuple[str, ...]  # only the viewer's own hidden cards
-    hidden: int  # how many hidden cards another seat got
-    meld: int | None
-    melds: tuple[tuple[str, ...], ...]
-    points: tuple[int, ...]
+EventView = LogEventView[str]
+"""An event as one seat sees it: another seat's hidden cards are only counted."""
 
 
 @dataclass(frozen=True)
@@ -62,30 +53,14 @@ class BuracoObservation:
     events: tuple[EventView, ...]
 
 
-def event_view(event: Event, seat: int, open_hands: bool) -> EventView:
-    mine = event.seat == seat or open_hands
-    return EventView(
-        event.n,
-        event.round,
-        event.seat,
-        event.kind,
-        event.cards,
-        event.secret if mine else (),
-        0 if mine else len(event.secret),
-        event.meld,
-        event.melds,
-        event.points,
-    )
-
-
 def observe(s: State, seat: int, cache: list[EventView]) -> BuracoObservation:
     """The observation of ``seat``; ``cache`` keeps the event views already built."""
     rules = s.rules
     open_hands = rules.open_hands
     for event in s.log[len(cache) :]:
-        cache.append(event_view(event, seat, open_hands))
+        cache.append(event.seen_by(seat, open_hands))
     if len(cache) > len(s.log):  # the log was replaced (a loaded game): rebuild
-        cache[:] = [event_view(e, seat, open_hands) for e in s.log]
+        cache[:] = [e.seen_by(seat, open_hands) for e in s.log]
     table = tuple(
         MeldView(
             m.side,

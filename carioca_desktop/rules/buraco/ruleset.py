@@ -100,6 +100,66 @@ class BuracoRules(RuleSet):
         dealt = self.players * 11 + self.mortos * 11 + (0 if self.first_upcard == "none" else 1)
         if dealt > 108 - 4:  # pragma: no cover - cannot happen with the allowed values
             raise RuleSetError("too_few_cards", "not enough cards to deal")
+        worth = deck_points(self.points)
+        if self.first_meld_min > worth:
+            raise RuleSetError(
+                "first_meld_unreachable",
+                f"first_meld_min is {self.first_meld_min} but all 108 cards together are worth "
+                f"{worth} points: no side could ever lay down",
+                key="first_meld_min",
+                need=self.first_meld_min,
+                worth=worth,
+            )
+        if not can_score(self.points, self.bonuses):
+            raise RuleSetError(
+                "target_unreachable",
+                "no card is worth points and no bonus adds any: no side could ever score, "
+                f"so the target of {self.target} could never be reached",
+                key="points",
+                target=self.target,
+            )
+
+    def inert_keys(self) -> tuple[str, ...]:
+        """Keys whose value changes nothing with these rules (BURACO.md §3.1, §4.1, §5.3)."""
+        inert = []
+        if self.sets != "any":
+            inert.append("sets_of_twos")  # resolution 30: sets of 2s need sets
+        if self.pile_take == "must_use_top":
+            inert.append("rediscard_single_pile")  # the taken top card goes down at once
+        if self.indirect_morto == "continue":
+            inert.append("unplayed_morto")  # the holder acts at once
+        return tuple(inert)
+
+    def matching_preset(self) -> str | None:
+        """The preset these rules are exactly (its own first), or None: house rules."""
+        mine = {k: v for k, v in self.as_dict().items() if k != "preset"}
+        for name in (self.preset, *PRESETS):
+            base = BuracoRules.from_dict({"game": GAME, "preset": name}).as_dict()
+            if {k: v for k, v in base.items() if k != "preset"} == mine:
+                return name
+        return None
+
+
+# --------------------------------------------------------------------------- combinations
+COPIES: Mapping[str, int] = MappingProxyType(
+    {rank: (4 if rank == "JK" else 8) for rank in DEFAULT_POINTS}
+)
+"""How many cards of each rank the 108-card game holds (two decks and four jokers)."""
+
+
+def deck_points(points: Mapping[str, int]) -> int:
+    """The most a meld could ever hold: every card of the game that is worth points, together."""
+    return sum(COPIES[rank] * max(0, pts) for rank, pts in points.items())
+
+
+def can_score(points: Mapping[str, int], bonuses: Mapping[str, int]) -> bool:
+    """Whether a side could ever end a round above zero: a card worth something (melded if it
+    counts for, kept in hand if it counts against), a bonus that adds, or a morto penalty
+    that gives."""
+    if any(pts != 0 for pts in points.values()):
+        return True
+    adds = max(bonuses["limpo"], bonuses["sujo"], bonuses["going_out"]) > 0
+    return adds or bonuses["no_morto"] < 0
 
 
 # --------------------------------------------------------------------------- value checkers

@@ -11,6 +11,7 @@ from typing import Any
 
 from ..cards import Card, Suit, full_deck, parse_card
 from ..errors import RulesError, StateError
+from ..events import LogEvent
 from ..jsonstate import as_int, as_ints, as_list, as_str, need, rng_from_json, rng_to_json
 from ..melds import ESCALA, TRIO, Layout, Slot
 from .melds import layout_problem
@@ -37,50 +38,17 @@ class TableMeld:
     layout: Layout
 
 
-@dataclass(frozen=True)
-class Event:
-    """One thing that happened. ``secret`` cards are seen only by ``seat`` (everyone with open
-    hands); other seats see only how many there were."""
-
-    n: int
-    round: int
-    seat: int
-    kind: str
-    cards: tuple[str, ...] = ()
-    secret: tuple[str, ...] = ()
-    meld: int | None = None
-    melds: tuple[tuple[str, ...], ...] = ()
-    points: tuple[int, ...] = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"n": self.n, "round": self.round, "seat": self.seat}
-        out["kind"] = self.kind
-        for key in ("cards", "secret", "points"):
-            if getattr(self, key):
-                out[key] = list(getattr(self, key))
-        if self.melds:
-            out["melds"] = [list(m) for m in self.melds]
-        if self.meld is not None:
-            out["meld"] = self.meld
-        return out
+class Event(LogEvent[str]):
+    """One thing that happened in a Buraco match (see ``LogEvent``); saved card codes are
+    checked as cards."""
 
     @classmethod
-    def from_dict(cls, d: Any) -> Event:
-        need(isinstance(d, dict), "an event must be an object")
-        try:
-            return cls(
-                n=as_int(d["n"]),
-                round=as_int(d["round"]),
-                seat=as_int(d["seat"]),
-                kind=as_str(d["kind"]),
-                cards=_strs(d.get("cards", [])),
-                secret=_strs(d.get("secret", [])),
-                meld=None if d.get("meld") is None else as_int(d["meld"]),
-                melds=tuple(_strs(m) for m in as_list(d.get("melds", []))),
-                points=tuple(as_int(p) for p in as_list(d.get("points", []))),
-            )
-        except KeyError as err:
-            raise StateError("bad_state", f"an event lacks {err}") from err
+    def read_kind(cls, value: Any) -> str:
+        return as_str(value)
+
+    @classmethod
+    def read_cards(cls, value: Any) -> tuple[str, ...]:
+        return _strs(value)
 
 
 @dataclass

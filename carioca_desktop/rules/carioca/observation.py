@@ -9,11 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..events import EventView as LogEventView
 from ..melds import slot_text
 from .ruleset import CariocaRules
+from .state import EventKind
 
 if TYPE_CHECKING:
-    from .state import Event, EventKind, State
+    from .state import State
 
 
 @dataclass(frozen=True)
@@ -41,21 +43,8 @@ class Offer:
     drawer: int
 
 
-@dataclass(frozen=True)
-class EventView:
-    """An event as one seat sees it: another seat's hidden cards are only counted."""
-
-    n: int
-    round: int
-    seat: int
-    kind: EventKind
-    cards: tuple[str, ...] = ()
-    secret: tuple[str, ...] = ()
-    hidden: int = 0
-    meld: int | None = None
-    melds: tuple[tuple[str, ...], ...] = ()
-    source: str = ""
-    points: tuple[int, ...] = ()
+EventView = LogEventView[EventKind]
+"""An event as one seat sees it: another seat's hidden cards are only counted."""
 
 
 @dataclass(frozen=True)
@@ -162,23 +151,6 @@ def escala_suits(obs: Observation, seat: int | None = None) -> frozenset[str]:
 # ---------------------------------------------------------------------- end of issue-11 queries
 
 
-def _event_view(event: Event, seat: int, reveal: bool) -> EventView:
-    mine = reveal or event.seat == seat
-    return EventView(
-        event.n,
-        event.round,
-        event.seat,
-        event.kind,
-        event.cards,
-        event.secret if mine else (),
-        0 if mine else len(event.secret),
-        event.meld,
-        event.melds,
-        event.source,
-        event.points,
-    )
-
-
 def observe(state: State, seat: int, views: list[EventView] | None = None) -> Observation:
     """Build ``seat``'s observation (a spectator seat -1 sees only public information).
 
@@ -189,7 +161,7 @@ def observe(state: State, seat: int, views: list[EventView] | None = None) -> Ob
     reveal = s.rules.open_hands
     if views is None:
         views = []
-    views.extend(_event_view(e, seat, reveal) for e in s.events[len(views) :])
+    views.extend(e.seen_by(seat, reveal) for e in s.events[len(views) :])
     codes = [c.code for c in s.cards]
     at = s.laid_down_at[seat] if 0 <= seat < s.players else None
     may_add = at is not None and (s.rules.add_same_turn or at < s.turn_number)

@@ -10,6 +10,7 @@ from typing import Any
 
 from ..cards import Card, Suit, parse_card
 from ..errors import RulesError, StateError
+from ..events import LogEvent
 from ..jsonstate import as_int as _int
 from ..jsonstate import as_ints as _ints
 from ..jsonstate import as_list as _list
@@ -75,58 +76,12 @@ class TableMeld:
     contract: bool = True
 
 
-@dataclass(frozen=True)
-class Event:
-    """One thing that happened. ``secret`` cards are seen only by ``seat`` (and by everyone
-    when hands are open); observations of other seats see how many there were."""
-
-    n: int
-    round: int
-    seat: int
-    kind: EventKind
-    cards: tuple[str, ...] = ()
-    secret: tuple[str, ...] = ()
-    meld: int | None = None
-    melds: tuple[tuple[str, ...], ...] = ()
-    source: str = ""
-    points: tuple[int, ...] = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "n": self.n,
-            "round": self.round,
-            "seat": self.seat,
-            "kind": self.kind.value,
-        }
-        for key in ("cards", "secret", "points"):
-            if getattr(self, key):
-                out[key] = list(getattr(self, key))
-        if self.melds:
-            out["melds"] = [list(m) for m in self.melds]
-        if self.meld is not None:
-            out["meld"] = self.meld
-        if self.source:
-            out["source"] = self.source
-        return out
+class Event(LogEvent[EventKind]):
+    """One thing that happened in a Carioca match (see ``LogEvent``); its kinds are closed."""
 
     @classmethod
-    def from_dict(cls, d: Any) -> Event:
-        _need(isinstance(d, dict), "an event must be an object")
-        try:
-            return cls(
-                n=_int(d["n"]),
-                round=_int(d["round"]),
-                seat=_int(d["seat"]),
-                kind=_kind(d["kind"]),
-                cards=_strs(d.get("cards", [])),
-                secret=_strs(d.get("secret", [])),
-                meld=None if d.get("meld") is None else _int(d["meld"]),
-                melds=tuple(_strs(m) for m in _list(d.get("melds", []))),
-                source=_str(d.get("source", "")),
-                points=tuple(_int(p) for p in _list(d.get("points", []))),
-            )
-        except KeyError as err:
-            raise StateError("bad_state", f"an event lacks {err}") from err
+    def read_kind(cls, value: Any) -> EventKind:
+        return _kind(value)
 
 
 @dataclass

@@ -188,14 +188,18 @@ class MenuScene(UIScene):
         self.app.push(NewGameScene(self.app))
 
     def _tutorial(self) -> None:
-        from carioca_desktop.ui.scenes.table.tutorial import TutorialScene
+        """Which game's tutorial: Carioca's or Buraco's."""
+        from carioca_desktop.ui.scenes.gamechoice import GameChoiceScene, open_tutorial
 
-        self.app.push(TutorialScene(self.app))
+        title = tr("buraco_tutorial.choose.tutorial")
+        self.app.push(GameChoiceScene(self.app, title, lambda g: open_tutorial(self.app, g)))
 
     def _rules(self) -> None:
-        from carioca_desktop.ui.scenes.rules import RulesScene
+        """Which game's rules: Carioca's or Buraco's."""
+        from carioca_desktop.ui.scenes.gamechoice import GameChoiceScene, open_rules
 
-        self.app.push(RulesScene(self.app))
+        title = tr("buraco_tutorial.choose.rules")
+        self.app.push(GameChoiceScene(self.app, title, lambda g: open_rules(self.app, g)))
 
     def _settings(self) -> None:
         from carioca_desktop.ui.scenes.settings import SettingsScene

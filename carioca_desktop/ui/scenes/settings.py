@@ -15,6 +15,7 @@ from pygame_gui.elements import UIHorizontalSlider, UITextEntryLine
 from carioca_desktop import i18n
 from carioca_desktop.i18n import tr
 from carioca_desktop.play.text import contract_text
+from carioca_desktop.rules.buraco.ruleset import BuracoRules
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.rules.errors import RuleSetError
 from carioca_desktop.rules.names import NAME_MAX, clean_name, invisible_chars
@@ -22,6 +23,7 @@ from carioca_desktop.storage import ANIMATION_SPEEDS, CARD_SIZES
 from carioca_desktop.ui import theme
 from carioca_desktop.ui.cardart import CardArt
 from carioca_desktop.ui.rulenames import rules_name
+from carioca_desktop.ui.scenes.buraco import houserules as buraco_rules
 from carioca_desktop.ui.scenes.rules import (
     CHOICES,
     CONTRACTS,
@@ -71,6 +73,8 @@ class Row:
     change: Callable[[object], bool] | None = None
     wrap: bool = True
     actions: Sequence[tuple[str, Callable[[], object]]] = field(default_factory=tuple)
+    about: str = ""  # a line explaining the row, under its label (Buraco's house rules)
+    status: bool = False  # the about line says where the page stands (drawn in gold)
 
 
 def _bool_options() -> list[tuple[str, object]]:
@@ -80,9 +84,10 @@ def _bool_options() -> list[tuple[str, object]]:
 class SettingsScene(UIScene):
     """Tabs on the left, rows on the right; the house-rule list scrolls by whole rows."""
 
-    def __init__(self, app: App, tab: str = "game") -> None:
+    def __init__(self, app: App, tab: str = "game", game: str = "carioca") -> None:
         super().__init__(app)
         self.tab = tab
+        self.game = game  # whose house rules the rules tab shows: "carioca" or "buraco"
         self.first = 0
         self.message = ""
         self.message_bad = False
@@ -116,9 +121,19 @@ class SettingsScene(UIScene):
         """Row height, row pitch and how many rows fit."""
         _, body = self._room()
         rh = round(40 * self.u)
-        pitch = rh + round(10 * self.u)
+        pitch = rh + round((22 if self._explained() else 10) * self.u)
         reserved = self._header_height() + round(12 * self.u) + self._footer_height()
         return rh, pitch, max(1, (body.h - reserved) // pitch)
+
+    def _control_width(self, body: pygame.Rect) -> int:
+        """The controls' column (narrower where the labels carry an explanation)."""
+        if self._explained():
+            return min(round(400 * self.u), body.w * 45 // 100)
+        return min(round(470 * self.u), body.w * 54 // 100 - 24)
+
+    def _explained(self) -> bool:
+        """Whether the rows carry a line of explanation (Buraco's house rules)."""
+        return self.tab == "rules" and self.game == "buraco"
 
     def _header_height(self) -> int:
         return round(82 * self.u)
@@ -131,7 +146,7 @@ class SettingsScene(UIScene):
             "game": self._game_rows,
             "display": self._display_rows,
             "sound": self._sound_rows,
-            "rules": self._rules_rows,
+            "rules": self._buraco_rows if self.game == "buraco" else self._rules_rows,
         }[self.tab]()
 
     # ------------------------------------------------------------------ widgets
@@ -148,11 +163,14 @@ class SettingsScene(UIScene):
         rows = self.rows()
         rh, pitch, fits = self._metrics()
         self.first = max(0, min(self.first, len(rows) - fits))
-        width = min(round(470 * self.u), body.w * 54 // 100 - 24)
+        width = self._control_width(body)
         x = body.right - 24 - width
+        if self.tab == "rules":
+            self._game_stepper(body, x, width, rh)
+        lift = (pitch - rh - round(10 * self.u)) // 2
         for i, row in enumerate(rows[self.first : self.first + fits]):
             start = len(self.focus.items)
-            top = body.y + self._header_height() + i * pitch
+            top = body.y + self._header_height() + i * pitch + lift
             self._control(row, pygame.Rect(x, top, width, rh))
             for j in range(start, len(self.focus.items)):
                 self._row_of[j] = self.first + i
@@ -166,7 +184,7 @@ class SettingsScene(UIScene):
             for i, (text, action) in enumerate(row.actions):
                 spot = pygame.Rect(rect.x + i * (each + gap), rect.y, each, rect.h)
                 button = self.button(spot, text, action)
-                if action == self._reset_rules and not self._rules_changed():
+                if action in (self._reset_rules, self._reset_buraco) and not self._rules_changed():
                     button.disable()
         elif row.kind == "slider":
             self._slider(rect)
@@ -340,10 +358,54 @@ class SettingsScene(UIScene):
         return self._try_rules({"preset": preset}, rebuild=True)
 
     def _rules_changed(self) -> bool:
+        if self.game == "buraco":
+            return buraco_rules.changed(buraco_rules.current_rules(self.app))
         return bool(set(current_rules(self.app).to_dict()) - {"preset"})
 
     def _reset_rules(self) -> None:
         self._try_rules({"preset": current_rules(self.app).preset}, rebuild=True)
+
+    # Buraco's house rules: the same page, its rows and words in ui/scenes/buraco/houserules.
+    def _game_stepper(self, body: pygame.Rect, x: int, width: int, rh: int) -> None:
+        """Whose house rules the page shows, at the top right of the page."""
+        from carioca_desktop.ui.scenes.buraco.newgame import game_options
+
+        rect = pygame.Rect(x, body.y + round(16 * self.u), width, rh)
+        Stepper(self, rect, game_options(), self.game, self._show_game)
+
+    def _show_game(self, game: object) -> bool:
+        self.game, self.first, self.message = str(game), 0, ""
+        self._todo.append(self.rebuild)
+        return True
+
+    def _buraco_rows(self) -> list[Row]:
+        rules = buraco_rules.current_rules(self.app)
+        return buraco_rules.page_rows(
+            rules, self._change_buraco, self._buraco_preset, self._reset_buraco
+        )
+
+    def _change_buraco(self, key: str, value: object) -> bool:
+        data = buraco_rules.current_rules(self.app).to_dict()
+        data[key] = value
+        return self._try_buraco(data)
+
+    def _buraco_preset(self, preset: object) -> bool:
+        return self._try_buraco({"game": "buraco", "preset": preset})
+
+    def _reset_buraco(self) -> None:
+        self._buraco_preset(buraco_rules.current_rules(self.app).preset)
+
+    def _try_buraco(self, data: dict[str, Any]) -> bool:
+        """Save Buraco rules the engine accepts; explain and refuse any other."""
+        try:
+            rules = BuracoRules.from_dict(data)
+        except RuleSetError as err:
+            self._say(buraco_rules.explain(err), bad=True)
+            return False
+        self._set(buraco_rules=buraco_rules.canonical(rules))
+        self._say(tr("buraco_houserules.saved"))
+        self._todo.append(self.rebuild)  # values, names and "no effect" marks follow
+        return True
 
     def _try_rules(self, data: dict[str, Any], rebuild: bool = False) -> bool:
         """Save house rules the engine accepts; explain and refuse any other."""
@@ -378,10 +440,10 @@ class SettingsScene(UIScene):
         rows = self.rows()
         rh, pitch, fits = self._metrics()
         label_font = font(round(16 * self.u))
-        label_w = body.w - min(round(470 * self.u), body.w * 54 // 100 - 24) - 76
+        label_w = body.w - self._control_width(body) - 76
         for i, row in enumerate(rows[self.first : self.first + fits]):
             top = body.y + self._header_height() + i * pitch
-            band = pygame.Rect(body.x + 14, top - 5, body.w - 28, rh + 10)
+            band = pygame.Rect(body.x + 14, top - 5, body.w - 28, pitch - round(10 * self.u) + 10)
             layer = pygame.Surface(band.size, pygame.SRCALPHA)
             pygame.draw.rect(
                 layer, (255, 255, 255, 12 if i % 2 == 0 else 5), layer.get_rect(), 0, 8
@@ -391,7 +453,10 @@ class SettingsScene(UIScene):
                 volume = f"{round(self.app.settings.volume * 100)} %"
                 at = (body.right - 24, top + rh // 2)
                 draw_text(surface, volume, label_font, at, theme.GOLD, "midright")
-            self._paint_label(surface, row.label, (body.x + 28, top + rh // 2), label_w)
+            if row.about:
+                self._paint_explained(surface, row, (body.x + 28, band.y + 4), label_w)
+            else:
+                self._paint_label(surface, row.label, (body.x + 28, top + rh // 2), label_w)
         self._paint_scrollbar(surface, body, len(rows), fits)
         self._paint_footer(surface, body)
 
@@ -409,12 +474,39 @@ class SettingsScene(UIScene):
             pos = (at[0], top + i * fnt.get_linesize())
             draw_text(surface, fit(line, fnt, width), fnt, pos)
 
+    def _paint_explained(
+        self, surface: pygame.Surface, row: Row, at: tuple[int, int], width: int
+    ) -> None:
+        """A label (or none, for a row of buttons) over its explanation: two lines at most."""
+        x, y = at
+        if row.label:
+            fnt = font(round(16 * self.u), bold=True)
+            draw_text(surface, fit(row.label, fnt, width), fnt, (x, y))
+            y += fnt.get_linesize() + 1
+        small = font(round(13 * self.u))
+        lines = wrap(row.about, small, width)
+        room = 2 if row.label else 3
+        if len(lines) > room:
+            lines = [*lines[: room - 1], fit(" ".join(lines[room - 1 :]), small, width)]
+        colour = theme.GOLD if row.status else theme.TEXT_DIM
+        for line in lines:
+            draw_text(surface, line, small, (x, y), colour)
+            y += small.get_linesize()
+
     def _paint_header(self, surface: pygame.Surface, body: pygame.Rect) -> None:
         head = font(round(22 * self.u), bold=True)
         small = font(round(14 * self.u))
         x, y = body.x + 28, body.y + round(16 * self.u)
-        draw_text(surface, tr(f"settings.tab_{self.tab}"), head, (x, y), theme.GOLD)
-        about = fit(tr(f"settings.about_{self.tab}"), small, body.w - 60)
+        title, about_key = f"settings.tab_{self.tab}", f"settings.about_{self.tab}"
+        if self._explained():
+            title, about_key = "buraco_houserules.title", "buraco_houserules.page_about"
+        width = body.w - 60
+        if self.tab == "rules":  # the game stepper sits at the right
+            width = body.w - self._control_width(body) - 76
+        if head.size(tr(title))[0] > width:  # beside the game stepper on a small window
+            head = font(round(18 * self.u), bold=True)
+        draw_text(surface, fit(tr(title), head, width), head, (x, y), theme.GOLD)
+        about = fit(tr(about_key), small, width)
         draw_text(surface, about, small, (x, y + head.get_linesize() + 2), theme.TEXT_DIM)
 
     def _paint_scrollbar(
@@ -435,7 +527,7 @@ class SettingsScene(UIScene):
         if self.tab == "display":
             self._paint_preview(surface, body)
         if self.tab == "rules":
-            note = tr("settings.rules_note")
+            note = tr("buraco_houserules.note" if self._explained() else "settings.rules_note")
             lines = wrap(note, small, body.w - 52)
             for i, line in enumerate(reversed(lines)):
                 draw_text(

@@ -17,6 +17,7 @@ from carioca_desktop.play.session import SeatConfig
 from carioca_desktop.rules.buraco.ruleset import PRESETS, BuracoRules, preset_rules
 from carioca_desktop.storage import has_autosave
 from carioca_desktop.ui import hud, theme
+from carioca_desktop.ui.scenes.buraco import houserules
 from carioca_desktop.ui.widgets import Stepper, UIScene, draw_text, font, gold_title, panel
 
 if TYPE_CHECKING:
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
 
 BOT_NAMES = ("Beto", "Carla", "Diego")
 GAMES = ("carioca", "buraco")
+HOUSE = "house"  # the preset choice that stands for the house rules of Settings
 
 
 def game_options() -> list[tuple[str, object]]:
@@ -37,7 +39,7 @@ def saved_buraco_lines(session: BuracoSession, when: datetime) -> list[str]:
         ", ".join(seat.name for seat in session.seats),
         tr(
             "buraco.newgame.saved",
-            preset=tr(f"buraco.preset.{game.rules.preset}"),
+            preset=houserules.rules_name(game.rules),
             round=game.observation(0).round_number,
             date=when.strftime("%Y-%m-%d %H:%M"),
         ),
@@ -47,12 +49,14 @@ def saved_buraco_lines(session: BuracoSession, when: datetime) -> list[str]:
 class BuracoNewGameScene(UIScene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.preset = "brasileiro"
+        # The house rules of Settings come first: their preset, or "Brazilian (changed)".
+        self.house = houserules.current_rules(app)
+        self.preset = self.house.matching_preset() or HOUSE
         self.kinds = ["human", "normal", "normal", "normal"]
 
     @property
     def rules(self) -> BuracoRules:
-        return preset_rules(self.preset)
+        return self.house if self.preset == HOUSE else preset_rules(self.preset)
 
     def names(self) -> list[str]:
         """Default names: the player (or "Jugador n" when several people play), the bots'."""
@@ -96,6 +100,8 @@ class BuracoNewGameScene(UIScene):
         )
         Stepper(self, game_rect, game_options(), "buraco", self._set_game)
         presets = [(tr(f"buraco.preset.{p}"), p) for p in PRESETS]
+        if houserules.changed(self.house):
+            presets.insert(0, (houserules.rules_name(self.house), HOUSE))
         preset_rect = pygame.Rect(seats.x + 20, seats.y + round(50 * self.u), seats.w - 40, rh)
         Stepper(self, preset_rect, presets, self.preset, self._set_preset)
         kinds = [(tr("common.human"), "human"), *[(level_name(lv), lv) for lv in LEVELS]]
@@ -251,6 +257,8 @@ class BuracoNewGameScene(UIScene):
         ]
         if rules.first_meld_min:
             lines.append(tr("buraco.first_min", n=rules.first_meld_min))
+        if self.preset == HOUSE:
+            lines.append(houserules.changes_text(self.house))
         y = box.y + round(60 * self.u)
         for line in lines:
             for row in theme.wrap("• " + line, text, box.w - 44):

@@ -19,13 +19,37 @@ if TYPE_CHECKING:
 SECTIONS = ("aim", "melds", "wilds", "buracos", "pile", "morto", "out", "score", "play")
 
 
+def house_words(r: BuracoRules) -> list[str]:
+    """The rules a preset changes that the sections above say otherwise (the Italian wild
+    that shifts, going out by a discard...), in words."""
+    words = []
+    if r.sets != "any":
+        words.append(f"sets_{r.sets}")
+    elif not r.sets_of_twos:
+        words.append("no_twos")
+    if r.swap == "shift":
+        words.append("swap_shift")
+    if r.indirect_morto == "continue":
+        words.append("indirect_continue")
+    if r.go_out_needs_discard:
+        words.append("needs_discard")
+    out = [tr(f"buraco_tutorial.house.{w}") for w in words]
+    if not r.go_out_discard_wild:
+        no_wild = tr("buraco_tutorial.house.no_wild_out")
+        out = [*out[:-1], f"{out[-1]}, {no_wild}"] if r.go_out_needs_discard else [*out, no_wild]
+    if r.stock_end_at:
+        out.append(tr("buraco_tutorial.house.stock_end_2"))
+    return [w[:1].upper() + w[1:] for w in out]
+
+
 class BuracoRulesScene(UIScene):
     opaque = False
     dim_alpha = 175
 
-    def __init__(self, app: App, rules: BuracoRules) -> None:
+    def __init__(self, app: App, rules: BuracoRules, at_table: bool = True) -> None:
         super().__init__(app)
         self.rules = rules
+        self.at_table = at_table  # from the main menu the values are the default preset's
 
     def lines(self) -> list[tuple[str, str]]:
         r = self.rules
@@ -50,7 +74,9 @@ class BuracoRulesScene(UIScene):
         ]
         if r.first_meld_min:
             house.append(tr("buraco.first_min", n=r.first_meld_min))
-        out.append((tr("buraco.rules.house_title"), " · ".join(house)))
+        house += house_words(r)
+        title = "buraco.rules.house_title" if self.at_table else "buraco_tutorial.house.title"
+        out.append((tr(title), " · ".join(house)))
         return out
 
     def _box(self) -> pygame.Rect:
