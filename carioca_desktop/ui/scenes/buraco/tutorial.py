@@ -9,13 +9,10 @@ score, with the coach's goodbye under it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import pygame
-from pygame_gui.core import ObjectID
-from pygame_gui.elements import UIButton
 
 from carioca_desktop.i18n import tr
 from carioca_desktop.play.buraco_tutorial import (
@@ -28,29 +25,33 @@ from carioca_desktop.rules.buraco.actions import Action
 from carioca_desktop.ui.scenes.buraco import paint as buraco_paint
 from carioca_desktop.ui.scenes.buraco import sheet
 from carioca_desktop.ui.scenes.buraco.scene import BuracoTableScene
-from carioca_desktop.ui.sprites import panel
-from carioca_desktop.ui.theme import GOLD, TEXT, TEXT_DIM
-from carioca_desktop.ui.widgets import gold_title
+from carioca_desktop.ui.scenes.coach import Coach, CoachType
+from carioca_desktop.ui.theme import GOLD
 
 if TYPE_CHECKING:
     from carioca_desktop.ui.app import App
 
 NS = "buraco_tutorial"
-NUDGE = (255, 214, 150)
 TOTAL = len(STEPS) - 1  # the last step is the goodbye
 
 
-class BuracoTutorialScene(BuracoTableScene):
+class BuracoTutorialScene(Coach, BuracoTableScene):
     """A BuracoTableScene whose player's moves a ``BuracoTutorial`` vets, with the coach's
     panel where the opponents' melds would be (in this round they lay none down)."""
+
+    coach_ns = NS
+    coach_total = TOTAL
+    coach_type = CoachType(
+        title=(21, 28), text=(15, 21), nudge=(15, 20), progress_gap=22,
+        goodbye_title=28, goodbye_text=(16, 22), goodbye_top=(4, 8),
+        button_height=42, button_bottom=56, leave_size=(220, 34), leave_gap=(14, 10),
+    )  # fmt: skip
 
     def __init__(self, app: App) -> None:
         name = app.settings.player_name or tr("common.you")
         self.tutorial = BuracoTutorial()
         super().__init__(app, tutorial_session(name))
-        self.coach_buttons: list[Any] = []
-        self._shown: object = None  # (step, nudged, size) the buttons were made for
-        self._later: list[Callable[[], None]] = []
+        self._init_coach()
         self.sheet_up = False
 
     # ------------------------------------------------------------------ lifecycle
@@ -106,9 +107,7 @@ class BuracoTutorialScene(BuracoTableScene):
             self.toast(tr(f"{NS}.{step.id}.nudge"), self.layout.our_zone.midbottom)
 
     def update(self, dt: float) -> bool:
-        todo, self._later = self._later, []
-        for command in todo:  # button commands, run outside pygame_gui's event handling
-            command()
+        self._run_later()
         before = self.tutorial.index
         self.tutorial.watch(self.session.game)
         if self.tutorial.index != before:
@@ -178,20 +177,6 @@ class BuracoTutorialScene(BuracoTableScene):
         box.height = sum(gap for *_, gap in lines) + px(28 + 50)
         return box
 
-    def _coach_lines(self, width: int) -> list[tuple[str, int, tuple[int, int, int], bool, int]]:
-        """The coach's words as (text, size, colour, bold, line height)."""
-        px, wrap, step = self.layout.upx, self.texts.wrap, self.tutorial.step
-        head = tr(f"{NS}.progress", n=self.tutorial.index + 1, total=TOTAL)
-        out = [(head, px(13), TEXT_DIM, True, px(22))]
-        title = wrap(tr(f"{NS}.{step.id}.title"), px(21), width, bold=True)
-        out += [(line, px(21), GOLD, True, px(28)) for line in title]
-        out += [(line, px(15), TEXT, False, px(21))
-                for line in wrap(tr(f"{NS}.{step.id}.text"), px(15), width)]  # fmt: skip
-        if self.tutorial.nudged:
-            nudge = wrap("→ " + tr(f"{NS}.{step.id}.nudge"), px(15), width, bold=True)
-            out += [(line, px(15), NUDGE, True, px(20)) for line in nudge]
-        return out
-
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         if self.tutorial.finished:
@@ -209,63 +194,6 @@ class BuracoTutorialScene(BuracoTableScene):
             pygame.draw.rect(surface, GOLD, rect.inflate(px(6), px(6)), px(3), px(8))
         for rect in targets:
             pygame.draw.rect(surface, GOLD, rect.inflate(px(12), px(12)), px(3), px(10))
-
-    def _paint_coach(self, surface: pygame.Surface) -> None:
-        box, px = self._coach_rect(), self.layout.upx
-        surface.blit(panel(box.size, px(14), (10, 34, 24, 236), GOLD, 2), box)
-        x, y = box.left + px(18), box.top + px(14)
-        for text, size, colour, bold, height in self._coach_lines(box.width - px(36)):
-            surface.blit(self.texts.render(text, size, colour, bold), (x, y))
-            y += height
-
-    def _paint_goodbye(self, surface: pygame.Surface) -> None:
-        box, texts, px = self._coach_rect(), self.texts, self.layout.upx
-        surface.blit(panel(box.size, px(16), (10, 34, 24, 246), GOLD, 3), box)
-        title = gold_title(tr(f"{NS}.done.title"), px(28), box.width - px(40))
-        surface.blit(title, title.get_rect(midtop=(box.centerx, box.top + px(4))))
-        y = box.top + px(8) + title.get_height()
-        for line in texts.wrap(tr(f"{NS}.done.text"), px(16), box.width - px(60)):
-            text = texts.render(line, px(16), TEXT)
-            surface.blit(text, text.get_rect(midtop=(box.centerx, y)))
-            y += px(22)
-
-    # ------------------------------------------------------------------ its buttons
-    def _buttons(self) -> None:
-        """The coach's buttons: leave the tutorial; at the end, the menu or a new game."""
-        shown = (self.tutorial.index, self.tutorial.nudged, self.layout.size)
-        if shown == self._shown and self.coach_buttons:
-            return
-        self._kill_buttons()
-        self._shown = shown
-        box, px = self._coach_rect(), self.layout.upx
-        if self.tutorial.finished:
-            bw = (box.width - px(60)) // 2
-            rect = pygame.Rect(box.left + px(20), box.bottom - px(56), bw, px(42))
-            self._button(rect, tr("common.menu"), self.leave, None)
-            rect = rect.move(bw + px(20), 0)
-            self._button(rect, tr(f"{NS}.play"), self.play, "@primary")
-            return
-        rect = pygame.Rect(0, 0, px(220), px(34))
-        rect.bottomright = (box.right - px(14), box.bottom - px(10))
-        self._button(rect, tr(f"{NS}.leave"), self.leave, "@flat")
-
-    def _button(
-        self, rect: pygame.Rect, text: str, command: Callable[[], None], cls: str | None
-    ) -> None:
-        object_id = ObjectID(class_id=cls) if cls else None
-        button = UIButton(rect, text, self.app.manager, object_id=object_id,
-                          command=lambda: self._later.append(command))  # fmt: skip
-        self.coach_buttons.append(button)
-
-    def _kill_buttons(self) -> None:
-        for button in self.coach_buttons:
-            button.kill()
-        self.coach_buttons = []
-
-    def leave(self) -> None:
-        from carioca_desktop.ui.scenes.menu import MenuScene
-
-        self.app.reset(MenuScene(self.app))
 
     def play(self) -> None:
         """A real Buraco match: the menu, then Buraco's new-game screen."""

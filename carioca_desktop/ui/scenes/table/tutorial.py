@@ -6,41 +6,42 @@ move than the step's gets a gentle word instead of being made; nothing ever lock
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import pygame
-from pygame_gui.core import ObjectID
-from pygame_gui.elements import UIButton
 
 from carioca_desktop.i18n import tr
 from carioca_desktop.play.text import contract_text
 from carioca_desktop.play.tutorial import STEPS, YOU, Tutorial, tutorial_session
 from carioca_desktop.rules.carioca.actions import Action
+from carioca_desktop.ui.scenes.coach import Coach, CoachType
 from carioca_desktop.ui.scenes.table import marks as table_marks
 from carioca_desktop.ui.scenes.table.scene import TableScene
-from carioca_desktop.ui.sprites import panel
-from carioca_desktop.ui.theme import GOLD, TEXT, TEXT_DIM
-from carioca_desktop.ui.widgets import gold_title
 
 if TYPE_CHECKING:
     from carioca_desktop.ui.app import App
 
-NUDGE = (255, 214, 150)
 TOTAL = len(STEPS) - 1  # the last step is the goodbye
 
 
-class TutorialScene(TableScene):
+class TutorialScene(Coach, TableScene):
     """A TableScene whose moves a ``Tutorial`` vets, with the coach's panel on the left."""
+
+    coach_ns = "tutorial"
+    coach_total = TOTAL
+    coach_type = CoachType(
+        title=(22, 30), text=(16, 23), nudge=(15, 21), progress_gap=24,
+        goodbye_title=40, goodbye_text=(17, 25), goodbye_top=(12, 20),
+        button_height=46, button_bottom=64, leave_size=(210, 36), leave_gap=(14, 12),
+    )  # fmt: skip
 
     def __init__(self, app: App) -> None:
         name = app.settings.player_name or tr("common.you")
         self.tutorial = Tutorial()
         super().__init__(app, tutorial_session(name))
         self.tidy_deal = False  # sorting is one of the steps
-        self.coach_buttons: list[Any] = []
-        self._shown: object = None  # (step, window size) the buttons were made for
-        self._later: list[Callable[[], None]] = []
+        self._init_coach()
 
     # ------------------------------------------------------------------ lifecycle
     def enter(self) -> None:
@@ -82,9 +83,7 @@ class TutorialScene(TableScene):
         return tr("table.tutorial_title", contract=contract_text(self.obs.contract))
 
     def update(self, dt: float) -> bool:
-        todo, self._later = self._later, []
-        for action in todo:  # button commands, run outside pygame_gui's event handling
-            action()
+        self._run_later()
         before = self.tutorial.index
         self.tutorial.watch(self.session.game)
         if self.tutorial.index != before:
@@ -130,84 +129,12 @@ class TutorialScene(TableScene):
         height = sum(gap for *_, gap in lines) + layout.upx(28 + 58)
         return pygame.Rect(left, top, width, min(height, layout.lower.top - top))
 
-    def _coach_lines(self, width: int) -> list[tuple[str, int, tuple[int, int, int], bool, int]]:
-        """The coach's words as (text, size, colour, bold, line height)."""
-        px, wrap, step = self.layout.upx, self.texts.wrap, self.tutorial.step
-        head = tr("tutorial.progress", n=self.tutorial.index + 1, total=TOTAL)
-        out = [(head, px(13), TEXT_DIM, True, px(24))]
-        title = wrap(tr(f"tutorial.{step.id}.title"), px(22), width, bold=True)
-        out += [(line, px(22), GOLD, True, px(30)) for line in title]
-        out += [(line, px(16), TEXT, False, px(23))
-                for line in wrap(tr(f"tutorial.{step.id}.text"), px(16), width)]  # fmt: skip
-        if self.tutorial.nudged:
-            nudge = wrap("→ " + tr(f"tutorial.{step.id}.nudge"), px(15), width, bold=True)
-            out += [(line, px(15), NUDGE, True, px(21)) for line in nudge]
-        return out
-
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         if self.tutorial.finished:
             self._paint_goodbye(surface)
         else:
             self._paint_coach(surface)
-
-    def _paint_coach(self, surface: pygame.Surface) -> None:
-        box, px = self._coach_rect(), self.layout.upx
-        surface.blit(panel(box.size, px(14), (10, 34, 24, 236), GOLD, 2), box)
-        x, y = box.left + px(18), box.top + px(14)
-        for text, size, colour, bold, height in self._coach_lines(box.width - px(36)):
-            surface.blit(self.texts.render(text, size, colour, bold), (x, y))
-            y += height
-
-    def _paint_goodbye(self, surface: pygame.Surface) -> None:
-        layout, texts, box = self.layout, self.texts, self._coach_rect()
-        px = layout.upx
-        surface.blit(panel(box.size, px(16), (10, 34, 24, 246), GOLD, 3), box)
-        title = gold_title(tr("tutorial.done.title"), px(40), box.width - px(40))
-        surface.blit(title, title.get_rect(midtop=(box.centerx, box.top + px(12))))
-        y = box.top + px(20) + title.get_height()
-        for line in texts.wrap(tr("tutorial.done.text"), px(17), box.width - px(60)):
-            text = texts.render(line, px(17), TEXT)
-            surface.blit(text, text.get_rect(midtop=(box.centerx, y)))
-            y += px(25)
-
-    # ------------------------------------------------------------------ its buttons
-    def _buttons(self) -> None:
-        """The coach's buttons: leave the tutorial; at the end, the menu or a new game."""
-        shown = (self.tutorial.index, self.tutorial.nudged, self.layout.size)
-        if shown == self._shown and self.coach_buttons:
-            return
-        self._kill_buttons()
-        self._shown = shown
-        box, px = self._coach_rect(), self.layout.upx
-        if self.tutorial.finished:
-            bw = (box.width - px(60)) // 2
-            rect = pygame.Rect(box.left + px(20), box.bottom - px(64), bw, px(46))
-            self._button(rect, tr("common.menu"), self.leave, None)
-            rect = rect.move(bw + px(20), 0)
-            self._button(rect, tr("tutorial.play"), self.play, "@primary")
-            return
-        rect = pygame.Rect(0, 0, px(210), px(36))
-        rect.bottomright = (box.right - px(14), box.bottom - px(12))
-        self._button(rect, tr("tutorial.leave"), self.leave, "@flat")
-
-    def _button(
-        self, rect: pygame.Rect, text: str, command: Callable[[], None], cls: str | None
-    ) -> None:
-        object_id = ObjectID(class_id=cls) if cls else None
-        button = UIButton(rect, text, self.app.manager, object_id=object_id,
-                          command=lambda: self._later.append(command))  # fmt: skip
-        self.coach_buttons.append(button)
-
-    def _kill_buttons(self) -> None:
-        for button in self.coach_buttons:
-            button.kill()
-        self.coach_buttons = []
-
-    def leave(self) -> None:
-        from carioca_desktop.ui.scenes.menu import MenuScene
-
-        self.app.reset(MenuScene(self.app))
 
     def play(self) -> None:
         from carioca_desktop.ui.scenes.menu import MenuScene
