@@ -27,6 +27,7 @@ from typing import Any
 from carioca_desktop.bots.buraco import EasyBot
 from carioca_desktop.play.buraco_session import BuracoSession
 from carioca_desktop.play.session import SeatConfig
+from carioca_desktop.play.steps import StepCursor
 from carioca_desktop.rules.buraco.actions import (
     Action,
     Add,
@@ -128,25 +129,15 @@ def step_met(step: Step, game: BuracoGame) -> bool:
     return True
 
 
-class BuracoTutorial:
+class BuracoTutorial(StepCursor[Step]):
     """Where the player is in ``STEPS``; every move of the player is reported here."""
 
     def __init__(self, steps: Sequence[Step] = STEPS) -> None:
-        self.steps = tuple(steps)
-        self.index = 0
-        self.nudged = False  # the player tried another move: the coach says it gently
-
-    @property
-    def step(self) -> Step:
-        return self.steps[self.index]
+        super().__init__(steps)
 
     @property
     def finished(self) -> bool:
         return self.step.expect == ("end",)
-
-    def _advance(self) -> None:
-        self.index = min(len(self.steps) - 1, self.index + 1)
-        self.nudged = False
 
     def objects(self, action: Action) -> bool:
         """True if a legal move of the player is not one the step waits for (the scene then

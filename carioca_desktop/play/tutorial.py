@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from carioca_desktop.play.session import MatchSession, SeatConfig
+from carioca_desktop.play.steps import StepCursor
 from carioca_desktop.rules.carioca.actions import (
     POZO,
     STOCK,
@@ -94,17 +95,11 @@ STEPS: tuple[Step, ...] = (
 )
 
 
-class Tutorial:
+class Tutorial(StepCursor[Step]):
     """Where the player is in ``STEPS``; every move and arrangement is reported here."""
 
     def __init__(self, steps: Sequence[Step] = STEPS) -> None:
-        self.steps = tuple(steps)
-        self.index = 0
-        self.nudged = False  # the player tried another move: the coach says it gently
-
-    @property
-    def step(self) -> Step:
-        return self.steps[self.index]
+        super().__init__(steps)
 
     @property
     def finished(self) -> bool:
@@ -112,10 +107,6 @@ class Tutorial:
 
     def _next(self) -> Step | None:
         return self.steps[self.index + 1] if self.index + 1 < len(self.steps) else None
-
-    def _advance(self, by: int = 1) -> None:
-        self.index = min(len(self.steps) - 1, self.index + by)
-        self.nudged = False
 
     def objects(self, action: Action) -> bool:
         """True if a legal move is not the one the tutorial waits for (the scene then says
