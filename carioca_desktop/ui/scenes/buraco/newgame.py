@@ -80,7 +80,10 @@ class BuracoNewGameScene(UIScene):
 
     def _row(self, seats: pygame.Rect, i: int) -> pygame.Rect:
         pitch = round(58 * self.u)
-        side, k = (i % 2, i // 2) if self.rules.players == 4 else (i, 0)
+        if self.rules.players == 2:  # one against the other: no sides to head, rows together
+            y = seats.y + round(120 * self.u) + i * pitch
+            return pygame.Rect(seats.x + 20, y, seats.w - 40, pitch - round(10 * self.u))
+        side, k = i % 2, i // 2
         y = seats.y + round(150 * self.u) + side * (2 * pitch + round(44 * self.u)) + k * pitch
         return pygame.Rect(seats.x + 20, y, seats.w - 40, pitch - round(10 * self.u))
 
@@ -240,7 +243,9 @@ class BuracoNewGameScene(UIScene):
         draw_text(surface, tr("buraco.newgame.rules"), head, (box.x + 22, box.y + 14), theme.GOLD)
         lines = [
             tr("buraco.target", n=rules.target),
-            tr("buraco.newgame.players", n=rules.players),
+            tr("buraco.newgame.players", n=rules.players)
+            if rules.players == 4
+            else tr("buraco_look.players_two"),
             tr("buraco.newgame.mortos", n=rules.mortos),
             tr("buraco.pile_rule_all")
             if rules.pile_visible == "all"
@@ -251,6 +256,11 @@ class BuracoNewGameScene(UIScene):
         ]
         if rules.first_meld_min:
             lines.append(tr("buraco.first_min", n=rules.first_meld_min))
+        bonus = rules.bonuses
+        lines += [
+            tr("buraco_look.score_buracos", limpo=bonus["limpo"], sujo=bonus["sujo"]),
+            tr("buraco_look.score_out", out=bonus["going_out"], no_morto=bonus["no_morto"]),
+        ]
         y = box.y + round(60 * self.u)
         for line in lines:
             for row in theme.wrap("• " + line, text, box.w - 44):

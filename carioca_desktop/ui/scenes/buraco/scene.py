@@ -336,6 +336,7 @@ class BuracoTableScene(Scene):
                 self.session.game.is_over,
                 self.next_round,
                 self.to_menu,
+                [b for key, b in self.buttons.items() if key != "menu"],
             )
         self.app.dirty()
 

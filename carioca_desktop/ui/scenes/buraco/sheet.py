@@ -4,7 +4,7 @@ the match's end it names the winning side."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import pygame
@@ -75,11 +75,11 @@ def paint(
         surface.blit(label, (x0, y))
         for k, s in enumerate(sheets):
             cx = x0 + label_w + col_w * k + col_w // 2
-            text = _value(row, s)
+            text = _value(row, s, bonuses)
             colour = TEXT
             if row in ("hands", "morto") and text.startswith("-") and text != "-0":
                 colour = RED_BAD
-            elif row in ("limpos", "sujos", "going_out") and text not in ("0", "+0"):
+            elif row in ("limpos", "sujos", "going_out") and text != "0":
                 colour = GREEN_OK
             value = texts.render(
                 text, u(17 if strong else 15), GOLD if strong else colour, bold=strong
@@ -88,11 +88,13 @@ def paint(
         y += u(34)
 
 
-def _value(row: str, s: SideSheet) -> str:
-    if row == "limpos":
-        return str(s.limpos)
-    if row == "sujos":
-        return str(s.sujos)
+def _value(row: str, s: SideSheet, bonuses: Mapping[str, int]) -> str:
+    """A row's value for one side; the buracos as their count and the points they bring
+    ("2 (+200)"), so the column adds up to the total."""
+    if row in ("limpos", "sujos"):
+        n = s.limpos if row == "limpos" else s.sujos
+        points = n * bonuses[row[:-1]]
+        return tr("buraco_look.bonus_value", n=n, points=points) if n else "0"
     return {
         "meld_points": str(s.meld_points),
         "going_out": f"+{s.going_out}" if s.going_out else "0",
@@ -113,7 +115,14 @@ class SheetWidgets:
         over: bool,
         next_round: Callable[[], None],
         to_menu: Callable[[], None],
+        covered: Sequence[UIButton] = (),
     ) -> None:
+        # The table's buttons are drawn above the shade: hidden while the sheet is up, so
+        # its one button is the only one that shows.
+        self.covered = [b for b in covered if b.visible]
+        for button in self.covered:
+            element: Any = button
+            element.hide()
         key = "buraco.sheet.menu" if over else "buraco.sheet.next"
         self.button = UIButton(
             self._rect(layout),
@@ -139,3 +148,8 @@ class SheetWidgets:
     def kill(self) -> None:
         kill: Any = self.button.kill
         kill()
+        for button in self.covered:
+            element: Any = button
+            if element.alive():  # the table may be leaving and have killed them already
+                element.show()
+        self.covered = []
