@@ -26,6 +26,7 @@ from carioca_desktop.bots.buraco import BuracoBot
 from carioca_desktop.bots.buraco_driver import make_buraco_bot
 from carioca_desktop.play.buraco_session import BuracoSession
 from carioca_desktop.play.session import SeatConfig
+from carioca_desktop.rules.buraco.actions import Discard, Draw
 from carioca_desktop.rules.buraco.game import BuracoGame
 from carioca_desktop.rules.buraco.ruleset import preset_rules
 from carioca_desktop.rules.buraco.state import DECK
@@ -156,6 +157,7 @@ def run(out: Path, lang: str, size: tuple[int, int], home: Path) -> None:
             taken = True
             break
         scene.animator.finish()
+        scene.draw(app.screen)  # as each frame does: where the piles now are, for the flights
     app.manager.update(0.0)
     app.screenshot(str(out / f"08-morto-taken-{lang}-{size[0]}.png"))
     print("morto taken:", taken)
@@ -182,9 +184,28 @@ def run(out: Path, lang: str, size: tuple[int, int], home: Path) -> None:
 
     # Hot seat between partners: the privacy screen before the first person's turn.
     session = BuracoSession.new(preset_rules("brasileiro"), seats(people=(0, 2)), 9, autosave=False)
-    s.table(session)
+    scene = s.table(session)
     s.shot("11-privacy")
+    hot_seat_partner(s, scene)
     app.quit()
+
+
+def hot_seat_partner(s: Shooter, scene: BuracoTableScene) -> None:
+    """Ana (seat 0) plays her turn; the bot plays; then the privacy screen names Carla, her
+    partner, and Carla's table (Ana's hand face down across) once she takes the seat."""
+    app, game = s.app, scene.session.game
+    app.pop()
+    scene.reveal(0)
+    scene.perform(Draw(0))
+    scene.perform(Discard(0, game.hand(0)[0]))
+    for _ in range(200):
+        app.frame(0.016)
+        if game.current_player == 2 and app.stack.top is not scene:
+            break
+    s.shot("12-privacy-partner")
+    app.pop()
+    scene.reveal(2)
+    s.shot("13-table-partner")
 
 
 def main() -> None:

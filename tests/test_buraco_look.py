@@ -210,3 +210,21 @@ def test_menu_names_buraco(tmp_path: Path, drawn: list[str], lang: None) -> None
         app.screenshot(str(tmp_path / "menu.png"))
         words = i18n.tr("buraco_look.also")
         assert words in drawn and ("Burraco" if language == "it" else "Buraco") in words
+
+
+@pytest.mark.parametrize("size", [(1600, 900), (1280, 720)])
+def test_table_says_what_going_out_takes_and_the_first_meld_minimum(
+    tmp_path: Path, size: tuple[int, int], drawn: list[str], lang: None
+) -> None:
+    app = make_app(tmp_path, size)
+    i18n.set_language("it")
+    rules = preset_rules("italiano")
+    session = BuracoSession.new(rules, seats(), 11, autosave=False)
+    scene = BuracoTableScene(app, session)
+    app.push(scene)
+    drawn.clear()
+    app.screenshot(str(tmp_path / "t.png"))
+    words = " ".join(drawn)
+    out = i18n.tr(f"buraco.newgame.out_{rules.go_out_requires}")
+    assert "pulito" in out and all(word in words for word in out.split())
+    assert i18n.tr("buraco.first_min", n=rules.first_meld_min) in drawn
