@@ -48,19 +48,22 @@ MID_TABLE: list[dict[str, Any]] = [
 ]
 
 
-def deal_rest() -> tuple[list[list[str]], list[str], list[str], list[str]]:
-    """The cards the table does not hold, shuffled (seeded): hands, pile, stock, morto."""
+def deal_rest(
+    hands: tuple[int, ...] = (11, 9, 13, 7), pile: int = 13
+) -> tuple[list[list[str]], list[str], list[str], list[str]]:
+    """The cards the table does not hold, shuffled (seeded): the hands, the pile, the
+    stock (what is left) and one morto of 11."""
     left = Counter(card.code for card in DECK)
     for meld in MID_TABLE:
         left.subtract(code.split("=")[0] for code in meld["meld"])
     cards = sorted(left.elements())
     random.Random(7).shuffle(cards)
-    sizes = (11, 9, 13, 7, 13, 12, 11)  # four hands, the pile, the stock, a morto
     cut, parts = 0, []
-    for n in sizes:
+    for n in (*hands, pile, 11):
         parts.append(cards[cut : cut + n])
         cut += n
-    return parts[:4], parts[4], parts[5], parts[6]
+    assert len(parts[-1]) == 11 and cut < len(cards), "too many cards asked for"
+    return parts[:4], parts[4], cards[cut:], parts[5]
 
 
 def seats(people: tuple[int, ...] = (0,), players: int = 4) -> list[SeatConfig]:
@@ -74,9 +77,11 @@ def bots(people: tuple[int, ...] = (0,)) -> dict[int, BuracoBot]:
     return {i: make_buraco_bot("normal", i, 1) for i in range(4) if i not in people}
 
 
-def mid_game(pile_visible: str = "all", scores: tuple[int, int] = (1250, 980)) -> BuracoGame:
+def mid_game(
+    pile_visible: str = "all", scores: tuple[int, int] = (1250, 980), long_pile: bool = False
+) -> BuracoGame:
     rules = preset_rules("brasileiro", pile_visible=pile_visible)
-    hands, pile, stock, morto = deal_rest()
+    hands, pile, stock, morto = deal_rest((11, 4, 6, 4), 24) if long_pile else deal_rest()
     game = BuracoGame.from_position(
         rules, hands, stock=stock, pile=pile, mortos=[morto], table=MID_TABLE,
         took_morto=(1, 0), scores=scores,
@@ -124,8 +129,11 @@ def run(out: Path, lang: str, size: tuple[int, int], home: Path) -> None:
     s.shot("04-newgame-italiano")
 
     # The table mid-round, from a fixed position; the person (seat 0) to play.
-    for name, visible in (("05-table-pile-all", "all"), ("06-table-pile-top", "top")):
-        session = BuracoSession(mid_game(visible), seats(), 1, bots(), autosave=False)
+    shapes = (("05-table-pile-all", "all", False), ("05b-table-long-pile", "all", True),
+              ("06-table-pile-top", "top", False))  # fmt: skip
+    for name, visible, long_pile in shapes:
+        game = mid_game(visible, long_pile=long_pile)
+        session = BuracoSession(game, seats(), 1, bots(), autosave=False)
         scene = s.table(session)
         scene.perform(session.game.legal_actions(0)[0])  # draw
         scene.animator.finish()
@@ -136,6 +144,20 @@ def run(out: Path, lang: str, size: tuple[int, int], home: Path) -> None:
     session = BuracoSession.new(preset_rules("italiano"), seats(), 11, autosave=False)
     s.table(session)
     s.shot("07-table-first-min")
+
+    # The other shapes of table: three mortos, and the 2-player game, a few melds down.
+    for name, preset in (
+        ("07b-table-tres-mortos", "tres_mortos"),
+        ("07c-table-2p", "dois_jogadores"),
+    ):
+        rules = preset_rules(preset)
+        session = BuracoSession.new(rules, seats((), rules.players), 3, autosave=False)
+        while len(session.game.observation(0).table) < 5 and not session.game.round_over:
+            action = session.pending_bot_action()
+            assert action is not None
+            session.apply(action)
+        s.table(session)
+        s.shot(name)
 
     # Bots play from a seed until a morto is taken: the flight and the note.
     app.fast = False

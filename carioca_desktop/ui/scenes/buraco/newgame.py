@@ -203,7 +203,7 @@ class BuracoNewGameScene(UIScene):
         last = self._row(seats, players - 1 if players == 2 else 3)
         room = pygame.Rect(seats.x + 30, last.bottom + 24, seats.w - 60, 0)
         room.height = seats.bottom - 20 - room.top
-        if room.height > 150 * self.k:
+        if room.height > 90 * self.k:  # at 1280x720 too: partners opposite, drawn
             self._paint_table(surface, room, names, labels)
         self._paint_rules(surface, info)
 
