@@ -280,8 +280,9 @@ def _pill(
     colour: tuple[int, int, int],
 ) -> int:
     u = p.layout.upx
-    text = p.texts.render(words, u(11), (255, 250, 236), bold=True)
-    box = text.get_rect().inflate(u(12), u(4))
+    size = max(11, u(13))  # read at a glance at 1280x720 too (it sits in the badge row)
+    text = p.texts.render(words, size, (255, 250, 236), bold=True)
+    box = text.get_rect().inflate(u(12), u(2))
     box.bottomleft = bottomleft
     surface.blit(panel(box.size, box.height // 2, (*colour, 245), (240, 226, 180), 1), box)
     surface.blit(text, text.get_rect(center=box.center))
