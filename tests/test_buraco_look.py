@@ -228,3 +228,33 @@ def test_table_says_what_going_out_takes_and_the_first_meld_minimum(
     out = i18n.tr(f"buraco.newgame.out_{rules.go_out_requires}")
     assert "pulito" in out and all(word in words for word in out.split())
     assert i18n.tr("buraco.first_min", n=rules.first_meld_min) in drawn
+
+
+def test_people_at_a_hot_seat_type_their_names(tmp_path: Path, lang: None) -> None:
+    import pygame_gui
+
+    app = make_app(tmp_path, (1280, 720))
+    i18n.set_language("pt")
+    scene = BuracoNewGameScene(app)
+    app.push(scene)
+    scene.kinds = ["human", "normal", "human", "easy"]
+    scene.rebuild()
+    app.frame(0.016)
+    assert scene.names() == [
+        i18n.tr("newgame.person", n=1),
+        "Beto",
+        i18n.tr("newgame.person", n=2),
+        "Diego",
+    ]
+    entry = next(e for e, i in scene._entries.items() if i == 2)
+    event = pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_CHANGED, ui_element=entry, text=" Zé ")
+    assert scene.handle_event(event)
+    assert scene.names()[2] == "Zé"
+    scene.preset = "italiano"  # a new preset rebuilds the screen: the name stays
+    scene.rebuild()
+    assert scene.names()[2] == "Zé"
+    scene.start(abandon=True)
+    table = app.stack.scenes[0]
+    assert isinstance(table, BuracoTableScene)
+    assert [s.name for s in table.session.seats][2] == "Zé"
+    assert table.session.seats[2].kind == "human"

@@ -9,15 +9,27 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
+import pygame_gui
+from pygame_gui.elements import UITextEntryLine
 
 from carioca_desktop.i18n import tr
 from carioca_desktop.play.buraco_session import LEVELS, BuracoSession
 from carioca_desktop.play.buraco_text import level_name
 from carioca_desktop.play.session import SeatConfig
 from carioca_desktop.rules.buraco.ruleset import PRESETS, BuracoRules, preset_rules
+from carioca_desktop.rules.names import NAME_MAX, clean_name, invisible_chars
 from carioca_desktop.storage import has_autosave
 from carioca_desktop.ui import hud, theme
-from carioca_desktop.ui.widgets import Stepper, UIScene, draw_text, font, gold_title, panel
+from carioca_desktop.ui.widgets import (
+    Focusable,
+    Stepper,
+    UIScene,
+    draw_text,
+    fit,
+    font,
+    gold_title,
+    panel,
+)
 
 if TYPE_CHECKING:
     from carioca_desktop.ui.app import App
@@ -49,12 +61,14 @@ class BuracoNewGameScene(UIScene):
         super().__init__(app)
         self.preset = "brasileiro"
         self.kinds = ["human", "normal", "normal", "normal"]
+        self.typed = ["", "", "", ""]  # names typed in the seats' entries ("": the default)
+        self._entries: dict[object, int] = {}
 
     @property
     def rules(self) -> BuracoRules:
         return preset_rules(self.preset)
 
-    def names(self) -> list[str]:
+    def defaults(self) -> list[str]:
         """Default names: the player (or "Jugador n" when several people play), the bots'."""
         people = [i for i, k in enumerate(self.kinds[: self.rules.players]) if k == "human"]
         out = []
@@ -65,6 +79,11 @@ class BuracoNewGameScene(UIScene):
             else:
                 out.append(BOT_NAMES[(i - 1) % len(BOT_NAMES)])
         return out
+
+    def names(self) -> list[str]:
+        """The seats' names: what was typed, else the default (people at a hot seat want
+        their own names on the privacy screen and the sheet)."""
+        return [typed or default for typed, default in zip(self.typed, self.defaults())]
 
     # ------------------------------------------------------------------ layout
     def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
@@ -103,8 +122,11 @@ class BuracoNewGameScene(UIScene):
         Stepper(self, preset_rect, presets, self.preset, self._set_preset)
         kinds = [(tr("common.human"), "human"), *[(level_name(lv), lv) for lv in LEVELS]]
         kind_w = round(min(280 * self.u, seats.w * 0.46))
+        self._entries = {}
+        defaults = self.defaults()
         for i in range(self.rules.players):
             row = self._row(seats, i)
+            self._name_entry(i, self._entry_rect(row, kind_w), defaults[i])
             rect = pygame.Rect(row.right - kind_w, row.y, kind_w, row.h)
             Stepper(self, rect, kinds, self.kinds[i], partial(self._set_kind, i))
         bw = round(min(260 * self.u, bar.w * 0.3))
@@ -115,6 +137,35 @@ class BuracoNewGameScene(UIScene):
             self.start,
             "primary",
         )
+
+    def _entry_rect(self, row: pygame.Rect, kind_w: int) -> pygame.Rect:
+        """The name entry: after the avatar, leaving room for "· partner" before the level."""
+        r = row.h // 2 - 2
+        left = row.x + 2 * r + 12
+        room = row.right - kind_w - 12 - left
+        width = round(min(200 * self.u, room * 0.58))
+        height = min(row.h, round(36 * self.u))
+        return pygame.Rect(left, row.centery - height // 2, width, height)
+
+    def _name_entry(self, index: int, rect: pygame.Rect, default: str) -> None:
+        entry = UITextEntryLine(
+            pygame.Rect((0, 0), rect.size),
+            self.app.manager,
+            self.holder(rect),
+            initial_text=self.typed[index],
+            placeholder_text=default,
+        )
+        entry.set_text_length_limit(NAME_MAX)
+        entry.set_forbidden_characters(list(invisible_chars()))  # zero-width text breaks drawing
+        self._entries[entry] = index
+        self.focus.add(Focusable(self.add(entry)))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element in self._entries:
+            self.typed[self._entries[event.ui_element]] = clean_name(event.text)
+            self.repaint()  # the sides' headings, the avatars' initials, the little table
+            return True
+        return super().handle_event(event)
 
     def _set_game(self, value: object) -> bool:
         if value == "carioca":
@@ -130,7 +181,7 @@ class BuracoNewGameScene(UIScene):
 
     def _set_kind(self, index: int, value: object) -> bool:
         self.kinds[index] = str(value)
-        self.repaint()
+        self._todo.append(self.rebuild)  # the entries' placeholders are the default names
         return True
 
     # ------------------------------------------------------------------ start
@@ -179,6 +230,7 @@ class BuracoNewGameScene(UIScene):
         for side in range(2 if players == 4 else 0):
             first = self._row(seats, side)
             words = tr("buraco.newgame.side", n=side + 1, names=" & ".join(names[side::2]))
+            words = fit(words, small, seats.w - 44)  # long typed names stay in the panel
             draw_text(
                 surface, words, small, (seats.x + 22, first.y - round(26 * self.u)), theme.GOLD
             )
@@ -192,13 +244,10 @@ class BuracoNewGameScene(UIScene):
                 if i == 0
                 else (tr("buraco.partner") if players == 4 and i == 2 else tr("buraco.opponent"))
             )
+            kind_w = round(min(280 * self.u, seats.w * 0.46))
+            entry = self._entry_rect(row, kind_w)
             draw_text(
-                surface,
-                f"{names[i]} · {where}",
-                small,
-                (row.x + 2 * r + 12, row.centery),
-                theme.TEXT,
-                "midleft",
+                surface, f"· {where}", small, (entry.right + 10, row.centery), theme.TEXT, "midleft"
             )
         last = self._row(seats, players - 1 if players == 2 else 3)
         room = pygame.Rect(seats.x + 30, last.bottom + 24, seats.w - 60, 0)
@@ -234,7 +283,8 @@ class BuracoNewGameScene(UIScene):
             below = (spot[0], spot[1] + size // 2 + 2)
             if spot == oval.midtop:
                 below = (spot[0], spot[1] - size // 2 - small.get_linesize() - 2)
-            draw_text(surface, names[i], small, below, theme.TEXT, "midtop")
+            label = fit(names[i], small, max(size * 2, oval.w // 3))
+            draw_text(surface, label, small, below, theme.TEXT, "midtop")
 
     def _paint_rules(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         rules = self.rules
