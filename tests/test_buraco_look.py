@@ -139,7 +139,18 @@ def test_final_sheet_names_the_side_the_engine_made_winner(
     loser = i18n.tr("buraco.sheet.winner", names=side_name(names, 1 - game.winner))
     assert winner in drawn and loser not in drawn
     assert i18n.tr("buraco_look.match_over") in drawn  # the bar says the match, not the round
-    assert scene.sheet is not None and scene.sheet.button.text == i18n.tr("buraco.sheet.menu")
+    assert scene.sheet is not None
+    texts = [b.text for b in scene.sheet.buttons]
+    assert texts == [i18n.tr("buraco.sheet.menu"), i18n.tr("common.new_game")]
+    at = scene.sheet.button.rect.center  # a click on "New game": Buraco's screen, over the menu
+    app.frame(0.016)
+    app.process(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0)))
+    app.frame(0.016)
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        app.process(pygame.event.Event(kind, pos=at, button=1))
+    app.frame(0.016)
+    assert isinstance(app.stack.top, BuracoNewGameScene)
+    assert isinstance(app.stack.scenes[0], MenuScene)
 
 
 def test_a_round_sheet_names_no_winner_and_covers_the_table_buttons(

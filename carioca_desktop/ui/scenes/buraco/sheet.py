@@ -106,7 +106,8 @@ def _value(row: str, s: SideSheet, bonuses: Mapping[str, int]) -> str:
 
 
 class SheetWidgets:
-    """The sheet's button: the next round, or back to the menu when the match is over."""
+    """The sheet's buttons: the next round; at the match's end, a new Buraco match (the
+    new-game screen, Buraco chosen) or back to the menu."""
 
     def __init__(
         self,
@@ -116,40 +117,52 @@ class SheetWidgets:
         next_round: Callable[[], None],
         to_menu: Callable[[], None],
         covered: Sequence[UIButton] = (),
+        new_game: Callable[[], None] | None = None,
     ) -> None:
         # The table's buttons are drawn above the shade: hidden while the sheet is up, so
-        # its one button is the only one that shows.
+        # the sheet's are the only ones that show.
         self.covered = [b for b in covered if b.visible]
         for button in self.covered:
             element: Any = button
             element.hide()
-        key = "buraco.sheet.menu" if over else "buraco.sheet.next"
-        self.button = UIButton(
-            self._rect(layout),
-            tr(key),
-            manager,
-            object_id=ObjectID(class_id="@primary"),
-            command=to_menu if over else next_round,
-        )
+        specs: list[tuple[str, Callable[[], None]]] = [(tr("buraco.sheet.next"), next_round)]
+        if over:
+            specs = [(tr("buraco.sheet.menu"), to_menu)]
+            if new_game is not None:
+                specs.append((tr("common.new_game"), new_game))
+        self.buttons: list[UIButton] = []
+        for k, ((text, command), rect) in enumerate(zip(specs, _rects(layout, len(specs)))):
+            main = k == len(specs) - 1  # the last, on the right, is the one to press
+            kind = ObjectID(class_id="@primary") if main else None
+            self.buttons.append(UIButton(rect, text, manager, object_id=kind, command=command))
 
-    @staticmethod
-    def _rect(layout: BuracoLayout) -> pygame.Rect:
-        u = layout.upx
-        rect = pygame.Rect(0, 0, u(260), u(46))
-        outer = box(layout)
-        rect.midbottom = (outer.centerx, outer.bottom - u(16))
-        return rect
+    @property
+    def button(self) -> UIButton:
+        """The main button (the last one, on the right)."""
+        return self.buttons[-1]
 
     def place(self, layout: BuracoLayout) -> None:
-        rect = self._rect(layout)
-        self.button.set_relative_position(rect.topleft)
-        self.button.set_dimensions(rect.size)
+        for button, rect in zip(self.buttons, _rects(layout, len(self.buttons))):
+            button.set_relative_position(rect.topleft)
+            button.set_dimensions(rect.size)
 
     def kill(self) -> None:
-        kill: Any = self.button.kill
-        kill()
+        for button in self.buttons:
+            kill: Any = button.kill
+            kill()
+        self.buttons = []
         for button in self.covered:
             element: Any = button
             if element.alive():  # the table may be leaving and have killed them already
                 element.show()
         self.covered = []
+
+
+def _rects(layout: BuracoLayout, n: int) -> list[pygame.Rect]:
+    """The sheet's n buttons side by side, centred at its foot."""
+    u = layout.upx
+    outer = box(layout)
+    width, gap = (u(260) if n == 1 else u(240)), u(20)
+    left = outer.centerx - (n * width + (n - 1) * gap) // 2
+    top = outer.bottom - u(16) - u(46)
+    return [pygame.Rect(left + k * (width + gap), top, width, u(46)) for k in range(n)]
