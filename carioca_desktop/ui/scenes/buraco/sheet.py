@@ -56,10 +56,14 @@ def paint(
     col_w = (rect.width - u(40) - label_w) // 2
     x0 = rect.left + u(20)
     y = rect.top + u(64)
+    labels = hud.initials(list(names))
     for k, s in enumerate(sheets):
         cx = x0 + label_w + col_w * k + col_w // 2
         r = u(14)
-        surface.blit(hud.avatar(s.side, s.name, r), (cx - r, y))
+        seats = list(range(s.side, len(names), 2))  # the side's players, as the table shows them
+        for j, seat in enumerate(seats):
+            x = cx - r + (2 * j - (len(seats) - 1)) * (r - u(3))
+            surface.blit(hud.avatar(seat, names[seat], r, labels[seat]), (x, y))
         name = texts.fit(s.name, u(15), TEXT, col_w - u(8), bold=True)
         surface.blit(name, name.get_rect(midtop=(cx, y + 2 * r + u(4))))
     y += u(64)
