@@ -127,6 +127,9 @@ def run(out: Path, lang: str, size: tuple[int, int], home: Path) -> None:
     newgame.kinds = ["human", "normal", "human", "easy"]
     newgame.rebuild()
     s.shot("04-newgame-italiano")
+    newgame.show_rules()
+    s.shot("04b-newgame-rules")
+    app.pop()
 
     # The table mid-round, from a fixed position; the person (seat 0) to play.
     shapes = (("05-table-pile-all", "all", False), ("05b-table-long-pile", "all", True),

@@ -269,3 +269,28 @@ def test_people_at_a_hot_seat_type_their_names(tmp_path: Path, lang: None) -> No
     assert isinstance(table, BuracoTableScene)
     assert [s.name for s in table.session.seats][2] == "Zé"
     assert table.session.seats[2].kind == "human"
+
+
+def test_buraco_rules_are_a_click_away_before_playing(tmp_path: Path, lang: None) -> None:
+    from pygame_gui.elements import UIButton
+
+    from carioca_desktop.ui.scenes.buraco.rules import BuracoRulesScene
+
+    app = make_app(tmp_path, (1280, 720))
+    i18n.set_language("it")
+    scene = BuracoNewGameScene(app)
+    app.push(scene)
+    scene.preset = "italiano"
+    scene.rebuild()
+    app.frame(0.016)
+    how = next(
+        e for e in scene.elements if isinstance(e, UIButton) and e.text == i18n.tr("menu.rules")
+    )
+    at = how.rect.center
+    app.process(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0)))
+    app.frame(0.016)
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        app.process(pygame.event.Event(kind, pos=at, button=1))
+    app.frame(0.016)
+    top = app.stack.top
+    assert isinstance(top, BuracoRulesScene) and top.rules.preset == "italiano"

@@ -107,7 +107,7 @@ class BuracoNewGameScene(UIScene):
         return pygame.Rect(seats.x + 20, y, seats.w - 40, pitch - round(10 * self.u))
 
     def build(self) -> None:
-        seats, _, bar = self._areas()
+        seats, info, bar = self._areas()
         w = self.size[0]
         rh = round(44 * self.u)
         game_rect = pygame.Rect(
@@ -129,6 +129,10 @@ class BuracoNewGameScene(UIScene):
             self._name_entry(i, self._entry_rect(row, kind_w), defaults[i])
             rect = pygame.Rect(row.right - kind_w, row.y, kind_w, row.h)
             Stepper(self, rect, kinds, self.kinds[i], partial(self._set_kind, i))
+        # How Buraco is played, before playing it (the menu's rules are Carioca's).
+        how = pygame.Rect(0, 0, round(min(260 * self.u, info.w - 44)), rh)
+        how.bottomleft = (info.x + 22, info.bottom - 20)
+        self.button(how, tr("menu.rules"), self.show_rules)
         bw = round(min(260 * self.u, bar.w * 0.3))
         self.button(pygame.Rect(bar.x, bar.y, bw, bar.h), tr("common.back"), self.back)
         self.button(
@@ -166,6 +170,11 @@ class BuracoNewGameScene(UIScene):
             self.repaint()  # the sides' headings, the avatars' initials, the little table
             return True
         return super().handle_event(event)
+
+    def show_rules(self) -> None:
+        from carioca_desktop.ui.scenes.buraco.rules import BuracoRulesScene
+
+        self.app.push(BuracoRulesScene(self.app, self.rules))
 
     def _set_game(self, value: object) -> bool:
         if value == "carioca":
