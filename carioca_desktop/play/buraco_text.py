@@ -58,7 +58,7 @@ def log_line(event: EventView, names: Sequence[str], viewer: int) -> str | None:
     if kind == "take_pile":
         return tr("buraco.log.take_pile", name=name, n=len(event.cards))
     if kind == "lay_down":
-        melds = "  ".join(cards_text(m) for m in event.melds)
+        melds = " · ".join(cards_text(m) for m in event.melds)  # where each meld ends
         return tr("buraco.log.lay_down", name=name, cards=melds)
     if kind == "add":
         return tr("buraco.log.add", name=name, cards=cards_text(event.cards))
@@ -80,6 +80,8 @@ def log_line(event: EventView, names: Sequence[str], viewer: int) -> str | None:
 def status_line(obs: BuracoObservation, names: Sequence[str], human: bool) -> str:
     """What the table waits for, in words."""
     if obs.turn is None:
+        if obs.phase == "match_over":
+            return tr("buraco_look.match_over")
         return tr("buraco.status.round_over")
     if obs.turn != obs.seat or not human:
         return tr("buraco.status.wait", name=names[obs.turn])

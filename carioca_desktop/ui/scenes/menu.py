@@ -117,7 +117,18 @@ class MenuScene(UIScene):
         draw_text(
             surface, tr("menu.tagline"), sub_font, (left.centerx, y), theme.TEXT_DIM, "midtop"
         )
-        self._paint_ornament(surface, left.centerx, y + sub_font.get_linesize() + round(14 * k))
+        y += sub_font.get_linesize() + round(14 * k)
+        self._paint_ornament(surface, left.centerx, y)
+        # The second game, named where a player looks first (New game → Game: Buraco).
+        also = font(round(20 * k))
+        draw_text(
+            surface,
+            tr("buraco_look.also"),
+            also,
+            (left.centerx, y + round(22 * k)),
+            theme.GOLD,
+            "midtop",
+        )
         col = self._column().inflate(round(56 * self.u), 0)
         panel(surface, col, border=theme.GOLD)
         small = font(max(12, round(14 * k)))

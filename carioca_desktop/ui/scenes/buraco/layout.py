@@ -57,7 +57,7 @@ def compute_layout(size: tuple[int, int], players: int, viewer: int, mortos: int
     def px(n: float) -> int:
         return max(1, round(n * ui))
 
-    side_w = px(262)
+    side_w = px(274)  # side panels 262 wide, as Carioca's: a fan of 11+ backs stays inside
     bar = pygame.Rect(0, 0, w, px(46))
     top_seat = pygame.Rect(0, 0, px(300), px(96))
     top_seat.midtop = (w // 2, bar.bottom + px(8))

@@ -9,16 +9,28 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
+import pygame_gui
+from pygame_gui.elements import UITextEntryLine
 
 from carioca_desktop.i18n import tr
 from carioca_desktop.play.buraco_session import LEVELS, BuracoSession
 from carioca_desktop.play.buraco_text import level_name
 from carioca_desktop.play.session import SeatConfig
 from carioca_desktop.rules.buraco.ruleset import PRESETS, BuracoRules, preset_rules
+from carioca_desktop.rules.names import NAME_MAX, clean_name, invisible_chars
 from carioca_desktop.storage import has_autosave
 from carioca_desktop.ui import hud, theme
 from carioca_desktop.ui.scenes.buraco import houserules
-from carioca_desktop.ui.widgets import Stepper, UIScene, draw_text, font, gold_title, panel
+from carioca_desktop.ui.widgets import (
+    Focusable,
+    Stepper,
+    UIScene,
+    draw_text,
+    fit,
+    font,
+    gold_title,
+    panel,
+)
 
 if TYPE_CHECKING:
     from carioca_desktop.ui.app import App
@@ -53,12 +65,14 @@ class BuracoNewGameScene(UIScene):
         self.house = houserules.current_rules(app)
         self.preset = self.house.matching_preset() or HOUSE
         self.kinds = ["human", "normal", "normal", "normal"]
+        self.typed = ["", "", "", ""]  # names typed in the seats' entries ("": the default)
+        self._entries: dict[object, int] = {}
 
     @property
     def rules(self) -> BuracoRules:
         return self.house if self.preset == HOUSE else preset_rules(self.preset)
 
-    def names(self) -> list[str]:
+    def defaults(self) -> list[str]:
         """Default names: the player (or "Jugador n" when several people play), the bots'."""
         people = [i for i, k in enumerate(self.kinds[: self.rules.players]) if k == "human"]
         out = []
@@ -69,6 +83,11 @@ class BuracoNewGameScene(UIScene):
             else:
                 out.append(BOT_NAMES[(i - 1) % len(BOT_NAMES)])
         return out
+
+    def names(self) -> list[str]:
+        """The seats' names: what was typed, else the default (people at a hot seat want
+        their own names on the privacy screen and the sheet)."""
+        return [typed or default for typed, default in zip(self.typed, self.defaults())]
 
     # ------------------------------------------------------------------ layout
     def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
@@ -84,12 +103,15 @@ class BuracoNewGameScene(UIScene):
 
     def _row(self, seats: pygame.Rect, i: int) -> pygame.Rect:
         pitch = round(58 * self.u)
-        side, k = (i % 2, i // 2) if self.rules.players == 4 else (i, 0)
+        if self.rules.players == 2:  # one against the other: no sides to head, rows together
+            y = seats.y + round(120 * self.u) + i * pitch
+            return pygame.Rect(seats.x + 20, y, seats.w - 40, pitch - round(10 * self.u))
+        side, k = i % 2, i // 2
         y = seats.y + round(150 * self.u) + side * (2 * pitch + round(44 * self.u)) + k * pitch
         return pygame.Rect(seats.x + 20, y, seats.w - 40, pitch - round(10 * self.u))
 
     def build(self) -> None:
-        seats, _, bar = self._areas()
+        seats, info, bar = self._areas()
         w = self.size[0]
         rh = round(44 * self.u)
         game_rect = pygame.Rect(
@@ -106,10 +128,17 @@ class BuracoNewGameScene(UIScene):
         Stepper(self, preset_rect, presets, self.preset, self._set_preset)
         kinds = [(tr("common.human"), "human"), *[(level_name(lv), lv) for lv in LEVELS]]
         kind_w = round(min(280 * self.u, seats.w * 0.46))
+        self._entries = {}
+        defaults = self.defaults()
         for i in range(self.rules.players):
             row = self._row(seats, i)
+            self._name_entry(i, self._entry_rect(row, kind_w), defaults[i])
             rect = pygame.Rect(row.right - kind_w, row.y, kind_w, row.h)
             Stepper(self, rect, kinds, self.kinds[i], partial(self._set_kind, i))
+        # How Buraco is played, before playing it (the menu's rules are Carioca's).
+        how = pygame.Rect(0, 0, round(min(260 * self.u, info.w - 44)), rh)
+        how.bottomleft = (info.x + 22, info.bottom - 20)
+        self.button(how, tr("menu.rules"), self.show_rules)
         bw = round(min(260 * self.u, bar.w * 0.3))
         self.button(pygame.Rect(bar.x, bar.y, bw, bar.h), tr("common.back"), self.back)
         self.button(
@@ -118,6 +147,40 @@ class BuracoNewGameScene(UIScene):
             self.start,
             "primary",
         )
+
+    def _entry_rect(self, row: pygame.Rect, kind_w: int) -> pygame.Rect:
+        """The name entry: after the avatar, leaving room for "· partner" before the level."""
+        r = row.h // 2 - 2
+        left = row.x + 2 * r + 12
+        room = row.right - kind_w - 12 - left
+        width = round(min(200 * self.u, room * 0.58))
+        height = min(row.h, round(36 * self.u))
+        return pygame.Rect(left, row.centery - height // 2, width, height)
+
+    def _name_entry(self, index: int, rect: pygame.Rect, default: str) -> None:
+        entry = UITextEntryLine(
+            pygame.Rect((0, 0), rect.size),
+            self.app.manager,
+            self.holder(rect),
+            initial_text=self.typed[index],
+            placeholder_text=default,
+        )
+        entry.set_text_length_limit(NAME_MAX)
+        entry.set_forbidden_characters(list(invisible_chars()))  # zero-width text breaks drawing
+        self._entries[entry] = index
+        self.focus.add(Focusable(self.add(entry)))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element in self._entries:
+            self.typed[self._entries[event.ui_element]] = clean_name(event.text)
+            self.repaint()  # the sides' headings, the avatars' initials, the little table
+            return True
+        return super().handle_event(event)
+
+    def show_rules(self) -> None:
+        from carioca_desktop.ui.scenes.buraco.rules import BuracoRulesScene
+
+        self.app.push(BuracoRulesScene(self.app, self.rules))
 
     def _set_game(self, value: object) -> bool:
         if value == "carioca":
@@ -133,7 +196,7 @@ class BuracoNewGameScene(UIScene):
 
     def _set_kind(self, index: int, value: object) -> bool:
         self.kinds[index] = str(value)
-        self.repaint()
+        self._todo.append(self.rebuild)  # the entries' placeholders are the default names
         return True
 
     # ------------------------------------------------------------------ start
@@ -182,6 +245,7 @@ class BuracoNewGameScene(UIScene):
         for side in range(2 if players == 4 else 0):
             first = self._row(seats, side)
             words = tr("buraco.newgame.side", n=side + 1, names=" & ".join(names[side::2]))
+            words = fit(words, small, seats.w - 44)  # long typed names stay in the panel
             draw_text(
                 surface, words, small, (seats.x + 22, first.y - round(26 * self.u)), theme.GOLD
             )
@@ -195,18 +259,15 @@ class BuracoNewGameScene(UIScene):
                 if i == 0
                 else (tr("buraco.partner") if players == 4 and i == 2 else tr("buraco.opponent"))
             )
+            kind_w = round(min(280 * self.u, seats.w * 0.46))
+            entry = self._entry_rect(row, kind_w)
             draw_text(
-                surface,
-                f"{names[i]} · {where}",
-                small,
-                (row.x + 2 * r + 12, row.centery),
-                theme.TEXT,
-                "midleft",
+                surface, f"· {where}", small, (entry.right + 10, row.centery), theme.TEXT, "midleft"
             )
         last = self._row(seats, players - 1 if players == 2 else 3)
         room = pygame.Rect(seats.x + 30, last.bottom + 24, seats.w - 60, 0)
         room.height = seats.bottom - 20 - room.top
-        if room.height > 150 * self.k:
+        if room.height > 90 * self.k:  # at 1280x720 too: partners opposite, drawn
             self._paint_table(surface, room, names, labels)
         self._paint_rules(surface, info)
 
@@ -237,7 +298,8 @@ class BuracoNewGameScene(UIScene):
             below = (spot[0], spot[1] + size // 2 + 2)
             if spot == oval.midtop:
                 below = (spot[0], spot[1] - size // 2 - small.get_linesize() - 2)
-            draw_text(surface, names[i], small, below, theme.TEXT, "midtop")
+            label = fit(names[i], small, max(size * 2, oval.w // 3))
+            draw_text(surface, label, small, below, theme.TEXT, "midtop")
 
     def _paint_rules(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         rules = self.rules
@@ -246,7 +308,9 @@ class BuracoNewGameScene(UIScene):
         draw_text(surface, tr("buraco.newgame.rules"), head, (box.x + 22, box.y + 14), theme.GOLD)
         lines = [
             tr("buraco.target", n=rules.target),
-            tr("buraco.newgame.players", n=rules.players),
+            tr("buraco.newgame.players", n=rules.players)
+            if rules.players == 4
+            else tr("buraco_look.players_two"),
             tr("buraco.newgame.mortos", n=rules.mortos),
             tr("buraco.pile_rule_all")
             if rules.pile_visible == "all"
@@ -257,6 +321,11 @@ class BuracoNewGameScene(UIScene):
         ]
         if rules.first_meld_min:
             lines.append(tr("buraco.first_min", n=rules.first_meld_min))
+        bonus = rules.bonuses
+        lines += [
+            tr("buraco_look.score_buracos", limpo=bonus["limpo"], sujo=bonus["sujo"]),
+            tr("buraco_look.score_out", out=bonus["going_out"], no_morto=bonus["no_morto"]),
+        ]
         if self.preset == HOUSE:
             lines.append(houserules.changes_text(self.house))
         y = box.y + round(60 * self.u)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from carioca_desktop.i18n import tr
-from carioca_desktop.play.buraco_text import side_name
+from carioca_desktop.play.buraco_text import rules_of, side_name
 from carioca_desktop.rules.buraco.observation import BuracoObservation, MeldView
 from carioca_desktop.ui import hud
 from carioca_desktop.ui.anim import Toast
@@ -194,26 +194,32 @@ def _score_panel(surface: pygame.Surface, p: Picture) -> None:
 
 
 def _info_panel(surface: pygame.Surface, p: Picture) -> None:
-    """The preset, the round, and the first-meld minimum while it applies."""
+    """The preset and what a new player needs to know of it (the round is in the bar): the
+    first-meld minimum while it applies, what going out takes, the pile rule; lines that do
+    not fit are left out, the most needed first."""
     layout, texts, obs = p.layout, p.texts, p.obs
     rect = layout.info_panel
     u = layout.upx
     surface.blit(panel(rect.size, u(12), (*hud.PANEL_FILL[:3], 215), hud.BORDER), rect)
-    preset = tr(f"buraco.preset.{obs.rules.get('preset', 'brasileiro')}")
-    lines = [
-        (preset, GOLD, True),
-        (tr("buraco.round", n=obs.round_number), TEXT, False),
-        (tr("buraco.pile_rule_all") if p.pile_all else tr("buraco.pile_rule_top"), TEXT_DIM, False),
-    ]
+    rules = rules_of(obs)
+    lines = [(tr(f"buraco.preset.{rules.preset}"), GOLD, True)]
     if p.first_min:
         lines.append((tr("buraco.first_min", n=p.first_min), (255, 214, 120), True))
-    y = rect.top + u(10)
+    lines += [
+        (tr(f"buraco.newgame.out_{rules.go_out_requires}"), TEXT, False),
+        (tr("buraco.pile_rule_all") if p.pile_all else tr("buraco.pile_rule_top"), TEXT_DIM, False),
+    ]
+    y, bottom = rect.top + u(10), rect.bottom - u(8)
     for text, colour, bold in lines:
-        for row in texts.wrap(text, u(13), rect.width - u(28), bold)[:2]:
+        rows = texts.wrap(text, u(13), rect.width - u(28), bold)[:2]
+        if y + u(20) * len(rows) > bottom:
+            break
+        for row in rows:
             surface.blit(
                 texts.fit(row, u(13), colour, rect.width - u(28), bold), (rect.left + u(14), y)
             )
             y += u(20)
+        y += u(3)
 
 
 def _zone_label(surface: pygame.Surface, p: Picture, side: int, zone: pygame.Rect) -> None:
@@ -274,8 +280,9 @@ def _pill(
     colour: tuple[int, int, int],
 ) -> int:
     u = p.layout.upx
-    text = p.texts.render(words, u(11), (255, 250, 236), bold=True)
-    box = text.get_rect().inflate(u(12), u(4))
+    size = max(11, u(13))  # read at a glance at 1280x720 too (it sits in the badge row)
+    text = p.texts.render(words, size, (255, 250, 236), bold=True)
+    box = text.get_rect().inflate(u(12), u(2))
     box.bottomleft = bottomleft
     surface.blit(panel(box.size, box.height // 2, (*colour, 245), (240, 226, 180), 1), box)
     surface.blit(text, text.get_rect(center=box.center))

@@ -336,6 +336,8 @@ class BuracoTableScene(Scene):
                 self.session.game.is_over,
                 self.next_round,
                 self.to_menu,
+                [b for key, b in self.buttons.items() if key != "menu"],
+                self.to_new_game,
             )
         self.app.dirty()
 
@@ -350,6 +352,13 @@ class BuracoTableScene(Scene):
         from carioca_desktop.ui.scenes.menu import MenuScene
 
         self.app.reset(MenuScene(self.app))
+
+    def to_new_game(self) -> None:
+        """After the match: the new-game screen with Buraco already chosen."""
+        from carioca_desktop.ui.scenes.buraco.newgame import BuracoNewGameScene
+
+        self.to_menu()
+        self.app.push(BuracoNewGameScene(self.app))
 
     def ask_hint(self) -> None:
         """The Pista: the hard bot's move in the person's place, said in words, its cards

@@ -4,7 +4,7 @@ the match's end it names the winning side."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import pygame
@@ -56,10 +56,14 @@ def paint(
     col_w = (rect.width - u(40) - label_w) // 2
     x0 = rect.left + u(20)
     y = rect.top + u(64)
+    labels = hud.initials(list(names))
     for k, s in enumerate(sheets):
         cx = x0 + label_w + col_w * k + col_w // 2
         r = u(14)
-        surface.blit(hud.avatar(s.side, s.name, r), (cx - r, y))
+        seats = list(range(s.side, len(names), 2))  # the side's players, as the table shows them
+        for j, seat in enumerate(seats):
+            x = cx - r + (2 * j - (len(seats) - 1)) * (r - u(3))
+            surface.blit(hud.avatar(seat, names[seat], r, labels[seat]), (x, y))
         name = texts.fit(s.name, u(15), TEXT, col_w - u(8), bold=True)
         surface.blit(name, name.get_rect(midtop=(cx, y + 2 * r + u(4))))
     y += u(64)
@@ -75,11 +79,11 @@ def paint(
         surface.blit(label, (x0, y))
         for k, s in enumerate(sheets):
             cx = x0 + label_w + col_w * k + col_w // 2
-            text = _value(row, s)
+            text = _value(row, s, bonuses)
             colour = TEXT
             if row in ("hands", "morto") and text.startswith("-") and text != "-0":
                 colour = RED_BAD
-            elif row in ("limpos", "sujos", "going_out") and text not in ("0", "+0"):
+            elif row in ("limpos", "sujos", "going_out") and text != "0":
                 colour = GREEN_OK
             value = texts.render(
                 text, u(17 if strong else 15), GOLD if strong else colour, bold=strong
@@ -88,11 +92,13 @@ def paint(
         y += u(34)
 
 
-def _value(row: str, s: SideSheet) -> str:
-    if row == "limpos":
-        return str(s.limpos)
-    if row == "sujos":
-        return str(s.sujos)
+def _value(row: str, s: SideSheet, bonuses: Mapping[str, int]) -> str:
+    """A row's value for one side; the buracos as their count and the points they bring
+    ("2 (+200)"), so the column adds up to the total."""
+    if row in ("limpos", "sujos"):
+        n = s.limpos if row == "limpos" else s.sujos
+        points = n * bonuses[row[:-1]]
+        return tr("buraco_look.bonus_value", n=n, points=points) if n else "0"
     return {
         "meld_points": str(s.meld_points),
         "going_out": f"+{s.going_out}" if s.going_out else "0",
@@ -104,7 +110,8 @@ def _value(row: str, s: SideSheet) -> str:
 
 
 class SheetWidgets:
-    """The sheet's button: the next round, or back to the menu when the match is over."""
+    """The sheet's buttons: the next round; at the match's end, a new Buraco match (the
+    new-game screen, Buraco chosen) or back to the menu."""
 
     def __init__(
         self,
@@ -113,29 +120,53 @@ class SheetWidgets:
         over: bool,
         next_round: Callable[[], None],
         to_menu: Callable[[], None],
+        covered: Sequence[UIButton] = (),
+        new_game: Callable[[], None] | None = None,
     ) -> None:
-        key = "buraco.sheet.menu" if over else "buraco.sheet.next"
-        self.button = UIButton(
-            self._rect(layout),
-            tr(key),
-            manager,
-            object_id=ObjectID(class_id="@primary"),
-            command=to_menu if over else next_round,
-        )
+        # The table's buttons are drawn above the shade: hidden while the sheet is up, so
+        # the sheet's are the only ones that show.
+        self.covered = [b for b in covered if b.visible]
+        for button in self.covered:
+            element: Any = button
+            element.hide()
+        specs: list[tuple[str, Callable[[], None]]] = [(tr("buraco.sheet.next"), next_round)]
+        if over:
+            specs = [(tr("buraco.sheet.menu"), to_menu)]
+            if new_game is not None:
+                specs.append((tr("common.new_game"), new_game))
+        self.buttons: list[UIButton] = []
+        for k, ((text, command), rect) in enumerate(zip(specs, _rects(layout, len(specs)))):
+            main = k == len(specs) - 1  # the last, on the right, is the one to press
+            kind = ObjectID(class_id="@primary") if main else None
+            self.buttons.append(UIButton(rect, text, manager, object_id=kind, command=command))
 
-    @staticmethod
-    def _rect(layout: BuracoLayout) -> pygame.Rect:
-        u = layout.upx
-        rect = pygame.Rect(0, 0, u(260), u(46))
-        outer = box(layout)
-        rect.midbottom = (outer.centerx, outer.bottom - u(16))
-        return rect
+    @property
+    def button(self) -> UIButton:
+        """The main button (the last one, on the right)."""
+        return self.buttons[-1]
 
     def place(self, layout: BuracoLayout) -> None:
-        rect = self._rect(layout)
-        self.button.set_relative_position(rect.topleft)
-        self.button.set_dimensions(rect.size)
+        for button, rect in zip(self.buttons, _rects(layout, len(self.buttons))):
+            button.set_relative_position(rect.topleft)
+            button.set_dimensions(rect.size)
 
     def kill(self) -> None:
-        kill: Any = self.button.kill
-        kill()
+        for button in self.buttons:
+            kill: Any = button.kill
+            kill()
+        self.buttons = []
+        for button in self.covered:
+            element: Any = button
+            if element.alive():  # the table may be leaving and have killed them already
+                element.show()
+        self.covered = []
+
+
+def _rects(layout: BuracoLayout, n: int) -> list[pygame.Rect]:
+    """The sheet's n buttons side by side, centred at its foot."""
+    u = layout.upx
+    outer = box(layout)
+    width, gap = (u(260) if n == 1 else u(240)), u(20)
+    left = outer.centerx - (n * width + (n - 1) * gap) // 2
+    top = outer.bottom - u(16) - u(46)
+    return [pygame.Rect(left + k * (width + gap), top, width, u(46)) for k in range(n)]
