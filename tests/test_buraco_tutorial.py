@@ -305,8 +305,9 @@ def test_the_menus_tutorial_and_rules_offer_buraco(tmp_path: Path) -> None:
     assert isinstance(rules, BuracoRulesScene) and rules.rules.preset == "brasileiro"
 
 
-def test_the_rules_say_what_each_preset_changes(tmp_path: Path) -> None:
+def test_the_rules_say_what_each_preset_changes(tmp_path: Path, spanish: None) -> None:
     """The sections say the Brazilian game; the last line adds what a preset changes."""
+    i18n.set_language("es")  # whatever language an earlier test left
     from carioca_desktop.rules.buraco.ruleset import preset_rules
     from carioca_desktop.ui.scenes.buraco.rules import house_words
 
