@@ -74,6 +74,8 @@ def _buraco_rules(value: object) -> dict[str, object]:
     return rules
 
 
+GAMES = ("carioca", "buraco")
+
 # Every known key and its check; the order is the order keys are written in.
 _CHECKS: dict[str, f.Check] = {
     "language": f.choice(LANGUAGES, nullable=True),
@@ -91,6 +93,7 @@ _CHECKS: dict[str, f.Check] = {
     "hints": f.boolean,
     "card_back": _card_back,
     "window_size": _window_size,
+    "last_game": f.choice(GAMES),
     "house_rules": f.str_keyed,
     "buraco_rules": _buraco_rules,
 }
@@ -115,6 +118,7 @@ class Settings:
     hints: bool = True
     card_back: int = 0
     window_size: tuple[int, int] | None = None
+    last_game: str = "carioca"  # the game New game opens on: the one chosen last
     # A rule-set dict as RULES.md defines it; treat as read-only, use replace() to change.
     house_rules: dict[str, object] = field(default_factory=lambda: dict(DEFAULT_HOUSE_RULES))
     # The Buraco house rules (BURACO.md keys, "game": "buraco"), used by Buraco's New game.

@@ -194,9 +194,9 @@ class MenuScene(UIScene):
         self.rebuild()
 
     def _new_game(self) -> None:
-        from carioca_desktop.ui.scenes.newgame import NewGameScene
+        from carioca_desktop.ui.scenes.newgame import new_game_scene
 
-        self.app.push(NewGameScene(self.app))
+        self.app.push(new_game_scene(self.app))
 
     def _tutorial(self) -> None:
         """Which game's tutorial: Carioca's or Buraco's."""

@@ -94,6 +94,22 @@ def saved_match_lines(paths: Paths) -> list[str]:
     ]
 
 
+def new_game_scene(app: App, game: str | None = None) -> UIScene:
+    """The New game screen of ``game``, by default of the game the player chose last."""
+    from carioca_desktop.ui.scenes.buraco.newgame import BuracoNewGameScene
+
+    if (game or app.settings.last_game) == "buraco":
+        return BuracoNewGameScene(app)
+    return NewGameScene(app)
+
+
+def switch_game(app: App, game: str) -> None:
+    """From one game's New game screen to the other's, remembered for the next time."""
+    if app.settings.last_game != game:
+        app.update_settings(app.settings.replace(last_game=game))
+    app.replace(new_game_scene(app, game))
+
+
 class NewGameScene(UIScene):
     """Two panels (players, rules) over the felt, Back and Start below."""
 
@@ -217,9 +233,7 @@ class NewGameScene(UIScene):
 
     def _set_game(self, value: object) -> bool:
         if value == "buraco":
-            from carioca_desktop.ui.scenes.buraco.newgame import BuracoNewGameScene
-
-            self._todo.append(lambda: self.app.replace(BuracoNewGameScene(self.app)))
+            self._todo.append(lambda: switch_game(self.app, "buraco"))
         return True
 
     # ------------------------------------------------------------------ changes

@@ -184,9 +184,9 @@ class BuracoNewGameScene(UIScene):
 
     def _set_game(self, value: object) -> bool:
         if value == "carioca":
-            from carioca_desktop.ui.scenes.newgame import NewGameScene
+            from carioca_desktop.ui.scenes.newgame import switch_game
 
-            self._todo.append(lambda: self.app.replace(NewGameScene(self.app)))
+            self._todo.append(lambda: switch_game(self.app, "carioca"))
         return True
 
     def _set_preset(self, value: object) -> bool:
