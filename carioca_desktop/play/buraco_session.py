@@ -1,12 +1,13 @@
 """A Buraco match being played: seats (people or bots), the bots' state, autosave, resume.
 
 A sibling of ``session.MatchSession`` rather than a generalisation of it: the Carioca session
-carries Carioca-only machinery (the buy offer, undo, hand arrangements with lay-down slots,
-statistics records built from Carioca outcomes) that has no meaning in Buraco, and bending it
-to both games would put ``if game == ...`` inside code the Carioca table depends on. What is
-shared is below the session: ``SeatConfig``, the autosave writer (``autosave_later``, the
-same file, latest wins) and the save document format; the document's ``format`` field
-(``buraco-session``) tells the loader which session to build.
+carries Carioca-only machinery (the buy offer, undo, statistics records built from Carioca
+outcomes) that has no meaning in Buraco, and bending it to both games would put
+``if game == ...`` inside code the Carioca table depends on. What is shared is below the
+session: ``SeatConfig``, the hand arrangements kept with the match (play/arrangement.py),
+the autosave writer (``autosave_later``, the same file, latest wins) and the save document
+format; the document's ``format`` field (``buraco-session``) tells the loader which session
+to build.
 """
 
 from __future__ import annotations
@@ -17,6 +18,11 @@ from collections.abc import Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from carioca_desktop.play.arrangement import (
+    Arrangement,
+    arrangements_to_dict,
+    parse_arrangements,
+)
 from carioca_desktop.play.session import SeatConfig
 from carioca_desktop.rules.buraco.actions import Action, NextRound
 from carioca_desktop.rules.buraco.game import BuracoGame
@@ -63,6 +69,9 @@ class BuracoSession:
         self.autosave = autosave
         self._pending: Action | None = None
         self._pending_at = -1
+        # Per human seat, the hand as the person arranged it (order, melds staged): a hint
+        # for the table, saved with the match (play/arrangement.py).
+        self.arrangements: dict[int, Arrangement] = {}
 
     @property
     def preset(self) -> str:
@@ -89,12 +98,14 @@ class BuracoSession:
         return session
 
     def to_dict(self) -> dict[str, Any]:
-        return self._document(self.game, self._bots_dict())
+        return self._document(self.game, self._bots_dict(), dict(self.arrangements))
 
     def _bots_dict(self) -> dict[str, Any]:
         return {str(i): bot.to_dict() for i, bot in sorted(self.bots.items())}
 
-    def _document(self, game: BuracoGame, bots: dict[str, Any]) -> dict[str, Any]:
+    def _document(
+        self, game: BuracoGame, bots: dict[str, Any], arrangements: dict[int, Arrangement]
+    ) -> dict[str, Any]:
         return {
             "format": FORMAT,
             "version": VERSION,
@@ -103,6 +114,7 @@ class BuracoSession:
             "seats": [s.to_dict() for s in self.seats],
             "bots": bots,
             "game": game.to_dict(),
+            "arrangements": arrangements_to_dict(arrangements),
         }
 
     @classmethod
@@ -121,7 +133,9 @@ class BuracoSession:
             raise ValueError("the seats do not match the game's players")
         seats = [_seat(s) for s in raw_seats]
         bots = _load_bots(d.get("bots"), seats, seed)
-        return cls(game, seats, seed, bots, paths, autosave)
+        session = cls(game, seats, seed, bots, paths, autosave)
+        session.arrangements = parse_arrangements(d.get("arrangements"), session.human_seats)
+        return session
 
     # ------------------------------------------------------------------ who is who
     @property
@@ -180,12 +194,29 @@ class BuracoSession:
     def next_round(self) -> None:
         self.apply(NextRound())
 
+    def arrange(self, seat: int, hand: Sequence[str], staged: Sequence[Sequence[str]] = ()) -> None:
+        """Remember how a person arranged their hand (the order, the melds staged for the
+        next lay-down) and save it, so Continue shows the hand as it was left. Cosmetic: the
+        engine's hand stays the truth; the table checks the order fits before using it."""
+        if not self.is_human(seat):
+            return
+        arrangement = Arrangement(tuple(hand), tuple(tuple(g) for g in staged))
+        if self.arrangements.get(seat) != arrangement:  # an unchanged hand writes nothing
+            self.arrangements[seat] = arrangement
+            self._save()
+
     def _save(self) -> None:
         if not self.autosave:
             return
         try:
             autosave_later(
-                partial(self._document, self.game.clone(), self._bots_dict()), self.paths
+                partial(
+                    self._document,
+                    self.game.clone(),
+                    self._bots_dict(),
+                    dict(self.arrangements),  # a copy: the hand may be rearranged meanwhile
+                ),
+                self.paths,
             )
         except (OSError, ValueError) as err:  # a full disk must not stop the match
             log.warning("autosave failed: %s", err)

@@ -25,6 +25,7 @@ from carioca_desktop.ui.scenes.buraco.layout import (
     flow,
     pile_rects,
 )
+from carioca_desktop.ui.scenes.table.marks import outline
 from carioca_desktop.ui.sprites import CardImages, TextCache, panel
 from carioca_desktop.ui.theme import GOLD, GREEN_OK, RED_BAD, TEXT, TEXT_DIM
 
@@ -73,6 +74,8 @@ class Picture:
     toasts: Sequence[Toast] = field(default_factory=tuple)
     pile_in_flight: bool = False  # the top card is still gliding onto the pile
     drag: tuple[str, pygame.Rect] | None = None  # a hand card under the pointer
+    ring: pygame.Rect | None = None  # the keyboard's focus
+    focus_meld: int | None = None  # the meld the keyboard aims at (framed as under a drag)
 
 
 @dataclass
@@ -113,14 +116,15 @@ def paint(surface: pygame.Surface, p: Picture) -> MeldPlaces:
         w, step = sizes[side]
         for i, box in places.melds.items():
             if obs.table[i].side == side:
-                _meld(
-                    surface, p, obs.table[i], box, w, step, p.accepts is not None and i in p.accepts
-                )
+                lit = p.accepts is not None and i in p.accepts
+                _meld(surface, p, obs.table[i], box, w, step, lit, i == p.focus_meld)
     _stock(surface, p)
     _mortos(surface, p)
     places.pile = _pile(surface, p)
     _hand(surface, p)
     hud.draw_log(surface, layout.log, p.log, texts, layout.ui)
+    if p.ring is not None:
+        outline(surface, p.ring.inflate(layout.upx(10), layout.upx(10)), GOLD, layout.upx(3))
     if p.drag is not None:
         code, rect = p.drag
         shadow, (dx, dy) = p.images.shadow(rect.width)
@@ -243,6 +247,7 @@ def _meld(
     w: int,
     step: float,
     lit: bool,
+    aimed: bool = False,
 ) -> None:
     images, u = p.images, p.layout.upx
     rects = fan_rects(box, meld.length, w, step)
@@ -252,10 +257,11 @@ def _meld(
         surface.blit(shadow, (rect.x + dx, rect.y + dy))
         surface.blit(images.face(head, w, marker or None), rect)
     frame = box.inflate(u(8), u(8))
-    if lit:  # would take the picked cards: green, gold under the pointer
-        colour = GOLD if frame.collidepoint(p.pointer) else ACCEPT
+    over = aimed or frame.collidepoint(p.pointer)  # under the pointer or the keyboard's aim
+    if lit:  # would take the picked cards: green, gold when aimed at
+        colour = GOLD if over else ACCEPT
         pygame.draw.rect(surface, colour, frame, u(3), border_radius=u(8))
-    elif p.accepts is not None and frame.collidepoint(p.pointer):  # would refuse them
+    elif p.accepts is not None and over:  # would refuse them
         pygame.draw.rect(surface, RED_BAD, frame, u(2), border_radius=u(8))
     x = box.left
     if meld.buraco:

@@ -30,11 +30,11 @@ from carioca_desktop.rules.buraco.observation import BuracoObservation
 from carioca_desktop.rules.errors import IllegalAction, Refusal
 from carioca_desktop.ui.anim import Animator, Toast, pacing
 from carioca_desktop.ui.scene import Scene
-from carioca_desktop.ui.scenes.buraco import keys as table_keys
 from carioca_desktop.ui.scenes.buraco import paint as buraco_paint
 from carioca_desktop.ui.scenes.buraco import sheet
 from carioca_desktop.ui.scenes.buraco.flights import BuracoFlights
-from carioca_desktop.ui.scenes.buraco.hand import HandOrder
+from carioca_desktop.ui.scenes.buraco.hand import HandKeeper, HandOrder
+from carioca_desktop.ui.scenes.buraco.keys import BuracoKeys
 from carioca_desktop.ui.scenes.buraco.layout import BUTTONS, BuracoLayout, compute_layout
 from carioca_desktop.ui.scenes.buraco.moves import BuracoMoves
 from carioca_desktop.ui.sprites import CardImages, TextCache
@@ -67,7 +67,9 @@ class BuracoTableScene(Scene):
         self.viewer = session.viewer()
         self.obs: BuracoObservation = session.game.observation(self.viewer)
         self.hand = HandOrder()
+        self.keeper = HandKeeper(session)  # the person's order, kept with the match
         self.moves = BuracoMoves(self)
+        self.keys = BuracoKeys(self, self.moves)
         self.flights = BuracoFlights(self)
         self.layout: BuracoLayout = self._compute_layout()
         self.buttons: dict[str, UIButton] = {}
@@ -161,11 +163,15 @@ class BuracoTableScene(Scene):
         if viewer != self.viewer:
             self.viewer = viewer
             self._privacy_asked = None
-            self.moves.picked, self.moves.staged = [], []
+            self.hand, self.moves.staged = HandOrder(), []  # the next person's, kept apart
+            self.keys.zone, self.keys.index = "hand", 0
             self.on_resize(self.app.size)
         self.obs = obs = self.session.game.observation(self.viewer)
-        if self.hand.sync(obs.hand):
-            self.moves.forget_missing()
+        if not self.hand.cards:
+            self.moves.staged = self.keeper.restore(self.viewer, self.hand, obs.hand)
+        self.hand.sync(obs.hand)
+        self.moves.forget_missing()
+        self.keeper.save(self.viewer, self.hand, self.moves.staged)
         for event in obs.events[self._seen :]:
             line = log_line(event, self.names, self.viewer)
             if line:
@@ -363,13 +369,20 @@ class BuracoTableScene(Scene):
             return
         wanted = list(advice.cards)
         picked = []
-        for uid, code in self.hand.cards:
-            if code in wanted:
-                wanted.remove(code)
-                picked.append(uid)
+        for card in self.hand.cards:
+            if card.code in wanted:
+                wanted.remove(card.code)
+                picked.append(card.uid)
         self.moves.picked, self.moves.staged = picked, []
         self.toast(advice.words, anchor)
         self.sync()
+
+    def show_keys(self) -> None:
+        """F1 or ?: the keyboard help over the table, with Buraco's keys."""
+        from carioca_desktop.ui.scenes.buraco.keys import CLICKS, KEYS
+        from carioca_desktop.ui.scenes.keys import KeysScene
+
+        self.app.push(KeysScene(self.app, KEYS, CLICKS))
 
     def open_pause(self) -> None:
         from carioca_desktop.ui.scenes.pause import PauseScene
@@ -391,9 +404,10 @@ class BuracoTableScene(Scene):
                 return False
             if event.type == pygame.MOUSEBUTTONUP:
                 return self.moves.release(event.pos)
+            self.keys.pointer_used()
             return self.moves.press(event.pos)
         if event.type == pygame.KEYDOWN:
-            return table_keys.key(self, event.key)
+            return self.keys.handle(event)
         return False
 
     def picture(self) -> buraco_paint.Picture:
@@ -430,6 +444,8 @@ class BuracoTableScene(Scene):
             toasts=tuple(self.toasts),
             pile_in_flight=self.animator.hidden()[("pile",)] > 0,
             drag=self.moves.drag_card(),
+            ring=self.keys.focus_rect(),
+            focus_meld=self.keys.focus_meld(),
         )
 
     def draw(self, surface: pygame.Surface) -> None:
