@@ -79,6 +79,8 @@ class HandOrder(HandModel):
         if self.cards or not fits(order, hand):
             return False
         self.cards = [self._make(code) for code in order]
+        if list(order) == sorted(order, key=rank_key) != sorted(order, key=suit_key):
+            self.by = "rank"  # new cards go in as the person last sorted
         self.sync(hand)
         return True
 

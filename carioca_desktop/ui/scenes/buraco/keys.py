@@ -170,7 +170,11 @@ class BuracoKeys:
             pile = t.places.pile
             return pile[0].unionall(pile) if pile else t.layout.pile_area
         meld = self.focus_meld()
-        return t.places.melds.get(meld) if meld is not None else None
+        box = t.places.melds.get(meld) if meld is not None else None
+        if box is None:
+            return None
+        # Outside the green or red frame that says whether the meld takes the picked cards.
+        return box.inflate(t.layout.upx(12), t.layout.upx(12))
 
     # ------------------------------------------------------------------ acting
     def _with_focused(self) -> bool:
@@ -224,7 +228,7 @@ class BuracoKeys:
         return True
 
     def _refocus(self) -> None:
-        """Keep the focus on a card still in the hand."""
+        """Keep the focus on a card still in the hand (once there is a focus)."""
         hand, visible = self.t.hand, self.moves.visible()
-        if hand.focus not in visible:
+        if hand.focus is not None and hand.focus not in visible:
             hand.focus = visible[0] if visible else None
