@@ -132,6 +132,7 @@ def test_table_in_words_and_on_screen(
     scene.moves.picked = scene.hand.uids()[:2]
     scene.sync()
     drawn.clear()
+    scene.forget()  # the whole table drawn, not only what moves over its cached layer
     app.screenshot(str(tmp_path / "table.png"))
     raw = [t for t in drawn if RAW_KEY.match(t)]
     assert not raw, raw

@@ -23,6 +23,7 @@ from carioca_desktop.play.arrangement import (
     arrangements_to_dict,
     parse_arrangements,
 )
+from carioca_desktop.play.botworker import BotWorker
 from carioca_desktop.play.session import SeatConfig
 from carioca_desktop.rules.buraco.actions import Action, NextRound
 from carioca_desktop.rules.buraco.game import BuracoGame
@@ -68,7 +69,10 @@ class BuracoSession:
         self.paths = paths
         self.autosave = autosave
         self._pending: Action | None = None
-        self._pending_at = -1
+        self._pending_at = -1  # the event count the pending bot action was chosen at
+        # With ``decide_ahead``, the next bot decision is made on a worker thread.
+        self._worker: BotWorker[Action | None] | None = None
+        self._bots_before: dict[str, Any] | None = None  # the bots' state the job started from
         # Per human seat, the hand as the person arranged it (order, melds staged): a hint
         # for the table, saved with the match (play/arrangement.py).
         self.arrangements: dict[int, Arrangement] = {}
@@ -101,6 +105,8 @@ class BuracoSession:
         return self._document(self.game, self._bots_dict(), dict(self.arrangements))
 
     def _bots_dict(self) -> dict[str, Any]:
+        if self._bots_before is not None:  # a bot is deciding on the worker thread
+            return self._bots_before
         return {str(i): bot.to_dict() for i, bot in sorted(self.bots.items())}
 
     def _document(
@@ -165,20 +171,63 @@ class BuracoSession:
         is to act or the round is over."""
         if self.game.round_over:
             return None
-        at = self._event_count()
+        at = self.game.event_count  # grows with every change of the game
         if self._pending_at != at:
-            from carioca_desktop.bots.buraco_driver import buraco_step
+            worker = self._worker
+            if worker is not None and worker.running(at):
+                action = worker.take(at)
+            else:
+                if worker is not None:
+                    worker.wait()  # a decision for an older game: the bots settle first
+                from carioca_desktop.bots.buraco_driver import buraco_step
 
-            self._pending, self._pending_at = buraco_step(self.game, self.bots), at
+                action = buraco_step(self.game, self.bots)
+            self._pending, self._pending_at = action, at
         return self._pending
 
-    def _event_count(self) -> int:
-        """How many events the match has had (a change of the game changes it)."""
-        return len(self.game.observation(self.viewer()).events)
+    def bot_action_ready(self) -> bool:
+        """Whether ``pending_bot_action`` answers without waiting for the worker thread."""
+        worker, at = self._worker, self.game.event_count
+        if self._pending_at == at or worker is None or not worker.running(at):
+            return True
+        return worker.ready(at)
+
+    def decide_ahead(self) -> None:
+        """From now on, make each bot decision on a worker thread (play/botworker.py, as the
+        Carioca session does) as soon as the action before it is applied, so the frame that
+        applies a bot's move only applies it; starts the first."""
+        if self._worker is None:
+            self._worker = BotWorker()
+            self._start_decision(None, self.game.clone())
+
+    def release_decision(self) -> None:
+        """Let the decision started by the last ``apply`` run (the table calls this on the
+        frame after the one that applied the move, so the two do not compete)."""
+        if self._worker is not None:
+            self._worker.release()
+
+    def _start_decision(self, bots_saved: dict[str, Any] | None, clone: BuracoGame) -> None:
+        """The next bot's decision, on the worker, from ``clone`` (the autosave's copy of the
+        game, which nothing changes), when a bot is to act; it waits for
+        ``release_decision``."""
+        worker, game = self._worker, self.game
+        turn = game.current_player
+        if worker is None or game.round_over or turn is None or turn not in self.bots:
+            return
+        from carioca_desktop.bots.buraco_driver import buraco_step
+
+        # A save made while the bot thinks records the bots as they were before it began.
+        self._bots_before = bots_saved if bots_saved is not None else self._bots_dict()
+        work = partial(buraco_step, clone, dict(self.bots))
+        worker.start(game.event_count, work, hold=True)
 
     def apply(self, action: Action) -> list[Event]:
         """Apply an action (IllegalAction propagates, nothing saved), then autosave; when the
-        match ends the autosave is cleared."""
+        match ends the autosave is cleared. With ``decide_ahead``, the next bot's decision
+        starts from a copy of the game."""
+        if self._worker is not None:
+            self._worker.wait()  # the bots settle before anything reads or saves them
+        self._bots_before = None
         events = self.game.apply(action)
         self._pending_at = -1
         if self.game.is_over:
@@ -187,8 +236,11 @@ class BuracoSession:
                     clear_autosave(self.paths)
                 except OSError as err:
                     log.warning("could not clear the autosave: %s", err)
-        else:
-            self._save()
+            return events
+        clone = self.game.clone()
+        bots = self._save(clone)
+        if self._worker is not None:
+            self._start_decision(bots, clone)
         return events
 
     def next_round(self) -> None:
@@ -205,21 +257,25 @@ class BuracoSession:
             self.arrangements[seat] = arrangement
             self._save()
 
-    def _save(self) -> None:
+    def _save(self, clone: BuracoGame | None = None) -> dict[str, Any] | None:
+        """Autosave in the background from ``clone`` (a copy of the game now, made here if
+        not given); returns the bots' state it saved, if it saved."""
         if not self.autosave:
-            return
+            return None
+        bots = self._bots_dict()
         try:
             autosave_later(
                 partial(
                     self._document,
-                    self.game.clone(),
-                    self._bots_dict(),
+                    clone or self.game.clone(),
+                    bots,
                     dict(self.arrangements),  # a copy: the hand may be rearranged meanwhile
                 ),
                 self.paths,
             )
         except (OSError, ValueError) as err:  # a full disk must not stop the match
             log.warning("autosave failed: %s", err)
+        return bots
 
 
 # ---------------------------------------------------------------------- seats and bots

@@ -204,7 +204,11 @@ def hand_rects(area: pygame.Rect, n: int, w: int) -> list[pygame.Rect]:
         return []
     least = 0.34  # the part of a card left in view: its index
     if n > 1 and (area.width - w) / (n - 1) < w * least:
-        w = max(24, int(area.width / (1 + least * (n - 1))))
+        # Smaller in steps, not a pixel a card: each new width draws every face again (and
+        # the card images keep only a dozen widths), so a hand growing card by card after
+        # a taken pile would redraw them all at every card.
+        fitted, notch = int(area.width / (1 + least * (n - 1))), max(4, w // 12)
+        w = max(24, fitted - fitted % notch)
     h = round(w * RATIO)
     step = min(round(w * 0.8), (area.width - w) // max(1, n - 1)) if n > 1 else 0
     total = w + step * (n - 1)

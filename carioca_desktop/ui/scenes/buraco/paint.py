@@ -3,6 +3,11 @@
 Shared with the Carioca table: the felt, card art (``CardImages``: faces, backs, wilds with
 their positional marker badge), seat panels and fans (``hud``), the top bar, the log, toasts
 and the colours of the theme.
+
+As at the Carioca table, what only the observation changes (the felt, panels, melds, piles,
+mortos, log) is drawn once onto a cached layer (``Layer``), and each frame blits it and draws
+what moves over it: the hand, the targets lit for the picked or dragged cards, the keyboard's
+ring, the dragged card, toasts. Card shadows come baked into the card images.
 """
 
 from __future__ import annotations
@@ -86,6 +91,40 @@ class MeldPlaces:
     pile: list[pygame.Rect] = field(default_factory=list)
 
 
+class Layer:
+    """The still part of the table, drawn again only when what it shows changed (a new
+    observation, words, the window's size, the card looks), with the places it laid out."""
+
+    def __init__(self) -> None:
+        self.key: tuple[object, ...] | None = None
+        self.surface: pygame.Surface | None = None
+        self.places = MeldPlaces()
+        self.sizes: dict[int, tuple[int, float]] = {}
+
+    def forget(self) -> None:
+        self.key = None
+
+    def get(self, p: Picture) -> pygame.Surface:
+        key = _layer_key(p)
+        surface = self.surface
+        if surface is None or surface.get_size() != p.layout.size:
+            surface = self.surface = pygame.Surface(p.layout.size).convert()
+            self.key = None
+        if key != self.key:
+            self.places, self.sizes = place_melds(p.layout, p.obs)
+            _still(surface, p, self.places, self.sizes)
+            self.key = key
+        return surface
+
+
+def _layer_key(p: Picture) -> tuple[object, ...]:
+    """Everything the still layer is drawn from (the observation compared by value)."""
+    seats = tuple(sorted(p.seat_lines.items()))
+    return (p.layout.size, id(p.layout), id(p.images), p.obs, tuple(p.names), seats, p.title,
+            p.status, tuple(p.log), tuple(p.mortos), p.pile_all, p.first_min, p.hand_hidden,
+            p.pile_in_flight)  # fmt: skip
+
+
 def place_melds(
     layout: BuracoLayout, obs: BuracoObservation
 ) -> tuple[MeldPlaces, dict[int, tuple[int, float]]]:
@@ -102,27 +141,20 @@ def place_melds(
     return places, sizes
 
 
-def paint(surface: pygame.Surface, p: Picture) -> MeldPlaces:
-    layout, texts, obs = p.layout, p.texts, p.obs
-    surface.blit(felt(layout.size), (0, 0))
-    _bar(surface, p)
-    _seats(surface, p)
-    _score_panel(surface, p)
-    _info_panel(surface, p)
-    places, sizes = place_melds(layout, obs)
-    mine = obs.seat % 2
-    for side, zone in ((mine, layout.our_zone), (1 - mine, layout.their_zone)):
-        _zone_label(surface, p, side, zone)
-        w, step = sizes[side]
-        for i, box in places.melds.items():
-            if obs.table[i].side == side:
-                lit = p.accepts is not None and i in p.accepts
-                _meld(surface, p, obs.table[i], box, w, step, lit, i == p.focus_meld)
-    _stock(surface, p)
-    _mortos(surface, p)
-    places.pile = _pile(surface, p)
+def paint(surface: pygame.Surface, p: Picture, layer: Layer | None = None) -> MeldPlaces:
+    """The table: the still layer (from ``layer``'s cache, or drawn here), then what moves."""
+    if layer is None:
+        places, sizes = place_melds(p.layout, p.obs)
+        _still(surface, p, places, sizes)
+    else:
+        surface.blit(layer.get(p), (0, 0))
+        places = layer.places
+    layout = p.layout
+    for i, box in places.melds.items():
+        lit = p.accepts is not None and i in p.accepts
+        _target(surface, p, box, lit, i == p.focus_meld)
+    _pile_lit(surface, p, places.pile)
     _hand(surface, p)
-    hud.draw_log(surface, layout.log, p.log, texts, layout.ui)
     if p.ring is not None:
         outline(surface, p.ring.inflate(layout.upx(10), layout.upx(10)), GOLD, layout.upx(3))
     if p.drag is not None:
@@ -132,8 +164,31 @@ def paint(surface: pygame.Surface, p: Picture) -> MeldPlaces:
         surface.blit(shadow, (rect.x + dx + lift, rect.y + dy + lift))
         surface.blit(p.images.face(code, rect.width), rect)
     for toast in p.toasts:
-        hud.draw_toast(surface, toast, texts, layout.ui)
+        hud.draw_toast(surface, toast, p.texts, layout.ui)
     return places
+
+
+def _still(
+    surface: pygame.Surface, p: Picture, places: MeldPlaces, sizes: dict[int, tuple[int, float]]
+) -> None:
+    """What only the observation changes."""
+    layout, obs = p.layout, p.obs
+    surface.blit(felt(layout.size), (0, 0))
+    _bar(surface, p)
+    _seats(surface, p)
+    _score_panel(surface, p)
+    _info_panel(surface, p)
+    mine = obs.seat % 2
+    for side, zone in ((mine, layout.our_zone), (1 - mine, layout.their_zone)):
+        _zone_label(surface, p, side, zone)
+        w, step = sizes[side]
+        for i, box in places.melds.items():
+            if obs.table[i].side == side:
+                _meld(surface, p, obs.table[i], box, w, step)
+    _stock(surface, p)
+    _mortos(surface, p)
+    places.pile = _pile(surface, p)
+    hud.draw_log(surface, layout.log, p.log, p.texts, layout.ui)
 
 
 # --------------------------------------------------------------------------- furniture
@@ -246,23 +301,13 @@ def _meld(
     box: pygame.Rect,
     w: int,
     step: float,
-    lit: bool,
-    aimed: bool = False,
 ) -> None:
     images, u = p.images, p.layout.upx
     rects = fan_rects(box, meld.length, w, step)
     for code, rect in zip(meld.cards, rects):
         head, _, marker = code.partition("=")
-        shadow, (dx, dy) = images.shadow(w)
-        surface.blit(shadow, (rect.x + dx, rect.y + dy))
-        surface.blit(images.face(head, w, marker or None), rect)
-    frame = box.inflate(u(8), u(8))
-    over = aimed or frame.collidepoint(p.pointer)  # under the pointer or the keyboard's aim
-    if lit:  # would take the picked cards: green, gold when aimed at
-        colour = GOLD if over else ACCEPT
-        pygame.draw.rect(surface, colour, frame, u(3), border_radius=u(8))
-    elif p.accepts is not None and over:  # would refuse them
-        pygame.draw.rect(surface, RED_BAD, frame, u(2), border_radius=u(8))
+        image, (dx, dy) = images.shadowed(head, w, marker or None)
+        surface.blit(image, (rect.x + dx, rect.y + dy))
     x = box.left
     if meld.buraco:
         colour = LIMPO if meld.buraco == "limpo" else SUJO
@@ -270,6 +315,19 @@ def _meld(
         x = _pill(surface, p, words, (box.left, box.top - u(3)), colour) + u(4)
     if meld.length >= 5:
         _pill(surface, p, str(meld.length), (x, box.top - u(3)), (36, 60, 48))
+
+
+def _target(surface: pygame.Surface, p: Picture, box: pygame.Rect, lit: bool, aimed: bool) -> None:
+    """A meld as a target for the picked or dragged cards: green if it would take them, gold
+    when aimed at (the pointer, the keyboard); red when aimed at and it would not."""
+    u = p.layout.upx
+    frame = box.inflate(u(8), u(8))
+    over = aimed or frame.collidepoint(p.pointer)
+    if lit:
+        colour = GOLD if over else ACCEPT
+        pygame.draw.rect(surface, colour, frame, u(3), border_radius=u(8))
+    elif p.accepts is not None and over:
+        pygame.draw.rect(surface, RED_BAD, frame, u(2), border_radius=u(8))
 
 
 def _pill(
@@ -341,29 +399,33 @@ def _pile(surface: pygame.Surface, p: Picture) -> list[pygame.Rect]:
         rects = pile_rects(area, len(obs.pile), layout.pile_w)
         shown = len(obs.pile) - (1 if p.pile_in_flight else 0)
         for code, rect in list(zip(obs.pile, rects))[:shown]:
-            shadow, (dx, dy) = images.shadow(rect.width)
-            surface.blit(shadow, (rect.x + dx, rect.y + dy))
-            surface.blit(images.face(code, rect.width), rect)
-        span = rects[0].unionall(rects)
+            image, (dx, dy) = images.shadowed(code, rect.width)
+            surface.blit(image, (rect.x + dx, rect.y + dy))
     else:
         rect = pygame.Rect(area.left + u(8), area.top, layout.pile_w, round(layout.pile_w * RATIO))
         for k in range(min(3, obs.pile_size - 1), 0, -1):
             surface.blit(images.back(rect.width), rect.move(-k * u(3), k * u(1)))
         if obs.pile_top and not p.pile_in_flight:
             surface.blit(images.face(obs.pile_top, rect.width), rect)
-        rects, span = [rect], rect
+        rects = [rect]
+    words = tr("buraco.pile", n=obs.pile_size)
+    text = p.texts.render(words, u(13), TEXT)
+    surface.blit(text, (rects[0].left, label_y))
+    return rects
+
+
+def _pile_lit(surface: pygame.Surface, p: Picture, rects: Sequence[pygame.Rect]) -> None:
+    """The pile framed in gold while it is where the viewer's move goes."""
     selected = [c for c, _, mark in p.hand if mark == "picked"]
     lit = (
         p.obs.turn == p.obs.seat
         and not p.hand_hidden
         and (p.obs.phase == "draw" or len(selected) == 1)
     )
-    if lit:
+    if lit and rects:
+        u = p.layout.upx
+        span = rects[0].unionall(list(rects))
         pygame.draw.rect(surface, GOLD, span.inflate(u(10), u(10)), u(2), border_radius=u(9))
-    words = tr("buraco.pile", n=obs.pile_size)
-    text = p.texts.render(words, u(13), TEXT)
-    surface.blit(text, (span.left, label_y))
-    return rects
 
 
 # --------------------------------------------------------------------------- the hand
@@ -372,12 +434,12 @@ def _hand(surface: pygame.Surface, p: Picture) -> None:
     of the next lay-down with a green one."""
     images, u = p.images, p.layout.upx
     for code, rect, mark in p.hand:
-        shadow, (dx, dy) = images.shadow(rect.width)
-        surface.blit(shadow, (rect.x + dx, rect.y + dy))
         if p.hand_hidden:
-            surface.blit(images.back(rect.width), rect)
+            image, (dx, dy) = images.shadowed_back(rect.width)
+            surface.blit(image, (rect.x + dx, rect.y + dy))
             continue
-        surface.blit(images.face(code, rect.width), rect)
+        image, (dx, dy) = images.shadowed(code, rect.width)
+        surface.blit(image, (rect.x + dx, rect.y + dy))
         if mark:
             glow, (gx, gy) = images.glow(rect.width, "gold" if mark == "picked" else "green")
             surface.blit(glow, (rect.x + gx, rect.y + gy))

@@ -76,6 +76,7 @@ class BuracoTableScene(Scene):
         self.sheet: sheet.SheetWidgets | None = None
         self.log_lines: list[str] = []
         self.places = buraco_paint.MeldPlaces()
+        self.layer = buraco_paint.Layer()  # the still table, drawn again only when it changed
         self.pointer = (0, 0)
         self.wait = 0.0
         self._seen = 0
@@ -117,6 +118,7 @@ class BuracoTableScene(Scene):
             command=self.open_pause,
         )
         self._seen = max(0, len(self.obs.events) - 12)
+        self.session.decide_ahead()  # bots decide on a worker thread (play/botworker.py)
         self.sync()
 
     def exit(self) -> None:
@@ -282,6 +284,8 @@ class BuracoTableScene(Scene):
 
     # ------------------------------------------------------------------ the loop
     def update(self, dt: float) -> bool:
+        # App.frame updates only the top scene: paused or under the sheet, bots wait.
+        self.session.release_decision()  # the next bot thinks from this frame on
         moving = self.animator.update(dt)
         self.toasts = [t for t in self.toasts if t.alive]
         for toast in self.toasts:
@@ -304,6 +308,8 @@ class BuracoTableScene(Scene):
             if self.session.game.round_over:
                 self._round_over()
                 return False
+            if not self.app.fast and not self.session.bot_action_ready():
+                return True  # the bot still thinks on its thread: look again next frame
             action = self.session.pending_bot_action()
             if action is None:
                 return False
@@ -448,8 +454,12 @@ class BuracoTableScene(Scene):
             focus_meld=self.keys.focus_meld(),
         )
 
+    def forget(self) -> None:
+        """Draw the whole table again on the next frame (benchmarks; a look changed)."""
+        self.layer.forget()
+
     def draw(self, surface: pygame.Surface) -> None:
-        self.places = buraco_paint.paint(surface, self.picture())
+        self.places = buraco_paint.paint(surface, self.picture(), self.layer)
         if self.sheet is not None or (self.session.game.round_over and self.autoplay is not None):
             sheet.paint(surface, self.layout, self.texts, self.obs, self.names)
         self.animator.draw(surface)
