@@ -82,7 +82,8 @@ def compute_layout(size: tuple[int, int], players: int, viewer: int, mortos: int
     our_zone = pygame.Rect(inner_l, centre.bottom + px(8), inner_r - inner_l, 0)
     our_zone.height = hand_area.top - px(30) - our_zone.top
 
-    stock = pygame.Rect(centre.left + px(10), centre.top + px(4), pile_w, round(pile_w * RATIO))
+    # The stock keeps clear of the left seat's fan of backs, which stands out past its panel.
+    stock = pygame.Rect(centre.left + px(24), centre.top + px(4), pile_w, round(pile_w * RATIO))
     morto_w = round(pile_w * 0.74)
     mortos_rects = []
     x = stock.right + px(22)

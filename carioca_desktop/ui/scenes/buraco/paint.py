@@ -12,8 +12,9 @@ ring, the dragged card, toasts. Card shadows come baked into the card images.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -33,6 +34,9 @@ from carioca_desktop.ui.scenes.buraco.layout import (
 from carioca_desktop.ui.scenes.table.marks import outline
 from carioca_desktop.ui.sprites import CardImages, TextCache, panel
 from carioca_desktop.ui.theme import GOLD, GREEN_OK, RED_BAD, TEXT, TEXT_DIM
+
+if TYPE_CHECKING:
+    from carioca_desktop.ui.scenes.buraco.layer import Layer
 
 LIMPO = (72, 170, 104)
 SUJO = (196, 120, 48)
@@ -91,40 +95,6 @@ class MeldPlaces:
     pile: list[pygame.Rect] = field(default_factory=list)
 
 
-class Layer:
-    """The still part of the table, drawn again only when what it shows changed (a new
-    observation, words, the window's size, the card looks), with the places it laid out."""
-
-    def __init__(self) -> None:
-        self.key: tuple[object, ...] | None = None
-        self.surface: pygame.Surface | None = None
-        self.places = MeldPlaces()
-        self.sizes: dict[int, tuple[int, float]] = {}
-
-    def forget(self) -> None:
-        self.key = None
-
-    def get(self, p: Picture) -> pygame.Surface:
-        key = _layer_key(p)
-        surface = self.surface
-        if surface is None or surface.get_size() != p.layout.size:
-            surface = self.surface = pygame.Surface(p.layout.size).convert()
-            self.key = None
-        if key != self.key:
-            self.places, self.sizes = place_melds(p.layout, p.obs)
-            _still(surface, p, self.places, self.sizes)
-            self.key = key
-        return surface
-
-
-def _layer_key(p: Picture) -> tuple[object, ...]:
-    """Everything the still layer is drawn from (the observation compared by value)."""
-    seats = tuple(sorted(p.seat_lines.items()))
-    return (p.layout.size, id(p.layout), id(p.images), p.obs, tuple(p.names), seats, p.title,
-            p.status, tuple(p.log), tuple(p.mortos), p.pile_all, p.first_min, p.hand_hidden,
-            p.pile_in_flight)  # fmt: skip
-
-
 def place_melds(
     layout: BuracoLayout, obs: BuracoObservation
 ) -> tuple[MeldPlaces, dict[int, tuple[int, float]]]:
@@ -168,27 +138,85 @@ def paint(surface: pygame.Surface, p: Picture, layer: Layer | None = None) -> Me
     return places
 
 
+Part = Callable[[str, pygame.Rect, object, Callable[[], None]], None]
+
+
+def _draw(name: str, region: pygame.Rect, key: object, draw: Callable[[], None]) -> None:
+    draw()
+
+
 def _still(
-    surface: pygame.Surface, p: Picture, places: MeldPlaces, sizes: dict[int, tuple[int, float]]
+    surface: pygame.Surface,
+    p: Picture,
+    places: MeldPlaces,
+    sizes: dict[int, tuple[int, float]],
+    part: Part | None = None,
 ) -> None:
-    """What only the observation changes."""
-    layout, obs = p.layout, p.obs
-    surface.blit(felt(layout.size), (0, 0))
-    _bar(surface, p)
-    _seats(surface, p)
-    _score_panel(surface, p)
-    _info_panel(surface, p)
+    """What only the observation changes, as parts: each drawn inside its own region of the
+    table (the regions do not overlap) from what its key says. Without ``part`` the felt is
+    laid and every part drawn; layer.py's ``part`` keeps the layer between frames and draws
+    again only the parts whose key changed, each over its own patch of felt (a discard
+    leaves the forty-odd meld cards, the panels and the other seats alone)."""
+    layout, obs, u = p.layout, p.obs, p.layout.upx
+    if part is None:
+        surface.blit(felt(layout.size), (0, 0))
+        part = _draw
+    bar = pygame.Rect(layout.bar.topleft, (layout.bar.width, layout.bar.height + u(3)))
+    part("bar", bar, (p.title, p.status), lambda: _bar(surface, p))
+    key: object
+    for seat, rect in layout.seats.items():
+        key = (p.names[seat], p.seat_lines[seat], _partner_word(p, seat), obs.hand_sizes[seat],
+               obs.turn == seat)  # fmt: skip
+        # The fan and its count stand out past the panel's right edge.
+        region = pygame.Rect(
+            rect.left - u(4), rect.top - u(4), rect.width + u(28), rect.height + u(8)
+        )
+        part(f"seat{seat}", region, key, lambda seat=seat: _seat(surface, p, seat))  # type: ignore[misc]
+    me = obs.seat
+    key = (p.names[me], p.seat_lines[me], obs.hand_sizes[me], obs.turn == me)
+    part("viewer", layout.viewer_panel.inflate(u(8), u(8)), key, lambda: _viewer(surface, p))
+    key = (obs.target, obs.scores, tuple(p.names))
+    part("score", layout.score_panel.inflate(u(8), u(8)), key, lambda: _score_panel(surface, p))
+    key = (obs.rules.get("preset"), obs.round_number, p.pile_all, p.first_min)
+    part("info", layout.info_panel.inflate(u(8), u(8)), key, lambda: _info_panel(surface, p))
     mine = obs.seat % 2
-    for side, zone in ((mine, layout.our_zone), (1 - mine, layout.their_zone)):
-        _zone_label(surface, p, side, zone)
-        w, step = sizes[side]
-        for i, box in places.melds.items():
-            if obs.table[i].side == side:
-                _meld(surface, p, obs.table[i], box, w, step)
-    _stock(surface, p)
-    _mortos(surface, p)
-    places.pile = _pile(surface, p)
-    hud.draw_log(surface, layout.log, p.log, p.texts, layout.ui)
+    zones = {mine: layout.our_zone, 1 - mine: layout.their_zone}
+    regions = {side: zone.inflate(u(16), u(12)) for side, zone in zones.items()}
+    for side, zone in zones.items():
+        ids = [i for i in places.melds if obs.table[i].side == side]
+
+        def melds(side: int = side, zone: pygame.Rect = zone, ids: list[int] = ids) -> None:
+            _zone_label(surface, p, side, zone)
+            w, step = sizes[side]
+            for i in ids:
+                _meld(surface, p, obs.table[i], places.melds[i], w, step)
+
+        key = (tuple(obs.table[i] for i in ids), tuple(tuple(places.melds[i]) for i in ids),
+               sizes[side], side_name(p.names, side), p.first_min)  # fmt: skip
+        part(f"melds{side}", regions[side], key, melds)
+    # The middle row, between the two sides' regions: the stock and mortos, then the pile.
+    top = regions[1 - mine].bottom
+    middle = pygame.Rect(layout.centre.left + u(12), top, 0, regions[mine].top - top)
+    pile_left = layout.pile_area.left - u(8)
+    stock_region = pygame.Rect(middle.left, middle.top, pile_left - middle.left, middle.height)
+    attention = obs.turn == obs.seat and obs.phase == "draw" and not p.hand_hidden
+    key = (obs.stock_size, attention, tuple(p.mortos), tuple(p.names))
+
+    def stock() -> None:
+        _stock(surface, p)
+        _mortos(surface, p)
+
+    part("stock", stock_region, key, stock)
+
+    def pile() -> None:
+        places.pile = _pile(surface, p)
+
+    pile_right = layout.centre.right + u(6)
+    pile_region = pygame.Rect(pile_left, middle.top, pile_right - pile_left, middle.height)
+    key = (obs.pile, obs.pile_size, obs.pile_top, p.pile_all, p.pile_in_flight)
+    part("pile", pile_region, key, pile)
+    part("log", layout.log, tuple(p.log), lambda: hud.draw_log(surface, layout.log, p.log,
+                                                                p.texts, layout.ui))  # fmt: skip
 
 
 # --------------------------------------------------------------------------- furniture
@@ -196,19 +224,22 @@ def _bar(surface: pygame.Surface, p: Picture) -> None:
     hud.draw_top_bar(surface, p.layout.bar, p.title, p.status, p.texts, p.layout.ui)
 
 
-def _seats(surface: pygame.Surface, p: Picture) -> None:
+def _seat(surface: pygame.Surface, p: Picture, seat: int) -> None:
     obs, layout = p.obs, p.layout
-    for seat, rect in layout.seats.items():
-        info = hud.SeatInfo(
-            seat,
-            p.names[seat],
-            p.seat_lines[seat],
-            _partner_word(p, seat),
-            False,
-            obs.hand_sizes[seat],
-            obs.turn == seat,
-        )
-        hud.draw_seat(surface, rect, info, p.texts, p.images, layout.upx(34), layout.ui)
+    info = hud.SeatInfo(
+        seat,
+        p.names[seat],
+        p.seat_lines[seat],
+        _partner_word(p, seat),
+        False,
+        obs.hand_sizes[seat],
+        obs.turn == seat,
+    )
+    hud.draw_seat(surface, layout.seats[seat], info, p.texts, p.images, layout.upx(34), layout.ui)
+
+
+def _viewer(surface: pygame.Surface, p: Picture) -> None:
+    obs, layout = p.obs, p.layout
     me = obs.seat
     score = tr("buraco.hand_count", n=obs.hand_sizes[me])
     info = hud.SeatInfo(

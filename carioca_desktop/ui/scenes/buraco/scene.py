@@ -35,6 +35,7 @@ from carioca_desktop.ui.scenes.buraco import sheet
 from carioca_desktop.ui.scenes.buraco.flights import BuracoFlights
 from carioca_desktop.ui.scenes.buraco.hand import HandKeeper, HandOrder
 from carioca_desktop.ui.scenes.buraco.keys import BuracoKeys
+from carioca_desktop.ui.scenes.buraco.layer import Layer
 from carioca_desktop.ui.scenes.buraco.layout import BUTTONS, BuracoLayout, compute_layout
 from carioca_desktop.ui.scenes.buraco.moves import BuracoMoves
 from carioca_desktop.ui.sprites import CardImages, TextCache
@@ -76,7 +77,7 @@ class BuracoTableScene(Scene):
         self.sheet: sheet.SheetWidgets | None = None
         self.log_lines: list[str] = []
         self.places = buraco_paint.MeldPlaces()
-        self.layer = buraco_paint.Layer()  # the still table, drawn again only when it changed
+        self.layer = Layer()  # the still table, drawn again only when it changed
         self.pointer = (0, 0)
         self.wait = 0.0
         self._seen = 0
