@@ -98,17 +98,27 @@ class MeldPlaces:
 def place_melds(
     layout: BuracoLayout, obs: BuracoObservation
 ) -> tuple[MeldPlaces, dict[int, tuple[int, float]]]:
-    """Each meld's box; and per side the card width and step of its fan."""
-    places = MeldPlaces()
-    sizes: dict[int, tuple[int, float]] = {}
+    """Each meld's box; and per side the card width and step of its fan (the last few
+    answers kept: the layer and the flights ask after every move, mostly for the same)."""
     mine = obs.seat % 2
-    for side, zone in ((mine, layout.our_zone), (1 - mine, layout.their_zone)):
-        idx = [i for i, m in enumerate(obs.table) if m.side == side]
-        w, step, boxes = flow(zone, [obs.table[i].length for i in idx], layout.ui)
-        sizes[side] = (w, step)
-        for i, box in zip(idx, boxes):
-            places.melds[i] = box
-    return places, sizes
+    key = (id(layout), layout.size, mine, tuple((m.side, m.length) for m in obs.table))
+    known = _PLACED.get(key)
+    if known is None:
+        melds: dict[int, pygame.Rect] = {}
+        sizes: dict[int, tuple[int, float]] = {}
+        for side, zone in ((mine, layout.our_zone), (1 - mine, layout.their_zone)):
+            idx = [i for i, m in enumerate(obs.table) if m.side == side]
+            w, step, boxes = flow(zone, [obs.table[i].length for i in idx], layout.ui)
+            sizes[side] = (w, step)
+            melds.update(zip(idx, boxes))
+        known = _PLACED[key] = (melds, sizes)
+        while len(_PLACED) > 8:
+            del _PLACED[next(iter(_PLACED))]
+    melds, sizes = known
+    return MeldPlaces({i: r.copy() for i, r in melds.items()}), dict(sizes)
+
+
+_PLACED: dict[tuple[object, ...], tuple[dict[int, pygame.Rect], dict[int, tuple[int, float]]]] = {}
 
 
 def paint(surface: pygame.Surface, p: Picture, layer: Layer | None = None) -> MeldPlaces:
