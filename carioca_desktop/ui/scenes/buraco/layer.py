@@ -44,18 +44,24 @@ class Layer:
         if key == self.key:
             return surface
         background = felt(p.layout.size)
-        if self.key is None or key[:3] != self.key[:3]:  # another size, look or language
+        whole = self.key is None or key[:3] != self.key[:3]  # another size, look or language
+        if whole:
             self._parts.clear()
             surface.blit(background, (0, 0))
         pile = self.places.pile
         self.places, self.sizes = place_melds(p.layout, p.obs)
-        _still(surface, p, self.places, self.sizes, self._part(surface, background))
+        part = self._part(surface, None if whole else background)
+        _still(surface, p, self.places, self.sizes, part)
         if not self.places.pile:  # the pile was left as it was: so are its places
             self.places.pile = pile
         self.key = key
         return surface
 
-    def _part(self, surface: pygame.Surface, background: pygame.Surface) -> Callable[..., None]:
+    def _part(
+        self, surface: pygame.Surface, background: pygame.Surface | None
+    ) -> Callable[..., None]:
+        """Draws a part whose key changed, over its patch of ``background`` (None: the
+        whole felt was just laid)."""
         bounds = surface.get_rect()
 
         def part(name: str, region: pygame.Rect, key: object, draw: Callable[[], None]) -> None:
@@ -63,7 +69,8 @@ class Layer:
             if self._parts.get(name) == (key, region):
                 return  # the layer still shows it
             surface.set_clip(region)  # nothing of a part reaches into another's region
-            surface.blit(background, region, region)
+            if background is not None:
+                surface.blit(background, region, region)
             draw()
             surface.set_clip(None)
             self._parts[name] = (key, region)
