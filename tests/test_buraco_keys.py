@@ -216,3 +216,8 @@ def test_help_overlay_lists_the_buraco_keys(tmp_path: Path, language: str) -> No
     app.frame(0.016)  # draws
     press(app, pygame.K_F1)
     assert app.stack.top is scene
+    button = scene.buttons["keys"].rect.center  # the bar's button, as at the Carioca table
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        app.process(pygame.event.Event(kind, pos=button, button=1))
+        app.frame(0.016)
+    assert isinstance(app.stack.top, KeysScene) and app.stack.top.keys == KEYS

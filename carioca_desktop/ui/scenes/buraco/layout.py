@@ -38,6 +38,7 @@ class BuracoLayout:
     log: pygame.Rect
     buttons: dict[str, pygame.Rect] = field(default_factory=dict)
     menu: pygame.Rect = field(default_factory=pygame.Rect)
+    keys: pygame.Rect = field(default_factory=pygame.Rect)  # the keyboard help, as Carioca's
 
     def upx(self, n: float) -> int:
         return max(1, round(n * self.ui))
@@ -124,6 +125,7 @@ def compute_layout(size: tuple[int, int], players: int, viewer: int, mortos: int
         layout.buttons[key] = pygame.Rect(w - side_w, by, side_w - px(12), px(40))
         by += px(48)
     layout.menu = pygame.Rect(px(8), px(6), px(130), bar.height - px(12))
+    layout.keys = pygame.Rect(layout.menu.right + px(8), px(6), px(150), bar.height - px(12))
     return layout
 
 

@@ -118,6 +118,13 @@ class BuracoTableScene(Scene):
             object_id=ObjectID(class_id="@flat"),
             command=self.open_pause,
         )
+        self.buttons["keys"] = UIButton(
+            self.layout.keys,
+            tr("table.keys"),
+            manager,
+            object_id=ObjectID(class_id="@flat"),
+            command=self.show_keys,
+        )
         self._seen = max(0, len(self.obs.events) - 12)
         self.session.decide_ahead()  # bots decide on a worker thread (play/botworker.py)
         self.sync()
@@ -133,7 +140,8 @@ class BuracoTableScene(Scene):
     def on_resize(self, size: tuple[int, int]) -> None:
         self.layout = self._compute_layout()
         for key, button in self.buttons.items():
-            rect = self.layout.menu if key == "menu" else self.layout.buttons[key]
+            rect = {"menu": self.layout.menu, "keys": self.layout.keys}.get(key)
+            rect = rect or self.layout.buttons[key]
             button.set_relative_position(rect.topleft)
             button.set_dimensions(rect.size)
         if self.sheet is not None:
