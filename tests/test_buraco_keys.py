@@ -221,3 +221,21 @@ def test_help_overlay_lists_the_buraco_keys(tmp_path: Path, language: str) -> No
         app.process(pygame.event.Event(kind, pos=button, button=1))
         app.frame(0.016)
     assert isinstance(app.stack.top, KeysScene) and app.stack.top.keys == KEYS
+
+
+def test_closed_pile_taken_with_its_top_card_by_keys(tmp_path: Path) -> None:
+    """``fechado``: Space picks the cards that meld with the pile's top, P takes the pile and
+    lays them down with it in one action."""
+    game = BuracoGame.from_position(
+        preset_rules("fechado"), [["5H", "6H", "KC", "QS"], *OTHERS], stock=["9S", "10S"],
+        pile=["2C", "KD", "7H"],
+    )  # fmt: skip
+    app, scene = table_at(tmp_path, game)
+    press(app, pygame.K_p)  # nothing picked: the top card has no use, refused in words
+    assert game.phase.value == "draw" and scene.toasts
+    for code in ("5H", "6H"):
+        focus_card(app, scene, code)
+        press(app, pygame.K_SPACE)
+    press(app, pygame.K_p)
+    assert game.observation(0).table[0].cards == ("5H", "6H", "7H")
+    assert sorted(game.hand(0)) == sorted(["KC", "QS", "2C", "KD"])
