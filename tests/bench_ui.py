@@ -16,6 +16,8 @@ the same number of card images blitted onto the felt and flipped (the raw-blit f
    start only). Goal: ≤ 1.5×.
 6. idle CPU over 5 s of the real loop: at the table, on the menu with the pointer on the
    felt, and on the menu with the pointer resting on a button. Goal: ≤ 2 % of a core.
+7. the Buraco table (tests/bench_ui_buraco.py): its busiest table's drag and full-redraw
+   frames and its bot-move frame, with the same floor. Goal: within 2x the floor, as Carioca's.
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ from carioca_desktop.storage import Paths
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.cardart import felt
 from carioca_desktop.ui.scenes.table import TableScene
+from carioca_desktop.ui.sprites import CardImages
 
 # What the caller set, before an App in this process chooses a framebuffer for itself: the
 # launched programs start from it, so the bare window keeps SDL's default as any program would.
@@ -103,6 +106,10 @@ def card_images(scene: TableScene) -> int:
     piles = 1 + min(4, (obs.stock_size + 11) // 12) + 1
     slots = sum(len(v.cards) for v in scene.slot_views)
     return len(obs.hand) + melds + fans + piles + slots
+
+
+def hand_width(scene: TableScene) -> int:
+    return scene.layout.hand_card[0]
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -168,7 +175,7 @@ def bench_drag(frames: int) -> dict[str, float]:
             app.process(motion)
             app.frame(1 / 60)
     assert scene.input.drag is not None, "the drag did not start"
-    floor = floor_frames(app.screen, scene, card_images(scene), frames)
+    floor = floor_frames(app.screen, scene.images, hand_width(scene), card_images(scene), frames)
     out = compare("drag frame, busiest table", clock.samples, floor)
     pygame.quit()
     return out
@@ -185,7 +192,7 @@ def bench_full_redraw(frames: int) -> dict[str, float]:
             app.dirty()
             app.frame(1 / 60)
     count = card_images(scene)
-    floor = floor_frames(app.screen, scene, count, frames)
+    floor = floor_frames(app.screen, scene.images, hand_width(scene), count, frames)
     out = compare(f"full-redraw frame, busiest table ({count} card images)", clock.samples, floor)
     pygame.quit()
     return out
@@ -229,7 +236,8 @@ def bench_bot_moves(seeds: tuple[int, ...] = (8, 9, 10)) -> dict[str, float]:
         flush_autosaves(10.0)
         if seed != seeds[-1]:
             pygame.quit()
-    floor = floor_frames(app.screen, scene, round(statistics.mean(counts)), len(moves))
+    count = round(statistics.mean(counts))
+    floor = floor_frames(app.screen, scene.images, hand_width(scene), count, len(moves))
     out = compare("bot-move frame, 6 bots at round 8, autosave on", moves, floor)
     pygame.quit()
     return out
@@ -253,12 +261,12 @@ def bench_present(frames: int = 60) -> dict[str, object]:
 
 
 def floor_frames(
-    screen: pygame.Surface, scene: TableScene, count: int, frames: int
+    screen: pygame.Surface, images: CardImages, width: int, count: int, frames: int
 ) -> list[Sample]:
-    """The same number of card images blitted onto the felt and flipped."""
+    """The same number of card images (``width`` wide, the hand's) blitted onto the felt and
+    flipped."""
     background = felt(screen.get_size())
-    width = scene.layout.hand_card[0]
-    image = scene.images.face("QH", width)
+    image = images.face("QH", width)
     clock = Clock()
     for k in range(frames):
         with clock:
@@ -422,6 +430,13 @@ def main() -> None:
         "launch": bench_launch,
         "idle_cpu_percent": bench_idle,
     }
+    # The Buraco table's figures (tests/bench_ui_buraco.py), beside Carioca's in one run.
+    sys.modules.setdefault("bench_ui", sys.modules[__name__])
+    import bench_ui_buraco as buraco
+
+    benches["buraco_drag_frame"] = lambda: buraco.bench_drag(args.frames)
+    benches["buraco_full_redraw_frame"] = lambda: buraco.bench_full_redraw(args.frames)
+    benches["buraco_bot_move_frame"] = buraco.bench_bot_moves
     chosen = args.only.split(",") if args.only else list(benches)
     figures: dict[str, object] = {}
     for name in chosen:

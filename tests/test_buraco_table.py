@@ -132,6 +132,7 @@ def test_table_in_words_and_on_screen(
     scene.moves.picked = scene.hand.uids()[:2]
     scene.sync()
     drawn.clear()
+    scene.forget()  # the whole table drawn, not only what moves over its cached layer
     app.screenshot(str(tmp_path / "table.png"))
     raw = [t for t in drawn if RAW_KEY.match(t)]
     assert not raw, raw
@@ -315,7 +316,7 @@ def test_adding_to_a_side_meld_by_click(tmp_path: Path, lang: None) -> None:
 
     def pick(code: str) -> None:
         scene.moves.clear()
-        uid = next(u for u, c in scene.hand.cards if c == code)
+        uid = next(c.uid for c in scene.hand.cards if c.code == code)
         row = scene.moves.hand_rows()[scene.hand.uids().index(uid)]
         click(app, row[1].center)
         assert scene.moves.codes(scene.moves.picked) == (code,)
@@ -346,7 +347,7 @@ def test_a_card_dragged_onto_the_pile_is_discarded(tmp_path: Path) -> None:
     app.frame(0.016)
     click(app, scene.layout.stock.center)
     game = session.game
-    uid, code = scene.hand.cards[2]
+    uid, code = scene.hand.cards[2].uid, scene.hand.cards[2].code
     start = scene.moves.hand_rows()[2][1].center
     end = scene.layout.pile_area.center
     app.process(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
@@ -382,7 +383,7 @@ def test_closed_pile_taken_with_its_top_card_melded_in_one_click(tmp_path: Path)
     assert scene.toasts and "_" not in scene.toasts[-1].text
     assert game.phase.value == "draw"
     for code in ("5H", "6H"):
-        uid = next(u for u, c in scene.hand.cards if c == code)
+        uid = next(c.uid for c in scene.hand.cards if c.code == code)
         click(app, scene.moves.hand_rows()[scene.hand.uids().index(uid)][1].center)
     click(app, scene.layout.pile_area.center)
     assert game.phase.value == "play"
@@ -488,7 +489,11 @@ def test_closed_pile_taken_with_two_melds_in_one_gesture(tmp_path: Path) -> None
 
     def pick(*codes: str) -> None:
         for code in codes:
-            uid = next(u for u, c in scene.hand.cards if c == code and u not in scene.moves.picked)
+            uid = next(
+                c.uid
+                for c in scene.hand.cards
+                if c.code == code and c.uid not in scene.moves.picked
+            )
             click(app, scene.moves.hand_rows()[scene.hand.uids().index(uid)][1].center)
 
     pick("KC", "KS", "KD")

@@ -1,12 +1,13 @@
 """A Buraco match being played: seats (people or bots), the bots' state, autosave, resume.
 
 A sibling of ``session.MatchSession`` rather than a generalisation of it: the Carioca session
-carries Carioca-only machinery (the buy offer, undo, hand arrangements with lay-down slots,
-statistics records built from Carioca outcomes) that has no meaning in Buraco, and bending it
-to both games would put ``if game == ...`` inside code the Carioca table depends on. What is
-shared is below the session: ``SeatConfig``, the autosave writer (``autosave_later``, the
-same file, latest wins), the save document format and the statistics file; the document's
-``format`` field (``buraco-session``) tells the loader which session to build.
+carries Carioca-only machinery (the buy offer, undo, statistics records built from Carioca
+outcomes) that has no meaning in Buraco, and bending it to both games would put
+``if game == ...`` inside code the Carioca table depends on. What is shared is below the
+session: ``SeatConfig``, the hand arrangements kept with the match (play/arrangement.py),
+the autosave writer (``autosave_later``, the same file, latest wins) and the save document
+format and the statistics file; the document's ``format`` field (``buraco-session``) tells
+the loader which session to build.
 
 A finished match goes into the statistics as a ``BuracoRecord``, once, the way Carioca's does
 (``_finish``): the finished state is saved, then recorded, then the save cleared; only matches
@@ -23,6 +24,12 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from carioca_desktop.match_ids import new_match_id, saved_match_id
+from carioca_desktop.play.arrangement import (
+    Arrangement,
+    arrangements_to_dict,
+    parse_arrangements,
+)
+from carioca_desktop.play.botworker import BotWorker
 from carioca_desktop.play.session import SeatConfig
 from carioca_desktop.rules.buraco.actions import Action, NextRound
 from carioca_desktop.rules.buraco.game import BuracoGame
@@ -75,10 +82,16 @@ class BuracoSession:
         self.bots = bots
         self.paths = paths
         self.autosave = autosave
+        self._pending: Action | None = None
+        self._pending_at = -1  # the event count the pending bot action was chosen at
+        # With ``decide_ahead``, the next bot decision is made on a worker thread.
+        self._worker: BotWorker[Action | None] | None = None
+        self._bots_before: dict[str, Any] | None = None  # the bots' state the job started from
+        # Per human seat, the hand as the person arranged it (order, melds staged): a hint
+        # for the table, saved with the match (play/arrangement.py).
+        self.arrangements: dict[int, Arrangement] = {}
         self.recorded = False  # the finished match went into the statistics
         self.match_id = new_match_id()  # stats know a finished match by it (see _finish)
-        self._pending: Action | None = None
-        self._pending_at = -1
 
     @property
     def preset(self) -> str:
@@ -105,21 +118,26 @@ class BuracoSession:
         return session
 
     def to_dict(self) -> dict[str, Any]:
-        return self._document(self.game, self._bots_dict())
+        return self._document(self.game, self._bots_dict(), dict(self.arrangements))
 
     def _bots_dict(self) -> dict[str, Any]:
+        if self._bots_before is not None:  # a bot is deciding on the worker thread
+            return self._bots_before
         return {str(i): bot.to_dict() for i, bot in sorted(self.bots.items())}
 
-    def _document(self, game: BuracoGame, bots: dict[str, Any]) -> dict[str, Any]:
+    def _document(
+        self, game: BuracoGame, bots: dict[str, Any], arrangements: dict[int, Arrangement]
+    ) -> dict[str, Any]:
         return {
             "format": FORMAT,
             "version": VERSION,
             "seed": self.seed,
             "preset": self.preset,
-            "match_id": self.match_id,
             "seats": [s.to_dict() for s in self.seats],
             "bots": bots,
             "game": game.to_dict(),
+            "arrangements": arrangements_to_dict(arrangements),
+            "match_id": self.match_id,
         }
 
     @classmethod
@@ -139,6 +157,7 @@ class BuracoSession:
         seats = [_seat(s) for s in raw_seats]
         bots = _load_bots(d.get("bots"), seats, seed)
         session = cls(game, seats, seed, bots, paths, autosave)
+        session.arrangements = parse_arrangements(d.get("arrangements"), session.human_seats)
         session.match_id = saved_match_id(d, seed)  # saves from before ids: one from the seed
         return session
 
@@ -170,39 +189,111 @@ class BuracoSession:
         is to act or the round is over."""
         if self.game.round_over:
             return None
-        at = self._event_count()
+        at = self.game.event_count  # grows with every change of the game
         if self._pending_at != at:
-            from carioca_desktop.bots.buraco_driver import buraco_step
+            worker = self._worker
+            if worker is not None and worker.running(at):
+                action = worker.take(at)
+            else:
+                if worker is not None:
+                    worker.wait()  # a decision for an older game: the bots settle first
+                from carioca_desktop.bots.buraco_driver import buraco_step
 
-            self._pending, self._pending_at = buraco_step(self.game, self.bots), at
+                action = buraco_step(self.game, self.bots)
+            self._pending, self._pending_at = action, at
         return self._pending
 
-    def _event_count(self) -> int:
-        """How many events the match has had (a change of the game changes it)."""
-        return len(self.game.observation(self.viewer()).events)
+    def bot_action_ready(self) -> bool:
+        """Whether ``pending_bot_action`` answers without waiting for the worker thread."""
+        worker, at = self._worker, self.game.event_count
+        if self._pending_at == at or worker is None or not worker.running(at):
+            return True
+        return worker.ready(at)
+
+    def decide_ahead(self) -> None:
+        """From now on, make each bot decision on a worker thread (play/botworker.py, as the
+        Carioca session does) as soon as the action before it is applied, so the frame that
+        applies a bot's move only applies it; starts the first."""
+        if self._worker is None:
+            self._worker = BotWorker()
+            self._start_decision(None, self.game.clone())
+
+    def release_decision(self) -> None:
+        """Let the decision started by the last ``apply`` run (the table calls this on the
+        frame after the one that applied the move, so the two do not compete)."""
+        if self._worker is not None:
+            self._worker.release()
+
+    def _start_decision(self, bots_saved: dict[str, Any] | None, clone: BuracoGame) -> None:
+        """The next bot's decision, on the worker, from ``clone`` (the autosave's copy of the
+        game, which nothing changes), when a bot is to act; it waits for
+        ``release_decision``."""
+        worker, game = self._worker, self.game
+        turn = game.current_player
+        if worker is None or game.round_over or turn is None or turn not in self.bots:
+            return
+        from carioca_desktop.bots.buraco_driver import buraco_step
+
+        # A save made while the bot thinks records the bots as they were before it began.
+        self._bots_before = bots_saved if bots_saved is not None else self._bots_dict()
+        work = partial(buraco_step, clone, dict(self.bots))
+        worker.start(game.event_count, work, hold=True)
 
     def apply(self, action: Action) -> list[Event]:
         """Apply an action (IllegalAction propagates, nothing saved), then autosave; when the
-        match ends, record it in the statistics and clear the autosave."""
+        match ends, record it in the statistics and clear the autosave. With ``decide_ahead``,
+        the next bot's decision starts from a copy of the game."""
+        if self._worker is not None:
+            self._worker.wait()  # the bots settle before anything reads or saves them
+        self._bots_before = None
         events = self.game.apply(action)
         self._pending_at = -1
-        self._save()  # the finished match too: a kill before it is recorded cannot lose it
+        clone = self.game.clone()
+        bots = self._save(
+            clone
+        )  # the finished match too: a kill before it is recorded cannot lose it
         if self.game.is_over:
             self._finish()
+            return events
+        if self._worker is not None:
+            self._start_decision(bots, clone)
         return events
 
     def next_round(self) -> None:
         self.apply(NextRound())
 
-    def _save(self) -> None:
-        if not self.autosave:
+    def arrange(self, seat: int, hand: Sequence[str], staged: Sequence[Sequence[str]] = ()) -> None:
+        """Remember how a person arranged their hand (the order, the melds staged for the
+        next lay-down) and save it, so Continue shows the hand as it was left. Cosmetic: the
+        engine's hand stays the truth; the table checks the order fits before using it."""
+        if not self.is_human(seat):
             return
+        arrangement = Arrangement(tuple(hand), tuple(tuple(g) for g in staged))
+        if self.arrangements.get(seat) != arrangement:  # an unchanged hand writes nothing
+            self.arrangements[seat] = arrangement
+            self._save()
+
+    def _save(self, clone: BuracoGame | None = None) -> dict[str, Any] | None:
+        """Autosave in the background from ``clone`` (a copy of the game now, made here if
+        not given); returns the bots' state it saved, if it saved."""
+        if not self.autosave:
+            return None
+        bots = self._bots_dict()
         try:
             autosave_later(
-                partial(self._document, self.game.clone(), self._bots_dict()), self.paths
+                partial(
+                    self._document,
+                    clone or self.game.clone(),
+                    bots,
+                    dict(self.arrangements),  # a copy: the hand may be rearranged meanwhile
+                ),
+                self.paths,
             )
         except (OSError, ValueError) as err:  # a full disk must not stop the match
             log.warning("autosave failed: %s", err)
+        return bots
+
+    # ---------------------------------------------------------------------- seats and bots
 
     def _finish(self) -> None:
         """Record the finished match (when a person played: the statistics describe the

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from carioca_desktop.bots.levels import LEVELS
 from carioca_desktop.match_ids import new_match_id, saved_match_id
+from carioca_desktop.play.arrangement import Arrangement, arrangements_to_dict, parse_arrangements
 from carioca_desktop.play.botworker import BotWorker
 from carioca_desktop.play.offer import pass_action
 from carioca_desktop.rules.carioca.actions import Action, NextRound, Undo
@@ -156,7 +157,7 @@ class MatchSession:
             "seats": [s.to_dict() for s in self.seats],
             "bots": bots,
             "game": game.to_dict(),
-            "arrangements": {str(k): a.to_dict() for k, a in sorted(arrangements.items())},
+            "arrangements": arrangements_to_dict(arrangements),
         }
 
     @classmethod
@@ -184,7 +185,7 @@ class MatchSession:
         if not isinstance(hints, bool):
             raise ValueError("hints must be true or false")
         session = cls(game, seats, seed, preset, bots, paths, autosave, hints)
-        session.arrangements = _arrangements(d.get("arrangements"), session.human_seats)
+        session.arrangements = parse_arrangements(d.get("arrangements"), session.human_seats)
         session.match_id = saved_match_id(d, seed)
         return session
 
@@ -383,41 +384,6 @@ class MatchSession:
             human_seats=self.human_seats,
             match_id=self.match_id,
         )
-
-
-@dataclass(frozen=True)
-class Arrangement:
-    """A person's hand as the table showed it: card codes in order, and per lay-down slot
-    the codes staged in it."""
-
-    hand: tuple[str, ...]
-    slots: tuple[tuple[str, ...], ...] = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"hand": list(self.hand), "slots": [list(g) for g in self.slots]}
-
-
-def _arrangements(raw: Any, humans: Sequence[int]) -> dict[int, Arrangement]:
-    """The saved arrangements; anything malformed is dropped, never a reason to refuse the
-    save (older saves have none)."""
-    out: dict[int, Arrangement] = {}
-    if not isinstance(raw, Mapping):
-        return out
-    for key, value in raw.items():
-        try:
-            seat = int(key)
-            hand = value["hand"]
-            slots = value.get("slots", [])
-            codes = [hand, *slots]
-            if seat not in humans or not all(
-                isinstance(g, list) and all(isinstance(c, str) and len(c) <= 4 for c in g)
-                for g in codes
-            ):
-                continue
-            out[seat] = Arrangement(tuple(hand), tuple(tuple(g) for g in slots))
-        except (KeyError, TypeError, ValueError, AttributeError):
-            continue
-    return out
 
 
 # ---------------------------------------------------------------------- bots

@@ -98,6 +98,11 @@ class BuracoGame:
         return self._s.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER)
 
     @property
+    def event_count(self) -> int:
+        """How many events the log holds (it only grows), as Carioca's ``event_count``."""
+        return len(self._s.log)
+
+    @property
     def is_over(self) -> bool:
         return self._s.phase == Phase.MATCH_OVER
 

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -47,22 +48,34 @@ def key_label(text: str) -> str:
     return " ".join(tr(f"keys.label.{w[1:]}") if w.startswith("%") else w for w in text.split())
 
 
-def key_rows() -> list[tuple[str, str]]:
-    return [(key_label(keys), tr(f"keys.do.{what}")) for keys, what in KEYS]
+def _meaning(what: str, prefix: str) -> str:
+    """A row's words: ``what`` is a whole i18n key, or a short name under ``prefix``."""
+    return tr(what if "." in what else f"{prefix}{what}")
 
 
-def click_rows() -> list[str]:
-    return [tr(f"keys.{what}") for what in CLICKS]
+def key_rows(keys: Sequence[tuple[str, str]] = KEYS) -> list[tuple[str, str]]:
+    return [(key_label(shown), _meaning(what, "keys.do.")) for shown, what in keys]
+
+
+def click_rows(clicks: Sequence[str] = CLICKS) -> list[str]:
+    return [_meaning(what, "keys.") for what in clicks]
 
 
 class KeysScene(UIScene):
-    """A dialog over the dimmed table; Esc, F1, ? or Enter closes it."""
+    """A dialog over the dimmed table; Esc, F1, ? or Enter closes it. ``keys`` and
+    ``clicks`` are the table's own (Carioca's unless given: the Buraco table gives its own)."""
 
     opaque = False
     dim_alpha = 175
 
-    def __init__(self, app: App) -> None:
+    def __init__(
+        self,
+        app: App,
+        keys: Sequence[tuple[str, str]] = KEYS,
+        clicks: Sequence[str] = CLICKS,
+    ) -> None:
         super().__init__(app)
+        self.keys, self.clicks = tuple(keys), tuple(clicks)
 
     def _box(self) -> pygame.Rect:
         """As wide as the screen allows, as tall as its words (measured without drawing)."""
@@ -101,7 +114,7 @@ class KeysScene(UIScene):
         if surface is not None:
             surface.blit(title, title.get_rect(midtop=(box.centerx, box.y + round(12 * t))))
         top = box.y + round(18 * t) + title.get_height()
-        rows = key_rows()
+        rows = key_rows(self.keys)
         half = (len(rows) + 1) // 2
         col_w = (box.w - 72) // 2
         bottom = top
@@ -135,7 +148,8 @@ class KeysScene(UIScene):
         if surface is not None:
             draw_text(surface, tr("keys.clicks_title"), bold, (x, y), theme.GOLD)
         y += bold.get_linesize() + 2
-        for line in (part for row in click_rows() for part in wrap("· " + row, small, width)):
+        rows = click_rows(self.clicks)
+        for line in (part for row in rows for part in wrap("· " + row, small, width)):
             if surface is not None:
                 draw_text(surface, line, small, (x + 8, y), theme.TEXT_DIM, shadow=False)
             y += small.get_linesize()

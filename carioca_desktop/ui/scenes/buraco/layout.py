@@ -38,6 +38,7 @@ class BuracoLayout:
     log: pygame.Rect
     buttons: dict[str, pygame.Rect] = field(default_factory=dict)
     menu: pygame.Rect = field(default_factory=pygame.Rect)
+    keys: pygame.Rect = field(default_factory=pygame.Rect)  # the keyboard help, as Carioca's
 
     def upx(self, n: float) -> int:
         return max(1, round(n * self.ui))
@@ -82,7 +83,8 @@ def compute_layout(size: tuple[int, int], players: int, viewer: int, mortos: int
     our_zone = pygame.Rect(inner_l, centre.bottom + px(8), inner_r - inner_l, 0)
     our_zone.height = hand_area.top - px(30) - our_zone.top
 
-    stock = pygame.Rect(centre.left + px(10), centre.top + px(4), pile_w, round(pile_w * RATIO))
+    # The stock keeps clear of the left seat's fan of backs, which stands out past its panel.
+    stock = pygame.Rect(centre.left + px(24), centre.top + px(4), pile_w, round(pile_w * RATIO))
     morto_w = round(pile_w * 0.74)
     mortos_rects = []
     x = stock.right + px(22)
@@ -123,6 +125,7 @@ def compute_layout(size: tuple[int, int], players: int, viewer: int, mortos: int
         layout.buttons[key] = pygame.Rect(w - side_w, by, side_w - px(12), px(40))
         by += px(48)
     layout.menu = pygame.Rect(px(8), px(6), px(130), bar.height - px(12))
+    layout.keys = pygame.Rect(layout.menu.right + px(8), px(6), px(150), bar.height - px(12))
     return layout
 
 
@@ -204,7 +207,11 @@ def hand_rects(area: pygame.Rect, n: int, w: int) -> list[pygame.Rect]:
         return []
     least = 0.34  # the part of a card left in view: its index
     if n > 1 and (area.width - w) / (n - 1) < w * least:
-        w = max(24, int(area.width / (1 + least * (n - 1))))
+        # Smaller in steps, not a pixel a card: each new width draws every face again (and
+        # the card images keep only a dozen widths), so a hand growing card by card after
+        # a taken pile would redraw them all at every card.
+        fitted, notch = int(area.width / (1 + least * (n - 1))), max(4, w // 12)
+        w = max(24, fitted - fitted % notch)
     h = round(w * RATIO)
     step = min(round(w * 0.8), (area.width - w) // max(1, n - 1)) if n > 1 else 0
     total = w + step * (n - 1)

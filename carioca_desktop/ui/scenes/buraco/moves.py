@@ -58,7 +58,6 @@ class BuracoTable(Protocol):
 class BuracoMoves:
     def __init__(self, table: BuracoTable) -> None:
         self.t = table
-        self.picked: list[int] = []  # hand uids, in the order picked
         self.staged: list[list[int]] = []  # melds set aside for the next lay-down
         self.pressed: tuple[int, tuple[int, int]] | None = None  # a hand card under the button
         self.dragging: int | None = None
@@ -67,6 +66,15 @@ class BuracoMoves:
         self._accepts: frozenset[int] = frozenset()
 
     # ------------------------------------------------------------------ what is picked
+    @property
+    def picked(self) -> list[int]:
+        """The hand's picked cards (uids, in the order picked)."""
+        return self.t.hand.picked
+
+    @picked.setter
+    def picked(self, uids: list[int]) -> None:
+        self.t.hand.picked = list(uids)
+
     def codes(self, uids: list[int]) -> tuple[str, ...]:
         return tuple(self.t.hand.code(u) for u in uids)
 
@@ -75,7 +83,6 @@ class BuracoMoves:
 
     def forget_missing(self) -> None:
         have = set(self.t.hand.uids())
-        self.picked = [u for u in self.picked if u in have]
         self.staged = [g for g in ([u for u in g if u in have] for g in self.staged) if g]
 
     def clear(self) -> None:
@@ -83,7 +90,8 @@ class BuracoMoves:
         self.t.sync()
 
     def sort(self) -> None:
-        self.t.hand.sort(not self.t.hand.by_rank)
+        """By suit, again by rank, and so on (the Carioca table's O)."""
+        self.t.hand.sort("suit" if self.t.hand.by_rank else "rank")
         self.t.sync()
 
     def group(self) -> None:
@@ -101,13 +109,21 @@ class BuracoMoves:
             (code, rect, mark) for uid, code, rect, mark in self._rows() if uid != self.dragging
         ]
 
+    def visible(self) -> list[int]:
+        """The hand's cards in their row (a dragged one is under the pointer instead)."""
+        return [u for u in self.t.hand.uids() if u != self.dragging]
+
+    def rows_by_uid(self) -> dict[int, pygame.Rect]:
+        return {uid: rect for uid, _, rect, _ in self._rows() if uid != self.dragging}
+
     def _rows(self) -> list[tuple[int, str, pygame.Rect, str]]:
         layout = self.t.layout
         cards = self.t.hand.cards
         rects = hand_rects(layout.hand_area, len(cards), layout.hand_w)
         staged = {u for g in self.staged for u in g}
         out = []
-        for (uid, code), rect in zip(cards, rects):
+        for card, rect in zip(cards, rects):
+            uid, code = card.uid, card.code
             mark = "picked" if uid in self.picked else "staged" if uid in staged else ""
             if mark:
                 rect = rect.move(0, -layout.upx(26 if mark == "picked" else 12))
@@ -120,23 +136,30 @@ class BuracoMoves:
                 return uid
         return None
 
+    def moving(self) -> list[int]:
+        """The cards a drop or a target key would play: the dragged card (with the other
+        picked ones, if it is one of them), else the picked cards."""
+        uid = self.dragging
+        if uid is None or uid in self.picked:
+            return list(self.picked)
+        return [uid]
+
     def accepts(self) -> frozenset[int] | None:
-        """The side's melds that would take the picked cards now (lit green)."""
+        """The side's melds that would take the moving cards now (lit green)."""
         t = self.t
-        if not self.picked or t.obs.turn != t.viewer or t.obs.phase != "play":
+        moving = self.moving()
+        if not moving or t.obs.turn != t.viewer or t.obs.phase != "play":
             return None
-        key = (len(t.obs.events), tuple(self.picked))
+        key = (t.viewer, len(t.obs.events), tuple(moving))
         if key != self._accepts_key:
-            cards = self.codes(self.picked)
+            cards = self.codes(moving)
             side = t.viewer % 2
-            game = t.session.game
             self._accepts = frozenset(
                 i
                 for i, m in enumerate(t.obs.table)
                 if m.side == side and self._add_for(i, cards) is not None
             )
             self._accepts_key = key
-            _ = game
         return self._accepts
 
     def _add_for(self, meld: int, cards: tuple[str, ...]) -> Action | None:
@@ -220,6 +243,16 @@ class BuracoMoves:
         if t.layout.our_zone.collidepoint(pos):
             self.picked = group
             self.lay_down()
+            return
+        if t.layout.hand_area.inflate(0, t.layout.upx(60)).collidepoint(pos):
+            self.reorder(uid, pos[0])
+
+    def reorder(self, uid: int, x: int) -> None:
+        """A card dropped in the hand row goes where it fell: the person's own order, kept
+        (and saved with the match)."""
+        others = [(u, r) for u, r in self.rows_by_uid().items() if u != uid]
+        index = sum(1 for _, rect in others if rect.centerx < x)
+        self.t.hand.move(uid, index)
 
     def toggle(self, uid: int) -> None:
         if uid in self.picked:

@@ -3,12 +3,18 @@
 Shared with the Carioca table: the felt, card art (``CardImages``: faces, backs, wilds with
 their positional marker badge), seat panels and fans (``hud``), the top bar, the log, toasts
 and the colours of the theme.
+
+As at the Carioca table, what only the observation changes (the felt, panels, melds, piles,
+mortos, log) is drawn once onto a cached layer (``Layer``), and each frame blits it and draws
+what moves over it: the hand, the targets lit for the picked or dragged cards, the keyboard's
+ring, the dragged card, toasts. Card shadows come baked into the card images.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -25,8 +31,12 @@ from carioca_desktop.ui.scenes.buraco.layout import (
     flow,
     pile_rects,
 )
+from carioca_desktop.ui.scenes.table.marks import outline
 from carioca_desktop.ui.sprites import CardImages, TextCache, panel
 from carioca_desktop.ui.theme import GOLD, GREEN_OK, RED_BAD, TEXT, TEXT_DIM
+
+if TYPE_CHECKING:
+    from carioca_desktop.ui.scenes.buraco.layer import Layer
 
 LIMPO = (72, 170, 104)
 SUJO = (196, 120, 48)
@@ -73,6 +83,8 @@ class Picture:
     toasts: Sequence[Toast] = field(default_factory=tuple)
     pile_in_flight: bool = False  # the top card is still gliding onto the pile
     drag: tuple[str, pygame.Rect] | None = None  # a hand card under the pointer
+    ring: pygame.Rect | None = None  # the keyboard's focus
+    focus_meld: int | None = None  # the meld the keyboard aims at (framed as under a drag)
 
 
 @dataclass
@@ -86,41 +98,45 @@ class MeldPlaces:
 def place_melds(
     layout: BuracoLayout, obs: BuracoObservation
 ) -> tuple[MeldPlaces, dict[int, tuple[int, float]]]:
-    """Each meld's box; and per side the card width and step of its fan."""
-    places = MeldPlaces()
-    sizes: dict[int, tuple[int, float]] = {}
+    """Each meld's box; and per side the card width and step of its fan (the last few
+    answers kept: the layer and the flights ask after every move, mostly for the same)."""
     mine = obs.seat % 2
-    for side, zone in ((mine, layout.our_zone), (1 - mine, layout.their_zone)):
-        idx = [i for i, m in enumerate(obs.table) if m.side == side]
-        w, step, boxes = flow(zone, [obs.table[i].length for i in idx], layout.ui)
-        sizes[side] = (w, step)
-        for i, box in zip(idx, boxes):
-            places.melds[i] = box
-    return places, sizes
+    key = (id(layout), layout.size, mine, tuple((m.side, m.length) for m in obs.table))
+    known = _PLACED.get(key)
+    if known is None:
+        melds: dict[int, pygame.Rect] = {}
+        sizes: dict[int, tuple[int, float]] = {}
+        for side, zone in ((mine, layout.our_zone), (1 - mine, layout.their_zone)):
+            idx = [i for i, m in enumerate(obs.table) if m.side == side]
+            w, step, boxes = flow(zone, [obs.table[i].length for i in idx], layout.ui)
+            sizes[side] = (w, step)
+            melds.update(zip(idx, boxes))
+        known = _PLACED[key] = (melds, sizes)
+        while len(_PLACED) > 8:
+            del _PLACED[next(iter(_PLACED))]
+    melds, sizes = known
+    return MeldPlaces({i: r.copy() for i, r in melds.items()}), dict(sizes)
 
 
-def paint(surface: pygame.Surface, p: Picture) -> MeldPlaces:
-    layout, texts, obs = p.layout, p.texts, p.obs
-    surface.blit(felt(layout.size), (0, 0))
-    _bar(surface, p)
-    _seats(surface, p)
-    _score_panel(surface, p)
-    _info_panel(surface, p)
-    places, sizes = place_melds(layout, obs)
-    mine = obs.seat % 2
-    for side, zone in ((mine, layout.our_zone), (1 - mine, layout.their_zone)):
-        _zone_label(surface, p, side, zone)
-        w, step = sizes[side]
-        for i, box in places.melds.items():
-            if obs.table[i].side == side:
-                _meld(
-                    surface, p, obs.table[i], box, w, step, p.accepts is not None and i in p.accepts
-                )
-    _stock(surface, p)
-    _mortos(surface, p)
-    places.pile = _pile(surface, p)
+_PLACED: dict[tuple[object, ...], tuple[dict[int, pygame.Rect], dict[int, tuple[int, float]]]] = {}
+
+
+def paint(surface: pygame.Surface, p: Picture, layer: Layer | None = None) -> MeldPlaces:
+    """The table: the still layer (from ``layer``'s cache, or drawn here), then what moves."""
+    if layer is None:
+        places, sizes = place_melds(p.layout, p.obs)
+        _still(surface, p, places, sizes)
+    else:
+        surface.blit(layer.get(p), (0, 0))
+        places = layer.places
+    layout = p.layout
+    for i, box in places.melds.items():
+        lit = p.accepts is not None and i in p.accepts
+        _target(surface, p, box, lit, i == p.focus_meld)
+    _pile_lit(surface, p, places.pile)
     _hand(surface, p)
-    hud.draw_log(surface, layout.log, p.log, texts, layout.ui)
+    if p.ring is not None:
+        outline(surface, p.ring.inflate(layout.upx(10), layout.upx(10)), GOLD, layout.upx(3))
     if p.drag is not None:
         code, rect = p.drag
         shadow, (dx, dy) = p.images.shadow(rect.width)
@@ -128,8 +144,89 @@ def paint(surface: pygame.Surface, p: Picture) -> MeldPlaces:
         surface.blit(shadow, (rect.x + dx + lift, rect.y + dy + lift))
         surface.blit(p.images.face(code, rect.width), rect)
     for toast in p.toasts:
-        hud.draw_toast(surface, toast, texts, layout.ui)
+        hud.draw_toast(surface, toast, p.texts, layout.ui)
     return places
+
+
+Part = Callable[[str, pygame.Rect, object, Callable[[], None]], None]
+
+
+def _draw(name: str, region: pygame.Rect, key: object, draw: Callable[[], None]) -> None:
+    draw()
+
+
+def _still(
+    surface: pygame.Surface,
+    p: Picture,
+    places: MeldPlaces,
+    sizes: dict[int, tuple[int, float]],
+    part: Part | None = None,
+) -> None:
+    """What only the observation changes, as parts: each drawn inside its own region of the
+    table (the regions do not overlap) from what its key says. Without ``part`` the felt is
+    laid and every part drawn; layer.py's ``part`` keeps the layer between frames and draws
+    again only the parts whose key changed, each over its own patch of felt (a discard
+    leaves the forty-odd meld cards, the panels and the other seats alone)."""
+    layout, obs, u = p.layout, p.obs, p.layout.upx
+    if part is None:
+        surface.blit(felt(layout.size), (0, 0))
+        part = _draw
+    bar = pygame.Rect(layout.bar.topleft, (layout.bar.width, layout.bar.height + u(3)))
+    part("bar", bar, (p.title, p.status), lambda: _bar(surface, p))
+    key: object
+    for seat, rect in layout.seats.items():
+        key = (p.names[seat], p.seat_lines[seat], _partner_word(p, seat), obs.hand_sizes[seat],
+               obs.turn == seat)  # fmt: skip
+        # The fan and its count stand out past the panel's right edge.
+        region = pygame.Rect(
+            rect.left - u(4), rect.top - u(4), rect.width + u(28), rect.height + u(8)
+        )
+        part(f"seat{seat}", region, key, lambda seat=seat: _seat(surface, p, seat))  # type: ignore[misc]
+    me = obs.seat
+    key = (p.names[me], p.seat_lines[me], obs.hand_sizes[me], obs.turn == me)
+    part("viewer", layout.viewer_panel.inflate(u(8), u(8)), key, lambda: _viewer(surface, p))
+    key = (obs.target, obs.scores, tuple(p.names))
+    part("score", layout.score_panel.inflate(u(8), u(8)), key, lambda: _score_panel(surface, p))
+    key = (obs.rules.get("preset"), obs.round_number, p.pile_all, p.first_min)
+    part("info", layout.info_panel.inflate(u(8), u(8)), key, lambda: _info_panel(surface, p))
+    mine = obs.seat % 2
+    zones = {mine: layout.our_zone, 1 - mine: layout.their_zone}
+    regions = {side: zone.inflate(u(16), u(12)) for side, zone in zones.items()}
+    for side, zone in zones.items():
+        ids = [i for i in places.melds if obs.table[i].side == side]
+
+        def melds(side: int = side, zone: pygame.Rect = zone, ids: list[int] = ids) -> None:
+            _zone_label(surface, p, side, zone)
+            w, step = sizes[side]
+            for i in ids:
+                _meld(surface, p, obs.table[i], places.melds[i], w, step)
+
+        key = (tuple(obs.table[i] for i in ids), tuple(tuple(places.melds[i]) for i in ids),
+               sizes[side], side_name(p.names, side), p.first_min)  # fmt: skip
+        part(f"melds{side}", regions[side], key, melds)
+    # The middle row, between the two sides' regions: the stock and mortos, then the pile.
+    top = regions[1 - mine].bottom
+    middle = pygame.Rect(layout.centre.left + u(12), top, 0, regions[mine].top - top)
+    pile_left = layout.pile_area.left - u(8)
+    stock_region = pygame.Rect(middle.left, middle.top, pile_left - middle.left, middle.height)
+    attention = obs.turn == obs.seat and obs.phase == "draw" and not p.hand_hidden
+    key = (obs.stock_size, attention, tuple(p.mortos), tuple(p.names))
+
+    def stock() -> None:
+        _stock(surface, p)
+        _mortos(surface, p)
+
+    part("stock", stock_region, key, stock)
+
+    def pile() -> None:
+        places.pile = _pile(surface, p)
+
+    pile_right = layout.centre.right + u(6)
+    pile_region = pygame.Rect(pile_left, middle.top, pile_right - pile_left, middle.height)
+    key = (obs.pile, obs.pile_size, obs.pile_top, p.pile_all, p.pile_in_flight)
+    part("pile", pile_region, key, pile)
+    part("log", layout.log, tuple(p.log), lambda: hud.draw_log(surface, layout.log, p.log,
+                                                                p.texts, layout.ui))  # fmt: skip
 
 
 # --------------------------------------------------------------------------- furniture
@@ -137,19 +234,22 @@ def _bar(surface: pygame.Surface, p: Picture) -> None:
     hud.draw_top_bar(surface, p.layout.bar, p.title, p.status, p.texts, p.layout.ui)
 
 
-def _seats(surface: pygame.Surface, p: Picture) -> None:
+def _seat(surface: pygame.Surface, p: Picture, seat: int) -> None:
     obs, layout = p.obs, p.layout
-    for seat, rect in layout.seats.items():
-        info = hud.SeatInfo(
-            seat,
-            p.names[seat],
-            p.seat_lines[seat],
-            _partner_word(p, seat),
-            False,
-            obs.hand_sizes[seat],
-            obs.turn == seat,
-        )
-        hud.draw_seat(surface, rect, info, p.texts, p.images, layout.upx(34), layout.ui)
+    info = hud.SeatInfo(
+        seat,
+        p.names[seat],
+        p.seat_lines[seat],
+        _partner_word(p, seat),
+        False,
+        obs.hand_sizes[seat],
+        obs.turn == seat,
+    )
+    hud.draw_seat(surface, layout.seats[seat], info, p.texts, p.images, layout.upx(34), layout.ui)
+
+
+def _viewer(surface: pygame.Surface, p: Picture) -> None:
+    obs, layout = p.obs, p.layout
     me = obs.seat
     score = tr("buraco.hand_count", n=obs.hand_sizes[me])
     info = hud.SeatInfo(
@@ -248,21 +348,13 @@ def _meld(
     box: pygame.Rect,
     w: int,
     step: float,
-    lit: bool,
 ) -> None:
     images, u = p.images, p.layout.upx
     rects = fan_rects(box, meld.length, w, step)
     for code, rect in zip(meld.cards, rects):
         head, _, marker = code.partition("=")
-        shadow, (dx, dy) = images.shadow(w)
-        surface.blit(shadow, (rect.x + dx, rect.y + dy))
-        surface.blit(images.face(head, w, marker or None), rect)
-    frame = box.inflate(u(8), u(8))
-    if lit:  # would take the picked cards: green, gold under the pointer
-        colour = GOLD if frame.collidepoint(p.pointer) else ACCEPT
-        pygame.draw.rect(surface, colour, frame, u(3), border_radius=u(8))
-    elif p.accepts is not None and frame.collidepoint(p.pointer):  # would refuse them
-        pygame.draw.rect(surface, RED_BAD, frame, u(2), border_radius=u(8))
+        image, (dx, dy) = images.shadowed(head, w, marker or None)
+        surface.blit(image, (rect.x + dx, rect.y + dy))
     x = box.left
     if meld.buraco:
         colour = LIMPO if meld.buraco == "limpo" else SUJO
@@ -270,6 +362,19 @@ def _meld(
         x = _pill(surface, p, words, (box.left, box.top - u(3)), colour) + u(4)
     if meld.length >= 5:
         _pill(surface, p, str(meld.length), (x, box.top - u(3)), (36, 60, 48))
+
+
+def _target(surface: pygame.Surface, p: Picture, box: pygame.Rect, lit: bool, aimed: bool) -> None:
+    """A meld as a target for the picked or dragged cards: green if it would take them, gold
+    when aimed at (the pointer, the keyboard); red when aimed at and it would not."""
+    u = p.layout.upx
+    frame = box.inflate(u(8), u(8))
+    over = aimed or frame.collidepoint(p.pointer)
+    if lit:
+        colour = GOLD if over else ACCEPT
+        pygame.draw.rect(surface, colour, frame, u(3), border_radius=u(8))
+    elif p.accepts is not None and over:
+        pygame.draw.rect(surface, RED_BAD, frame, u(2), border_radius=u(8))
 
 
 def _pill(
@@ -342,29 +447,33 @@ def _pile(surface: pygame.Surface, p: Picture) -> list[pygame.Rect]:
         rects = pile_rects(area, len(obs.pile), layout.pile_w)
         shown = len(obs.pile) - (1 if p.pile_in_flight else 0)
         for code, rect in list(zip(obs.pile, rects))[:shown]:
-            shadow, (dx, dy) = images.shadow(rect.width)
-            surface.blit(shadow, (rect.x + dx, rect.y + dy))
-            surface.blit(images.face(code, rect.width), rect)
-        span = rects[0].unionall(rects)
+            image, (dx, dy) = images.shadowed(code, rect.width)
+            surface.blit(image, (rect.x + dx, rect.y + dy))
     else:
         rect = pygame.Rect(area.left + u(8), area.top, layout.pile_w, round(layout.pile_w * RATIO))
         for k in range(min(3, obs.pile_size - 1), 0, -1):
             surface.blit(images.back(rect.width), rect.move(-k * u(3), k * u(1)))
         if obs.pile_top and not p.pile_in_flight:
             surface.blit(images.face(obs.pile_top, rect.width), rect)
-        rects, span = [rect], rect
+        rects = [rect]
+    words = tr("buraco.pile", n=obs.pile_size)
+    text = p.texts.render(words, u(13), TEXT)
+    surface.blit(text, (rects[0].left, label_y))
+    return rects
+
+
+def _pile_lit(surface: pygame.Surface, p: Picture, rects: Sequence[pygame.Rect]) -> None:
+    """The pile framed in gold while it is where the viewer's move goes."""
     selected = [c for c, _, mark in p.hand if mark == "picked"]
     lit = (
         p.obs.turn == p.obs.seat
         and not p.hand_hidden
         and (p.obs.phase == "draw" or len(selected) == 1)
     )
-    if lit:
+    if lit and rects:
+        u = p.layout.upx
+        span = rects[0].unionall(list(rects))
         pygame.draw.rect(surface, GOLD, span.inflate(u(10), u(10)), u(2), border_radius=u(9))
-    words = tr("buraco.pile", n=obs.pile_size)
-    text = p.texts.render(words, u(13), TEXT)
-    surface.blit(text, (span.left, label_y))
-    return rects
 
 
 # --------------------------------------------------------------------------- the hand
@@ -373,12 +482,12 @@ def _hand(surface: pygame.Surface, p: Picture) -> None:
     of the next lay-down with a green one."""
     images, u = p.images, p.layout.upx
     for code, rect, mark in p.hand:
-        shadow, (dx, dy) = images.shadow(rect.width)
-        surface.blit(shadow, (rect.x + dx, rect.y + dy))
         if p.hand_hidden:
-            surface.blit(images.back(rect.width), rect)
+            image, (dx, dy) = images.shadowed_back(rect.width)
+            surface.blit(image, (rect.x + dx, rect.y + dy))
             continue
-        surface.blit(images.face(code, rect.width), rect)
+        image, (dx, dy) = images.shadowed(code, rect.width)
+        surface.blit(image, (rect.x + dx, rect.y + dy))
         if mark:
             glow, (gx, gy) = images.glow(rect.width, "gold" if mark == "picked" else "green")
             surface.blit(glow, (rect.x + gx, rect.y + gy))

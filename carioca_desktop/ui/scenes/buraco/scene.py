@@ -30,11 +30,12 @@ from carioca_desktop.rules.buraco.observation import BuracoObservation
 from carioca_desktop.rules.errors import IllegalAction, Refusal
 from carioca_desktop.ui.anim import Animator, Toast, pacing
 from carioca_desktop.ui.scene import Scene
-from carioca_desktop.ui.scenes.buraco import keys as table_keys
 from carioca_desktop.ui.scenes.buraco import paint as buraco_paint
 from carioca_desktop.ui.scenes.buraco import sheet
 from carioca_desktop.ui.scenes.buraco.flights import BuracoFlights
-from carioca_desktop.ui.scenes.buraco.hand import HandOrder
+from carioca_desktop.ui.scenes.buraco.hand import HandKeeper, HandOrder
+from carioca_desktop.ui.scenes.buraco.keys import BuracoKeys
+from carioca_desktop.ui.scenes.buraco.layer import Layer
 from carioca_desktop.ui.scenes.buraco.layout import BUTTONS, BuracoLayout, compute_layout
 from carioca_desktop.ui.scenes.buraco.moves import BuracoMoves
 from carioca_desktop.ui.sprites import CardImages, TextCache
@@ -67,13 +68,16 @@ class BuracoTableScene(Scene):
         self.viewer = session.viewer()
         self.obs: BuracoObservation = session.game.observation(self.viewer)
         self.hand = HandOrder()
+        self.keeper = HandKeeper(session)  # the person's order, kept with the match
         self.moves = BuracoMoves(self)
+        self.keys = BuracoKeys(self, self.moves)
         self.flights = BuracoFlights(self)
         self.layout: BuracoLayout = self._compute_layout()
         self.buttons: dict[str, UIButton] = {}
         self.sheet: sheet.SheetWidgets | None = None
         self.log_lines: list[str] = []
         self.places = buraco_paint.MeldPlaces()
+        self.layer = Layer()  # the still table, drawn again only when it changed
         self.pointer = (0, 0)
         self.wait = 0.0
         self._seen = 0
@@ -114,7 +118,15 @@ class BuracoTableScene(Scene):
             object_id=ObjectID(class_id="@flat"),
             command=self.open_pause,
         )
+        self.buttons["keys"] = UIButton(
+            self.layout.keys,
+            tr("table.keys"),
+            manager,
+            object_id=ObjectID(class_id="@flat"),
+            command=self.show_keys,
+        )
         self._seen = max(0, len(self.obs.events) - 12)
+        self.session.decide_ahead()  # bots decide on a worker thread (play/botworker.py)
         self.sync()
 
     def exit(self) -> None:
@@ -128,7 +140,8 @@ class BuracoTableScene(Scene):
     def on_resize(self, size: tuple[int, int]) -> None:
         self.layout = self._compute_layout()
         for key, button in self.buttons.items():
-            rect = self.layout.menu if key == "menu" else self.layout.buttons[key]
+            rect = {"menu": self.layout.menu, "keys": self.layout.keys}.get(key)
+            rect = rect or self.layout.buttons[key]
             button.set_relative_position(rect.topleft)
             button.set_dimensions(rect.size)
         if self.sheet is not None:
@@ -161,11 +174,15 @@ class BuracoTableScene(Scene):
         if viewer != self.viewer:
             self.viewer = viewer
             self._privacy_asked = None
-            self.moves.picked, self.moves.staged = [], []
+            self.hand, self.moves.staged = HandOrder(), []  # the next person's, kept apart
+            self.keys.zone, self.keys.index = "hand", 0
             self.on_resize(self.app.size)
         self.obs = obs = self.session.game.observation(self.viewer)
-        if self.hand.sync(obs.hand):
-            self.moves.forget_missing()
+        if not self.hand.cards:
+            self.moves.staged = self.keeper.restore(self.viewer, self.hand, obs.hand)
+        self.hand.sync(obs.hand)
+        self.moves.forget_missing()
+        self.keeper.save(self.viewer, self.hand, self.moves.staged)
         for event in obs.events[self._seen :]:
             line = log_line(event, self.names, self.viewer)
             if line:
@@ -276,6 +293,8 @@ class BuracoTableScene(Scene):
 
     # ------------------------------------------------------------------ the loop
     def update(self, dt: float) -> bool:
+        # App.frame updates only the top scene: paused or under the sheet, bots wait.
+        self.session.release_decision()  # the next bot thinks from this frame on
         moving = self.animator.update(dt)
         self.toasts = [t for t in self.toasts if t.alive]
         for toast in self.toasts:
@@ -298,6 +317,8 @@ class BuracoTableScene(Scene):
             if self.session.game.round_over:
                 self._round_over()
                 return False
+            if not self.app.fast and not self.session.bot_action_ready():
+                return True  # the bot still thinks on its thread: look again next frame
             action = self.session.pending_bot_action()
             if action is None:
                 return False
@@ -372,13 +393,20 @@ class BuracoTableScene(Scene):
             return
         wanted = list(advice.cards)
         picked = []
-        for uid, code in self.hand.cards:
-            if code in wanted:
-                wanted.remove(code)
-                picked.append(uid)
+        for card in self.hand.cards:
+            if card.code in wanted:
+                wanted.remove(card.code)
+                picked.append(card.uid)
         self.moves.picked, self.moves.staged = picked, []
         self.toast(advice.words, anchor)
         self.sync()
+
+    def show_keys(self) -> None:
+        """F1 or ?: the keyboard help over the table, with Buraco's keys."""
+        from carioca_desktop.ui.scenes.buraco.keys import CLICKS, KEYS
+        from carioca_desktop.ui.scenes.keys import KeysScene
+
+        self.app.push(KeysScene(self.app, KEYS, CLICKS))
 
     def open_pause(self) -> None:
         from carioca_desktop.ui.scenes.pause import PauseScene
@@ -400,9 +428,10 @@ class BuracoTableScene(Scene):
                 return False
             if event.type == pygame.MOUSEBUTTONUP:
                 return self.moves.release(event.pos)
+            self.keys.pointer_used()
             return self.moves.press(event.pos)
         if event.type == pygame.KEYDOWN:
-            return table_keys.key(self, event.key)
+            return self.keys.handle(event)
         return False
 
     def picture(self) -> buraco_paint.Picture:
@@ -439,10 +468,16 @@ class BuracoTableScene(Scene):
             toasts=tuple(self.toasts),
             pile_in_flight=self.animator.hidden()[("pile",)] > 0,
             drag=self.moves.drag_card(),
+            ring=self.keys.focus_rect(),
+            focus_meld=self.keys.focus_meld(),
         )
 
+    def forget(self) -> None:
+        """Draw the whole table again on the next frame (benchmarks; a look changed)."""
+        self.layer.forget()
+
     def draw(self, surface: pygame.Surface) -> None:
-        self.places = buraco_paint.paint(surface, self.picture())
+        self.places = buraco_paint.paint(surface, self.picture(), self.layer)
         if self.sheet is not None or (self.session.game.round_over and self.autoplay is not None):
             sheet.paint(surface, self.layout, self.texts, self.obs, self.names)
         self.animator.draw(surface)

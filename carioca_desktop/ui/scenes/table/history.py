@@ -7,10 +7,10 @@ It sees the scene only through the ``Table`` interface (model.py) and the sessio
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from carioca_desktop.play.arrangement import fits
 from carioca_desktop.rules.carioca.actions import Undo
 
 if TYPE_CHECKING:
@@ -36,8 +36,7 @@ class TableHistory:
         arrangement = self.session.arrangements.get(model.viewer)
         if model.hand.cards or arrangement is None:
             return
-        missing = Counter(hand) - Counter(arrangement.hand)
-        if sum(missing.values()) > 1:  # not this hand (at most the draw after it was saved)
+        if not fits(arrangement.hand, hand):  # not this hand (at most the draw after it)
             return
         model.hand.sync(arrangement.hand)
         self._staged[model.viewer] = arrangement.slots

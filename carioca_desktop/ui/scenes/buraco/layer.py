@@ -1,0 +1,87 @@
+"""The Buraco table's still layer: what only the observation changes, drawn once and kept.
+
+As at the Carioca table (ui/scenes/table/frame.py): each frame blits the layer and draws
+what moves over it (paint.py). The layer is made of parts in regions that do not overlap
+(the bar, each seat, the panels, each side's melds, the stock and mortos, the pile, the
+log: ``paint._still``); after a move only the parts whose key changed are drawn again, each
+over its own patch of felt. A discard leaves the forty-odd meld cards alone; a meld laid
+down leaves the pile alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from carioca_desktop.i18n import language
+from carioca_desktop.ui.cardart import felt
+from carioca_desktop.ui.scenes.buraco.paint import MeldPlaces, Picture, _still, place_melds
+
+
+class Layer:
+    """The still part of the table and the places it laid out; ``get`` brings it up to date
+    (the whole of it after a resize, a new look or language, or ``forget``)."""
+
+    def __init__(self) -> None:
+        self.key: tuple[object, ...] | None = None
+        self.surface: pygame.Surface | None = None
+        self.places = MeldPlaces()
+        self.sizes: dict[int, tuple[int, float]] = {}
+        self._parts: dict[str, tuple[object, pygame.Rect]] = {}
+
+    def forget(self) -> None:
+        """The whole layer is drawn again on the next frame."""
+        self.key = None
+        self._parts.clear()
+
+    def get(self, p: Picture) -> pygame.Surface:
+        key = _layer_key(p)
+        surface = self.surface
+        if surface is None or surface.get_size() != p.layout.size:
+            surface = self.surface = pygame.Surface(p.layout.size).convert()
+            self.forget()
+        if key == self.key:
+            return surface
+        background = felt(p.layout.size)
+        whole = self.key is None or key[:3] != self.key[:3]  # another size, look or language
+        if whole:
+            self._parts.clear()
+            surface.blit(background, (0, 0))
+        pile = self.places.pile
+        self.places, self.sizes = place_melds(p.layout, p.obs)
+        part = self._part(surface, None if whole else background)
+        _still(surface, p, self.places, self.sizes, part)
+        if not self.places.pile:  # the pile was left as it was: so are its places
+            self.places.pile = pile
+        self.key = key
+        return surface
+
+    def _part(
+        self, surface: pygame.Surface, background: pygame.Surface | None
+    ) -> Callable[..., None]:
+        """Draws a part whose key changed, over its patch of ``background`` (None: the
+        whole felt was just laid)."""
+        bounds = surface.get_rect()
+
+        def part(name: str, region: pygame.Rect, key: object, draw: Callable[[], None]) -> None:
+            region = region.clip(bounds)
+            if self._parts.get(name) == (key, region):
+                return  # the layer still shows it
+            surface.set_clip(region)  # nothing of a part reaches into another's region
+            if background is not None:
+                surface.blit(background, region, region)
+            draw()
+            surface.set_clip(None)
+            self._parts[name] = (key, region)
+
+        return part
+
+
+def _layer_key(p: Picture) -> tuple[object, ...]:
+    """Everything the still layer is drawn from (the observation compared by value); the
+    first three, when they change, call for the whole layer."""
+    seats = tuple(sorted(p.seat_lines.items()))
+    return ((p.layout.size, id(p.layout)), id(p.images), language(), p.obs, tuple(p.names),
+            seats, p.title, p.status, tuple(p.log), tuple(p.mortos), p.pile_all, p.first_min,
+            p.hand_hidden, p.pile_in_flight)  # fmt: skip
