@@ -119,6 +119,6 @@ def event_line(event: EventView, names: Sequence[str], viewer: int, you: bool = 
 
 _LOGGED = frozenset(
     {"pozo_start", "draw_stock", "draw_stock_seen", "draw_pozo", "discard", "lay_down", "add",
-     "swap", "buy", "go_out", "reshuffle", "stock_out"}
+     "swap", "buy", "go_out", "reshuffle", "stock_out", "blocked"}
 )  # fmt: skip
 _YOU = {"draw_stock_seen": "draw_stock"}

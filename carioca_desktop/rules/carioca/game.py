@@ -24,6 +24,7 @@ from .actions import (
     Swap,
     Undo,
 )
+from .blocked import round_blocked
 from .buying import Effect, open_offer, plan_buy, plan_pass
 from .contracts import Contract
 from .laydown import plan_laydown
@@ -342,6 +343,10 @@ class Game:
                 s.last_discard = None
                 s.hands[seat].append(cid)
                 return self._event(seat, EventKind.DRAW, source=POZO, cards=(self._code(cid),))
+            if not s.stock and round_blocked(s):  # nobody can ever go out: see blocked.py
+                event = self._event(seat, EventKind.BLOCKED)
+                self._end_round(None)
+                return event
             if not s.stock:
                 self._reshuffle()
             if not s.stock:  # the draw counts and the round ends with nobody out (§2)

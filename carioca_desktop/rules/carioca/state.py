@@ -47,6 +47,7 @@ class EventKind(str, Enum):
     DRAW = "draw"
     RESHUFFLE = "reshuffle"
     STOCK_OUT = "stock_out"
+    BLOCKED = "blocked"  # nobody can ever go out: the round ends (blocked.py)
     BUY = "buy"
     PASS = "pass"
     LAY_DOWN = "lay_down"

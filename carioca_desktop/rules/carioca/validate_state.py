@@ -25,8 +25,8 @@ if TYPE_CHECKING:
 
 # Every kind of event the engine logs ("pass" is the buy offer's answer).
 EVENT_KINDS = frozenset(
-    {"deal", "pozo_start", "bury", "draw", "stock_out", "reshuffle", "discard", "lay_down",
-     "add", "swap", "buy", "pass", "go_out", "round_end"}
+    {"deal", "pozo_start", "bury", "draw", "stock_out", "blocked", "reshuffle", "discard",
+     "lay_down", "add", "swap", "buy", "pass", "go_out", "round_end"}
 )  # fmt: skip
 MAX_EVENTS = 200_000  # a match of 64 rounds stays far below; more is not a saved game
 _SPECIALS = ("ER", "ES", "EC", "EP")
@@ -178,7 +178,7 @@ def _check_current_round(state: State) -> None:
             size[ev.seat] -= sum(len(m) for m in ev.melds)
         elif ev.kind == "add":
             size[ev.seat] -= 1
-        elif ev.kind == "stock_out":
+        elif ev.kind in ("stock_out", "blocked"):
             drew = True
     for seat in range(n):
         _need(len(state.hands[seat]) == size[seat], f"seat {seat}'s hand size differs from the log")
