@@ -27,6 +27,7 @@ from carioca_desktop.storage import (
     append_match,
     autosave_later,
     clear_autosave,
+    start_autosaver,
 )
 from carioca_desktop.storage.autosaver import flush_pending
 
@@ -241,7 +242,10 @@ class MatchSession:
 
     def decide_ahead(self) -> None:
         """From now on, make each bot decision on a worker thread as soon as the action
-        before it is applied (the table's frames then only apply it); starts the first."""
+        before it is applied (the table's frames then only apply it); starts the first.
+        The autosave's writer starts now too, before the first move needs it."""
+        if self.autosave:
+            start_autosaver(self.paths)
         if self._worker is None:
             self._worker = BotWorker()
             self._start_decision(None)

@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 from carioca_desktop.rules.names import NAME_MAX
-from carioca_desktop.storage.autosaver import autosave_later, flush_autosaves
+from carioca_desktop.storage.autosaver import autosave_later, flush_autosaves, start_autosaver
 from carioca_desktop.storage.crash import setup_logging, write_crash_report
 from carioca_desktop.storage.notices import FileKind, Notice, Problem
 from carioca_desktop.storage.paths import HOME_ENV, Paths, default_paths
@@ -74,6 +74,7 @@ __all__ = [
     "running_totals",
     "save_settings",
     "setup_logging",
+    "start_autosaver",
     "summarize",
     "write_autosave",
     "write_crash_report",

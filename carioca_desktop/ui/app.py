@@ -42,6 +42,7 @@ START = time.perf_counter()  # as early as this module loads: the start-up bench
 FPS = 60
 IDLE_WAIT_MS = 250  # with nothing moving, sleep on the event queue instead of drawing
 IDLE_POLL_MS = 10  # while idle, how often the event queue is looked at
+SETTLE_LATEST = 60  # frames: the work after the first frame waits at most this for a pause
 SWITCH_INTERVAL_S = 0.001  # how long a background thread may hold the GIL
 DEFAULT_SIZE = (1600, 900)
 MIN_SIZE = (960, 600)
@@ -148,6 +149,7 @@ class App:
         self._dirty = True
         self._relayout = False
         self._drawn = self._settled = False
+        self._unsettled = 0  # frames since the first drawn, while not settled
         self._saved_window = self.settings.window_size
         self._ui_seen: list[tuple[Any, ...]] = []
 
@@ -262,8 +264,6 @@ class App:
 
     def frame(self, dt: float) -> None:
         """Update and, if anything changed, draw one frame."""
-        if self._drawn and not self._settled:
-            self._settle()
         if self._relayout:  # a new UI scale: sizes change as on a resize
             self._relayout = False
             for scene in self.stack.scenes:
@@ -272,6 +272,13 @@ class App:
         # wait (the scenes below are still drawn, as they were left).
         top = self.stack.top
         moving = top.update(dt) if top is not None else False
+        if self._drawn and not self._settled:
+            # In the first frame after the first one drawn with nothing moving (a table whose
+            # bot moves at once has a pause before its next move), or at the latest after
+            # SETTLE_LATEST frames.
+            self._unsettled += 1
+            if not moving or self._unsettled > SETTLE_LATEST:
+                self._settle()
         self.manager.update(dt)
         if moving:
             self._dirty = True

@@ -26,6 +26,7 @@ from carioca_desktop.rules.carioca.actions import Action
 from carioca_desktop.rules.carioca.observation import Observation
 from carioca_desktop.rules.carioca.state import EventKind, Phase
 from carioca_desktop.rules.errors import Refusal
+from carioca_desktop.ui import shapecache
 from carioca_desktop.ui.anim import Animator, Flight, Toast
 from carioca_desktop.ui.scene import Scene
 from carioca_desktop.ui.scenes.table.advice import TableAdvice
@@ -128,6 +129,7 @@ class TableScene(Scene, ModelParts):
         self.widgets = TableWidgets(self.app.manager, commands, self.layout)
         self.offer = OfferPrompt(self.app.manager)
         self.sync()
+        shapecache.draw_pending(self.app.manager)  # the buttons' other looks, before play
         warn_side_save(self)  # a newer version's save kept: this match is saved beside it
 
     def exit(self) -> None:
@@ -294,7 +296,11 @@ class TableScene(Scene, ModelParts):
             self.app.dirty()
         if moving:
             return True
-        return self.clock.tick(dt) or bool(self.toasts) or offering
+        events = len(self.session.game.state.events)
+        busy = self.clock.tick(dt) or bool(self.toasts) or offering
+        if not busy and events == len(self.session.game.state.events):
+            self.frame.prepare()  # nothing happened: a moment to draw ahead
+        return busy
 
     def schedule(self, seconds: float) -> None:
         self.clock.schedule(seconds)
