@@ -36,14 +36,22 @@ class Reach:
     melds: tuple[tuple[str, ...], ...] = ()
 
 
-def _escala_targets(h: _Hand, r: _Rules) -> list[_Target]:
-    sizes = [r.length]
+def _escala_targets(h: _Hand, r: _Rules) -> tuple[_Target, ...]:
+    sizes = (r.length,)
     if not r.exact and r.maxw >= 2 and h.wilds >= 2:  # a longer escala can hold more wilds
-        sizes = list(range(r.length, min(13, r.length + h.wilds) + 1))
+        sizes = tuple(range(r.length, min(13, r.length + h.wilds) + 1))
     held = [0, 0, 0, 0]  # per suit, a bit for each rank held
     for f, n in enumerate(h.counts):
         if n:
             held[f % 4] |= 1 << (f // 4 + 1)
+    return _targets(tuple(held), sizes, r)
+
+
+@lru_cache(maxsize=4096)
+def _targets(held: tuple[int, ...], sizes: tuple[int, ...], r: _Rules) -> tuple[_Target, ...]:
+    """The escala targets of a hand holding the ranks ``held`` (a bit a rank, per suit):
+    hands that hold the same ranks of each suit (the outs search after the reach search,
+    most hands a discard leaves) aim at the same escalas."""
     out: list[_Target] = []
     for size in sizes:
         lim = r.lim(size)
@@ -56,7 +64,7 @@ def _escala_targets(h: _Hand, r: _Rules) -> list[_Target]:
                 empty_kept[si] = True
             out.append(_Target(n - size, si, start, faces, lim))
     out.sort(key=lambda w: (-w.score, w.faces))
-    return out
+    return tuple(out)
 
 
 @lru_cache(maxsize=64)
@@ -82,21 +90,35 @@ class _Cover:
     are placed exactly at the leaves by ``_alloc``."""
 
     def __init__(
-        self, h: _Hand, r: _Rules, t: int, e: int, taken: int, target: int | None = None
+        self,
+        h: _Hand,
+        r: _Rules,
+        t: int,
+        e: int,
+        taken: int,
+        target: int | None = None,
+        floor: int | None = None,
+        ceiling: int = 0,
     ) -> None:
         self.h, self.r, self.t, self.e, self.taken = h, r, t, e, taken
         # With a target score the search collects the outs of every plan that reaches it
         # instead of looking for the best score.
         self.target = target
         self.cut = _NONE if target is None else target - 1  # prune bounds at or below it
+        # A best score known to be at least ``floor`` and at most ``ceiling``: plans that
+        # cannot reach the floor are not looked at, and reaching the ceiling ends the search.
+        # A result below the floor only says the best is below it too.
+        if floor is not None and target is None:
+            self.cut = floor - 1
+        self.ceiling = ceiling
         self.stop = False
         self.outs: set[int] = set()
         self.wild_out = False
         self.leaves = 0
         self.trios = _trio_targets(h) if t else []
-        self.wins = _escala_targets(h, r) if e else []
+        self.wins = _escala_targets(h, r) if e else ()
         if r.distinct:
-            self.wins = [w for w in self.wins if not taken >> w.suit & 1]
+            self.wins = tuple(w for w in self.wins if not taken >> w.suit & 1)
         # Bounds: a meld never gets more naturals than the best target standing alone.
         self.top_e = e * (self.wins[0].score if self.wins else 0)
         wlim = max([r.lim(3)] * bool(t) + [w.lim for w in self.wins] + [0])
@@ -191,7 +213,7 @@ class _Cover:
         elif score > self.best:
             self.best = self.cut = score
             self.best_t, self.best_e = tuple(self.chosen_t), tuple(self.chosen_e)
-            self.stop = score == 0
+            self.stop = score >= self.ceiling
 
     def _collect(self) -> None:
         """Note the cards that would lift this best plan by one slot: a face some escala
