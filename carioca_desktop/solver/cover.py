@@ -37,7 +37,7 @@ class Reach:
 
 
 def _escala_targets(h: _Hand, r: _Rules) -> tuple[_Target, ...]:
-    sizes = (r.length,)
+    sizes: tuple[int, ...] = (r.length,)
     if not r.exact and r.maxw >= 2 and h.wilds >= 2:  # a longer escala can hold more wilds
         sizes = tuple(range(r.length, min(13, r.length + h.wilds) + 1))
     held = [0, 0, 0, 0]  # per suit, a bit for each rank held
