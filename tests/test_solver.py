@@ -411,6 +411,7 @@ def test_clear_caches_empties_every_solver_cache() -> None:
         hand._windows,
         cover._window_table,
         cover._targets,
+        cover._suit_targets,
         laydown._penalties,
     ]
     discard_distances(hand_codes, rules, 0)

@@ -21,6 +21,7 @@ cache                         entries   key
 ``hand._windows``             64        ace wrapping and escala size
 ``cover._window_table``       64        ace wrapping and escala size
 ``cover._targets``            4 096     ranks held per suit, escala sizes, rules
+``cover._suit_targets``       8 192     suit, its ranks held, size, wrapping, wild limit
 ``laydown._penalties``        64        rules
 ============================  ========  ============================================
 
@@ -71,6 +72,7 @@ def clear_caches() -> None:
         hand._windows,
         cover._window_table,
         cover._targets,
+        cover._suit_targets,
         laydown._penalties,
     ):
         cached.cache_clear()

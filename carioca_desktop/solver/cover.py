@@ -55,15 +55,27 @@ def _targets(held: tuple[int, ...], sizes: tuple[int, ...], r: _Rules) -> tuple[
     out: list[_Target] = []
     for size in sizes:
         lim = r.lim(size)
-        empty_kept = [False] * 4
-        for si, start, faces, mask in _window_table(r.wrap, size):
-            n = (held[si] & mask).bit_count()
-            if n == 0:
-                if empty_kept[si]:  # empty windows of one suit and size are all alike
-                    continue
-                empty_kept[si] = True
-            out.append(_Target(n - size, si, start, faces, lim))
+        for si in range(4):
+            out += _suit_targets(si, held[si], size, r.wrap, lim)
     out.sort(key=lambda w: (-w.score, w.faces))
+    return tuple(out)
+
+
+@lru_cache(maxsize=8192)
+def _suit_targets(si: int, held: int, size: int, wrap: bool, lim: int) -> tuple[_Target, ...]:
+    """The escalas of one suit and size for a hand holding the ranks ``held`` of that suit
+    (a discard changes one suit: the other three are found here)."""
+    out: list[_Target] = []
+    empty_kept = False
+    for suit, start, faces, mask in _window_table(wrap, size):
+        if suit != si:
+            continue
+        n = (held & mask).bit_count()
+        if n == 0:
+            if empty_kept:  # empty windows of one suit and size are all alike
+                continue
+            empty_kept = True
+        out.append(_Target(n - size, si, start, faces, lim))
     return tuple(out)
 
 
@@ -165,29 +177,34 @@ class _Cover:
             self._leaf(score)
             return
         counts, d, en, tr, held = self.h.counts, self.d, self.en, self.tr, self.h.ranks
-        for i in range(i0, len(self.wins)):
-            w = self.wins[i]
-            if score + left * w.score + min(self.wild_bound, self.h.wilds - self.w2) <= self.cut:
+        wins, is_w2, distinct, chosen = self.wins, self.is_w2, self.r.distinct, self.chosen_e
+        # The wilds still free: the same for every escala tried here (each one tried gives
+        # back what it took before the next).
+        spare = min(self.wild_bound, self.h.wilds - self.w2)
+        for i in range(i0, len(wins)):
+            w = wins[i]
+            if score + left * w.score + spare <= self.cut:
                 break
-            if self.r.distinct and suits >> w.suit & 1:
+            if distinct and suits >> w.suit & 1:
                 continue
-            gain = 0
+            gain = w2 = 0
             for f in w.faces:
                 if d[f] < counts[f]:  # a copy is left for this escala
                     k = f // 4 + 1
                     if en[k] + 3 * tr[k] < held[k]:  # and no trío would take it anyway
                         gain += 1
                     en[k] += 1
-                    self.w2 += self.is_w2[f]
+                    w2 += is_w2[f]
                 d[f] += 1
-            self.chosen_e.append(w)
+            self.w2 += w2
+            chosen.append(w)
             self._pick_escala(i, left - 1, score + gain - len(w.faces), suits | 1 << w.suit)
-            self.chosen_e.pop()
+            chosen.pop()
+            self.w2 -= w2
             for f in w.faces:
                 d[f] -= 1
                 if d[f] < counts[f]:
                     en[f // 4 + 1] -= 1
-                    self.w2 -= self.is_w2[f]
             if self.stop:
                 return
 
