@@ -408,6 +408,7 @@ def test_clear_caches_empties_every_solver_cache() -> None:
         distances._outs_cached,
         distances._distance_near,
         hand._rules,
+        hand._hand_of,
         hand._windows,
         cover._window_table,
         cover._targets,

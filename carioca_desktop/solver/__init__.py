@@ -18,6 +18,7 @@ cache                         entries   key
 ``distances._outs_cached``    100 000   the same and the distance
 ``distances._distance_near``  200 000   the same and the distance of one card more
 ``hand._rules``               256       rules and round
+``hand._hand_of``             4 096     sorted hand, rules of the round
 ``hand._windows``             64        ace wrapping and escala size
 ``cover._window_table``       64        ace wrapping and escala size
 ``cover._targets``            4 096     ranks held per suit, escala sizes, rules
@@ -69,6 +70,7 @@ def clear_caches() -> None:
         distances._outs_cached,
         distances._distance_near,
         hand._rules,
+        hand._hand_of,
         hand._windows,
         cover._window_table,
         cover._targets,

@@ -15,7 +15,7 @@ from .hand import (
     _NONE,
     FACES,
     _Hand,
-    _hand,
+    _hand_of,
     _rank_faces,
     _remaining,
     _Rules,
@@ -36,7 +36,7 @@ def _reach_cached(
     plan: bool,
 ) -> Reach:
     r = _rules(rules, round_index)
-    h = _hand(hand, r)
+    h = _hand_of(hand, r)
     if r.special:
         if progress[1] >= 1:
             return Reach(0, (), ())
@@ -150,7 +150,7 @@ def _outs_cached(
     if far == 0 or far >= 99:
         return frozenset()
     r = _rules(rules, round_index)
-    h = _hand(hand, r)
+    h = _hand_of(hand, r)
     if r.special:
         return _special_outs(h, r, r.special, 13 - far)
     faces: set[int] = set()
@@ -229,7 +229,7 @@ def _distance_near(
     r = _rules(rules, round_index)
     if r.special or known >= 99:
         return _reach_cached(hand, rules, round_index, progress, prior, False).distance
-    h = _hand(hand, r)
+    h = _hand_of(hand, r)
     best: int | None = None
     for t, e in _remaining(r, progress):
         if t == e == 0:

@@ -102,6 +102,13 @@ def _hand(codes: Sequence[str], r: _Rules) -> _Hand:
     return _Hand(tuple(counts), jokers, wilds, ranks)
 
 
+@lru_cache(maxsize=4096)
+def _hand_of(codes: tuple[str, ...], r: _Rules) -> _Hand:
+    """``_hand`` of a sorted hand, kept: the distance and the outs of one hand are asked
+    one after the other."""
+    return _hand(codes, r)
+
+
 def _remaining(r: _Rules, progress: tuple[int, int]) -> list[tuple[int, int]]:
     """The melds still owed for each form of the contract that the progress fits."""
     out = []
