@@ -410,6 +410,7 @@ def test_clear_caches_empties_every_solver_cache() -> None:
         hand._rules,
         hand._hand_of,
         hand._windows,
+        hand._wild_flags,
         cover._window_table,
         cover._targets,
         cover._suit_targets,

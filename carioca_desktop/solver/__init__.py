@@ -20,6 +20,7 @@ cache                         entries   key
 ``hand._rules``               256       rules and round
 ``hand._hand_of``             4 096     sorted hand, rules of the round
 ``hand._windows``             64        ace wrapping and escala size
+``hand._wild_flags``          16        the wild 2s
 ``cover._window_table``       64        ace wrapping and escala size
 ``cover._targets``            4 096     ranks held per suit, escala sizes, rules
 ``cover._suit_targets``       8 192     suit, its ranks held, size, wrapping, wild limit
@@ -72,6 +73,7 @@ def clear_caches() -> None:
         hand._rules,
         hand._hand_of,
         hand._windows,
+        hand._wild_flags,
         cover._window_table,
         cover._targets,
         cover._suit_targets,

@@ -10,7 +10,16 @@ from functools import lru_cache
 from itertools import combinations, product
 from typing import NamedTuple
 
-from .hand import _MAX_LEAVES, _NONE, _escala_cap, _Hand, _rank_faces, _Rules, _windows
+from .hand import (
+    _MAX_LEAVES,
+    _NONE,
+    _escala_cap,
+    _Hand,
+    _rank_faces,
+    _Rules,
+    _wild_flags,
+    _windows,
+)
 
 
 class _Target(NamedTuple):
@@ -40,11 +49,7 @@ def _escala_targets(h: _Hand, r: _Rules) -> tuple[_Target, ...]:
     sizes: tuple[int, ...] = (r.length,)
     if not r.exact and r.maxw >= 2 and h.wilds >= 2:  # a longer escala can hold more wilds
         sizes = tuple(range(r.length, min(13, r.length + h.wilds) + 1))
-    held = [0, 0, 0, 0]  # per suit, a bit for each rank held
-    for f, n in enumerate(h.counts):
-        if n:
-            held[f % 4] |= 1 << (f // 4 + 1)
-    return _targets(tuple(held), sizes, r)
+    return _targets(h.held, sizes, r)
 
 
 @lru_cache(maxsize=4096)
@@ -137,7 +142,7 @@ class _Cover:
         self.wild_bound = min(h.wilds, (t + e) * wlim)
         self.d = [0] * 52
         self.w2 = 0  # wild 2s the chosen escalas surely take as naturals
-        self.is_w2 = [f in r.wild2 for f in range(52)]
+        self.is_w2 = _wild_flags(r.wild2)
         self.en = [0] * 14
         self.tr = [0] * 14
         self.best = _NONE
