@@ -133,6 +133,7 @@ class TableScene(Scene, ModelParts):
         warn_side_save(self)  # a newer version's save kept: this match is saved beside it
 
     def exit(self) -> None:
+        self.session.release_save()
         if self.widgets is not None:
             self.widgets.kill()
             self.widgets = None
@@ -141,6 +142,7 @@ class TableScene(Scene, ModelParts):
             self.offer = None
 
     def pause(self) -> None:
+        self.session.release_save()  # its frames stop: the last move's save goes now
         self.input.cancel()
 
     def resume(self) -> None:
