@@ -133,8 +133,11 @@ def test_the_app_settles_in_a_quiet_frame_or_at_the_latest(tmp_path: Path, busy:
         app.frame(1 / 60)
         frames += 1
         assert frames <= app_module.SETTLE_LATEST + 2
-    # the first frame draws; the work waits for a frame that does not move, or the latest
-    assert frames == (busy + 1 if busy < app_module.SETTLE_LATEST else app_module.SETTLE_LATEST + 2)
+    # not while the scene moves (every frame draws), soon after it stops, or at the latest
+    if busy < app_module.SETTLE_LATEST:
+        assert busy < frames <= busy + 3
+    else:
+        assert frames == app_module.SETTLE_LATEST + 2
     pygame.quit()
 
 

@@ -272,26 +272,29 @@ class App:
         # wait (the scenes below are still drawn, as they were left).
         top = self.stack.top
         moving = top.update(dt) if top is not None else False
-        if self._drawn and not self._settled:
-            # In the first frame after the first one drawn with nothing moving (a table whose
-            # bot moves at once has a pause before its next move), or at the latest after
-            # SETTLE_LATEST frames.
-            self._unsettled += 1
-            if not moving or self._unsettled > SETTLE_LATEST:
-                self._settle()
         self.manager.update(dt)
         if moving:
             self._dirty = True
         # pygame_gui changes a widget's picture (hover, press, focus) inside update(): a new
         # image or place for any visible widget is a change; anything else is not redrawn.
-        if self._dirty or self._ui_look() != self._ui_seen:
+        drawn = self._dirty or self._ui_look() != self._ui_seen
+        if drawn:
             for scene in self.stack.visible():
                 scene.draw(self.screen)
             self.manager.draw_ui(self.screen)
             pygame.display.flip()
             self._dirty = moving
-            self._drawn = True
             self._ui_seen = self._ui_look()
+        if self._drawn and not self._settled:
+            # The work the first frame left, in the first frame after it with nothing to
+            # draw (a table whose bot moves at once has a pause before its next move), or
+            # at the latest after SETTLE_LATEST frames.
+            self._unsettled += 1
+            if not drawn or self._unsettled > SETTLE_LATEST:
+                self._settle()
+        elif not drawn and top is not None:
+            top.idle()  # nothing moved, nothing drawn: the scene may work ahead
+        self._drawn = self._drawn or drawn
 
     def _ui_look(self) -> list[tuple[Any, ...]]:
         """What the widgets show: each visible one's image (the surface itself, compared by

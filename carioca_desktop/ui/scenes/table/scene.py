@@ -298,11 +298,10 @@ class TableScene(Scene, ModelParts):
             self.app.dirty()
         if moving:
             return True
-        events = len(self.session.game.state.events)
-        busy = self.clock.tick(dt) or bool(self.toasts) or offering
-        if not busy and events == len(self.session.game.state.events):
-            self.frame.prepare()  # nothing happened: a moment to draw ahead
-        return busy
+        return self.clock.tick(dt) or bool(self.toasts) or offering
+
+    def idle(self) -> None:
+        self.frame.prepare()  # nothing moved or drawn: a moment to draw card faces ahead
 
     def schedule(self, seconds: float) -> None:
         self.clock.schedule(seconds)
