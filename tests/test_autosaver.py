@@ -77,6 +77,44 @@ def test_states_handed_in_while_writing_are_coalesced_latest_wins() -> None:
     assert writer.submitted == 50 and writer.written == len(written)
 
 
+def test_a_held_state_waits_for_its_release_or_a_flush() -> None:
+    written: list[int] = []
+    writer = BackgroundWriter(written.append)
+    writer.submit(1, hold=True)
+    assert not writer.idle
+    threading.Event().wait(0.05)  # time enough for the thread to write it, were it free
+    assert written == []
+    writer.release()
+    assert writer.flush(5) and written == [1]
+    writer.submit(2, hold=True)
+    assert writer.flush(5) and written == [1, 2]  # a flush (quit, Continue) writes it too
+
+
+def test_at_the_table_a_moves_save_is_held_until_the_next_frame(tmp_path: Path) -> None:
+    """The frame that applies a move is not shared with encoding its save; the next frame
+    (release_decision) lets it go, and covering the table (release_save) does too."""
+    paths = Paths.under(tmp_path)
+    bots = [SeatConfig(f"Bot {i}", "bot", "normal") for i in range(4)]
+    session = MatchSession.new(CariocaRules(), bots, 12, paths=paths)
+    session.decide_ahead()
+    writer = writer_for(paths)
+    for release in (session.release_decision, session.release_save):
+        assert writer.flush(5)  # the new match's own save, written at once
+        done = writer.written
+        session.release_decision()
+        action = session.pending_bot_action()
+        while action is None:
+            threading.Event().wait(0.01)
+            action = session.pending_bot_action()
+        session.apply(action)
+        threading.Event().wait(0.05)
+        assert writer.written == done and not writer.idle  # held
+        release()
+        writer.flush(5)
+        assert writer.written == done + 1
+        assert load_autosave(paths)[1] == session.to_dict()
+
+
 def test_a_write_error_is_reported_not_raised(
     tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -169,7 +207,9 @@ def test_the_document_is_built_from_a_snapshot_later_moves_cannot_touch(
     import carioca_desktop.play.session as session_module
 
     handed: list[Any] = []
-    monkeypatch.setattr(session_module, "autosave_later", lambda match, paths: handed.append(match))
+    monkeypatch.setattr(
+        session_module, "autosave_later", lambda match, paths, hold=False: handed.append(match)
+    )
     bots = [SeatConfig(f"Bot {i}", "bot", "normal") for i in range(4)]
     session = MatchSession.new(CariocaRules(), bots, 11, paths=Paths.under(tmp_path))
     play(session, 3)

@@ -164,3 +164,32 @@ def test_refusals_carry_codes_and_change_nothing() -> None:
         with pytest.raises(IllegalAction):
             game.apply(action)
     assert json.dumps(game.to_dict()) == before
+
+
+@pytest.mark.parametrize("preset", ["clasico", "dos_libres"])
+def test_legal_swaps_are_every_swap_the_engine_allows(preset: str) -> None:
+    """legal_actions asks the engine only about cards a wild of the meld stands for: the
+    swaps it lists are still every (meld, card) pair ``can`` accepts, in the same order."""
+    from carioca_desktop.bots.base import make_bot
+    from carioca_desktop.bots.driver import bot_step
+    from carioca_desktop.rules.carioca.actions import Swap
+
+    game = Game.new(CariocaRules.from_dict({"preset": preset}), 5)
+    bots = [make_bot("easy", seat, 5) for seat in range(game.players)]
+    swaps_seen = 0
+    while not game.is_over and game.round_index < 5:
+        seat = game.current_player
+        if seat is not None and game.phase == Phase.PLAY:
+            codes = sorted(set(game.hand(seat)))
+            every = [
+                Swap(seat, i, code)
+                for i in range(len(game.state.table))
+                for code in codes
+                if code != "JK" and game.can(Swap(seat, i, code))
+            ]
+            listed = [a for a in game.legal_actions(seat) if isinstance(a, Swap)]
+            assert listed == every
+            swaps_seen += len(every)
+        action = bot_step(game, bots)
+        game.apply(action if action is not None else NextRound(0))
+    assert swaps_seen > 0

@@ -317,6 +317,30 @@ def test_useful_and_discard_distances_agree() -> None:
             assert after == d if spare[code] else after >= d, (ri, code)
 
 
+@pytest.mark.parametrize("preset", ["clasico", "dos_libres", "cuatro_o_cuatro"])
+def test_discard_distances_are_the_full_searchs_distances(preset: str) -> None:
+    """discard_distances searches only between the hand's distance and one more, and stops
+    at the hand's: each answer is what the full search says of the hand without the card."""
+    from carioca_desktop import solver
+
+    rules = CariocaRules.from_dict({"preset": preset})
+    deck = [c.code for c in full_deck(rules.deck_count, rules.jokers_per_deck)]
+    rng = random.Random(16)
+    checked = 0
+    for k in range(60):
+        ri = k % 8
+        hand = rng.sample(deck, 12 if ri < 6 else 13)
+        solver.clear_caches()
+        near = discard_distances(hand, rules, ri)
+        for code, after in near.items():
+            rest = list(hand)
+            rest.remove(code)
+            solver.clear_caches()  # the full search, not a cached answer
+            assert after == distance(rest, rules, ri), (preset, ri, hand, code)
+            checked += 1
+    assert checked > 500
+
+
 # --------------------------------------------------------------------------- preferences
 def test_prefers_the_dearest_laydown() -> None:
     rules = CariocaRules()
@@ -382,12 +406,19 @@ def test_clear_caches_empties_every_solver_cache() -> None:
     caches = [
         distances._reach_cached,
         distances._outs_cached,
+        distances._distance_near,
         hand._rules,
+        hand._hand_of,
         hand._windows,
+        hand._wild_flags,
         cover._window_table,
+        cover._targets,
+        cover._suit_targets,
         laydown._penalties,
     ]
+    discard_distances(hand_codes, rules, 0)
     assert distances._reach_cached.cache_info().currsize > 0
+    assert distances._distance_near.cache_info().currsize > 0
     assert all(c.cache_info().maxsize for c in caches)  # every one is bounded
     solver.clear_caches()
     assert all(c.cache_info().currsize == 0 for c in caches)

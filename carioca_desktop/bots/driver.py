@@ -85,7 +85,7 @@ def _decide(game: Game, bot: Bot, legal: Sequence[Action], clock: Clock | None) 
 
 def _moves_this_turn(game: Game, seat: int) -> int:
     count = 0
-    for event in reversed(game.observation(seat).events):
+    for event in reversed(game.state.events):  # public fields only: no observation needed
         if event.seat != seat or event.kind not in ("lay_down", "add", "swap"):
             break
         count += 1

@@ -28,8 +28,9 @@ from carioca_desktop.storage import (
     append_match,
     autosave_later,
     clear_autosave,
+    start_autosaver,
 )
-from carioca_desktop.storage.autosaver import flush_pending
+from carioca_desktop.storage.autosaver import flush_pending, release_autosave
 
 if TYPE_CHECKING:
     from carioca_desktop.bots.base import Bot
@@ -242,16 +243,28 @@ class MatchSession:
 
     def decide_ahead(self) -> None:
         """From now on, make each bot decision on a worker thread as soon as the action
-        before it is applied (the table's frames then only apply it); starts the first."""
+        before it is applied (the table's frames then only apply it); starts the first.
+        The autosave's writer starts now too, before the first move needs it."""
+        if self.autosave:
+            start_autosaver(self.paths)
         if self._worker is None:
             self._worker = BotWorker()
             self._start_decision(None)
 
     def release_decision(self) -> None:
-        """Let the decision started by the last ``apply`` run (the table calls this on the
-        frame after the one that applied the move, so the two do not compete)."""
+        """Let the decision started by the last ``apply`` run, and its autosave be encoded
+        and written (the table calls this on the frame after the one that applied the move,
+        so they do not compete with it: on a busy machine a thread holding the interpreter
+        can keep a frame waiting far longer than its work)."""
         if self._worker is not None:
             self._worker.release()
+            self.release_save()
+
+    def release_save(self) -> None:
+        """Let the autosave held by the last ``apply`` be written (the table calls this
+        when another scene covers it, as its frames stop calling ``release_decision``)."""
+        if self.autosave:
+            release_autosave(self.paths)
 
     def _start_decision(self, bots_saved: dict[str, Any] | None, clone: Game | None = None) -> None:
         """Start the next bot's decision on the worker, from a clone of the game (the
@@ -346,6 +359,9 @@ class MatchSession:
                     dict(self.arrangements),  # a copy: the hand may be rearranged meanwhile
                 ),
                 self.paths,
+                # At the table (frames call release_decision): written from the next frame
+                # on, at most a frame later; a flush (quit, Continue) writes it at once.
+                hold=self._worker is not None,
             )
         except (OSError, ValueError) as err:  # a full disk must not stop the match
             log.warning("autosave failed: %s", err)

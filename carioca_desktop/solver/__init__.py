@@ -16,9 +16,14 @@ cache                         entries   key
 ============================  ========  ============================================
 ``distances._reach_cached``   200 000   sorted hand, rules, round, progress, suits
 ``distances._outs_cached``    100 000   the same and the distance
+``distances._distance_near``  200 000   the same and the distance of one card more
 ``hand._rules``               256       rules and round
+``hand._hand_of``             4 096     sorted hand, rules of the round
 ``hand._windows``             64        ace wrapping and escala size
+``hand._wild_flags``          16        the wild 2s
 ``cover._window_table``       64        ace wrapping and escala size
+``cover._targets``            4 096     ranks held per suit, escala sizes, rules
+``cover._suit_targets``       8 192     suit, its ranks held, size, wrapping, wild limit
 ``laydown._penalties``        64        rules
 ============================  ========  ============================================
 
@@ -64,9 +69,14 @@ def clear_caches() -> None:
     for cached in (
         distances._reach_cached,
         distances._outs_cached,
+        distances._distance_near,
         hand._rules,
+        hand._hand_of,
         hand._windows,
+        hand._wild_flags,
         cover._window_table,
+        cover._targets,
+        cover._suit_targets,
         laydown._penalties,
     ):
         cached.cache_clear()

@@ -10,7 +10,16 @@ from functools import lru_cache
 from itertools import combinations, product
 from typing import NamedTuple
 
-from .hand import _MAX_LEAVES, _NONE, _escala_cap, _Hand, _rank_faces, _Rules, _windows
+from .hand import (
+    _MAX_LEAVES,
+    _NONE,
+    _escala_cap,
+    _Hand,
+    _rank_faces,
+    _Rules,
+    _wild_flags,
+    _windows,
+)
 
 
 class _Target(NamedTuple):
@@ -36,27 +45,43 @@ class Reach:
     melds: tuple[tuple[str, ...], ...] = ()
 
 
-def _escala_targets(h: _Hand, r: _Rules) -> list[_Target]:
-    sizes = [r.length]
+def _escala_targets(h: _Hand, r: _Rules) -> tuple[_Target, ...]:
+    sizes: tuple[int, ...] = (r.length,)
     if not r.exact and r.maxw >= 2 and h.wilds >= 2:  # a longer escala can hold more wilds
-        sizes = list(range(r.length, min(13, r.length + h.wilds) + 1))
-    held = [0, 0, 0, 0]  # per suit, a bit for each rank held
-    for f, n in enumerate(h.counts):
-        if n:
-            held[f % 4] |= 1 << (f // 4 + 1)
+        sizes = tuple(range(r.length, min(13, r.length + h.wilds) + 1))
+    return _targets(h.held, sizes, r)
+
+
+@lru_cache(maxsize=4096)
+def _targets(held: tuple[int, ...], sizes: tuple[int, ...], r: _Rules) -> tuple[_Target, ...]:
+    """The escala targets of a hand holding the ranks ``held`` (a bit a rank, per suit):
+    hands that hold the same ranks of each suit (the outs search after the reach search,
+    most hands a discard leaves) aim at the same escalas."""
     out: list[_Target] = []
     for size in sizes:
         lim = r.lim(size)
-        empty_kept = [False] * 4
-        for si, start, faces, mask in _window_table(r.wrap, size):
-            n = (held[si] & mask).bit_count()
-            if n == 0:
-                if empty_kept[si]:  # empty windows of one suit and size are all alike
-                    continue
-                empty_kept[si] = True
-            out.append(_Target(n - size, si, start, faces, lim))
+        for si in range(4):
+            out += _suit_targets(si, held[si], size, r.wrap, lim)
     out.sort(key=lambda w: (-w.score, w.faces))
-    return out
+    return tuple(out)
+
+
+@lru_cache(maxsize=8192)
+def _suit_targets(si: int, held: int, size: int, wrap: bool, lim: int) -> tuple[_Target, ...]:
+    """The escalas of one suit and size for a hand holding the ranks ``held`` of that suit
+    (a discard changes one suit: the other three are found here)."""
+    out: list[_Target] = []
+    empty_kept = False
+    for suit, start, faces, mask in _window_table(wrap, size):
+        if suit != si:
+            continue
+        n = (held & mask).bit_count()
+        if n == 0:
+            if empty_kept:  # empty windows of one suit and size are all alike
+                continue
+            empty_kept = True
+        out.append(_Target(n - size, si, start, faces, lim))
+    return tuple(out)
 
 
 @lru_cache(maxsize=64)
@@ -82,28 +107,42 @@ class _Cover:
     are placed exactly at the leaves by ``_alloc``."""
 
     def __init__(
-        self, h: _Hand, r: _Rules, t: int, e: int, taken: int, target: int | None = None
+        self,
+        h: _Hand,
+        r: _Rules,
+        t: int,
+        e: int,
+        taken: int,
+        target: int | None = None,
+        floor: int | None = None,
+        ceiling: int = 0,
     ) -> None:
         self.h, self.r, self.t, self.e, self.taken = h, r, t, e, taken
         # With a target score the search collects the outs of every plan that reaches it
         # instead of looking for the best score.
         self.target = target
         self.cut = _NONE if target is None else target - 1  # prune bounds at or below it
+        # A best score known to be at least ``floor`` and at most ``ceiling``: plans that
+        # cannot reach the floor are not looked at, and reaching the ceiling ends the search.
+        # A result below the floor only says the best is below it too.
+        if floor is not None and target is None:
+            self.cut = floor - 1
+        self.ceiling = ceiling
         self.stop = False
         self.outs: set[int] = set()
         self.wild_out = False
         self.leaves = 0
         self.trios = _trio_targets(h) if t else []
-        self.wins = _escala_targets(h, r) if e else []
+        self.wins = _escala_targets(h, r) if e else ()
         if r.distinct:
-            self.wins = [w for w in self.wins if not taken >> w.suit & 1]
+            self.wins = tuple(w for w in self.wins if not taken >> w.suit & 1)
         # Bounds: a meld never gets more naturals than the best target standing alone.
         self.top_e = e * (self.wins[0].score if self.wins else 0)
         wlim = max([r.lim(3)] * bool(t) + [w.lim for w in self.wins] + [0])
         self.wild_bound = min(h.wilds, (t + e) * wlim)
         self.d = [0] * 52
         self.w2 = 0  # wild 2s the chosen escalas surely take as naturals
-        self.is_w2 = [f in r.wild2 for f in range(52)]
+        self.is_w2 = _wild_flags(r.wild2)
         self.en = [0] * 14
         self.tr = [0] * 14
         self.best = _NONE
@@ -143,29 +182,34 @@ class _Cover:
             self._leaf(score)
             return
         counts, d, en, tr, held = self.h.counts, self.d, self.en, self.tr, self.h.ranks
-        for i in range(i0, len(self.wins)):
-            w = self.wins[i]
-            if score + left * w.score + min(self.wild_bound, self.h.wilds - self.w2) <= self.cut:
+        wins, is_w2, distinct, chosen = self.wins, self.is_w2, self.r.distinct, self.chosen_e
+        # The wilds still free: the same for every escala tried here (each one tried gives
+        # back what it took before the next).
+        spare = min(self.wild_bound, self.h.wilds - self.w2)
+        for i in range(i0, len(wins)):
+            w = wins[i]
+            if score + left * w.score + spare <= self.cut:
                 break
-            if self.r.distinct and suits >> w.suit & 1:
+            if distinct and suits >> w.suit & 1:
                 continue
-            gain = 0
+            gain = w2 = 0
             for f in w.faces:
                 if d[f] < counts[f]:  # a copy is left for this escala
                     k = f // 4 + 1
                     if en[k] + 3 * tr[k] < held[k]:  # and no trío would take it anyway
                         gain += 1
                     en[k] += 1
-                    self.w2 += self.is_w2[f]
+                    w2 += is_w2[f]
                 d[f] += 1
-            self.chosen_e.append(w)
+            self.w2 += w2
+            chosen.append(w)
             self._pick_escala(i, left - 1, score + gain - len(w.faces), suits | 1 << w.suit)
-            self.chosen_e.pop()
+            chosen.pop()
+            self.w2 -= w2
             for f in w.faces:
                 d[f] -= 1
                 if d[f] < counts[f]:
                     en[f // 4 + 1] -= 1
-                    self.w2 -= self.is_w2[f]
             if self.stop:
                 return
 
@@ -191,7 +235,7 @@ class _Cover:
         elif score > self.best:
             self.best = self.cut = score
             self.best_t, self.best_e = tuple(self.chosen_t), tuple(self.chosen_e)
-            self.stop = score == 0
+            self.stop = score >= self.ceiling
 
     def _collect(self) -> None:
         """Note the cards that would lift this best plan by one slot: a face some escala

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from carioca_desktop.rules.cards import RANK_NAMES, SUIT_LETTERS, parse_card
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
@@ -83,6 +83,15 @@ class _Hand:
     wilds: int
     ranks: tuple[int, ...]  # naturals of each rank, index 1..13
 
+    @cached_property
+    def held(self) -> tuple[int, ...]:
+        """Per suit, a bit for each rank of it the hand holds (bit k for rank k)."""
+        held = [0, 0, 0, 0]
+        for f, n in enumerate(self.counts):
+            if n:
+                held[f % 4] |= 1 << (f // 4 + 1)
+        return tuple(held)
+
     @property
     def packed(self) -> int:
         return sum(n << (_BITS * f) for f, n in enumerate(self.counts) if n)
@@ -100,6 +109,19 @@ def _hand(codes: Sequence[str], r: _Rules) -> _Hand:
     ranks = (0, *(sum(counts[4 * k : 4 * k + 4]) for k in range(13)))
     wilds = jokers + sum(counts[f] for f in r.wild2)
     return _Hand(tuple(counts), jokers, wilds, ranks)
+
+
+@lru_cache(maxsize=4096)
+def _hand_of(codes: tuple[str, ...], r: _Rules) -> _Hand:
+    """``_hand`` of a sorted hand, kept: the distance and the outs of one hand are asked
+    one after the other."""
+    return _hand(codes, r)
+
+
+@lru_cache(maxsize=16)
+def _wild_flags(wild2: tuple[int, ...]) -> tuple[bool, ...]:
+    """For each natural face, whether it is a wild 2."""
+    return tuple(f in wild2 for f in range(52))
 
 
 def _remaining(r: _Rules, progress: tuple[int, int]) -> list[tuple[int, int]]:

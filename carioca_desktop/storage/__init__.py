@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 from carioca_desktop.rules.names import NAME_MAX
-from carioca_desktop.storage.autosaver import autosave_later, flush_autosaves
+from carioca_desktop.storage.autosaver import autosave_later, flush_autosaves, start_autosaver
 from carioca_desktop.storage.buraco_records import BuracoRecord
 from carioca_desktop.storage.buraco_summary import (
     BuracoSummary,
@@ -93,6 +93,7 @@ __all__ = [
     "save_settings",
     "setup_logging",
     "side_won",
+    "start_autosaver",
     "summarize",
     "summarize_buraco",
     "write_autosave",

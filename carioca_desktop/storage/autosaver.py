@@ -38,6 +38,7 @@ class BackgroundWriter:
         self._name = name
         self._cond = threading.Condition()
         self._pending: Any = _NOTHING
+        self._held = False  # the pending item waits for ``release`` (or a flush)
         self._busy = False
         self._thread: threading.Thread | None = None
         self.submitted = 0  # items handed in
@@ -45,19 +46,40 @@ class BackgroundWriter:
         self.failures = 0
         self.last_error: BaseException | None = None
 
-    def submit(self, item: Any) -> None:
-        """Queue ``item`` for writing, replacing one that is still waiting; never blocks."""
+    def submit(self, item: Any, hold: bool = False) -> None:
+        """Queue ``item`` for writing, replacing one that is still waiting; never blocks.
+        With ``hold`` it is written once ``release`` (or ``flush``) is called: the frame
+        that applied a move ends before the save is encoded beside it."""
         with self._cond:
             self._pending = item
+            self._held = hold
             self.submitted += 1
-            if self._thread is None or not self._thread.is_alive():
-                self._thread = threading.Thread(target=self._run, name=self._name, daemon=True)
-                self._thread.start()
+            self._start()
             self._cond.notify_all()
 
-    def flush(self, timeout: float | None = None) -> bool:
-        """Wait until everything submitted is written; False if ``timeout`` ran out first."""
+    def release(self) -> None:
+        """Let a held item be written."""
         with self._cond:
+            if self._held:
+                self._held = False
+                self._cond.notify_all()
+
+    def start(self) -> None:
+        """Start the thread now (it waits for work), so the first ``submit`` need not."""
+        with self._cond:
+            self._start()
+
+    def _start(self) -> None:
+        if self._thread is None or not self._thread.is_alive():
+            self._thread = threading.Thread(target=self._run, name=self._name, daemon=True)
+            self._thread.start()
+
+    def flush(self, timeout: float | None = None) -> bool:
+        """Wait until everything submitted is written (held or not); False if ``timeout``
+        ran out first."""
+        with self._cond:
+            self._held = False
+            self._cond.notify_all()
             return self._cond.wait_for(
                 lambda: self._pending is _NOTHING and not self._busy, timeout
             )
@@ -76,7 +98,7 @@ class BackgroundWriter:
     def _run(self) -> None:
         while True:
             with self._cond:
-                self._cond.wait_for(lambda: self._pending is not _NOTHING)
+                self._cond.wait_for(lambda: self._pending is not _NOTHING and not self._held)
                 item, self._pending = self._pending, _NOTHING
                 self._busy = True
             try:
@@ -113,11 +135,27 @@ def writer_for(paths: Paths | None = None) -> BackgroundWriter:
         return writer
 
 
-def autosave_later(match: Match | Callable[[], Match], paths: Paths | None = None) -> None:
+def autosave_later(
+    match: Match | Callable[[], Match], paths: Paths | None = None, hold: bool = False
+) -> None:
     """Write ``match`` as the autosave, off the calling thread: a fresh dict nobody mutates
     afterwards, or a function that builds one from a snapshot (called on the writer's thread,
-    and only for the latest state: superseded snapshots are never built)."""
-    writer_for(paths).submit(match)
+    and only for the latest state: superseded snapshots are never built). With ``hold``, not
+    before ``release_autosave`` (the next frame) or a flush."""
+    writer_for(paths).submit(match, hold)
+
+
+def release_autosave(paths: Paths | None = None) -> None:
+    """Let a held autosave be written (the table calls it at the start of each frame)."""
+    writer = _pending_for(paths)
+    if writer is not None:
+        writer.release()
+
+
+def start_autosaver(paths: Paths | None = None) -> None:
+    """Start the autosave's writer before the first save (a thread's start costs a frame a
+    fraction of a millisecond, and the first move's frame is already the busiest)."""
+    writer_for(paths).start()
 
 
 def flush_autosaves(timeout: float | None = None) -> bool:

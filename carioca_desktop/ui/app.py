@@ -42,6 +42,7 @@ START = time.perf_counter()  # as early as this module loads: the start-up bench
 FPS = 60
 IDLE_WAIT_MS = 250  # with nothing moving, sleep on the event queue instead of drawing
 IDLE_POLL_MS = 10  # while idle, how often the event queue is looked at
+SETTLE_LATEST = 60  # frames: the work after the first frame waits at most this for a pause
 SWITCH_INTERVAL_S = 0.001  # how long a background thread may hold the GIL
 DEFAULT_SIZE = (1600, 900)
 MIN_SIZE = (960, 600)
@@ -148,6 +149,7 @@ class App:
         self._dirty = True
         self._relayout = False
         self._drawn = self._settled = False
+        self._unsettled = 0  # frames since the first drawn, while not settled
         self._saved_window = self.settings.window_size
         self._ui_seen: list[tuple[Any, ...]] = []
 
@@ -262,8 +264,6 @@ class App:
 
     def frame(self, dt: float) -> None:
         """Update and, if anything changed, draw one frame."""
-        if self._drawn and not self._settled:
-            self._settle()
         if self._relayout:  # a new UI scale: sizes change as on a resize
             self._relayout = False
             for scene in self.stack.scenes:
@@ -277,14 +277,24 @@ class App:
             self._dirty = True
         # pygame_gui changes a widget's picture (hover, press, focus) inside update(): a new
         # image or place for any visible widget is a change; anything else is not redrawn.
-        if self._dirty or self._ui_look() != self._ui_seen:
+        drawn = self._dirty or self._ui_look() != self._ui_seen
+        if drawn:
             for scene in self.stack.visible():
                 scene.draw(self.screen)
             self.manager.draw_ui(self.screen)
             pygame.display.flip()
             self._dirty = moving
-            self._drawn = True
             self._ui_seen = self._ui_look()
+        if self._drawn and not self._settled:
+            # The work the first frame left, in the first frame after it with nothing to
+            # draw (a table whose bot moves at once has a pause before its next move), or
+            # at the latest after SETTLE_LATEST frames.
+            self._unsettled += 1
+            if not drawn or self._unsettled > SETTLE_LATEST:
+                self._settle()
+        elif not drawn and top is not None:
+            top.idle()  # nothing moved, nothing drawn: the scene may work ahead
+        self._drawn = self._drawn or drawn
 
     def _ui_look(self) -> list[tuple[Any, ...]]:
         """What the widgets show: each visible one's image (the surface itself, compared by

@@ -834,6 +834,11 @@ class CardArt:
             ("marked", code, stands_for), lambda: self._draw_marked(code, stands_for)
         )
 
+    def bare(self, code: str) -> pygame.Surface:
+        """The face without its indices (a marked wild's base: the joker's field alone takes
+        a few ms to draw, and the table marks one wild as many cards)."""
+        return self._cached(("bare", code), lambda: self._draw_face(code, indices=False))
+
     def shadow(self) -> pygame.Surface:
         """A soft drop shadow; blit at the card position plus `shadow_offset`."""
         return self._cached(("shadow",), self._draw_shadow)
@@ -1006,7 +1011,7 @@ class CardArt:
         A wild 2 also keeps a small tag of what it really is under the badge, so "2♣ as Q" is
         still told apart from a real Q in an overlapped meld.
         """
-        surf = self._draw_face(code, indices=False)
+        surf = self.bare(code).copy()
         badge = self._badge(stands_for)
         x, y = self._px(INDEX_X) - self._px(0.02), self._px(INDEX_Y) - self._px(0.025)
         surf.blit(badge, (x, y))

@@ -102,10 +102,21 @@ def fan_cards(area: pygame.Rect, count: int, back_w: int) -> list[tuple[pygame.R
     start and end) and its tilt in degrees, spread on an arc whose pivot is below ``area``."""
     if count <= 0:
         return []
+    return [
+        (pygame.Rect(box), angle) for box, angle in _fan(area.centerx, area.centery, count, back_w)
+    ]
+
+
+@lru_cache(maxsize=256)
+def _fan(
+    centerx: int, centery: int, count: int, back_w: int
+) -> tuple[tuple[tuple[int, int, int, int], int], ...]:
+    """``fan_cards``' rects (as tuples) and tilts, kept: every frame that moves a card asks
+    for every fan, and a seat's fan changes only with its hand's size."""
     bh = round(back_w * 7 / 5)
     spread = min(64.0, 5.5 * (count - 1))
     radius = bh * 1.25
-    pivot = (area.centerx, area.centery + bh * 0.2 + radius)
+    pivot = (centerx, centery + bh * 0.2 + radius)
     out = []
     for k in range(count):
         angle = 0.0 if count == 1 else -spread / 2 + spread * k / (count - 1)
@@ -114,8 +125,8 @@ def fan_cards(area: pygame.Rect, count: int, back_w: int) -> list[tuple[pygame.R
         cy = pivot[1] - radius * math.cos(rad)
         rect = pygame.Rect(0, 0, back_w, bh)
         rect.center = (round(cx), round(cy))
-        out.append((rect, round(angle)))
-    return out
+        out.append(((rect.x, rect.y, rect.w, rect.h), round(angle)))
+    return tuple(out)
 
 
 def fan_rects(area: pygame.Rect, count: int, back_w: int) -> list[pygame.Rect]:

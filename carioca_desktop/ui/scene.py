@@ -50,6 +50,10 @@ class Scene:
         coming), False when the scene is still."""
         return False
 
+    def idle(self) -> None:
+        """A frame with nothing moving and nothing drawn (the top scene only): a moment
+        for a little work done ahead of need (a couple of milliseconds at most)."""
+
     def draw(self, surface: pygame.Surface) -> None:
         """Draw what pygame_gui does not (felt, cards); widgets are drawn after this."""
 

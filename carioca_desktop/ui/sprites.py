@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections import OrderedDict
-from collections.abc import Callable
+import time
+from collections import OrderedDict, deque
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 
 import pygame
@@ -25,17 +26,56 @@ def _fast(surface: pygame.Surface) -> pygame.Surface:
 class CardImages:
     """Card faces, backs, marked wilds, shadows and glows by (what, width); drawn once each.
 
-    The table needs a handful of widths (hand, melds, slots, piles, backs); a window resize
-    changes them, so old widths are dropped once more than ``keep`` are cached.
+    The table needs a handful of widths (hand, the melds' few, slots, piles, backs); a window
+    resize changes them, so once more than ``keep`` are cached the width least recently
+    drawn at is dropped (a hit is only a lookup: it does not reorder).
+
+    Faces the table will need soon (the melds' narrower widths) can be drawn ahead, a few at
+    a time in frames with nothing else to do: ``prepare`` queues them, ``prepare_some``
+    draws what fits in a time budget.
     """
 
-    def __init__(self, four_colour: bool = False, back_style: int = 0, keep: int = 12) -> None:
+    def __init__(self, four_colour: bool = False, back_style: int = 0, keep: int = 16) -> None:
         self.four_colour = four_colour
         self.back_style = back_style
         self._arts: OrderedDict[int, CardArt] = OrderedDict()
         self._images: dict[tuple[object, ...], pygame.Surface] = {}
         self._shadows: dict[int, tuple[pygame.Surface, tuple[int, int]]] = {}
         self._keep = keep
+        self._todo: deque[tuple[str, str, int]] = deque()
+
+    @property
+    def widths(self) -> list[int]:
+        """The widths cached now, least recently used first."""
+        return list(self._arts)
+
+    def prepare(self, wanted: Iterable[tuple[str, str, int]]) -> None:
+        """Queue images to draw ahead of need, replacing what was queued: ("face", code,
+        width), ("shadowed", code, width) or ("bare", code, width), the face without indices
+        a marked wild is drawn on. Never more widths than the cache keeps."""
+        jobs = list(wanted)
+        if len({w for _, _, w in jobs}) > self._keep:
+            raise ValueError(f"more than {self._keep} widths to prepare")
+        self._todo = deque(jobs)
+
+    @property
+    def preparing(self) -> int:
+        """Images still queued by ``prepare``."""
+        return len(self._todo)
+
+    def prepare_some(self, budget_s: float) -> bool:
+        """Draw queued images until ``budget_s`` seconds have gone; True while some remain."""
+        end = time.perf_counter() + budget_s
+        todo = self._todo
+        while todo and time.perf_counter() < end:
+            kind, code, width = todo.popleft()
+            if kind == "face":
+                self.face(code, width)
+            elif kind == "shadowed":
+                self.shadowed(code, width)
+            else:
+                self.art(width).bare(code)
+        return bool(todo)
 
     def art(self, width: int) -> CardArt:
         art = self._arts.get(width)

@@ -31,14 +31,19 @@ def legal_actions(game: Game, seat: int) -> list[Action]:
         if s.pozo:
             out.append(Draw(seat, POZO))
         return out
-    codes = sorted({s.cards[c].code for c in s.hands[seat]})
+    cards = {s.cards[c].code: s.cards[c] for c in s.hands[seat]}
+    codes = sorted(cards)
     out += [a for a in (Discard(seat, code) for code in codes) if game.can(a)]
     out += _adds(game, seat)
+    # Only a card some wild of the meld stands for can be swapped in: the engine is asked
+    # about those alone (it refuses every other pair, and a refusal is not free).
     out += [
         Swap(seat, i, code)
         for i, meld in enumerate(s.table)
         for code in codes
-        if code != "JK" and game.can(Swap(seat, i, code))
+        if code != "JK"
+        and swap_slot(meld.layout, cards[code]) is not None
+        and game.can(Swap(seat, i, code))
     ]
     return out
 

@@ -9,18 +9,40 @@ from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 from carioca_desktop.i18n import language
+from carioca_desktop.rules.cards import full_deck
+from carioca_desktop.rules.melds import is_wild
 from carioca_desktop.ui.anim import pacing
 from carioca_desktop.ui.scenes.table import paint as table_paint
 from carioca_desktop.ui.scenes.table.flights import FlightPlanner
+from carioca_desktop.ui.scenes.table.layout import TableLayout, meld_widths
 from carioca_desktop.ui.sprites import CardImages
 
 if TYPE_CHECKING:
     import pygame
 
+    from carioca_desktop.rules.carioca.ruleset import CariocaRules
     from carioca_desktop.ui.scenes.table.scene import TableScene
 
 LOOKS = ("four_colour", "card_back", "card_size", "animation_speed", "reduce_motion",
          "high_contrast", "ui_scale")  # fmt: skip
+# Drawing ahead in an idle frame (nothing applied, nothing moving) takes at most this long.
+PREPARE_BUDGET_S = 0.002
+
+
+def card_faces(layout: TableLayout, rules: CariocaRules) -> list[tuple[str, str, int]]:
+    """What a move can show for the first time: every card at the pozo's width (a discard),
+    the hand's (a draw) and every width the melds can shrink to (a lay-down, an add), as it
+    flies (its face) and as it lies (with its shadow), and the wilds' faces a marker is drawn
+    on. About 15 ms a width; the widths first needed first."""
+    codes = sorted({c.code for c in full_deck(rules.deck_count, rules.jokers_per_deck)})
+    wilds = [c.code for c in full_deck(1, rules.jokers_per_deck) if is_wild(c, rules)]
+    jobs: list[tuple[str, str, int]] = []
+    melds = meld_widths(layout.meld_w)
+    for width in dict.fromkeys([layout.pozo.width, layout.hand_card[0], *melds]):
+        jobs += [(kind, code, width) for code in codes for kind in ("face", "shadowed")]
+        if width in melds:
+            jobs += [("bare", code, width) for code in dict.fromkeys(wilds)]
+    return jobs
 
 
 class TableFrame:
@@ -31,6 +53,7 @@ class TableFrame:
         self.layer_key: object = None
         self._anim_version = -1
         self._settings: object = None
+        self._prepared: object = None  # for which images and layout the faces were queued
 
     def take_settings(self) -> bool:
         """Take up the settings (they may have changed in the pause menu, the language too);
@@ -48,6 +71,18 @@ class TableFrame:
         s.planner = FlightPlanner(s.images, s.glide)
         s.view.high_contrast = settings.high_contrast
         return True
+
+    def prepare(self) -> None:
+        """An idle frame: draw ahead some of the card faces a move may need (a lay-down at
+        a new width drew ten or so at once, ~5 ms). Queued again for new images or a new
+        layout; the cache keeps every width the layout has (16 widths)."""
+        s = self.s
+        key = (id(s.images), s.layout.meld_w, s.layout.pozo.width, s.layout.hand_card)
+        if key != self._prepared:
+            self._prepared = key
+            s.images.prepare(card_faces(s.layout, s.session.game.rules))
+        if s.images.preparing:
+            s.images.prepare_some(PREPARE_BUDGET_S)
 
     def stale(self) -> None:
         """Something on the layer changed (a new observation, a resize)."""

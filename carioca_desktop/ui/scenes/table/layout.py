@@ -15,6 +15,7 @@ UI_MIN, UI_MAX = 0.85, 1.3  # limits of the text furniture's scale (before the p
 BUTTONS = ("lay_down", "auto", "undo", "hint", "sort_rank", "sort_suit")  # two columns of three
 STRIP = 0.36  # the visible left strip of an overlapped meld card, as a fraction of its width
 MELD_MIN = 30  # narrower meld cards would not show their index
+MELD_SHRINK = (1.0, 0.9, 0.8, 0.7, 0.62, 0.56, 0.5)  # meld card widths tried, of the base width
 HAND_STEP = 0.74  # widest spacing of hand cards, as a fraction of the card width
 
 # Opponents in play order (counter-clockwise from the viewer at the bottom): (side, fraction).
@@ -292,6 +293,11 @@ def meld_width(n: int, cw: int) -> int:
     return cw + round(cw * STRIP) * max(0, n - 1)
 
 
+def meld_widths(base_w: int) -> list[int]:
+    """Every card width ``flow_melds`` can give the melds of a zone, widest first."""
+    return list(dict.fromkeys(max(MELD_MIN, round(base_w * f)) for f in MELD_SHRINK))
+
+
 def meld_card_rects(box: Rect, n: int, cw: int) -> list[Rect]:
     strip = round(cw * STRIP)
     return [Rect(box.left + k * strip, box.top, cw, card_h(cw)) for k in range(n)]
@@ -310,8 +316,7 @@ def flow_melds(
     everything fits the zone."""
     boxes: list[Rect] = []
     cw = base_w
-    for factor in (1.0, 0.9, 0.8, 0.7, 0.62, 0.56, 0.5):
-        cw = max(MELD_MIN, round(base_w * factor))
+    for cw in meld_widths(base_w):
         boxes = _flow(zone, lengths, cw, label_h, align, centre)
         if boxes and boxes[-1].bottom <= zone.bottom and all(b.right <= zone.right for b in boxes):
             break

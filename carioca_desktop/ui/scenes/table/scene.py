@@ -26,6 +26,7 @@ from carioca_desktop.rules.carioca.actions import Action
 from carioca_desktop.rules.carioca.observation import Observation
 from carioca_desktop.rules.carioca.state import EventKind, Phase
 from carioca_desktop.rules.errors import Refusal
+from carioca_desktop.ui import shapecache
 from carioca_desktop.ui.anim import Animator, Flight, Toast
 from carioca_desktop.ui.scene import Scene
 from carioca_desktop.ui.scenes.table.advice import TableAdvice
@@ -128,9 +129,11 @@ class TableScene(Scene, ModelParts):
         self.widgets = TableWidgets(self.app.manager, commands, self.layout)
         self.offer = OfferPrompt(self.app.manager)
         self.sync()
+        shapecache.draw_pending(self.app.manager)  # the buttons' other looks, before play
         warn_side_save(self)  # a newer version's save kept: this match is saved beside it
 
     def exit(self) -> None:
+        self.session.release_save()
         if self.widgets is not None:
             self.widgets.kill()
             self.widgets = None
@@ -139,6 +142,7 @@ class TableScene(Scene, ModelParts):
             self.offer = None
 
     def pause(self) -> None:
+        self.session.release_save()  # its frames stop: the last move's save goes now
         self.input.cancel()
 
     def resume(self) -> None:
@@ -295,6 +299,9 @@ class TableScene(Scene, ModelParts):
         if moving:
             return True
         return self.clock.tick(dt) or bool(self.toasts) or offering
+
+    def idle(self) -> None:
+        self.frame.prepare()  # nothing moved or drawn: a moment to draw card faces ahead
 
     def schedule(self, seconds: float) -> None:
         self.clock.schedule(seconds)
