@@ -1,5 +1,6 @@
-"""The ``hard`` bot: the normal bot's play plus memory of every card seen, and the fear,
-in the rounds that end the moment someone lays down, of being caught with dear cards."""
+"""The ``hard`` bot: the normal bot's play plus memory of every card seen, the fear, in the
+rounds that end the moment someone lays down, of being caught with dear cards, and, on the
+turn it lays down, keeping the cards that fit the table for the next turn."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 
 from carioca_desktop.rules.carioca.observation import Observation
 
-from .base import Choice
+from .base import Choice, fits_table, table_layouts
 from .judge import View, deck_counts
 from .memory import Memory
 from .normal import NormalBot
@@ -20,17 +21,31 @@ class HardBot(NormalBot):
     outs are weighed by what is really live. In rounds whose contract takes the whole hand
     (7 and 8 in clasico) only the first to complete it escapes, so it weighs the points of
     what it keeps as if it were likely caught from the start, and will give up a step for a
-    dear card.
+    dear card. On the turn it lays down it may not add yet, so of the cards left it throws
+    one that fits nowhere and keeps those that fit a meld on the table: they go out free
+    next turn (normal throws the dearest, fitting or not, and feeds the table with it).
+    Before it is down it weighs feeding the next player by how close they are: a card that
+    fits the table, thrown to a next player holding one or two cards, may let them go out.
 
-    Measured on the same deals against ``normal`` (tests/bench_paired.py, 100 deals of
-    rounds 6-8, margin a match, negative better): the memory alone -3.2 [-7.6, +1.2], with
-    the fear -4.0 [-9.4, +1.5]. Reading what the next player picks up and throws away to
-    keep from feeding them (a card's kinship to those) cost +5.4 points (+2.2 [-4.4, +8.8]
-    with it), and was taken out."""
+    Measured on the same deals against ``normal`` (tests/bench_paired.py, margin a match,
+    negative better; the README's ladder has the whole match): on 100 deals of rounds 6-8
+    the memory alone -3.2 [-7.6, +1.2], with the fear -4.0 [-9.4, +1.5]; on 100 deals of
+    rounds 1-6, keeping the fitting cards moved -0.8 [-4.9, +3.3] to -2.1 [-6.3, +2.1], and
+    the closeness of the next player -2.1 to -2.6 [-6.9, +1.8] (within noise; kept for its
+    reason). Tried and taken out (each against the same deals without it): reading what
+    the next player picks up and throws away, to keep from feeding them, +5.4 points;
+    taking a cheap pozo card that brings the hand no closer so as to throw a dear card that
+    is not part of the plan, when an exact expectation over the stock's live cards said it
+    paid, +12.3 (rounds 6-8: drawing blind is worth more than the points it saves); a floor
+    of 1.0 instead of 0.75 on the chance of being caught, -0.4 (rounds 6-8); in rounds 7-8
+    only, a step worth 35 instead of 25 +1.7, outs weighted 60 or 25 instead of 40 +4.1
+    and +2.9 (100 deals of rounds 7-8)."""
 
     level = "hard"
     hidden_floor = 0.75  # in rounds whose contract takes the whole hand: the least chance of
     # being caught with a card still in hand (only the first to complete avoids it)
+    keep_fit = 30.0  # once down: points a card that fits the table is worth keeping
+    close_feed = (4.0, 2.5)  # feeding weight times this when the next player holds 1, 2 cards
 
     def __init__(self, seat: int, seed: int) -> None:
         super().__init__(seat, seed)
@@ -46,6 +61,22 @@ class HardBot(NormalBot):
         if rules.contract(obs.round_index).min_cards(rules.escala_min) >= rules.hand_size:
             return max(found, self.hidden_floor)
         return found
+
+    def shed_value(self, obs: Observation, view: View, card: str, threat: float) -> float:
+        """Normal's (the dearest card that feeds nobody), less ``keep_fit`` for a card that
+        fits a meld on the table: after the lay-down turn such a card is added, not thrown,
+        so this only changes the lay-down turn's discard."""
+        value = super().shed_value(obs, view, card, threat)
+        if fits_table(card, table_layouts(obs), obs.rules):
+            value -= self.keep_fit
+        return value
+
+    def feed_risk(self, obs: Observation, view: View, card: str) -> float:
+        risk = super().feed_risk(obs, view, card)
+        size = obs.hand_sizes[(obs.seat + 1) % obs.players]
+        if risk and 1 <= size <= len(self.close_feed):
+            return risk * self.close_feed[size - 1]
+        return risk
 
     def view(self, obs: Observation) -> View:
         seen: Counter[str] = Counter(obs.hand)
