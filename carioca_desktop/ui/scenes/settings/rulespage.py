@@ -95,7 +95,7 @@ class RulesPage(SettingsBase):
     # Buraco's house rules: the same page, its rows and words in ui/scenes/buraco/houserules.
     def _game_stepper(self, body: pygame.Rect, x: int, width: int, rh: int) -> None:
         """Whose house rules the page shows, at the top right of the page."""
-        from carioca_desktop.ui.scenes.buraco.newgame import game_options
+        from carioca_desktop.ui.scenes.newgame_parts import game_options
 
         rect = pygame.Rect(x, body.y + round(16 * self.u), width, rh)
         Stepper(self, rect, game_options(), self.game, self._show_game)

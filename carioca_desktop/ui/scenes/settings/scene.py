@@ -11,12 +11,13 @@ from functools import partial
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIHorizontalSlider, UITextEntryLine
+from pygame_gui.elements import UIHorizontalSlider
 
 from carioca_desktop import i18n
 from carioca_desktop.i18n import tr
-from carioca_desktop.rules.names import NAME_MAX, clean_name, invisible_chars
+from carioca_desktop.rules.names import clean_name
 from carioca_desktop.storage import ANIMATION_SPEEDS, CARD_SIZES
+from carioca_desktop.ui.scenes.newgame_parts import name_entry
 from carioca_desktop.ui.scenes.settings.paint import SettingsPicture
 from carioca_desktop.ui.scenes.settings.rows import Row, bool_options
 from carioca_desktop.ui.scenes.settings.rulespage import RulesPage
@@ -82,7 +83,7 @@ class SettingsScene(RulesPage, SettingsPicture):
         elif row.kind == "slider":
             self._slider(rect)
         elif row.kind == "name":
-            self._name_entry(rect)
+            name_entry(self, rect, self.app.settings.player_name, tr("common.you"))
 
     def _slider(self, rect: pygame.Rect) -> None:
         value_w = round(64 * self.u)
@@ -108,20 +109,6 @@ class SettingsScene(RulesPage, SettingsPicture):
         assert slider.sliding_button is not None
         self.focus.add(Focusable(slider.sliding_button, step=step))
 
-    def _name_entry(self, rect: pygame.Rect) -> None:
-        box = self.holder(rect)
-        entry = UITextEntryLine(
-            pygame.Rect((0, 0), rect.size),
-            self.app.manager,
-            box,
-            initial_text=self.app.settings.player_name,
-            placeholder_text=tr("common.you"),
-        )
-        entry.set_text_length_limit(NAME_MAX)
-        entry.set_forbidden_characters(list(invisible_chars()))  # zero-width text breaks drawing
-        self.focus.add(Focusable(self.add(entry)))
-
-    # ------------------------------------------------------------------ pages
     def _choice(
         self, name: str, options: Sequence[tuple[str, object]] | None = None, wrap: bool = True
     ) -> Row:
