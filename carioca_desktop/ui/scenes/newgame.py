@@ -6,42 +6,28 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from datetime import datetime
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
-import pygame_gui
-from pygame_gui.elements import UITextEntryLine
 
 from carioca_desktop.bots.levels import LEVELS
 from carioca_desktop.i18n import tr
 from carioca_desktop.play.text import contract_text
 from carioca_desktop.rules.carioca.ruleset import PRESETS, CariocaRules
 from carioca_desktop.rules.errors import RuleSetError
-from carioca_desktop.rules.names import NAME_MAX, clean_name, invisible_chars
-from carioca_desktop.storage import Paths, has_autosave, load_autosave
+from carioca_desktop.rules.names import clean_name
 from carioca_desktop.ui import hud, theme
 from carioca_desktop.ui.cardart import CardArt
 from carioca_desktop.ui.hud import initials
-from carioca_desktop.ui.rulenames import changes_text, rules_name
+from carioca_desktop.ui.rulenames import changes_text
+from carioca_desktop.ui.scenes.newgame_parts import NewGameBase, paint_oval, paint_place
 from carioca_desktop.ui.scenes.rules import (
     explain,
     preset_name,
     rule_rows,
 )
-from carioca_desktop.ui.widgets import (
-    Focusable,
-    Stepper,
-    UIScene,
-    draw_text,
-    fit,
-    font,
-    gold_title,
-    pairs,
-    panel,
-    wrap,
-)
+from carioca_desktop.ui.widgets import Stepper, UIScene, draw_text, fit, font, pairs, wrap
 
 if TYPE_CHECKING:
     from carioca_desktop.ui.app import App
@@ -63,37 +49,6 @@ def kind_text(kind: str) -> str:
     return tr("common.bot_level", level=tr(f"common.level_{kind}"))
 
 
-def saved_match_lines(paths: Paths) -> list[str]:
-    """The match in progress in words (players, rules, round, when it was saved); nothing when
-    the save cannot be read (the menu reports a damaged one)."""
-    from carioca_desktop.play.buraco_session import BuracoSession
-    from carioca_desktop.play.resume import session_from_dict
-    from carioca_desktop.play.session import MatchSession
-
-    try:
-        session, _, _ = load_autosave(paths, lambda d: session_from_dict(d, paths))
-        when = datetime.fromtimestamp(paths.autosave_file.stat().st_mtime)
-    except OSError:
-        return []
-    if isinstance(session, BuracoSession):
-        from carioca_desktop.ui.scenes.buraco.newgame import saved_buraco_lines
-
-        return saved_buraco_lines(session, when)
-    if not isinstance(session, MatchSession):
-        return []
-    game = session.game
-    return [
-        ", ".join(seat.name for seat in session.seats),
-        tr(
-            "newgame.abandon_saved",
-            rules=rules_name(game.rules),
-            round=game.round_index + 1,
-            rounds=len(game.rules.rounds),
-            date=when.strftime("%Y-%m-%d %H:%M"),
-        ),
-    ]
-
-
 def new_game_scene(app: App, game: str | None = None) -> UIScene:
     """The New game screen of ``game``, by default of the game the player chose last."""
     from carioca_desktop.ui.scenes.buraco.newgame import BuracoNewGameScene
@@ -110,8 +65,10 @@ def switch_game(app: App, game: str) -> None:
     app.replace(new_game_scene(app, game))
 
 
-class NewGameScene(UIScene):
+class NewGameScene(NewGameBase):
     """Two panels (players, rules) over the felt, Back and Start below."""
+
+    game = "carioca"
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -120,7 +77,6 @@ class NewGameScene(UIScene):
         self.count = 4
         house = dict(app.settings.house_rules)
         self.choice = HOUSE if set(house) - {"preset"} else str(house.get("preset", "clasico"))
-        self._entries: dict[Any, int] = {}
         self.problem = ""
         self.hints = True
 
@@ -143,17 +99,6 @@ class NewGameScene(UIScene):
         return rules
 
     # ------------------------------------------------------------------ layout
-    def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
-        w, h = self.size
-        m = round(24 * self.k)
-        top = round(92 * self.k)
-        bar_h = round(64 * self.u)
-        left_w = round((w - 3 * m) * 0.56)
-        seats = pygame.Rect(m, top, left_w, h - top - m - bar_h)
-        rules = pygame.Rect(seats.right + m, top, w - seats.right - 2 * m, seats.h)
-        bar = pygame.Rect(m, seats.bottom + m // 2, w - 2 * m, bar_h - m // 2)
-        return seats, rules, bar
-
     def _pitch(self) -> int:
         seats, _, _ = self._areas()
         return min(round(50 * self.u), (seats.h - round(70 * self.u)) // 9)
@@ -173,42 +118,24 @@ class NewGameScene(UIScene):
         for i, seat in enumerate(self.seats[: self.count]):
             y = seats.y + 16 + (i + 1) * pitch
             name_rect = pygame.Rect(x0, y, seats.right - 30 - kind_w - x0, rh)
-            self._name_entry(i, seat, name_rect)
+            self._seat_entry(i, name_rect, seat.name, self._default_name(i))
             kinds = [(kind_text(k), k) for k in ("human", *LEVELS)]
             kind_rect = pygame.Rect(seats.right - 20 - kind_w, y, kind_w, rh)
             Stepper(self, kind_rect, kinds, seat.kind, partial(self._set_kind, i))
         self._rules_controls(rules_box, rh)
         self._game_control(rh)
-        bw = round(min(260 * self.u, bar.w * 0.3))
-        self.button(pygame.Rect(bar.x, bar.y, bw, bar.h), tr("common.back"), self.back)
-        hints = [(tr("newgame.hints_on"), True), (tr("newgame.hints_off"), False)]
-        middle = pygame.Rect(0, bar.y, round(min(300 * self.u, bar.w * 0.3)), bar.h)
-        middle.centerx = bar.centerx
-        Stepper(self, middle, hints, self.hints, self._set_hints)
-        start = self.button(
-            pygame.Rect(bar.right - bw, bar.y, bw, bar.h),
-            tr("newgame.start"),
-            self.start,
-            "primary",
-        )
+        start = self._bar(bar, partial(self._hints_control, bar))
         if self.rules() is None:
             start.disable()
         if self.focus.index < 0:
             self.focus.restore(len(self.focus.items) - 1)
 
-    def _name_entry(self, index: int, seat: Seat, rect: pygame.Rect) -> None:
-        box = self.holder(rect)
-        entry = UITextEntryLine(
-            pygame.Rect((0, 0), rect.size),
-            self.app.manager,
-            box,
-            initial_text=seat.name,
-            placeholder_text=self._default_name(index),
-        )
-        entry.set_text_length_limit(NAME_MAX)
-        entry.set_forbidden_characters(list(invisible_chars()))  # zero-width text breaks drawing
-        self._entries[entry] = index
-        self.focus.add(Focusable(self.add(entry)))
+    def _hints_control(self, bar: pygame.Rect) -> None:
+        """Hints on or off for the match, between Back and Start."""
+        hints = [(tr("newgame.hints_on"), True), (tr("newgame.hints_off"), False)]
+        middle = pygame.Rect(0, bar.y, round(min(300 * self.u, bar.w * 0.3)), bar.h)
+        middle.centerx = bar.centerx
+        Stepper(self, middle, hints, self.hints, self._set_hints)
 
     def _rules_controls(self, box: pygame.Rect, rh: int) -> None:
         options = [(preset_name(p), p) for p in PRESETS]
@@ -217,24 +144,6 @@ class NewGameScene(UIScene):
             options.insert(0, (tr("houserules.custom", preset=name), HOUSE))
         rect = pygame.Rect(box.x + 20, box.y + round(56 * self.u), box.w - 40, rh)
         Stepper(self, rect, options, self.choice, self._set_choice)
-
-    def _game_control(self, rh: int) -> None:
-        """The game comes first: Carioca here, Buraco on its own screen."""
-        from carioca_desktop.ui.scenes.buraco.newgame import game_options
-
-        w = self.size[0]
-        rect = pygame.Rect(
-            w - round(24 * self.k) - round(320 * self.u),
-            round(26 * self.k),
-            round(320 * self.u),
-            rh,
-        )
-        Stepper(self, rect, game_options(), "carioca", self._set_game)
-
-    def _set_game(self, value: object) -> bool:
-        if value == "buraco":
-            self._todo.append(lambda: switch_game(self.app, "buraco"))
-        return True
 
     # ------------------------------------------------------------------ changes
     def _set_count(self, value: object) -> bool:
@@ -292,12 +201,8 @@ class NewGameScene(UIScene):
             [s.name or self._default_name(i) for i, s in enumerate(self.seats)][: self.count]
         )
 
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element in self._entries:
-            self.seats[self._entries[event.ui_element]].name = clean_name(event.text)
-            self.repaint()  # the avatar's initial
-            return True
-        return super().handle_event(event)
+    def _named(self, index: int, name: str) -> None:
+        self.seats[index].name = name
 
     def start(self, abandon: bool = False) -> None:
         """Start the match; a match in progress is abandoned only after the player says so."""
@@ -305,20 +210,7 @@ class NewGameScene(UIScene):
         if rules is None:
             self.repaint()
             return
-        if not abandon and has_autosave(self.app.paths):
-            from carioca_desktop.ui.scenes.confirm import ConfirmScene
-
-            details = [*saved_match_lines(self.app.paths), tr("newgame.abandon_lost")]
-            self.app.push(
-                ConfirmScene(
-                    self.app,
-                    tr("newgame.abandon_title"),
-                    details,
-                    tr("newgame.abandon_yes"),
-                    tr("newgame.abandon_no"),
-                    lambda: self.start(abandon=True),
-                )
-            )
+        if not abandon and self._ask_abandon():
             return
         from carioca_desktop.play.session import MatchSession, SeatConfig
         from carioca_desktop.ui.scenes.table import TableScene
@@ -338,10 +230,7 @@ class NewGameScene(UIScene):
     # ------------------------------------------------------------------ picture
     def paint(self, surface: pygame.Surface) -> None:
         seats, rules_box, _ = self._areas()
-        title = gold_title(tr("newgame.title"), round(40 * self.k))
-        surface.blit(title, title.get_rect(midleft=(seats.x, round(48 * self.k))))
-        panel(surface, seats, border=theme.GOLD)
-        panel(surface, rules_box)
+        self._paint_panels(surface, tr("newgame.title"))
         head = font(round(22 * self.u), bold=True)
         pitch = self._pitch()
         draw_text(
@@ -384,11 +273,7 @@ class NewGameScene(UIScene):
             0, 0, min(room.w - 2 * size - 40, round(room.h * 2.2)), room.h - 2 * margin
         )
         oval.center = room.center
-        big = pygame.Surface((oval.w * 2, oval.h * 2), pygame.SRCALPHA)
-        pygame.draw.ellipse(big, (92, 60, 24), big.get_rect())
-        pygame.draw.ellipse(big, theme.GOLD, big.get_rect().inflate(-14, -14), 4)
-        pygame.draw.ellipse(big, (26, 96, 56), big.get_rect().inflate(-28, -28))
-        surface.blit(pygame.transform.smoothscale(big, oval.size), oval)
+        paint_oval(surface, oval)
         art = CardArt(max(16, round(oval.h * 0.16)), self.app.settings.four_colour)
         surface.blit(
             art.back(self.app.settings.card_back),
@@ -403,14 +288,13 @@ class NewGameScene(UIScene):
             cx = oval.centerx + (oval.w / 2 + size * 0.2) * math.cos(angle)
             cy = oval.centery + (oval.h / 2 + size * 0.2) * math.sin(angle)
             name = seat.name or self._default_name(i)
-            badge = hud.avatar(i, name, size // 2, labels[i])
-            surface.blit(badge, badge.get_rect(center=(round(cx), round(cy))))
             below = (
                 cy + size / 2 + 2
                 if math.sin(angle) >= -0.2
                 else cy - size / 2 - small.get_linesize() - 2
             )
-            draw_text(surface, fit(name, small, size * 3), small, (cx, below), theme.TEXT, "midtop")
+            centre = (round(cx), round(cy))
+            paint_place(surface, i, name, labels[i], size, centre, (cx, below), small, size * 3)
 
     def _paint_rules(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         rules = self.rules()

@@ -9,39 +9,26 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
-import pygame_gui
-from pygame_gui.elements import UITextEntryLine
 
 from carioca_desktop.i18n import tr
 from carioca_desktop.play.buraco_session import LEVELS, BuracoSession
 from carioca_desktop.play.buraco_text import level_name
 from carioca_desktop.play.session import SeatConfig
 from carioca_desktop.rules.buraco.ruleset import PRESETS, BuracoRules, preset_rules
-from carioca_desktop.rules.names import NAME_MAX, clean_name, invisible_chars
-from carioca_desktop.storage import has_autosave
 from carioca_desktop.ui import hud, theme
 from carioca_desktop.ui.scenes.buraco import houserules
-from carioca_desktop.ui.widgets import (
-    Focusable,
-    Stepper,
-    UIScene,
-    draw_text,
-    fit,
-    font,
-    gold_title,
-    panel,
+from carioca_desktop.ui.scenes.newgame_parts import (
+    NewGameBase,
+    paint_oval,
+    paint_place,
 )
+from carioca_desktop.ui.widgets import Stepper, draw_text, fit, font
 
 if TYPE_CHECKING:
     from carioca_desktop.ui.app import App
 
 BOT_NAMES = ("Beto", "Carla", "Diego")
-GAMES = ("carioca", "buraco")
 HOUSE = "house"  # the preset choice that stands for the house rules of Settings
-
-
-def game_options() -> list[tuple[str, object]]:
-    return [(tr(f"buraco.newgame.game_{g}"), g) for g in GAMES]
 
 
 def saved_buraco_lines(session: BuracoSession, when: datetime) -> list[str]:
@@ -58,7 +45,9 @@ def saved_buraco_lines(session: BuracoSession, when: datetime) -> list[str]:
     ]
 
 
-class BuracoNewGameScene(UIScene):
+class BuracoNewGameScene(NewGameBase):
+    game = "buraco"
+
     def __init__(self, app: App) -> None:
         super().__init__(app)
         # The house rules of Settings come first: their preset, or "Brazilian (changed)".
@@ -66,7 +55,6 @@ class BuracoNewGameScene(UIScene):
         self.preset = self.house.matching_preset() or HOUSE
         self.kinds = ["human", "normal", "normal", "normal"]
         self.typed = ["", "", "", ""]  # names typed in the seats' entries ("": the default)
-        self._entries: dict[object, int] = {}
 
     @property
     def rules(self) -> BuracoRules:
@@ -90,17 +78,6 @@ class BuracoNewGameScene(UIScene):
         return [typed or default for typed, default in zip(self.typed, self.defaults())]
 
     # ------------------------------------------------------------------ layout
-    def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
-        w, h = self.size
-        m = round(24 * self.k)
-        top = round(92 * self.k)
-        bar_h = round(64 * self.u)
-        left_w = round((w - 3 * m) * 0.56)
-        seats = pygame.Rect(m, top, left_w, h - top - m - bar_h)
-        info = pygame.Rect(seats.right + m, top, w - seats.right - 2 * m, seats.h)
-        bar = pygame.Rect(m, seats.bottom + m // 2, w - 2 * m, bar_h - m // 2)
-        return seats, info, bar
-
     def _row(self, seats: pygame.Rect, i: int) -> pygame.Rect:
         pitch = round(58 * self.u)
         if self.rules.players == 2:  # one against the other: no sides to head, rows together
@@ -112,15 +89,8 @@ class BuracoNewGameScene(UIScene):
 
     def build(self) -> None:
         seats, info, bar = self._areas()
-        w = self.size[0]
         rh = round(44 * self.u)
-        game_rect = pygame.Rect(
-            w - round(24 * self.k) - round(320 * self.u),
-            round(26 * self.k),
-            round(320 * self.u),
-            rh,
-        )
-        Stepper(self, game_rect, game_options(), "buraco", self._set_game)
+        self._game_control(rh)
         presets = [(tr(f"buraco.preset.{p}"), p) for p in PRESETS]
         if houserules.changed(self.house):
             presets.insert(0, (houserules.rules_name(self.house), HOUSE))
@@ -132,21 +102,14 @@ class BuracoNewGameScene(UIScene):
         defaults = self.defaults()
         for i in range(self.rules.players):
             row = self._row(seats, i)
-            self._name_entry(i, self._entry_rect(row, kind_w), defaults[i])
+            self._seat_entry(i, self._entry_rect(row, kind_w), self.typed[i], defaults[i])
             rect = pygame.Rect(row.right - kind_w, row.y, kind_w, row.h)
             Stepper(self, rect, kinds, self.kinds[i], partial(self._set_kind, i))
         # How Buraco is played, before playing it (the menu's rules are Carioca's).
         how = pygame.Rect(0, 0, round(min(260 * self.u, info.w - 44)), rh)
         how.bottomleft = (info.x + 22, info.bottom - 20)
         self.button(how, tr("menu.rules"), self.show_rules)
-        bw = round(min(260 * self.u, bar.w * 0.3))
-        self.button(pygame.Rect(bar.x, bar.y, bw, bar.h), tr("common.back"), self.back)
-        self.button(
-            pygame.Rect(bar.right - bw, bar.y, bw, bar.h),
-            tr("newgame.start"),
-            self.start,
-            "primary",
-        )
+        self._bar(bar)
 
     def _entry_rect(self, row: pygame.Rect, kind_w: int) -> pygame.Rect:
         """The name entry: after the avatar, leaving room for "· partner" before the level."""
@@ -157,37 +120,13 @@ class BuracoNewGameScene(UIScene):
         height = min(row.h, round(36 * self.u))
         return pygame.Rect(left, row.centery - height // 2, width, height)
 
-    def _name_entry(self, index: int, rect: pygame.Rect, default: str) -> None:
-        entry = UITextEntryLine(
-            pygame.Rect((0, 0), rect.size),
-            self.app.manager,
-            self.holder(rect),
-            initial_text=self.typed[index],
-            placeholder_text=default,
-        )
-        entry.set_text_length_limit(NAME_MAX)
-        entry.set_forbidden_characters(list(invisible_chars()))  # zero-width text breaks drawing
-        self._entries[entry] = index
-        self.focus.add(Focusable(self.add(entry)))
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element in self._entries:
-            self.typed[self._entries[event.ui_element]] = clean_name(event.text)
-            self.repaint()  # the sides' headings, the avatars' initials, the little table
-            return True
-        return super().handle_event(event)
+    def _named(self, index: int, name: str) -> None:
+        self.typed[index] = name
 
     def show_rules(self) -> None:
         from carioca_desktop.ui.scenes.buraco.rules import BuracoRulesScene
 
         self.app.push(BuracoRulesScene(self.app, self.rules))
-
-    def _set_game(self, value: object) -> bool:
-        if value == "carioca":
-            from carioca_desktop.ui.scenes.newgame import switch_game
-
-            self._todo.append(lambda: switch_game(self.app, "carioca"))
-        return True
 
     def _set_preset(self, value: object) -> bool:
         self.preset = str(value)
@@ -201,21 +140,7 @@ class BuracoNewGameScene(UIScene):
 
     # ------------------------------------------------------------------ start
     def start(self, abandon: bool = False) -> None:
-        if not abandon and has_autosave(self.app.paths):
-            from carioca_desktop.ui.scenes.confirm import ConfirmScene
-            from carioca_desktop.ui.scenes.newgame import saved_match_lines
-
-            details = [*saved_match_lines(self.app.paths), tr("newgame.abandon_lost")]
-            self.app.push(
-                ConfirmScene(
-                    self.app,
-                    tr("newgame.abandon_title"),
-                    details,
-                    tr("newgame.abandon_yes"),
-                    tr("newgame.abandon_no"),
-                    lambda: self.start(abandon=True),
-                )
-            )
+        if not abandon and self._ask_abandon():
             return
         from carioca_desktop.ui.scenes.buraco import BuracoTableScene
 
@@ -231,10 +156,7 @@ class BuracoNewGameScene(UIScene):
     # ------------------------------------------------------------------ picture
     def paint(self, surface: pygame.Surface) -> None:
         seats, info, _ = self._areas()
-        title = gold_title(tr("buraco.newgame.title"), round(40 * self.k))
-        surface.blit(title, title.get_rect(midleft=(seats.x, round(48 * self.k))))
-        panel(surface, seats, border=theme.GOLD)
-        panel(surface, info)
+        self._paint_panels(surface, tr("buraco.newgame.title"))
         head = font(round(22 * self.u), bold=True)
         small = font(round(16 * self.u))
         draw_text(
@@ -281,25 +203,19 @@ class BuracoNewGameScene(UIScene):
         oval = pygame.Rect(0, 0, min(room.w - 2 * size - 60, round(room.h * 2.4)), 0)
         oval.height = room.h - size - small.get_linesize() - 8
         oval.center = room.center
-        big = pygame.Surface((oval.w * 2, oval.h * 2), pygame.SRCALPHA)
-        pygame.draw.ellipse(big, (92, 60, 24), big.get_rect())
-        pygame.draw.ellipse(big, theme.GOLD, big.get_rect().inflate(-14, -14), 4)
-        pygame.draw.ellipse(big, (26, 96, 56), big.get_rect().inflate(-28, -28))
-        surface.blit(pygame.transform.smoothscale(big, oval.size), oval)
+        paint_oval(surface, oval)
         spots = [oval.midbottom, oval.midright, oval.midtop, oval.midleft]
         if players == 2:
             spots = [oval.midbottom, oval.midtop]
         if players == 4:
             for a, b, colour in ((0, 2, theme.GOLD), (1, 3, (150, 190, 170))):
                 pygame.draw.line(surface, colour, spots[a], spots[b], 2)
+        width = max(size * 2, oval.w // 3)
         for i, spot in enumerate(spots):
-            badge = hud.avatar(i, names[i], size // 2, labels[i])
-            surface.blit(badge, badge.get_rect(center=spot))
             below = (spot[0], spot[1] + size // 2 + 2)
             if spot == oval.midtop:
                 below = (spot[0], spot[1] - size // 2 - small.get_linesize() - 2)
-            label = fit(names[i], small, max(size * 2, oval.w // 3))
-            draw_text(surface, label, small, below, theme.TEXT, "midtop")
+            paint_place(surface, i, names[i], labels[i], size, spot, below, small, width)
 
     def _paint_rules(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         rules = self.rules

@@ -3,7 +3,8 @@
 A sibling of the Carioca table (ui/scenes/table/), sharing its card art, seat panels, log,
 toasts, theme and widgets; the rules stay in the engine: every gesture becomes an action
 the engine judges (``check``), and a refusal is said in words (assets/i18n/refusal.*).
-Gestures (moves.py) see the scene only through ``BuracoTable``.
+Gestures (moves.py) see the scene only through ``BuracoTable``; the sheets and the screens
+over the table are in overlays.py.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from carioca_desktop.ui.scenes.buraco.keys import BuracoKeys
 from carioca_desktop.ui.scenes.buraco.layer import Layer
 from carioca_desktop.ui.scenes.buraco.layout import BUTTONS, BuracoLayout, compute_layout
 from carioca_desktop.ui.scenes.buraco.moves import BuracoMoves
+from carioca_desktop.ui.scenes.buraco.overlays import TableOverlays
 from carioca_desktop.ui.sprites import CardImages, TextCache
 
 if TYPE_CHECKING:
@@ -51,7 +53,7 @@ FAST_BATCH = 12  # bot moves per frame at top speed (autoplay, tests)
 LOG_KEEP = 40
 
 
-class BuracoTableScene(Scene):
+class BuracoTableScene(Scene, TableOverlays):
     """One Buraco match at the table. ``autoplay`` (a driver) takes the round-end decisions
     and the screenshots instead of showing the round sheet to a person."""
 
@@ -111,20 +113,14 @@ class BuracoTableScene(Scene):
                 object_id=ObjectID(class_id="@primary") if key == "lay_down" else None,
                 command=commands[key],
             )
-        self.buttons["menu"] = UIButton(
-            self.layout.menu,
-            tr("table.menu"),
-            manager,
-            object_id=ObjectID(class_id="@flat"),
-            command=self.open_pause,
+        flat = (
+            ("menu", self.layout.menu, tr("table.menu"), self.open_pause),
+            ("keys", self.layout.keys, tr("table.keys"), self.show_keys),
         )
-        self.buttons["keys"] = UIButton(
-            self.layout.keys,
-            tr("table.keys"),
-            manager,
-            object_id=ObjectID(class_id="@flat"),
-            command=self.show_keys,
-        )
+        for key, rect, words, command in flat:  # the bar's Menu and Keys (F1), as at Carioca's
+            self.buttons[key] = UIButton(
+                rect, words, manager, object_id=ObjectID(class_id="@flat"), command=command
+            )
         self._seen = max(0, len(self.obs.events) - 12)
         self.session.decide_ahead()  # bots decide on a worker thread (play/botworker.py)
         self.sync()
@@ -160,12 +156,6 @@ class BuracoTableScene(Scene):
             settings.animation_speed, settings.reduce_motion, self.app.fast
         )
         self.sync()
-
-    def rules_scene(self) -> Scene:
-        """The rules the pause menu opens over this table: Buraco's."""
-        from carioca_desktop.ui.scenes.buraco.rules import BuracoRulesScene
-
-        return BuracoRulesScene(self.app, self.session.game.rules)
 
     # ------------------------------------------------------------------ syncing
     def sync(self) -> None:
@@ -211,23 +201,6 @@ class BuracoTableScene(Scene):
     def reveal(self, seat: int) -> None:
         self.revealed = seat
         self.sync()
-
-    def _ask_privacy(self) -> bool:
-        """Hot seat: before a person's turn, the privacy screen (shared with Carioca) names
-        them; True if shown."""
-        if not self.session.hot_seat or not self.hand_hidden:
-            return False
-        turn = self.session.game.current_player
-        if turn is None or not self.session.is_human(turn) or self._privacy_asked == turn:
-            return False
-        from carioca_desktop.ui.scenes.privacy import PrivacyScene
-
-        self._privacy_asked = turn
-        title = tr("buraco.round", n=self.obs.round_number)
-        self.app.push(
-            PrivacyScene(self.app, turn, self.session.seats[turn].name, title, self.reveal)
-        )
-        return True
 
     def _update_buttons(self) -> None:
         playing = self.my_turn and self.obs.phase == "play"
@@ -334,84 +307,6 @@ class BuracoTableScene(Scene):
         self.wait = seconds
         if seconds > 0:
             pygame.time.set_timer(WAKE, max(1, int(seconds * 1000)), loops=1)
-
-    def _round_over(self) -> None:
-        index = self.obs.round_number
-        if self._end_round == index:
-            return
-        self._end_round = index
-        if self.autoplay is not None:
-            self.autoplay.round_over(self)
-            return
-        if not self.app.fast:  # a beat to see the last move before the sheet covers it
-            self.schedule(0.9)
-            self._sheet_due = True
-            return
-        self.show_sheet()
-
-    def show_sheet(self) -> None:
-        if self.sheet is None:
-            self.sheet = sheet.SheetWidgets(
-                self.app.manager,
-                self.layout,
-                self.session.game.is_over,
-                self.next_round,
-                self.to_menu,
-                [b for key, b in self.buttons.items() if key != "menu"],
-                self.to_new_game,
-            )
-        self.app.dirty()
-
-    def next_round(self) -> None:
-        if self.sheet is not None:
-            self.sheet.kill()
-            self.sheet = None
-        self.session.next_round()
-        self.sync()
-
-    def to_menu(self) -> None:
-        from carioca_desktop.ui.scenes.menu import MenuScene
-
-        self.app.reset(MenuScene(self.app))
-
-    def to_new_game(self) -> None:
-        """After the match: the new-game screen with Buraco already chosen."""
-        from carioca_desktop.ui.scenes.buraco.newgame import BuracoNewGameScene
-
-        self.to_menu()
-        self.app.push(BuracoNewGameScene(self.app))
-
-    def ask_hint(self) -> None:
-        """The Pista: the hard bot's move in the person's place, said in words, its cards
-        picked in the hand so the person has only to point at the target."""
-        from carioca_desktop.play.buraco_hints import advise
-
-        anchor = self.layout.our_zone.midbottom
-        advice = advise(self.session.game, self.viewer, self.session.seed)
-        if advice is None:
-            self.toast(tr("buraco.hint.not_now"), anchor)
-            return
-        wanted = list(advice.cards)
-        picked = []
-        for card in self.hand.cards:
-            if card.code in wanted:
-                wanted.remove(card.code)
-                picked.append(card.uid)
-        self.moves.picked, self.moves.staged = picked, []
-        self.toast(advice.words, anchor)
-        self.sync()
-
-    def show_keys(self) -> None:
-        """F1 or ?: the keyboard help over the table, with Buraco's keys."""
-        from carioca_desktop.ui.scenes.buraco.keys import CLICKS, KEYS
-        from carioca_desktop.ui.scenes.keys import KeysScene
-
-        self.app.push(KeysScene(self.app, KEYS, CLICKS))
-
-    def open_pause(self) -> None:
-        from carioca_desktop.ui.scenes.pause import PauseScene
-
-        self.app.push(PauseScene(self.app))
 
     # ------------------------------------------------------------------ events and drawing
     def handle_event(self, event: pygame.event.Event) -> bool:

@@ -25,12 +25,20 @@ from carioca_desktop.storage import (
     summarize_buraco,
 )
 from carioca_desktop.ui import theme
-from carioca_desktop.ui.scenes.stats import match_date, nice_step, number
+from carioca_desktop.ui.scenes.stats.parts import (
+    MatchList,
+    Tile,
+    match_date,
+    nice_step,
+    number,
+    paint_breakdown,
+    paint_tiles,
+)
 from carioca_desktop.ui.theme import seat_colour
 from carioca_desktop.ui.widgets import draw_text, fit, font, panel
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.scenes.stats import StatsScene
+    from carioca_desktop.ui.scenes.stats.scene import StatsScene
 
 _NOT_RULES = ("game", "preset", "players")  # keys that do not change a preset's rules
 
@@ -49,7 +57,7 @@ def score_text(record: BuracoRecord) -> str:
     return f"{record.scores[side]}–{record.scores[1 - side]}"
 
 
-class BuracoStatsView:
+class BuracoStatsView(MatchList[BuracoRecord]):
     """The Buraco figures, drawn into the statistics scene's areas."""
 
     def __init__(self, scene: StatsScene, stats: Stats) -> None:
@@ -66,22 +74,19 @@ class BuracoStatsView:
             scene._paint_empty(surface)
             return
         tiles, chart, breakdown, listing = scene._areas()
-        scene._paint_tiles(surface, tiles, self._tiles())
+        paint_tiles(surface, tiles, self._tiles(), scene.k, scene.t)
         panel(surface, chart, border=theme.GOLD)
         SideChart(scene, chart, self.matches[self.selected]).paint(surface)
         panel(surface, breakdown)
-        scene._paint_breakdown(
-            surface,
-            breakdown,
-            (
-                (tr("buraco_stats.by_level"), self._levels()),
-                (tr("buraco_stats.by_preset"), self._variants()),
-            ),
+        columns = (
+            (tr("buraco_stats.by_level"), self._levels()),
+            (tr("buraco_stats.by_preset"), self._variants()),
         )
+        paint_breakdown(surface, breakdown, columns, scene.t)
         panel(surface, listing)
         self._paint_list(surface, listing)
 
-    def _tiles(self) -> list[tuple[str, str, str]]:
+    def _tiles(self) -> list[Tile]:
         s = self.summary
         share = f"{round(100 * s.won / s.played)} %" if s.played else "—"
         mean = number(s.mean_score) if s.mean_score is not None else "—"
@@ -111,67 +116,31 @@ class BuracoStatsView:
             counts[name] = WinCount(old.played + 1, old.won + int(side_won(match)))
         return list(counts.items())
 
-    def _paint_list(self, surface: pygame.Surface, box: pygame.Rect) -> None:
-        head = font(round(16 * self.scene.t), bold=True)
-        body = font(round(14 * self.scene.t))
-        title = tr("buraco_stats.matches", n=len(self.matches))
-        draw_text(surface, title, head, (box.x + 20, box.y + 12), theme.GOLD)
-        top, row_h, fits = self.scene._list_rows(box)
-        for i in range(self.list_first, min(len(self.matches), self.list_first + fits)):
-            record = self.matches[i]
-            row = pygame.Rect(
-                box.x + 10, top + (i - self.list_first) * row_h, box.w - 20, row_h - 2
-            )
-            if i == self.selected:
-                layer = pygame.Surface(row.size, pygame.SRCALPHA)
-                pygame.draw.rect(layer, (232, 186, 72, 60), layer.get_rect(), 0, 6)
-                surface.blit(layer, row)
-            won = side_won(record)
-            mid = row.centery
-            colour = theme.GREEN_OK if won else theme.TEXT_DIM
-            mark = "✓" if won else "·"
-            draw_text(surface, mark, body, (row.x + 10, mid), colour, "midleft", False)
-            score = score_text(record)
-            spot = draw_text(
-                surface, score, body, (row.right - 10, mid), theme.TEXT_DIM, "midright", False
-            )
-            text = f"{match_date(record)}  ·  {variant_name(record)}"
-            room = spot.x - row.x - 44
-            draw_text(
-                surface,
-                fit(text, body, room),
-                body,
-                (row.x + 32, mid),
-                theme.TEXT,
-                "midleft",
-                False,
-            )
+    def _list_box(self) -> pygame.Rect:
+        return self.scene._areas()[3]
 
-    # ------------------------------------------------------------------ input
-    def select(self, index: int) -> None:
-        if not self.matches:
-            return
-        self.selected = max(0, min(len(self.matches) - 1, index))
-        _, _, fits = self.scene._list_rows(self.scene._areas()[3])
-        if self.selected < self.list_first:
-            self.list_first = self.selected
-        elif self.selected >= self.list_first + fits:
-            self.list_first = self.selected - fits + 1
+    def _list_rows(self, box: pygame.Rect) -> tuple[int, int, int]:
+        return self.scene._list_rows(box)
+
+    def repaint(self) -> None:
         self.scene.repaint()
 
-    def pointer(self, event: pygame.event.Event) -> None:
-        if not self.matches:
-            return
-        listing = self.scene._areas()[3]
-        top, row_h, fits = self.scene._list_rows(listing)
-        if event.type == pygame.MOUSEWHEEL:
-            most = max(0, len(self.matches) - fits)
-            self.list_first = max(0, min(most, self.list_first - event.y))
-            self.scene.repaint()
-        elif event.type == pygame.MOUSEBUTTONDOWN and listing.collidepoint(event.pos):
-            index = self.list_first + (event.pos[1] - top) // row_h
-            if event.pos[1] >= top and index < len(self.matches):
-                self.select(index)
+    def _paint_list(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        title = tr("buraco_stats.matches", n=len(self.matches))
+        self._paint_rows(surface, box, self.scene.t, title, side_won, _paint_row)
+
+
+def _paint_row(
+    surface: pygame.Surface, record: BuracoRecord, row: pygame.Rect, body: pygame.font.Font
+) -> None:
+    """A Buraco match in the list: the sides' scores at the right, the date and variant."""
+    mid = row.centery
+    spot = draw_text(
+        surface, score_text(record), body, (row.right - 10, mid), theme.TEXT_DIM, "midright", False
+    )
+    text = f"{match_date(record)}  ·  {variant_name(record)}"
+    room = spot.x - row.x - 44
+    draw_text(surface, fit(text, body, room), body, (row.x + 32, mid), theme.TEXT, "midleft", False)
 
 
 class SideChart:

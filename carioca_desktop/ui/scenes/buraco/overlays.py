@@ -1,0 +1,136 @@
+"""What the Buraco table puts over itself, or leaves for: the hot-seat privacy screen, the
+round and final sheets (after a beat to see the last move), the Pista, the keyboard help, the
+pause menu and its rules, and the way out to the menu or to a new game.
+
+A part of ``BuracoTableScene`` (scene.py): each method reaches the scene as ``table``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from carioca_desktop.i18n import tr
+from carioca_desktop.ui.scenes.buraco import sheet
+
+if TYPE_CHECKING:
+    from carioca_desktop.ui.scene import Scene
+    from carioca_desktop.ui.scenes.buraco.scene import BuracoTableScene
+
+
+class TableOverlays:
+    """The screens and sheets over the Buraco table (mixed into ``BuracoTableScene``)."""
+
+    def rules_scene(self) -> Scene:
+        """The rules the pause menu opens over this table: Buraco's."""
+        from carioca_desktop.ui.scenes.buraco.rules import BuracoRulesScene
+
+        table = _table(self)
+        return BuracoRulesScene(table.app, table.session.game.rules)
+
+    def _ask_privacy(self) -> bool:
+        """Hot seat: before a person's turn, the privacy screen (shared with Carioca) names
+        them; True if shown."""
+        table = _table(self)
+        if not table.session.hot_seat or not table.hand_hidden:
+            return False
+        turn = table.session.game.current_player
+        if turn is None or not table.session.is_human(turn) or table._privacy_asked == turn:
+            return False
+        from carioca_desktop.ui.scenes.privacy import PrivacyScene
+
+        table._privacy_asked = turn
+        title = tr("buraco.round", n=table.obs.round_number)
+        table.app.push(
+            PrivacyScene(table.app, turn, table.session.seats[turn].name, title, table.reveal)
+        )
+        return True
+
+    def _round_over(self) -> None:
+        table = _table(self)
+        index = table.obs.round_number
+        if table._end_round == index:
+            return
+        table._end_round = index
+        if table.autoplay is not None:
+            table.autoplay.round_over(table)
+            return
+        if not table.app.fast:  # a beat to see the last move before the sheet covers it
+            table.schedule(0.9)
+            table._sheet_due = True
+            return
+        table.show_sheet()
+
+    def show_sheet(self) -> None:
+        table = _table(self)
+        if table.sheet is None:
+            table.sheet = sheet.SheetWidgets(
+                table.app.manager,
+                table.layout,
+                table.session.game.is_over,
+                table.next_round,
+                table.to_menu,
+                [b for key, b in table.buttons.items() if key != "menu"],
+                table.to_new_game,
+            )
+        table.app.dirty()
+
+    def next_round(self) -> None:
+        table = _table(self)
+        if table.sheet is not None:
+            table.sheet.kill()
+            table.sheet = None
+        table.session.next_round()
+        table.sync()
+
+    def to_menu(self) -> None:
+        from carioca_desktop.ui.scenes.menu import MenuScene
+
+        table = _table(self)
+        table.app.reset(MenuScene(table.app))
+
+    def to_new_game(self) -> None:
+        """After the match: the new-game screen with Buraco already chosen."""
+        from carioca_desktop.ui.scenes.buraco.newgame import BuracoNewGameScene
+
+        table = _table(self)
+        table.to_menu()
+        table.app.push(BuracoNewGameScene(table.app))
+
+    def ask_hint(self) -> None:
+        """The Pista: the hard bot's move in the person's place, said in words, its cards
+        picked in the hand so the person has only to point at the target."""
+        from carioca_desktop.play.buraco_hints import advise
+
+        table = _table(self)
+        anchor = table.layout.our_zone.midbottom
+        advice = advise(table.session.game, table.viewer, table.session.seed)
+        if advice is None:
+            table.toast(tr("buraco.hint.not_now"), anchor)
+            return
+        wanted = list(advice.cards)
+        picked = []
+        for card in table.hand.cards:
+            if card.code in wanted:
+                wanted.remove(card.code)
+                picked.append(card.uid)
+        table.moves.picked, table.moves.staged = picked, []
+        table.toast(advice.words, anchor)
+        table.sync()
+
+    def show_keys(self) -> None:
+        """F1 or ?: the keyboard help over the table, with Buraco's keys."""
+        from carioca_desktop.ui.scenes.buraco.keys import CLICKS, KEYS
+        from carioca_desktop.ui.scenes.keys import KeysScene
+
+        table = _table(self)
+        table.app.push(KeysScene(table.app, KEYS, CLICKS))
+
+    def open_pause(self) -> None:
+        from carioca_desktop.ui.scenes.pause import PauseScene
+
+        table = _table(self)
+        table.app.push(PauseScene(table.app))
+
+
+def _table(part: TableOverlays) -> BuracoTableScene:
+    """The scene this part belongs to."""
+    return cast("BuracoTableScene", part)

@@ -1,0 +1,128 @@
+"""The Buraco table's furniture, painted from a ``Picture``: the top bar, the seat panels and
+the viewer's, the score panel (the sides against the target), the preset's panel, and the
+label over each side's melds."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from carioca_desktop.i18n import tr
+from carioca_desktop.play.buraco_text import rules_of, side_name
+from carioca_desktop.ui import hud
+from carioca_desktop.ui.sprites import panel
+from carioca_desktop.ui.theme import GOLD, TEXT, TEXT_DIM
+
+if TYPE_CHECKING:
+    from carioca_desktop.ui.scenes.buraco.paint import Picture
+
+
+def bar(surface: pygame.Surface, p: Picture) -> None:
+    hud.draw_top_bar(surface, p.layout.bar, p.title, p.status, p.texts, p.layout.ui)
+
+
+def seat(surface: pygame.Surface, p: Picture, seat: int) -> None:
+    obs, layout = p.obs, p.layout
+    info = hud.SeatInfo(
+        seat,
+        p.names[seat],
+        p.seat_lines[seat],
+        partner_word(p, seat),
+        False,
+        obs.hand_sizes[seat],
+        obs.turn == seat,
+    )
+    hud.draw_seat(surface, layout.seats[seat], info, p.texts, p.images, layout.upx(34), layout.ui)
+
+
+def viewer(surface: pygame.Surface, p: Picture) -> None:
+    obs, layout = p.obs, p.layout
+    me = obs.seat
+    score = tr("buraco.hand_count", n=obs.hand_sizes[me])
+    info = hud.SeatInfo(
+        me, p.names[me], p.seat_lines[me], score, False, obs.hand_sizes[me], obs.turn == me
+    )
+    hud.draw_viewer_panel(surface, layout.viewer_panel, info, p.texts, layout.ui)
+
+
+def partner_word(p: Picture, seat: int) -> str:
+    if p.obs.players == 2:
+        return tr("buraco.opponent")
+    return tr("buraco.partner") if seat % 2 == p.obs.seat % 2 else tr("buraco.opponent")
+
+
+def score_panel(surface: pygame.Surface, p: Picture) -> None:
+    """The side totals and the target, always in view; the side to act in gold."""
+    layout, texts, obs = p.layout, p.texts, p.obs
+    rect = layout.score_panel
+    u = layout.upx
+    surface.blit(panel(rect.size, u(12), (*hud.PANEL_FILL[:3], 215), hud.BORDER), rect)
+    head = texts.render(tr("buraco.target", n=obs.target), u(14), GOLD, bold=True)
+    surface.blit(head, (rect.left + u(14), rect.top + u(10)))
+    y = rect.top + u(38)
+    for side in (obs.seat % 2, 1 - obs.seat % 2):
+        colour = TEXT if side == obs.seat % 2 else TEXT_DIM
+        name = texts.fit(side_name(p.names, side), u(15), colour, rect.width - u(110), bold=True)
+        surface.blit(name, (rect.left + u(14), y))
+        score = texts.render(
+            str(obs.scores[side]), u(20), GOLD if side == obs.seat % 2 else TEXT, bold=True
+        )
+        surface.blit(score, score.get_rect(topright=(rect.right - u(14), y - u(3))))
+        bar = pygame.Rect(rect.left + u(14), y + u(22), rect.width - u(28), u(6))
+        pygame.draw.rect(surface, (20, 52, 36), bar, border_radius=u(3))
+        done = max(0, min(1.0, obs.scores[side] / max(1, obs.target)))
+        if done > 0:
+            fill = bar.copy()
+            fill.width = max(u(6), round(bar.width * done))
+            pygame.draw.rect(
+                surface, GOLD if side == obs.seat % 2 else (150, 170, 156), fill, border_radius=u(3)
+            )
+        y += u(44)
+
+
+def info_panel(surface: pygame.Surface, p: Picture) -> None:
+    """The preset and what a new player needs to know of it (the round is in the bar): the
+    first-meld minimum while it applies, what going out takes, the pile rule; lines that do
+    not fit are left out, the most needed first."""
+    layout, texts, obs = p.layout, p.texts, p.obs
+    rect = layout.info_panel
+    u = layout.upx
+    surface.blit(panel(rect.size, u(12), (*hud.PANEL_FILL[:3], 215), hud.BORDER), rect)
+    rules = rules_of(obs)
+    lines = [(tr(f"buraco.preset.{rules.preset}"), GOLD, True)]
+    if p.first_min:
+        lines.append((tr("buraco.first_min", n=p.first_min), (255, 214, 120), True))
+    lines += [
+        (tr(f"buraco.newgame.out_{rules.go_out_requires}"), TEXT, False),
+        (tr("buraco.pile_rule_all") if p.pile_all else tr("buraco.pile_rule_top"), TEXT_DIM, False),
+    ]
+    y, bottom = rect.top + u(10), rect.bottom - u(8)
+    for text, colour, bold in lines:
+        rows = texts.wrap(text, u(13), rect.width - u(28), bold)[:2]
+        if y + u(20) * len(rows) > bottom:
+            break
+        for row in rows:
+            surface.blit(
+                texts.fit(row, u(13), colour, rect.width - u(28), bold), (rect.left + u(14), y)
+            )
+            y += u(20)
+        y += u(3)
+
+
+def zone_label(surface: pygame.Surface, p: Picture, side: int, zone: pygame.Rect) -> None:
+    u = p.layout.upx
+    frame = zone.inflate(u(12), u(8))
+    pygame.draw.rect(surface, (240, 220, 160, 40), frame, 1, border_radius=u(12))
+    words = tr("buraco.melds_of", names=side_name(p.names, side))
+    if not any(m.side == side for m in p.obs.table):
+        words = tr("buraco.no_melds", names=side_name(p.names, side))
+        text = p.texts.render(words, u(14), (200, 214, 200))
+        surface.blit(text, text.get_rect(center=zone.center))
+        if p.first_min and side == p.obs.seat % 2:  # the minimum, where the melds will go
+            need = tr("buraco.first_min", n=p.first_min)
+            line = p.texts.render(need, u(15), (255, 214, 120), bold=True)
+            surface.blit(line, line.get_rect(midtop=(zone.centerx, zone.centery + u(14))))
+        return
+    text = p.texts.render(words, u(12), GOLD, bold=True)
+    surface.blit(text, (zone.right - text.get_width(), zone.top - u(2)))
