@@ -103,6 +103,13 @@ class BuracoKeys:
         self.t.sync()
         return True
 
+    def aim(self, meld: int | None) -> None:
+        """The focus on one of the side's melds, its ring shown (the Pista's target: Enter
+        then plays the picked cards there)."""
+        melds = self.melds()
+        if meld in melds:
+            self.zone, self.index, self.shown = "melds", melds.index(meld), True
+
     def pointer_used(self) -> None:
         """The mouse took over: the ring hides until the next key."""
         self.shown = False

@@ -5,6 +5,7 @@ scene through the narrow ``BuracoTable`` protocol."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
     from carioca_desktop.ui.scenes.buraco.layout import BuracoLayout
     from carioca_desktop.ui.scenes.buraco.paint import MeldPlaces
 
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SWAP_CODES = frozenset({"use_swap", "no_place_for_wild", "does_not_fit"})
 
 
@@ -93,6 +95,25 @@ class BuracoMoves:
         """By suit, again by rank, and so on (the Carioca table's O)."""
         self.t.hand.sort("suit" if self.t.hand.by_rank else "rank")
         self.t.sync()
+
+    def light(self, cards: Sequence[str], melds: Sequence[Sequence[str]] = ()) -> None:
+        """The Pista's cards picked in the hand, in the advised order (an add puts its cards
+        down in that order). Several melds: each but the last set aside and the last picked,
+        so Lay down puts them all down at once, as advised."""
+        free = list(self.t.hand.cards)
+
+        def take(codes: Sequence[str]) -> list[int]:
+            uids = []
+            for code in codes:
+                card = next((c for c in free if c.code == code), None)
+                if card is not None:
+                    free.remove(card)
+                    uids.append(card.uid)
+            return uids
+
+        groups = [g for g in (take(m) for m in melds or (cards,)) if g]
+        self.staged = groups[:-1]
+        self.picked = groups[-1] if groups else []
 
     def group(self) -> None:
         """Set the picked cards aside as one meld of the next lay-down (several melds go
@@ -167,8 +188,11 @@ class BuracoMoves:
         the marker of an open end; a lone natural swapped for the wild it stands for."""
         game, seat = self.t.session.game, self.t.viewer
         plain = Add(seat, meld, cards)
-        if game.check(plain) is None:
+        refusal = game.check(plain)
+        if refusal is None:
             return plain
+        if refusal.code == "ambiguous_wild" and len(cards) > 1:
+            return self._marked(meld, cards)
         if len(cards) == 1:
             for action in reversed(game.legal_actions(seat)):
                 if (
@@ -180,6 +204,22 @@ class BuracoMoves:
             swap = Swap(seat, meld, cards[0])
             if game.check(swap) is None:
                 return swap
+        return None
+
+    def _marked(self, meld: int, cards: tuple[str, ...]) -> Action | None:
+        """Several cards with a wild for a run, where the wild could go at either end: the
+        first place for it that makes the add legal (the engine asks which; a person who
+        picked the cards and pointed at the run has said all they mean)."""
+        game, seat = self.t.session.game, self.t.viewer
+        codes = (*self.t.obs.table[meld].cards, *cards)
+        suits = {c.split("=")[-1][-1] for c in codes} & set("SHDC")  # a joker's "K" is none
+        for k, card in enumerate(cards):
+            for suit in sorted(suits):
+                for rank in RANKS:
+                    marked = (*cards[:k], f"{card}={rank}{suit}", *cards[k + 1 :])
+                    action = Add(seat, meld, marked)
+                    if game.check(action) is None:
+                        return action
         return None
 
     # ------------------------------------------------------------------ drags

@@ -391,13 +391,8 @@ class BuracoTableScene(Scene):
         if advice is None:
             self.toast(tr("buraco.hint.not_now"), anchor)
             return
-        wanted = list(advice.cards)
-        picked = []
-        for card in self.hand.cards:
-            if card.code in wanted:
-                wanted.remove(card.code)
-                picked.append(card.uid)
-        self.moves.picked, self.moves.staged = picked, []
+        self.moves.light(advice.cards, advice.melds)
+        self.keys.aim(advice.meld)  # which meld an add or a swap goes to: the ring says
         self.toast(advice.words, anchor)
         self.sync()
 
