@@ -37,6 +37,7 @@ from carioca_desktop.ui.scenes.buraco import paint as buraco_paint
 from carioca_desktop.ui.scenes.buraco.newgame import BuracoNewGameScene
 from carioca_desktop.ui.scenes.privacy import GUARD, PrivacyScene
 from carioca_desktop.ui.sprites import TextCache
+from tests.drawn import record_card_faces
 
 FRAME = 0.016
 
@@ -58,12 +59,16 @@ class Seen:
 class Person:
     """One or several people at the screen (a hot seat), playing as the Pista says."""
 
-    def __init__(self, app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    def __init__(self, app: App, monkeypatch: pytest.MonkeyPatch, faces: bool = False) -> None:
         self.app = app
         self.seen = Seen()
         self.advised: Action | None = None
         self.turns = 0
         self._watch(monkeypatch)
+        self.faces: list[str] | None = None
+        if faces:  # every frame: no card face but the public ones and the seated person's
+            self.faces = []
+            record_card_faces(monkeypatch, self.faces)
 
     # ------------------------------------------------------------------ instruments
     def _watch(self, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -80,7 +85,15 @@ class Person:
         original_hand = buraco_paint._hand
 
         def hand(surface: pygame.Surface, p: buraco_paint.Picture) -> None:
-            seen.hands.append((p.obs.seat, p.hand_hidden, tuple(code for code, _, _ in p.hand)))
+            codes = tuple(code for code, _, _ in p.hand)
+            seen.hands.append((p.obs.seat, p.hand_hidden, codes))
+            table = person.table()
+            if not p.hand_hidden and table is not None and table.session.hot_seat:
+                # Face up only for the person at the screen, on their turn: their own cards.
+                game = table.session.game
+                assert game.current_player == p.obs.seat == table.revealed
+                assert seen.privacy and seen.privacy[-1][0] == p.obs.seat
+                assert Counter(codes) == Counter(game.hand(p.obs.seat))
             original_hand(surface, p)
 
         monkeypatch.setattr(buraco_paint, "_hand", hand)
@@ -96,6 +109,26 @@ class Person:
     def frames(self, n: int = 1, dt: float = FRAME) -> None:
         for _ in range(n):
             self.app.frame(dt)
+            self._faces_public()
+
+    def _faces_public(self) -> None:
+        """The faces asked for since the last frame: the table's melds, the pile, cards a
+        move showed to everyone (the log's), and the hand of the person seated, if any."""
+        if self.faces is None:
+            return
+        asked, self.faces[:] = set(self.faces), []
+        table = self.table()
+        if table is None or not asked:
+            return
+        obs = table.obs
+        public = {c.split("=")[0] for m in obs.table for c in m.cards}
+        public |= set(obs.pile) | ({obs.pile_top} if obs.pile_top else set())
+        for event in obs.events:
+            public |= {c.split("=")[0] for c in event.cards}
+            public |= {c.split("=")[0] for m in event.melds for c in m}
+        if not table.hand_hidden:
+            public |= set(table.session.game.hand(table.viewer))
+        assert asked <= public, (asked - public, table.viewer, table.revealed)
 
     def post(self, *events: pygame.event.Event) -> None:
         """Through pygame's queue, then into the app as its loop takes them."""
@@ -319,4 +352,3 @@ def final_title(table: BuracoTableScene) -> str:
     game = table.session.game
     assert game.winner is not None
     return tr("buraco.sheet.winner", names=side_name(table.names, game.winner))
-

@@ -47,9 +47,9 @@ def describe(action: Action, top: str | None = None) -> Advice:
     if isinstance(action, Draw):
         return Advice(tr("buraco.hint.draw"), ())
     if isinstance(action, TakePile):
-        melds = _without_top(action.melds, top)
-        used = tuple(c for m in melds for c in m)
-        return Advice(tr("buraco.hint.take_pile"), used, action.add, melds)
+        groups = _without_top(action.melds, top)
+        used = tuple(c for m in groups for c in m)
+        return Advice(tr("buraco.hint.take_pile"), used, action.add, groups)
     if isinstance(action, LayDown):
         melds = "  ".join(cards_text(m) for m in action.melds)
         return Advice(
@@ -69,7 +69,9 @@ def describe(action: Action, top: str | None = None) -> Advice:
     return Advice(tr("buraco.hint.next_round"), ())
 
 
-def _without_top(melds: tuple[tuple[str, ...], ...], top: str | None) -> tuple[tuple[str, ...], ...]:
+def _without_top(
+    melds: tuple[tuple[str, ...], ...], top: str | None
+) -> tuple[tuple[str, ...], ...]:
     """The new melds of a take of the pile without its top card (it comes from the pile), the
     meld that holds it last: the table joins the top card to the picked cards, and the hint
     picks the last meld and sets the others aside."""

@@ -21,6 +21,7 @@ from carioca_desktop.play.buraco_text import (
     first_meld_minimum,
     level_name,
     log_line,
+    privacy_text,
     rules_of,
     status_line,
 )
@@ -203,10 +204,11 @@ class BuracoTableScene(Scene):
     @property
     def hand_hidden(self) -> bool:
         """At a hot seat the hand lies face down until its owner has taken the seat (the
-        privacy screen names them); a partner's hand is never shown."""
+        privacy screen names them); a partner's hand is never shown, and no hand is face up
+        while the bots play between two people's turns (as at the Carioca table)."""
         if not self.session.hot_seat:
             return False
-        return self.revealed != self.viewer
+        return self.revealed != self.viewer or self.session.game.current_player != self.viewer
 
     def reveal(self, seat: int) -> None:
         self.revealed = seat
@@ -223,7 +225,7 @@ class BuracoTableScene(Scene):
         from carioca_desktop.ui.scenes.privacy import PrivacyScene
 
         self._privacy_asked = turn
-        title = tr("buraco.round", n=self.obs.round_number)
+        title = privacy_text(self.obs, self.names, turn)  # Buraco, the round, the score
         self.app.push(
             PrivacyScene(self.app, turn, self.session.seats[turn].name, title, self.reveal)
         )
