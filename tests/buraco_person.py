@@ -45,12 +45,12 @@ FRAME = 0.016
 @dataclass
 class Seen:
     """What the person met on the way: refusals (with the advised move they answered), the
-    sheets shown (round number, or "final" and its title), the privacy screens (seat,
-    subtitle) and every hand the table drew face up (viewer, hidden?, codes)."""
+    sheets shown (round number, the match over?), the privacy screens (seat,
+    subtitle, avatar letters) and every hand the table drew face up (viewer, hidden?, codes)."""
 
     refusals: list[tuple[str, Action | None]] = field(default_factory=list)
     sheets: list[tuple[int, bool]] = field(default_factory=list)
-    privacy: list[tuple[int, str]] = field(default_factory=list)
+    privacy: list[tuple[int, str, str | None]] = field(default_factory=list)
     hands: list[tuple[int, bool, tuple[str, ...]]] = field(default_factory=list)
     titles: list[str] = field(default_factory=list)
     hints: list[Action] = field(default_factory=list)
@@ -259,7 +259,7 @@ class Person:
         raise AssertionError("the match did not end")
 
     def take_the_seat(self, screen: PrivacyScene) -> None:
-        self.seen.privacy.append((screen.seat, screen.round_text))
+        self.seen.privacy.append((screen.seat, screen.round_text, screen.label))
         self.frames(1, dt=GUARD)  # a click still in flight from the last turn is ignored
         self.click((self.app.size[0] // 2, self.app.size[1] // 2))
         self.frames(2)

@@ -31,6 +31,7 @@ from carioca_desktop.rules.buraco.game import BuracoGame
 from carioca_desktop.rules.buraco.ruleset import preset_rules
 from carioca_desktop.storage import Paths, load_settings, load_stats, save_settings
 from carioca_desktop.storage.settings import Settings
+from carioca_desktop.ui import hud
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.scenes.buraco import BuracoTableScene
 from carioca_desktop.ui.scenes.buraco.houserules import rules_name
@@ -140,6 +141,14 @@ def test_a_hot_seat_round_shows_only_the_seated_persons_hand(
         person.set_seat(app.stack.top, seat, tr("common.human"))  # type: ignore[arg-type]
     scene = app.stack.top
     assert isinstance(scene, BuracoNewGameScene) and scene.rules.preset == preset
+    badges: list[tuple[int, str | None]] = []
+    avatar = hud.avatar
+
+    def badge(seat: int, name: str, radius: int, label: str | None = None) -> object:
+        badges.append((seat, label))
+        return avatar(seat, name, radius, label)
+
+    monkeypatch.setattr(hud, "avatar", badge)
     table = person.start()
     session = table.session
     assert session.hot_seat and session.human_seats == list(people)
@@ -147,14 +156,19 @@ def test_a_hot_seat_round_shows_only_the_seated_persons_hand(
     table = person.play(rounds=1)
     assert person.seen.sheets == [(1, False)]
     assert person.seen.refusals == []
-    seats = [seat for seat, _ in person.seen.privacy]
+    seats = [seat for seat, _, _ in person.seen.privacy]
     assert seats[0] == 0 and len(seats) > 4
     assert all(a != b for a, b in itertools.pairwise(seats))  # every hand-over, each in turn
     assert set(seats) == set(people)
+    labels = {seat: label for seat, _, label in person.seen.privacy}
+    assert labels == {seat: hud.initials(table.names)[seat] for seat in people}
+    assert len(set(labels.values())) == len(people)  # "P1" and "P2", not two "P"s
+    assert {(seat, labels[seat]) for seat in people} <= set(badges)  # the table's panels too
+    assert not {(seat, None) for seat in people} & set(badges)  # none left to a bare "P"
     first = person.seen.privacy[0][1]
     title = tr("buraco.title", preset=tr(f"buraco.preset.{preset}"), n=1)
     assert first.split("\n")[0] == title
-    assert first.split("\n")[1].startswith(f"{side_name(table.names, 0)} 0 – 0")
+    assert first.split("\n")[1].startswith(f"{side_name(table.names, 0)}: 0 — ")
     assert tr("buraco.target", n=3000) in first
     face_up = [seat for seat, hidden, _ in person.seen.hands if not hidden]
     assert set(face_up) == set(people)
@@ -170,7 +184,7 @@ def test_the_privacy_words_name_the_game_the_round_and_the_score(tmp_path: Path)
     words = privacy_text(obs, names, 1)
     assert words.split("\n") == [
         "Buraco · Brasileiro · Rodada 1",
-        "Beto & Diego 0 – 0 Ana & Carla · Meta: 3000 pontos",
+        "Beto & Diego: 0 — Ana & Carla: 0 · Meta: 3000 pontos",
     ]
 
 

@@ -97,8 +97,8 @@ def privacy_text(obs: BuracoObservation, names: Sequence[str], seat: int) -> str
     title = tr("buraco.title", preset=tr(f"buraco.preset.{rules_of(obs).preset}"),
                n=obs.round_number)  # fmt: skip
     mine, theirs = side_of(seat), 1 - side_of(seat)
-    score = (f"{side_name(names, mine)} {obs.scores[mine]} – {obs.scores[theirs]} "
-             f"{side_name(names, theirs)}")  # fmt: skip
+    score = (f"{side_name(names, mine)}: {obs.scores[mine]} — "
+             f"{side_name(names, theirs)}: {obs.scores[theirs]}")  # fmt: skip
     return f"{title}\n{score} · {tr('buraco.target', n=obs.target)}"
 
 

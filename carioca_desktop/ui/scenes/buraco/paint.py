@@ -244,6 +244,7 @@ def _seat(surface: pygame.Surface, p: Picture, seat: int) -> None:
         False,
         obs.hand_sizes[seat],
         obs.turn == seat,
+        hud.initials(p.names)[seat],  # "J1" and "J2" apart, as on the Carioca table
     )
     hud.draw_seat(surface, layout.seats[seat], info, p.texts, p.images, layout.upx(34), layout.ui)
 
@@ -253,8 +254,9 @@ def _viewer(surface: pygame.Surface, p: Picture) -> None:
     me = obs.seat
     score = tr("buraco.hand_count", n=obs.hand_sizes[me])
     info = hud.SeatInfo(
-        me, p.names[me], p.seat_lines[me], score, False, obs.hand_sizes[me], obs.turn == me
-    )
+        me, p.names[me], p.seat_lines[me], score, False, obs.hand_sizes[me], obs.turn == me,
+        hud.initials(p.names)[me],
+    )  # fmt: skip
     hud.draw_viewer_panel(surface, layout.viewer_panel, info, p.texts, layout.ui)
 
 
@@ -423,7 +425,9 @@ def _mortos(surface: pygame.Surface, p: Picture) -> None:
             pygame.draw.rect(surface, (240, 220, 160), rect, 1, border_radius=u(6))
             if morto.where == "taken" and morto.holder is not None:
                 r = min(rect.width // 2 - u(4), u(18))
-                disc = hud.avatar(morto.holder, p.names[morto.holder], r)
+                disc = hud.avatar(
+                    morto.holder, p.names[morto.holder], r, hud.initials(p.names)[morto.holder]
+                )
                 surface.blit(disc, disc.get_rect(center=rect.center))
                 label = tr("buraco.morto_taken", name=p.names[morto.holder])
                 colour = GREEN_OK

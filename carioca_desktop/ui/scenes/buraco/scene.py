@@ -29,6 +29,7 @@ from carioca_desktop.play.text import refusal_text
 from carioca_desktop.rules.buraco.actions import Action
 from carioca_desktop.rules.buraco.observation import BuracoObservation
 from carioca_desktop.rules.errors import IllegalAction, Refusal
+from carioca_desktop.ui import hud
 from carioca_desktop.ui.anim import Animator, Toast, pacing
 from carioca_desktop.ui.scene import Scene
 from carioca_desktop.ui.scenes.buraco import paint as buraco_paint
@@ -226,9 +227,8 @@ class BuracoTableScene(Scene):
 
         self._privacy_asked = turn
         title = privacy_text(self.obs, self.names, turn)  # Buraco, the round, the score
-        self.app.push(
-            PrivacyScene(self.app, turn, self.session.seats[turn].name, title, self.reveal)
-        )
+        label = hud.initials(self.names)[turn]  # "J1" and "J2", not two "J"s
+        self.app.push(PrivacyScene(self.app, turn, self.names[turn], title, self.reveal, label))
         return True
 
     def _update_buttons(self) -> None:
