@@ -283,7 +283,9 @@ class Person:
         self.do(table, action)
         assert len(self.seen.refusals) == refusals, (action, self.seen.refusals[-1])
         after = game.observation(table.viewer).events
-        assert any(e.seat == action.seat for e in after[before:]), f"{action} not done"
+        done = [e for e in after[before:] if e.seat == action.seat]
+        assert done, f"{action} not done"
+        assert_as_advised(action, done)
         self.turns += 1
         self.advised = None
 
@@ -298,7 +300,17 @@ class Person:
             else:
                 self.click(layout.stock.center)
             return
+        if isinstance(action, TakePile) and action.add is not None:
+            assert table.keys.focus_meld() == action.add  # where the top card must go
+            if way == 0:
+                self.key(pygame.K_RETURN)
+            else:
+                self.click(table.places.melds[action.add].center)
+            return
         if isinstance(action, TakePile):
+            self.picked_are(
+                table, [c for m in describe(action, table.obs.pile_top).melds for c in m]
+            )
             if way == 0:
                 self.key(pygame.K_p, "p")
             else:
@@ -352,3 +364,22 @@ def final_title(table: BuracoTableScene) -> str:
     game = table.session.game
     assert game.winner is not None
     return tr("buraco.sheet.winner", names=side_name(table.names, game.winner))
+
+
+KINDS = {Draw: "draw", TakePile: "take_pile", LayDown: "lay_down", Add: "add", Swap: "swap",
+         Discard: "discard"}  # fmt: skip
+
+
+def assert_as_advised(action: Action, done: list[Any]) -> None:
+    """The move made is the one advised: its kind, and where it went (a discard may be
+    followed by a morto or the round's end, a take of the pile by its melds)."""
+    first = done[0]
+    assert first.kind == KINDS[type(action)], (action, first)
+    if isinstance(action, (Add, Swap)):
+        assert first.meld == action.meld, (action, first)
+    if isinstance(action, Discard):
+        assert first.cards == (action.card,), (action, first)
+    if isinstance(action, TakePile) and action.add is not None:
+        assert any(e.meld == action.add for e in done), (action, done)
+    if isinstance(action, TakePile) and action.melds:
+        assert len(done) > 1, (action, done)

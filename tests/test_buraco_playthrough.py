@@ -105,20 +105,30 @@ def test_a_new_player_plays_a_whole_match_to_3000_as_the_pista_says(
     assert isinstance(app.stack.top, BuracoNewGameScene)
 
 
-def test_a_short_match_on_house_rules_in_italian(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize(
+    ("preset", "language", "seed"), [("italiano", "it", 3), ("fechado", "pt", 4)]
+)
+def test_a_short_match_on_house_rules(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, preset: str, language: str, seed: int
 ) -> None:
-    """House rules saved in Settings (the Italian preset to 500) come first in New game."""
-    house = {"game": "buraco", "preset": "italiano", "target": 500}
-    app = start_app(tmp_path, monkeypatch, 3, language="it", last_game="buraco", buraco_rules=house)
+    """House rules saved in Settings (a preset to 500) come first in New game. Italian
+    burraco has pinelle to place in runs; the closed pile (fechado) is taken only with its
+    top card put down at once, in new melds or on a meld."""
+    house = {"game": "buraco", "preset": preset, "target": 500}
+    app = start_app(
+        tmp_path, monkeypatch, seed, language=language, last_game="buraco", buraco_rules=house
+    )
     person = Person(app, monkeypatch)
     person.open_buraco_new_game()  # straight to Buraco: the game chosen last
-    rules = preset_rules("italiano", target=500)
+    rules = preset_rules(preset, target=500)
     assert person.buttons(rules_name(rules))
     table = person.start()
     assert table.session.game.rules == rules
     table = person.play()
     check_match(person, table)
+    if preset == "fechado":  # the pile taken both ways the closed pile allows
+        takes = [a for a in person.seen.hints if isinstance(a, TakePile)]
+        assert any(a.melds for a in takes) and any(a.add is not None for a in takes)
     stats = load_stats(app.paths)[0]
     assert len(stats.buraco) == 1 and stats.buraco[0].target == 500
 
@@ -247,3 +257,24 @@ def test_a_click_adds_several_cards_with_a_wild_to_a_run_that_could_take_it_at_e
     person.click(table.places.melds[0].center)
     assert person.seen.refusals == []
     assert len(game.observation(0).table[0].cards) == 5
+
+
+def test_before_drawing_a_click_on_a_meld_takes_the_closed_pile_with_its_top_card_there(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Fechado: the pile's top card must go down at once. A click on the pile would choose
+    the meld for it; a click on the meld (or Enter on it) says which."""
+    game = BuracoGame.from_position(
+        preset_rules("fechado"),
+        [["KD", "5C", "8S", "9H", "JC"], *OTHERS],
+        stock=["9S", "10S", "JS"], pile=["3H", "7C"],
+        table=[{"side": 0, "meld": ["7D", "7H", "7S"]}, {"side": 0, "meld": ["4C", "5C", "6C"]}],
+    )  # fmt: skip
+    table, person = hand_table(tmp_path, game, monkeypatch)
+    takes = [a for a in game.legal_actions(0) if isinstance(a, TakePile)]
+    assert [a.add for a in takes] == [0, 1]  # the 7 of clubs fits the sevens and the run
+    person.click(table.places.melds[1].center)  # the run, not the pile's first choice
+    assert person.seen.refusals == []
+    assert game.observation(0).table[1].cards == ("4C", "5C", "6C", "7C")
+    assert game.observation(0).table[0].cards == ("7D", "7H", "7S")
+    assert "3H" in game.hand(0)

@@ -206,6 +206,9 @@ class BuracoKeys:
             return
         box = t.places.melds.get(meld)
         anchor = box.midtop if box is not None else t.layout.our_zone.midtop
+        if t.obs.phase == "draw" and not self.moves.picked:
+            self.moves.onto_meld(meld, anchor)  # the pile's top card to it, where it must go
+            return
         if not self._with_focused():
             t.toast(tr("buraco.pick_to_add"), anchor)
             return

@@ -380,6 +380,10 @@ class BuracoMoves:
 
     def onto_meld(self, index: int, anchor: tuple[int, int]) -> None:
         t = self.t
+        top_first = rules_of(t.obs).pile_take == "must_use_top" and t.obs.phase == "draw"
+        if top_first and not self.picked and t.obs.turn == t.viewer:
+            self._take_onto(index, anchor)
+            return
         if not self.picked:
             t.toast(tr("buraco.pick_to_add"), anchor)
             return
@@ -389,6 +393,15 @@ class BuracoMoves:
         if t.try_action(action or plain, anchor):
             self.picked = []
             t.sync()
+
+    def _take_onto(self, index: int, anchor: tuple[int, int]) -> None:
+        """``must_use_top``, before drawing: a click on one of the side's melds takes the
+        pile with its top card added to that meld (the pile's own click chooses one)."""
+        t = self.t
+        legal = t.session.game.legal_actions(t.viewer)
+        takes = [a for a in legal if isinstance(a, TakePile) and a.add == index]
+        if t.try_action(takes[0] if takes else TakePile(t.viewer, add=index), anchor):
+            self.picked, self.staged = [], []
 
     def lay_down(self) -> None:
         t = self.t
