@@ -70,8 +70,8 @@ def check_match(person: Person, table: BuracoTableScene) -> None:
     for r in range(1, rounds):
         assert tr("buraco.sheet.title", n=r) in person.seen.titles
     assert final_title(table) in person.seen.titles
-    winner = side_name(table.names, game.winner)
-    assert winner in final_title(table)
+    loser = tr("buraco.sheet.winner", names=side_name(table.names, 1 - game.winner))
+    assert loser not in person.seen.titles
     assert person.seen.refusals == []
     assert person.turns == len(person.seen.hints) > 0
 
@@ -170,6 +170,9 @@ def test_a_hot_seat_round_shows_only_the_seated_persons_hand(
     assert seats[0] == 0 and len(seats) > 4
     assert all(a != b for a, b in itertools.pairwise(seats))  # every hand-over, each in turn
     assert set(seats) == set(people)
+    events = table.session.game.observation(0).events  # the round's
+    turns = [e for e in events if e.seat in people and e.kind in ("draw", "take_pile")]
+    assert len(seats) == len(turns)  # one privacy screen before each person's turn
     labels = {seat: label for seat, _, label in person.seen.privacy}
     assert labels == {seat: hud.initials(table.names)[seat] for seat in people}
     assert len(set(labels.values())) == len(people)  # "P1" and "P2", not two "P"s
