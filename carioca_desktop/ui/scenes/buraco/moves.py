@@ -18,11 +18,11 @@ from carioca_desktop.rules.buraco.actions import (
     Discard,
     Draw,
     LayDown,
-    Swap,
     TakePile,
 )
 from carioca_desktop.rules.errors import Refusal
 from carioca_desktop.ui.scenes.buraco.layout import hand_rects
+from carioca_desktop.ui.scenes.buraco.targets import add_for
 
 if TYPE_CHECKING:
     from carioca_desktop.play.buraco_session import BuracoSession
@@ -31,7 +31,6 @@ if TYPE_CHECKING:
     from carioca_desktop.ui.scenes.buraco.layout import BuracoLayout
     from carioca_desktop.ui.scenes.buraco.paint import MeldPlaces
 
-RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SWAP_CODES = frozenset({"use_swap", "no_place_for_wild", "does_not_fit"})
 
 
@@ -184,43 +183,8 @@ class BuracoMoves:
         return self._accepts
 
     def _add_for(self, meld: int, cards: tuple[str, ...]) -> Action | None:
-        """The legal action that puts ``cards`` on ``meld``: the add itself; a lone wild with
-        the marker of an open end; a lone natural swapped for the wild it stands for."""
-        game, seat = self.t.session.game, self.t.viewer
-        plain = Add(seat, meld, cards)
-        refusal = game.check(plain)
-        if refusal is None:
-            return plain
-        if refusal.code == "ambiguous_wild" and len(cards) > 1:
-            return self._marked(meld, cards)
-        if len(cards) == 1:
-            for action in reversed(game.legal_actions(seat)):
-                if (
-                    isinstance(action, Add)
-                    and action.meld == meld
-                    and action.cards[0].split("=")[0] == cards[0]
-                ):
-                    return action
-            swap = Swap(seat, meld, cards[0])
-            if game.check(swap) is None:
-                return swap
-        return None
-
-    def _marked(self, meld: int, cards: tuple[str, ...]) -> Action | None:
-        """Several cards with a wild for a run, where the wild could go at either end: the
-        first place for it that makes the add legal (the engine asks which; a person who
-        picked the cards and pointed at the run has said all they mean)."""
-        game, seat = self.t.session.game, self.t.viewer
-        codes = (*self.t.obs.table[meld].cards, *cards)
-        suits = {c.split("=")[-1][-1] for c in codes} & set("SHDC")  # a joker's "K" is none
-        for k, card in enumerate(cards):
-            for suit in sorted(suits):
-                for rank in RANKS:
-                    marked = (*cards[:k], f"{card}={rank}{suit}", *cards[k + 1 :])
-                    action = Add(seat, meld, marked)
-                    if game.check(action) is None:
-                        return action
-        return None
+        t = self.t
+        return add_for(t.session.game, t.viewer, t.obs.table[meld].cards, meld, cards)
 
     # ------------------------------------------------------------------ drags
     def press(self, pos: tuple[int, int]) -> bool:
