@@ -38,3 +38,18 @@ def record_drawn_text(monkeypatch: pytest.MonkeyPatch, log: list[str]) -> None:
         for attr, (original, wrapper) in wrappers.items():
             if getattr(module, attr, None) is original:
                 monkeypatch.setattr(module, attr, wrapper)
+
+
+def record_card_faces(monkeypatch: pytest.MonkeyPatch, log: list[str]) -> None:
+    """Append the code of every card face the UI asks for (a face, or one with its shadow
+    baked in), undone with ``monkeypatch``: what may be drawn face up on the next frame."""
+    from carioca_desktop.ui.sprites import CardImages
+
+    for attr in ("face", "shadowed"):
+        original = getattr(CardImages, attr)
+
+        def asked(images: CardImages, code: str, *args: Any, _fn: Any = original, **kw: Any) -> Any:
+            log.append(code)
+            return _fn(images, code, *args, **kw)
+
+        monkeypatch.setattr(CardImages, attr, asked)

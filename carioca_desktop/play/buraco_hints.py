@@ -23,7 +23,10 @@ from carioca_desktop.rules.buraco.game import BuracoGame
 class Advice:
     words: str
     cards: tuple[str, ...]  # hand cards the advice uses (to light them)
-    meld: int | None = None
+    meld: int | None = None  # the side's meld it aims at (an add, a swap)
+    # Several new melds in one lay-down: each one's cards, so the table can set all but the
+    # last aside and pick the last (Lay down then puts them all down, as advised).
+    melds: tuple[tuple[str, ...], ...] = ()
 
 
 def advise(game: BuracoGame, seat: int, seed: int = 0) -> Advice | None:
@@ -33,20 +36,26 @@ def advise(game: BuracoGame, seat: int, seed: int = 0) -> Advice | None:
     from carioca_desktop.bots.buraco_driver import make_buraco_bot
 
     bot = make_buraco_bot("hard", seat, seed)
-    action = bot.choose(game.observation(seat), game.legal_actions(seat))
-    return describe(action)
+    obs = game.observation(seat)
+    action = bot.choose(obs, game.legal_actions(seat))
+    return describe(action, obs.pile_top)
 
 
-def describe(action: Action) -> Advice:
+def describe(action: Action, top: str | None = None) -> Advice:
+    """``action`` in words, with the hand cards it uses; ``top`` is the pile's top card (a
+    take of the pile with new melds puts it in one of them: it is not in the hand)."""
     if isinstance(action, Draw):
         return Advice(tr("buraco.hint.draw"), ())
     if isinstance(action, TakePile):
-        used = tuple(c for m in action.melds for c in m[1:])
-        return Advice(tr("buraco.hint.take_pile"), used, action.add)
+        groups = _without_top(action.melds, top)
+        used = tuple(c for m in groups for c in m)
+        return Advice(tr("buraco.hint.take_pile"), used, action.add, groups)
     if isinstance(action, LayDown):
         melds = "  ".join(cards_text(m) for m in action.melds)
         return Advice(
-            tr("buraco.hint.lay_down", cards=melds), tuple(c for m in action.melds for c in m)
+            tr("buraco.hint.lay_down", cards=melds),
+            tuple(c for m in action.melds for c in m),
+            melds=action.melds,
         )
     if isinstance(action, Add):
         plain = tuple(c.split("=")[0] for c in action.cards)
@@ -58,3 +67,20 @@ def describe(action: Action) -> Advice:
     if isinstance(action, Discard):
         return Advice(tr("buraco.hint.discard", card=cards_text((action.card,))), (action.card,))
     return Advice(tr("buraco.hint.next_round"), ())
+
+
+def _without_top(
+    melds: tuple[tuple[str, ...], ...], top: str | None
+) -> tuple[tuple[str, ...], ...]:
+    """The new melds of a take of the pile without its top card (it comes from the pile), the
+    meld that holds it last: the table joins the top card to the picked cards, and the hint
+    picks the last meld and sets the others aside."""
+    if top is None:
+        return melds
+    for k, meld in enumerate(melds):
+        codes = [c.split("=")[0] for c in meld]
+        if top in codes:
+            rest = list(meld)
+            del rest[codes.index(top)]
+            return (*melds[:k], *melds[k + 1 :], tuple(rest))
+    return melds

@@ -90,6 +90,18 @@ def status_line(obs: BuracoObservation, names: Sequence[str], human: bool) -> st
     return tr("buraco.status.play")
 
 
+def privacy_text(obs: BuracoObservation, names: Sequence[str], seat: int) -> str:
+    """What a hot seat's privacy screen says under the person's name, all of it public: the
+    game, its preset and the round (as the table's title), then the score, ``seat``'s side
+    first, and the target."""
+    title = tr("buraco.title", preset=tr(f"buraco.preset.{rules_of(obs).preset}"),
+               n=obs.round_number)  # fmt: skip
+    mine, theirs = side_of(seat), 1 - side_of(seat)
+    score = (f"{side_name(names, mine)}: {obs.scores[mine]} — "
+             f"{side_name(names, theirs)}: {obs.scores[theirs]}")  # fmt: skip
+    return f"{title}\n{score} · {tr('buraco.target', n=obs.target)}"
+
+
 def first_meld_minimum(obs: BuracoObservation) -> int:
     """The points the viewer's side still needs in its first lay-down (0: none applies)."""
     minimum = rules_of(obs).first_meld_min

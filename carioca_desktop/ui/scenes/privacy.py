@@ -14,6 +14,7 @@ from carioca_desktop.ui.widgets import (
     UIScene,
     card_fan,
     draw_text,
+    fit,
     font,
     gold_title,
     panel,
@@ -107,10 +108,11 @@ class PrivacyScene(UIScene):
             draw_text(surface, line, body, (box.centerx, y), theme.TEXT, "midtop")
             y += body.get_linesize()
         small = font(round(15 * t))
-        draw_text(
-            surface, self.round_text, small, (box.centerx, y + round(8 * t)), theme.TEXT_DIM,
-            "midtop",
-        )  # fmt: skip
+        y += round(8 * t)
+        for line in self.round_text.split("\n"):  # the round; at Buraco, then the score
+            line = fit(line, small, box.w - 60)  # long names stay in the box
+            draw_text(surface, line, small, (box.centerx, y), theme.TEXT_DIM, "midtop")
+            y += small.get_linesize()
 
     def _fan_image(self, width: int) -> pygame.Surface:
         """A small fan of card backs: a hand, face down."""

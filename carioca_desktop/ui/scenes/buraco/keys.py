@@ -103,6 +103,13 @@ class BuracoKeys:
         self.t.sync()
         return True
 
+    def aim(self, meld: int | None) -> None:
+        """The focus on one of the side's melds, its ring shown (the Pista's target: Enter
+        then plays the picked cards there)."""
+        melds = self.melds()
+        if meld in melds:
+            self.zone, self.index, self.shown = "melds", melds.index(meld), True
+
     def pointer_used(self) -> None:
         """The mouse took over: the ring hides until the next key."""
         self.shown = False
@@ -199,6 +206,9 @@ class BuracoKeys:
             return
         box = t.places.melds.get(meld)
         anchor = box.midtop if box is not None else t.layout.our_zone.midtop
+        if t.obs.phase == "draw" and not self.moves.picked:
+            self.moves.onto_meld(meld, anchor)  # the pile's top card to it, where it must go
+            return
         if not self._with_focused():
             t.toast(tr("buraco.pick_to_add"), anchor)
             return

@@ -5,6 +5,7 @@ scene through the narrow ``BuracoTable`` protocol."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
@@ -17,11 +18,11 @@ from carioca_desktop.rules.buraco.actions import (
     Discard,
     Draw,
     LayDown,
-    Swap,
     TakePile,
 )
 from carioca_desktop.rules.errors import Refusal
 from carioca_desktop.ui.scenes.buraco.layout import hand_rects
+from carioca_desktop.ui.scenes.buraco.targets import add_for
 
 if TYPE_CHECKING:
     from carioca_desktop.play.buraco_session import BuracoSession
@@ -94,6 +95,25 @@ class BuracoMoves:
         self.t.hand.sort("suit" if self.t.hand.by_rank else "rank")
         self.t.sync()
 
+    def light(self, cards: Sequence[str], melds: Sequence[Sequence[str]] = ()) -> None:
+        """The Pista's cards picked in the hand, in the advised order (an add puts its cards
+        down in that order). Several melds: each but the last set aside and the last picked,
+        so Lay down puts them all down at once, as advised."""
+        free = list(self.t.hand.cards)
+
+        def take(codes: Sequence[str]) -> list[int]:
+            uids = []
+            for code in codes:
+                card = next((c for c in free if c.code == code), None)
+                if card is not None:
+                    free.remove(card)
+                    uids.append(card.uid)
+            return uids
+
+        groups = [g for g in (take(m) for m in melds or (cards,)) if g]
+        self.staged = groups[:-1]
+        self.picked = groups[-1] if groups else []
+
     def group(self) -> None:
         """Set the picked cards aside as one meld of the next lay-down (several melds go
         down in one action, as the first-meld minimum needs)."""
@@ -163,24 +183,8 @@ class BuracoMoves:
         return self._accepts
 
     def _add_for(self, meld: int, cards: tuple[str, ...]) -> Action | None:
-        """The legal action that puts ``cards`` on ``meld``: the add itself; a lone wild with
-        the marker of an open end; a lone natural swapped for the wild it stands for."""
-        game, seat = self.t.session.game, self.t.viewer
-        plain = Add(seat, meld, cards)
-        if game.check(plain) is None:
-            return plain
-        if len(cards) == 1:
-            for action in reversed(game.legal_actions(seat)):
-                if (
-                    isinstance(action, Add)
-                    and action.meld == meld
-                    and action.cards[0].split("=")[0] == cards[0]
-                ):
-                    return action
-            swap = Swap(seat, meld, cards[0])
-            if game.check(swap) is None:
-                return swap
-        return None
+        t = self.t
+        return add_for(t.session.game, t.viewer, t.obs.table[meld].cards, meld, cards)
 
     # ------------------------------------------------------------------ drags
     def press(self, pos: tuple[int, int]) -> bool:
@@ -340,6 +344,10 @@ class BuracoMoves:
 
     def onto_meld(self, index: int, anchor: tuple[int, int]) -> None:
         t = self.t
+        top_first = rules_of(t.obs).pile_take == "must_use_top" and t.obs.phase == "draw"
+        if top_first and not self.picked and t.obs.turn == t.viewer:
+            self._take_onto(index, anchor)
+            return
         if not self.picked:
             t.toast(tr("buraco.pick_to_add"), anchor)
             return
@@ -349,6 +357,15 @@ class BuracoMoves:
         if t.try_action(action or plain, anchor):
             self.picked = []
             t.sync()
+
+    def _take_onto(self, index: int, anchor: tuple[int, int]) -> None:
+        """``must_use_top``, before drawing: a click on one of the side's melds takes the
+        pile with its top card added to that meld (the pile's own click chooses one)."""
+        t = self.t
+        legal = t.session.game.legal_actions(t.viewer)
+        takes = [a for a in legal if isinstance(a, TakePile) and a.add == index]
+        if t.try_action(takes[0] if takes else TakePile(t.viewer, add=index), anchor):
+            self.picked, self.staged = [], []
 
     def lay_down(self) -> None:
         t = self.t

@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from carioca_desktop.i18n import tr
+from carioca_desktop.play.buraco_text import privacy_text
+from carioca_desktop.ui import hud
 from carioca_desktop.ui.scenes.buraco import sheet
 
 if TYPE_CHECKING:
@@ -38,10 +40,9 @@ class TableOverlays:
         from carioca_desktop.ui.scenes.privacy import PrivacyScene
 
         table._privacy_asked = turn
-        title = tr("buraco.round", n=table.obs.round_number)
-        table.app.push(
-            PrivacyScene(table.app, turn, table.session.seats[turn].name, title, table.reveal)
-        )
+        title = privacy_text(table.obs, table.names, turn)  # Buraco, the round, the score
+        label = hud.initials(table.names)[turn]  # "J1" and "J2", not two "J"s
+        table.app.push(PrivacyScene(table.app, turn, table.names[turn], title, table.reveal, label))
         return True
 
     def _round_over(self) -> None:
@@ -106,13 +107,8 @@ class TableOverlays:
         if advice is None:
             table.toast(tr("buraco.hint.not_now"), anchor)
             return
-        wanted = list(advice.cards)
-        picked = []
-        for card in table.hand.cards:
-            if card.code in wanted:
-                wanted.remove(card.code)
-                picked.append(card.uid)
-        table.moves.picked, table.moves.staged = picked, []
+        table.moves.light(advice.cards, advice.melds)
+        table.keys.aim(advice.meld)  # which meld an add or a swap goes to: the ring says
         table.toast(advice.words, anchor)
         table.sync()
 

@@ -32,6 +32,7 @@ def seat(surface: pygame.Surface, p: Picture, seat: int) -> None:
         False,
         obs.hand_sizes[seat],
         obs.turn == seat,
+        hud.initials(p.names)[seat],  # "J1" and "J2" apart, as on the Carioca table
     )
     hud.draw_seat(surface, layout.seats[seat], info, p.texts, p.images, layout.upx(34), layout.ui)
 
@@ -41,8 +42,9 @@ def viewer(surface: pygame.Surface, p: Picture) -> None:
     me = obs.seat
     score = tr("buraco.hand_count", n=obs.hand_sizes[me])
     info = hud.SeatInfo(
-        me, p.names[me], p.seat_lines[me], score, False, obs.hand_sizes[me], obs.turn == me
-    )
+        me, p.names[me], p.seat_lines[me], score, False, obs.hand_sizes[me], obs.turn == me,
+        hud.initials(p.names)[me],
+    )  # fmt: skip
     hud.draw_viewer_panel(surface, layout.viewer_panel, info, p.texts, layout.ui)
 
 

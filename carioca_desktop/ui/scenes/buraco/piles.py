@@ -66,7 +66,9 @@ def mortos(surface: pygame.Surface, p: Picture) -> None:
             pygame.draw.rect(surface, (240, 220, 160), rect, 1, border_radius=u(6))
             if morto.where == "taken" and morto.holder is not None:
                 r = min(rect.width // 2 - u(4), u(18))
-                disc = hud.avatar(morto.holder, p.names[morto.holder], r)
+                disc = hud.avatar(
+                    morto.holder, p.names[morto.holder], r, hud.initials(p.names)[morto.holder]
+                )
                 surface.blit(disc, disc.get_rect(center=rect.center))
                 label = tr("buraco.morto_taken", name=p.names[morto.holder])
                 colour = GREEN_OK

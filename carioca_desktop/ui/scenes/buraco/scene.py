@@ -193,10 +193,11 @@ class BuracoTableScene(Scene, TableOverlays):
     @property
     def hand_hidden(self) -> bool:
         """At a hot seat the hand lies face down until its owner has taken the seat (the
-        privacy screen names them); a partner's hand is never shown."""
+        privacy screen names them); a partner's hand is never shown, and no hand is face up
+        while the bots play between two people's turns (as at the Carioca table)."""
         if not self.session.hot_seat:
             return False
-        return self.revealed != self.viewer
+        return self.revealed != self.viewer or self.session.game.current_player != self.viewer
 
     def reveal(self, seat: int) -> None:
         self.revealed = seat
