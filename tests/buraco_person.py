@@ -33,6 +33,7 @@ from carioca_desktop.rules.buraco.actions import (
 from carioca_desktop.rules.errors import Refusal
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.scenes.buraco import BuracoTableScene
+from carioca_desktop.ui.scenes.buraco import cards as buraco_cards
 from carioca_desktop.ui.scenes.buraco import paint as buraco_paint
 from carioca_desktop.ui.scenes.buraco.newgame import BuracoNewGameScene
 from carioca_desktop.ui.scenes.privacy import GUARD, PrivacyScene
@@ -82,7 +83,7 @@ class Person:
             original_refuse(scene, refusal, anchor)
 
         monkeypatch.setattr(BuracoTableScene, "refuse", refuse)
-        original_hand = buraco_paint._hand
+        original_hand = buraco_cards.hand
 
         def hand(surface: pygame.Surface, p: buraco_paint.Picture) -> None:
             codes = tuple(code for code, _, _ in p.hand)
@@ -96,7 +97,7 @@ class Person:
                 assert Counter(codes) == Counter(game.hand(p.obs.seat))
             original_hand(surface, p)
 
-        monkeypatch.setattr(buraco_paint, "_hand", hand)
+        monkeypatch.setattr(buraco_cards, "hand", hand)
         original_fit = TextCache.fit
 
         def fit(cache: TextCache, text: str, *args: Any, **kwargs: Any) -> Any:
