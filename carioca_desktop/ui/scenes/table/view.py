@@ -23,6 +23,7 @@ from carioca_desktop.ui.scenes.table.layout import (
     meld_card_rects,
     slot_rects,
 )
+from carioca_desktop.ui.scenes.table.seatcache import SeatPictures
 from carioca_desktop.ui.sprites import CardImages, TextCache, panel
 from carioca_desktop.ui.theme import GOLD, GREEN_OK, RED_BAD, TEXT, TEXT_DIM
 
@@ -107,6 +108,7 @@ class TableView:
         self._drawn: pygame.Surface | None = None  # the last picture (zones.py redraws parts)
         self._items: set[zones.Item] = set()
         self._whole: object = None  # what, when it changes, needs a whole new picture
+        self.seat_pictures = SeatPictures()  # the seat panels by what they show
 
     # ------------------------------------------------------------------ geometry
     def rebuild(self, layout: TableLayout, obs: Observation, slots: list[SlotView]) -> None:
@@ -243,6 +245,8 @@ class TableView:
             boxes = None
             if self._drawn is not None and whole == self._whole:
                 boxes = zones.dirty(self._items, new, layout.size)
+            elif whole != self._whole:
+                self.seat_pictures.clear()  # they hold the felt of another size or look
             self._items, self._whole = new, whole
             if boxes is None or self._drawn is None:
                 self._drawn = self._draw_layer(text, hidden, pozo_under)
@@ -289,18 +293,30 @@ class TableView:
         if near(layout.top_bar.inflate(8, 8)):
             hud.draw_top_bar(surf, layout.top_bar, text.title, text.status, self.texts,
                              layout.ui)  # fmt: skip
+        under = [layout.top_bar]  # what is drawn before a seat: a kept seat may not cover it
+        base = self._base()
         for info in text.seats:
             spot = layout.seats.get(info.seat)
             if spot is not None:
                 box = (spot.panel.x, spot.panel.y, spot.panel.w, spot.panel.h)
-                if not near(zones.seat_extent(box, layout.ui, layout.back_w, self.images)):
+                extent = zones.seat_extent(box, layout.ui, layout.back_w, self.images)
+                alone = pygame.Rect(extent).collidelist(under) < 0
+                under.append(pygame.Rect(extent))
+                if not near(extent):
                     continue
                 hidden_backs = hidden[("fan", info.seat)]
+                if alone and surf.get_size() == base.get_size():
+                    self.seat_pictures.draw(
+                        surf, base, spot.panel, extent, info, self.texts, self.images,
+                        layout.back_w, layout.ui, hidden_backs,
+                    )  # fmt: skip
+                    continue
                 hud.draw_seat(
                     surf, spot.panel, info, self.texts, self.images, layout.back_w,
                     layout.ui, hidden_backs,
                 )  # fmt: skip
             elif info.seat == obs.seat:
+                under.append(layout.viewer_panel)
                 hud.draw_viewer_panel(surf, layout.viewer_panel, info, self.texts, layout.ui)
         piles = layout.stock.union(layout.pozo).inflate(layout.stock.width, layout.stock.width)
         piles.height += layout.upx(40)
