@@ -317,7 +317,9 @@ class TableView:
                 )  # fmt: skip
             elif info.seat == obs.seat:
                 under.append(layout.viewer_panel)
-                hud.draw_viewer_panel(surf, layout.viewer_panel, info, self.texts, layout.ui)
+                if near(layout.viewer_panel.inflate(8, 8)):  # its box in zones.items
+                    hud.draw_viewer_panel(surf, layout.viewer_panel, info, self.texts,
+                                          layout.ui)  # fmt: skip
         piles = layout.stock.union(layout.pozo).inflate(layout.stock.width, layout.stock.width)
         piles.height += layout.upx(40)
         if near(piles):
