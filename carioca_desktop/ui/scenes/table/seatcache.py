@@ -14,14 +14,19 @@ reach its extent); elsewhere the panel is drawn live, as before.
 
 from __future__ import annotations
 
-from collections import OrderedDict
-from collections.abc import Hashable
+from collections import Counter, OrderedDict
+from collections.abc import Callable, Hashable, Sequence
+from typing import TYPE_CHECKING
 
 import pygame
 
 from carioca_desktop.i18n import language
 from carioca_desktop.ui import hud
+from carioca_desktop.ui.scenes.table import zones
 from carioca_desktop.ui.sprites import CardImages, TextCache
+
+if TYPE_CHECKING:
+    from carioca_desktop.ui.scenes.table.layout import TableLayout
 
 Box = tuple[int, int, int, int]
 
@@ -74,3 +79,40 @@ class SeatPictures:
             self.hits += 1
             self._pictures.move_to_end(key)
         surface.blit(picture, area)
+
+
+def paint_seats(
+    pictures: SeatPictures,
+    surf: pygame.Surface,
+    base: pygame.Surface,
+    layout: TableLayout,
+    viewer: int,
+    seats: Sequence[hud.SeatInfo],
+    hidden: Counter[Hashable],
+    texts: TextCache,
+    images: CardImages,
+    near: Callable[[pygame.Rect | Box], bool],
+) -> None:
+    """Every seat panel the clip (``near``) touches, over the top bar: the opponents' from
+    their pictures where nothing is drawn under them first, the viewer's live."""
+    under = [layout.top_bar]  # what is drawn before a seat: a kept seat may not cover it
+    for info in seats:
+        spot = layout.seats.get(info.seat)
+        if spot is not None:
+            box = (spot.panel.x, spot.panel.y, spot.panel.w, spot.panel.h)
+            extent = zones.seat_extent(box, layout.ui, layout.back_w, images)
+            alone = pygame.Rect(extent).collidelist(under) < 0
+            under.append(pygame.Rect(extent))
+            if not near(extent):
+                continue
+            backs = hidden[("fan", info.seat)]
+            if alone and surf.get_size() == base.get_size():
+                pictures.draw(surf, base, spot.panel, extent, info, texts, images,
+                              layout.back_w, layout.ui, backs)  # fmt: skip
+            else:
+                hud.draw_seat(surf, spot.panel, info, texts, images, layout.back_w,
+                              layout.ui, backs)  # fmt: skip
+        elif info.seat == viewer:
+            under.append(layout.viewer_panel)
+            if near(layout.viewer_panel.inflate(8, 8)):  # its box in zones.items
+                hud.draw_viewer_panel(surf, layout.viewer_panel, info, texts, layout.ui)

@@ -13,7 +13,7 @@ from carioca_desktop.i18n import tr
 from carioca_desktop.rules.carioca.observation import MeldView, Observation
 from carioca_desktop.ui import hud
 from carioca_desktop.ui.cardart import felt
-from carioca_desktop.ui.scenes.table import zones
+from carioca_desktop.ui.scenes.table import seatcache, zones
 from carioca_desktop.ui.scenes.table.hand import HandModel
 from carioca_desktop.ui.scenes.table.layout import (
     TableLayout,
@@ -23,7 +23,6 @@ from carioca_desktop.ui.scenes.table.layout import (
     meld_card_rects,
     slot_rects,
 )
-from carioca_desktop.ui.scenes.table.seatcache import SeatPictures
 from carioca_desktop.ui.sprites import CardImages, TextCache, panel
 from carioca_desktop.ui.theme import GOLD, GREEN_OK, RED_BAD, TEXT, TEXT_DIM
 
@@ -108,7 +107,7 @@ class TableView:
         self._drawn: pygame.Surface | None = None  # the last picture (zones.py redraws parts)
         self._items: set[zones.Item] = set()
         self._whole: object = None  # what, when it changes, needs a whole new picture
-        self.seat_pictures = SeatPictures()  # the seat panels by what they show
+        self.seat_pictures = seatcache.SeatPictures()  # the seat panels by what they show
 
     # ------------------------------------------------------------------ geometry
     def rebuild(self, layout: TableLayout, obs: Observation, slots: list[SlotView]) -> None:
@@ -293,39 +292,14 @@ class TableView:
         if near(layout.top_bar.inflate(8, 8)):
             hud.draw_top_bar(surf, layout.top_bar, text.title, text.status, self.texts,
                              layout.ui)  # fmt: skip
-        under = [layout.top_bar]  # what is drawn before a seat: a kept seat may not cover it
-        base = self._base()
-        for info in text.seats:
-            spot = layout.seats.get(info.seat)
-            if spot is not None:
-                box = (spot.panel.x, spot.panel.y, spot.panel.w, spot.panel.h)
-                extent = zones.seat_extent(box, layout.ui, layout.back_w, self.images)
-                alone = pygame.Rect(extent).collidelist(under) < 0
-                under.append(pygame.Rect(extent))
-                if not near(extent):
-                    continue
-                hidden_backs = hidden[("fan", info.seat)]
-                if alone and surf.get_size() == base.get_size():
-                    self.seat_pictures.draw(
-                        surf, base, spot.panel, extent, info, self.texts, self.images,
-                        layout.back_w, layout.ui, hidden_backs,
-                    )  # fmt: skip
-                    continue
-                hud.draw_seat(
-                    surf, spot.panel, info, self.texts, self.images, layout.back_w,
-                    layout.ui, hidden_backs,
-                )  # fmt: skip
-            elif info.seat == obs.seat:
-                under.append(layout.viewer_panel)
-                if near(layout.viewer_panel.inflate(8, 8)):  # its box in zones.items
-                    hud.draw_viewer_panel(surf, layout.viewer_panel, info, self.texts,
-                                          layout.ui)  # fmt: skip
+        seatcache.paint_seats(self.seat_pictures, surf, self._base(), layout, obs.seat,
+                              text.seats, hidden, self.texts, self.images, near)  # fmt: skip
         piles = layout.stock.union(layout.pozo).inflate(layout.stock.width, layout.stock.width)
         piles.height += layout.upx(40)
         if near(piles):
             self._draw_piles(surf, hidden, pozo_under, text.attention)
         self._draw_melds(surf, hidden, clip)
-        self._draw_slots(surf, hidden)
+        self._draw_slots(surf, hidden, clip)
         if near(layout.log.inflate(8, 8)):
             hud.draw_log(surf, layout.log, text.log, self.texts, layout.ui)
 
@@ -384,7 +358,9 @@ class TableView:
         assert layout is not None and obs is not None
         for name, pos, active in self.labels:
             colour = GOLD if active else TEXT
-            surf.blit(self.texts.render(name, layout.upx(14), colour, bold=True), pos)
+            label = self.texts.render(name, layout.upx(14), colour, bold=True)
+            if clip is None or clip.colliderect(label.get_rect(topleft=pos)):
+                surf.blit(label, pos)
         for index, mb in self.melds.items():
             if clip is not None and not clip.colliderect(mb.box.inflate(mb.width, mb.width)):
                 continue
@@ -432,15 +408,20 @@ class TableView:
             surf.blit(image, image.get_rect(midtop=(area.centerx, y)))
             y += line_h
 
-    def _draw_slots(self, surf: pygame.Surface, hidden: Counter[Hashable]) -> None:
+    def _draw_slots(
+        self, surf: pygame.Surface, hidden: Counter[Hashable], clip: pygame.Rect | None = None
+    ) -> None:
         layout = self.layout
         assert layout is not None
         px = layout.upx
+        margin = layout.slot_w // 2  # a slot's box in zones.items
         hc = self.high_contrast  # thicker, lighter edges and a darker fill
         idle, fill = (
             ((200, 225, 210), (4, 22, 14, 215)) if hc else ((90, 140, 110), (10, 40, 26, 150))
         )
         for view in self.slots:
+            if clip is not None and not clip.colliderect(view.rect.inflate(margin, margin)):
+                continue
             border = GREEN_OK if view.ok else RED_BAD if view.ok is False else idle
             surf.blit(panel(view.rect.size, px(12), fill, border, 3 if hc else 2), view.rect)
             title = self.texts.render(view.title, px(14), TEXT, bold=True)
