@@ -6,6 +6,7 @@ import time
 from collections import OrderedDict, deque
 from collections.abc import Callable, Iterable
 from functools import lru_cache
+from typing import Any
 
 import pygame
 
@@ -195,6 +196,11 @@ class TextCache:
     def __init__(self, limit: int = 600) -> None:
         self._cache: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
         self._limit = limit
+        # What fitting and wrapping measured, by (text, size, width, bold): the fonts are
+        # fixed per size and weight, and the log measured every word of every line it
+        # showed at each move (a third of its drawing).
+        self._fitted: OrderedDict[tuple[str, int, int, bool], str] = OrderedDict()
+        self._wrapped: OrderedDict[tuple[str, int, int, bool], tuple[str, ...]] = OrderedDict()
 
     def render(self, text: str, size: int, colour: RGB, bold: bool = False) -> pygame.Surface:
         key = (text, size, colour, bold)
@@ -212,13 +218,28 @@ class TextCache:
         self, text: str, size: int, colour: RGB, width: int, bold: bool = False
     ) -> pygame.Surface:
         """The text, shortened with an ellipsis until it fits ``width`` pixels."""
-        fnt = ui_font(size, bold)
-        return self.render(textfit.font_fit(text, fnt, width), size, colour, bold)
+        key = (text, size, width, bold)
+        fitted = self._fitted.get(key)
+        if fitted is None:
+            fitted = textfit.font_fit(text, ui_font(size, bold), width)
+            _keep(self._fitted, key, fitted, self._limit)
+        return self.render(fitted, size, colour, bold)
 
-    @staticmethod
-    def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
+    def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
         """Greedy word wrap to ``width`` pixels; explicit newlines start new lines."""
-        return wrap(text, ui_font(size, bold), width)
+        key = (text, size, width, bold)
+        lines = self._wrapped.get(key)
+        if lines is None:
+            lines = tuple(wrap(text, ui_font(size, bold), width))
+            _keep(self._wrapped, key, lines, self._limit)
+        return list(lines)
+
+
+def _keep(cache: OrderedDict[Any, Any], key: Any, value: Any, limit: int) -> None:
+    """Remember ``value`` in a bounded cache (the oldest goes first)."""
+    cache[key] = value
+    if len(cache) > limit:
+        cache.popitem(last=False)
 
 
 @lru_cache(maxsize=256)

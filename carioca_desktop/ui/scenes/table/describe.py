@@ -140,6 +140,7 @@ def _seats(model: TableModel, session: MatchSession) -> list[SeatInfo]:
     tallies = obs.rules.scoring == "tallies"
     wins = [sum(1 for w in obs.went_out if w == s) for s in range(obs.players)]
     labels, out = initials(obs.names), []
+    totals = obs.totals  # a sum over every round for every seat: once, not once a seat
     for s in range(obs.players):
         cfg = seats[s]
         if cfg.kind == "bot":
@@ -147,7 +148,7 @@ def _seats(model: TableModel, session: MatchSession) -> list[SeatInfo]:
         else:
             mine = s == obs.seat and not model.hand_hidden
             sub = tr("table.you") if mine else tr("table.human")
-        score = tr("table.tallies", n=wins[s]) if tallies else tr("table.points", n=obs.totals[s])
+        score = tr("table.tallies", n=wins[s]) if tallies else tr("table.points", n=totals[s])
         out.append(SeatInfo(s, obs.names[s], sub, score, obs.laid_down[s], obs.hand_sizes[s],
                             obs.turn == s, labels[s]))  # fmt: skip
     return out

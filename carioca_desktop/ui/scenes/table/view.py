@@ -13,7 +13,7 @@ from carioca_desktop.i18n import tr
 from carioca_desktop.rules.carioca.observation import MeldView, Observation
 from carioca_desktop.ui import hud
 from carioca_desktop.ui.cardart import felt
-from carioca_desktop.ui.scenes.table import zones
+from carioca_desktop.ui.scenes.table import seatcache, zones
 from carioca_desktop.ui.scenes.table.hand import HandModel
 from carioca_desktop.ui.scenes.table.layout import (
     TableLayout,
@@ -107,6 +107,7 @@ class TableView:
         self._drawn: pygame.Surface | None = None  # the last picture (zones.py redraws parts)
         self._items: set[zones.Item] = set()
         self._whole: object = None  # what, when it changes, needs a whole new picture
+        self.seat_pictures = seatcache.SeatPictures()  # the seat panels by what they show
 
     # ------------------------------------------------------------------ geometry
     def rebuild(self, layout: TableLayout, obs: Observation, slots: list[SlotView]) -> None:
@@ -243,6 +244,8 @@ class TableView:
             boxes = None
             if self._drawn is not None and whole == self._whole:
                 boxes = zones.dirty(self._items, new, layout.size)
+            elif whole != self._whole:
+                self.seat_pictures.clear()  # they hold the felt of another size or look
             self._items, self._whole = new, whole
             if boxes is None or self._drawn is None:
                 self._drawn = self._draw_layer(text, hidden, pozo_under)
@@ -289,25 +292,14 @@ class TableView:
         if near(layout.top_bar.inflate(8, 8)):
             hud.draw_top_bar(surf, layout.top_bar, text.title, text.status, self.texts,
                              layout.ui)  # fmt: skip
-        for info in text.seats:
-            spot = layout.seats.get(info.seat)
-            if spot is not None:
-                box = (spot.panel.x, spot.panel.y, spot.panel.w, spot.panel.h)
-                if not near(zones.seat_extent(box, layout.ui, layout.back_w, self.images)):
-                    continue
-                hidden_backs = hidden[("fan", info.seat)]
-                hud.draw_seat(
-                    surf, spot.panel, info, self.texts, self.images, layout.back_w,
-                    layout.ui, hidden_backs,
-                )  # fmt: skip
-            elif info.seat == obs.seat:
-                hud.draw_viewer_panel(surf, layout.viewer_panel, info, self.texts, layout.ui)
+        seatcache.paint_seats(self.seat_pictures, surf, self._base(), layout, obs.seat,
+                              text.seats, hidden, self.texts, self.images, near)  # fmt: skip
         piles = layout.stock.union(layout.pozo).inflate(layout.stock.width, layout.stock.width)
         piles.height += layout.upx(40)
         if near(piles):
             self._draw_piles(surf, hidden, pozo_under, text.attention)
         self._draw_melds(surf, hidden, clip)
-        self._draw_slots(surf, hidden)
+        self._draw_slots(surf, hidden, clip)
         if near(layout.log.inflate(8, 8)):
             hud.draw_log(surf, layout.log, text.log, self.texts, layout.ui)
 
@@ -366,7 +358,9 @@ class TableView:
         assert layout is not None and obs is not None
         for name, pos, active in self.labels:
             colour = GOLD if active else TEXT
-            surf.blit(self.texts.render(name, layout.upx(14), colour, bold=True), pos)
+            label = self.texts.render(name, layout.upx(14), colour, bold=True)
+            if clip is None or clip.colliderect(label.get_rect(topleft=pos)):
+                surf.blit(label, pos)
         for index, mb in self.melds.items():
             if clip is not None and not clip.colliderect(mb.box.inflate(mb.width, mb.width)):
                 continue
@@ -414,15 +408,20 @@ class TableView:
             surf.blit(image, image.get_rect(midtop=(area.centerx, y)))
             y += line_h
 
-    def _draw_slots(self, surf: pygame.Surface, hidden: Counter[Hashable]) -> None:
+    def _draw_slots(
+        self, surf: pygame.Surface, hidden: Counter[Hashable], clip: pygame.Rect | None = None
+    ) -> None:
         layout = self.layout
         assert layout is not None
         px = layout.upx
+        margin = layout.slot_w // 2  # a slot's box in zones.items
         hc = self.high_contrast  # thicker, lighter edges and a darker fill
         idle, fill = (
             ((200, 225, 210), (4, 22, 14, 215)) if hc else ((90, 140, 110), (10, 40, 26, 150))
         )
         for view in self.slots:
+            if clip is not None and not clip.colliderect(view.rect.inflate(margin, margin)):
+                continue
             border = GREEN_OK if view.ok else RED_BAD if view.ok is False else idle
             surf.blit(panel(view.rect.size, px(12), fill, border, 3 if hc else 2), view.rect)
             title = self.texts.render(view.title, px(14), TEXT, bold=True)

@@ -1,0 +1,118 @@
+"""Seat panels kept as pictures, by what they show.
+
+A seat panel (hud.draw_seat: the translucent panel, the avatar, the texts, the fan of backs
+and its count) took 0.1-0.3 ms to draw, and a bot's move redraws two or three of them (the
+seat that acted, the seat to act next, a fan a flight leaves). What a seat shows comes back
+turn after turn (eleven cards and waiting, twelve and acting...), so each is kept as the
+felt under the seat's extent with the panel drawn on it, an opaque picture: drawing the seat
+again is one blit of that picture, pixel for pixel the panel drawn over the felt.
+
+The picture holds the felt, so it may only stand in for the live drawing where nothing else
+was drawn under the seat before it (``alone``: the top bar and the seats drawn earlier do not
+reach its extent); elsewhere the panel is drawn live, as before.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, OrderedDict
+from collections.abc import Callable, Hashable, Sequence
+from typing import TYPE_CHECKING
+
+import pygame
+
+from carioca_desktop.i18n import language
+from carioca_desktop.ui import hud
+from carioca_desktop.ui.scenes.table import zones
+from carioca_desktop.ui.sprites import CardImages, TextCache
+
+if TYPE_CHECKING:
+    from carioca_desktop.ui.scenes.table.layout import TableLayout
+
+Box = tuple[int, int, int, int]
+
+
+class SeatPictures:
+    """The last pictures of the seat panels (bounded: ``limit`` of them, least recent out)."""
+
+    def __init__(self, limit: int = 48) -> None:
+        self._pictures: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+        self._limit = limit
+        self.hits = 0
+        self.misses = 0
+
+    def clear(self) -> None:
+        self._pictures.clear()
+
+    def __len__(self) -> int:
+        return len(self._pictures)
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        base: pygame.Surface,
+        panel: pygame.Rect,
+        extent: Box,
+        info: hud.SeatInfo,
+        texts: TextCache,
+        images: CardImages,
+        back_w: int,
+        scale: float,
+        hidden: int,
+    ) -> None:
+        """Draw the seat onto ``surface`` whose pixels under ``extent`` are ``base``'s (the
+        felt): from the kept picture when it shows the same, drawn and kept otherwise."""
+        area = pygame.Rect(extent).clip(base.get_rect())
+        if not area.w or not area.h:
+            return
+        key = (info, hidden, (area.x, area.y, area.w, area.h), (panel.x, panel.y, panel.w,
+               panel.h), scale, back_w, id(images), id(base), language())  # fmt: skip
+        picture = self._pictures.get(key)
+        if picture is None:
+            self.misses += 1
+            picture = base.subsurface(area).copy()
+            hud.draw_seat(picture, panel.move(-area.x, -area.y), info, texts, images, back_w,
+                          scale, hidden)  # fmt: skip
+            self._pictures[key] = picture
+            if len(self._pictures) > self._limit:
+                self._pictures.popitem(last=False)
+        else:
+            self.hits += 1
+            self._pictures.move_to_end(key)
+        surface.blit(picture, area)
+
+
+def paint_seats(
+    pictures: SeatPictures,
+    surf: pygame.Surface,
+    base: pygame.Surface,
+    layout: TableLayout,
+    viewer: int,
+    seats: Sequence[hud.SeatInfo],
+    hidden: Counter[Hashable],
+    texts: TextCache,
+    images: CardImages,
+    near: Callable[[pygame.Rect | Box], bool],
+) -> None:
+    """Every seat panel the clip (``near``) touches, over the top bar: the opponents' from
+    their pictures where nothing is drawn under them first, the viewer's live."""
+    under = [layout.top_bar]  # what is drawn before a seat: a kept seat may not cover it
+    for info in seats:
+        spot = layout.seats.get(info.seat)
+        if spot is not None:
+            box = (spot.panel.x, spot.panel.y, spot.panel.w, spot.panel.h)
+            extent = zones.seat_extent(box, layout.ui, layout.back_w, images)
+            alone = pygame.Rect(extent).collidelist(under) < 0
+            under.append(pygame.Rect(extent))
+            if not near(extent):
+                continue
+            backs = hidden[("fan", info.seat)]
+            if alone and surf.get_size() == base.get_size():
+                pictures.draw(surf, base, spot.panel, extent, info, texts, images,
+                              layout.back_w, layout.ui, backs)  # fmt: skip
+            else:
+                hud.draw_seat(surf, spot.panel, info, texts, images, layout.back_w,
+                              layout.ui, backs)  # fmt: skip
+        elif info.seat == viewer:
+            under.append(layout.viewer_panel)
+            if near(layout.viewer_panel.inflate(8, 8)):  # its box in zones.items
+                hud.draw_viewer_panel(surf, layout.viewer_panel, info, texts, layout.ui)
