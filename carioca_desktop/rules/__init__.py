@@ -7,8 +7,9 @@ returns its :class:`Event`, ``observation(seat)`` is what one seat may know.
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
+
+from .lazy import load
 
 if TYPE_CHECKING:
     from .cards import Card, Marker, Suit, parse_card, parse_marked
@@ -91,12 +92,7 @@ _HOME = {
 
 
 def __getattr__(name: str) -> Any:
-    home = _HOME.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(home, __name__), name)
-    globals()[name] = value
-    return value
+    return load(__name__, _HOME, name, globals())
 
 
 __all__ = [

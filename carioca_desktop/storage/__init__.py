@@ -5,8 +5,9 @@
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
+
+from carioca_desktop.rules.lazy import load
 
 if TYPE_CHECKING:
     from carioca_desktop.rules.names import NAME_MAX
@@ -108,12 +109,7 @@ _HOME = {
 
 
 def __getattr__(name: str) -> Any:
-    home = _HOME.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(home), name)
-    globals()[name] = value
-    return value
+    return load(__name__, _HOME, name, globals())
 
 
 __all__ = [
