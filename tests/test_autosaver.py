@@ -204,7 +204,7 @@ def test_a_damaged_compact_state_is_an_invalid_game(tmp_path: Path) -> None:
 def test_the_document_is_built_from_a_snapshot_later_moves_cannot_touch(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import carioca_desktop.play.session as session_module
+    import carioca_desktop.play.seated as session_module  # where the session saves and records
 
     handed: list[Any] = []
     monkeypatch.setattr(

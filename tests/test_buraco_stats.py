@@ -298,7 +298,7 @@ def test_a_save_of_a_finished_match_killed_before_recording_is_recorded_on_conti
 def test_a_save_of_a_match_already_recorded_is_dropped(
     paths: Paths, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import carioca_desktop.play.buraco_session as module
+    import carioca_desktop.play.seated as module  # where the session records and clears
 
     session = short_match(paths)
     monkeypatch.setattr(module, "clear_autosave", lambda paths: None)  # killed after recording

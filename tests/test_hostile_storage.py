@@ -152,7 +152,7 @@ def _finish_match(paths: Paths, seed: int = 4) -> MatchSession:
 def test_a_finished_match_is_recorded_before_its_save_is_cleared(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import carioca_desktop.play.session as session_module
+    import carioca_desktop.play.seated as session_module  # where the session saves and records
 
     paths = Paths.under(tmp_path)
     order: list[str] = []
@@ -177,7 +177,7 @@ def test_a_finished_match_is_recorded_before_its_save_is_cleared(
 def test_a_kill_between_recording_and_clearing_loses_and_doubles_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import carioca_desktop.play.session as session_module
+    import carioca_desktop.play.seated as session_module  # where the session saves and records
 
     paths = Paths.under(tmp_path)
     monkeypatch.setattr(session_module, "clear_autosave", lambda *a, **k: None)  # "killed"
@@ -194,7 +194,7 @@ def test_a_kill_between_recording_and_clearing_loses_and_doubles_nothing(
 def test_a_kill_before_recording_records_the_match_on_continue(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import carioca_desktop.play.session as session_module
+    import carioca_desktop.play.seated as session_module  # where the session saves and records
 
     paths = Paths.under(tmp_path)
 

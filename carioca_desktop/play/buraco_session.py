@@ -30,6 +30,7 @@ from carioca_desktop.play.arrangement import (
     parse_arrangements,
 )
 from carioca_desktop.play.botworker import BotWorker
+from carioca_desktop.play.seated import SeatedSession
 from carioca_desktop.play.session import SeatConfig
 from carioca_desktop.rules.buraco.actions import Action, NextRound
 from carioca_desktop.rules.buraco.game import BuracoGame
@@ -39,11 +40,7 @@ from carioca_desktop.storage import (
     BuracoRecord,
     Paths,
     PlayerRecord,
-    append_match,
-    autosave_later,
-    clear_autosave,
 )
-from carioca_desktop.storage.autosaver import flush_pending
 
 if TYPE_CHECKING:
     from carioca_desktop.bots.buraco import BuracoBot
@@ -59,7 +56,7 @@ def is_buraco_document(data: Any) -> bool:
     return isinstance(data, Mapping) and data.get("format") == FORMAT
 
 
-class BuracoSession:
+class BuracoSession(SeatedSession[BuracoGame, "BuracoBot"]):
     """One Buraco match: the game, who sits where, the bots. ``apply`` is the only way the
     table changes the game; it autosaves after every action (when ``autosave``)."""
 
@@ -117,14 +114,6 @@ class BuracoSession:
         session._save()
         return session
 
-    def to_dict(self) -> dict[str, Any]:
-        return self._document(self.game, self._bots_dict(), dict(self.arrangements))
-
-    def _bots_dict(self) -> dict[str, Any]:
-        if self._bots_before is not None:  # a bot is deciding on the worker thread
-            return self._bots_before
-        return {str(i): bot.to_dict() for i, bot in sorted(self.bots.items())}
-
     def _document(
         self, game: BuracoGame, bots: dict[str, Any], arrangements: dict[int, Arrangement]
     ) -> dict[str, Any]:
@@ -160,27 +149,6 @@ class BuracoSession:
         session.arrangements = parse_arrangements(d.get("arrangements"), session.human_seats)
         session.match_id = saved_match_id(d, seed)  # saves from before ids: one from the seed
         return session
-
-    # ------------------------------------------------------------------ who is who
-    @property
-    def human_seats(self) -> list[int]:
-        return [i for i, s in enumerate(self.seats) if s.kind == "human"]
-
-    @property
-    def hot_seat(self) -> bool:
-        return len(self.human_seats) >= 2
-
-    def is_human(self, seat: int) -> bool:
-        return 0 <= seat < len(self.seats) and self.seats[seat].kind == "human"
-
-    def viewer(self) -> int:
-        """Whose hand the table shows: the person to act, else the first person; seat 0 when
-        every seat is a bot."""
-        turn = self.game.current_player
-        if turn is not None and self.is_human(turn):
-            return turn
-        humans = self.human_seats
-        return humans[0] if humans else 0
 
     # ------------------------------------------------------------------ playing
     def pending_bot_action(self) -> Action | None:
@@ -261,54 +229,6 @@ class BuracoSession:
 
     def next_round(self) -> None:
         self.apply(NextRound())
-
-    def arrange(self, seat: int, hand: Sequence[str], staged: Sequence[Sequence[str]] = ()) -> None:
-        """Remember how a person arranged their hand (the order, the melds staged for the
-        next lay-down) and save it, so Continue shows the hand as it was left. Cosmetic: the
-        engine's hand stays the truth; the table checks the order fits before using it."""
-        if not self.is_human(seat):
-            return
-        arrangement = Arrangement(tuple(hand), tuple(tuple(g) for g in staged))
-        if self.arrangements.get(seat) != arrangement:  # an unchanged hand writes nothing
-            self.arrangements[seat] = arrangement
-            self._save()
-
-    def _save(self, clone: BuracoGame | None = None) -> dict[str, Any] | None:
-        """Autosave in the background from ``clone`` (a copy of the game now, made here if
-        not given); returns the bots' state it saved, if it saved."""
-        if not self.autosave:
-            return None
-        bots = self._bots_dict()
-        try:
-            autosave_later(
-                partial(
-                    self._document,
-                    clone or self.game.clone(),
-                    bots,
-                    dict(self.arrangements),  # a copy: the hand may be rearranged meanwhile
-                ),
-                self.paths,
-            )
-        except (OSError, ValueError) as err:  # a full disk must not stop the match
-            log.warning("autosave failed: %s", err)
-        return bots
-
-    # ---------------------------------------------------------------------- seats and bots
-
-    def _finish(self) -> None:
-        """Record the finished match (when a person played: the statistics describe the
-        player's own games), then clear the save. Record first: a kill between the two leaves
-        a save whose match id is recorded, which Continue drops (``play.resume``)."""
-        if not self.autosave:
-            return
-        try:
-            flush_pending(self.paths)  # the finished state is on disk before the record
-            if self.human_seats and not self.recorded:
-                append_match(self.record(), self.paths)
-                self.recorded = True
-            clear_autosave(self.paths)
-        except (OSError, ValueError) as err:  # the save stays, so Continue records it
-            log.warning("could not record the match: %s", err)
 
     def record(self) -> BuracoRecord:
         """The finished match as a statistics record."""

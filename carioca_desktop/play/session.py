@@ -15,6 +15,7 @@ from carioca_desktop.match_ids import new_match_id, saved_match_id
 from carioca_desktop.play.arrangement import Arrangement, arrangements_to_dict, parse_arrangements
 from carioca_desktop.play.botworker import BotWorker
 from carioca_desktop.play.offer import pass_action
+from carioca_desktop.play.seated import SeatedSession
 from carioca_desktop.rules.carioca.actions import Action, NextRound, Undo
 from carioca_desktop.rules.carioca.game import Game
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
@@ -25,12 +26,9 @@ from carioca_desktop.storage import (
     MatchRecord,
     Paths,
     PlayerRecord,
-    append_match,
-    autosave_later,
-    clear_autosave,
     start_autosaver,
 )
-from carioca_desktop.storage.autosaver import flush_pending, release_autosave
+from carioca_desktop.storage.autosaver import release_autosave
 
 if TYPE_CHECKING:
     from carioca_desktop.bots.base import Bot
@@ -75,7 +73,7 @@ class SeatConfig:
         return cls(name, str(kind), None if level is None else str(level))
 
 
-class MatchSession:
+class MatchSession(SeatedSession[Game, "Bot"]):
     """One match being played: the Game, who sits where, the bots and their state.
 
     ``apply`` is the only way the UI changes the game; it autosaves after every action (when
@@ -137,14 +135,6 @@ class MatchSession:
         session._save()
         return session
 
-    def to_dict(self) -> dict[str, Any]:
-        return self._document(self.game, self._bots_dict(), dict(self.arrangements))
-
-    def _bots_dict(self) -> dict[str, Any]:
-        if self._bots_before is not None:  # a bot is deciding on the worker thread
-            return self._bots_before
-        return {str(i): bot.to_dict() for i, bot in sorted(self.bots.items())}
-
     def _document(
         self, game: Game, bots: dict[str, Any], arrangements: dict[int, Arrangement]
     ) -> dict[str, Any]:
@@ -189,28 +179,6 @@ class MatchSession:
         session.arrangements = parse_arrangements(d.get("arrangements"), session.human_seats)
         session.match_id = saved_match_id(d, seed)
         return session
-
-    # ------------------------------------------------------------------ who is who
-    @property
-    def human_seats(self) -> list[int]:
-        return [i for i, s in enumerate(self.seats) if s.kind == "human"]
-
-    @property
-    def hot_seat(self) -> bool:
-        """Several people share the screen: each hand is shown only to its owner."""
-        return len(self.human_seats) >= 2
-
-    def is_human(self, seat: int) -> bool:
-        return 0 <= seat < len(self.seats) and self.seats[seat].kind == "human"
-
-    def viewer(self) -> int:
-        """Whose hand the table shows: the human to act (hot-seat), else the first human;
-        seat 0 when every seat is a bot (autoplay shows seat 0's hand)."""
-        turn = self.game.current_player
-        if turn is not None and self.is_human(turn):
-            return turn
-        humans = self.human_seats
-        return humans[0] if humans else 0
 
     # ------------------------------------------------------------------ playing
     def pending_bot_action(self) -> Action | None:
@@ -311,17 +279,6 @@ class MatchSession:
             self._start_decision(saved, clone)
         return event
 
-    def arrange(self, seat: int, hand: Sequence[str], slots: Sequence[Sequence[str]] = ()) -> None:
-        """Remember how a person arranged their hand (the order, the cards staged in the
-        lay-down slots) and save it, so Continue shows the hand as it was left. Cosmetic: the
-        engine's hand stays the truth, and the table reconciles the two when it restores."""
-        if not self.is_human(seat):
-            return
-        arrangement = Arrangement(tuple(hand), tuple(tuple(g) for g in slots))
-        if self.arrangements.get(seat) != arrangement:  # an unchanged hand writes nothing
-            self.arrangements[seat] = arrangement
-            self._save()
-
     def can_undo(self) -> bool:
         """Whether the person to act may take something back (the Undo button's state)."""
         seat = self.game.current_player
@@ -342,46 +299,10 @@ class MatchSession:
         self.apply(NextRound())
 
     # ------------------------------------------------------------------ persistence
-    def _save(self, clone: Game | None = None) -> dict[str, Any] | None:
-        """Autosave (in the background) from ``clone``, a copy of the game as it is now
-        (made here if not given); returns the bots' state it saved, if it saved."""
-        if not self.autosave:
-            return None
-        bots = self._bots_dict()
-        try:
-            # Encoded and written off the frame (latest wins), from a copy of the game that
-            # later moves cannot touch: encoding the log costs milliseconds by round 8.
-            autosave_later(
-                partial(
-                    self._document,
-                    clone or self.game.clone(),
-                    bots,
-                    dict(self.arrangements),  # a copy: the hand may be rearranged meanwhile
-                ),
-                self.paths,
-                # At the table (frames call release_decision): written from the next frame
-                # on, at most a frame later; a flush (quit, Continue) writes it at once.
-                hold=self._worker is not None,
-            )
-        except (OSError, ValueError) as err:  # a full disk must not stop the match
-            log.warning("autosave failed: %s", err)
-        return bots
-
-    def _finish(self) -> None:
-        """Only matches with a human seat are recorded: the statistics describe the player's
-        own games, and an all-bot match (a demo) would only skew their win rates."""
-        if not self.autosave:
-            return
-        try:  # record first, then clear: a save whose match_id is recorded is dropped later
-            # The finished state reaches the file before the match is recorded, so a kill
-            # at any moment leaves either the finished match on disk or the record.
-            flush_pending(self.paths)
-            if self.human_seats and not self.recorded:
-                append_match(self.record(), self.paths)
-                self.recorded = True
-            clear_autosave(self.paths)
-        except (OSError, ValueError) as err:  # the save stays, so Continue records it
-            log.warning("could not record the match: %s", err)
+    def _holds_saves(self) -> bool:
+        """At the table (frames call ``release_decision``) a move's save is encoded from
+        the next frame on, at most a frame later; a flush (quit, Continue) writes it at once."""
+        return self._worker is not None
 
     def record(self) -> MatchRecord:
         """The finished match as a statistics record."""

@@ -1,0 +1,144 @@
+"""What both games' sessions share: who sits where (people, bots, the hot seat, whose hand
+the table shows), the people's hand arrangements, the autosave from a copy of the game, and
+recording a finished match once before its save is cleared. Each game's session says how its
+match is written (``_document``) and recorded (``record``)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from functools import partial
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+
+from carioca_desktop.play.arrangement import Arrangement
+from carioca_desktop.storage import Paths, append_match, autosave_later, clear_autosave
+from carioca_desktop.storage.autosaver import flush_pending
+
+if TYPE_CHECKING:
+    from carioca_desktop.play.session import SeatConfig
+    from carioca_desktop.storage import BuracoRecord, MatchRecord
+
+log = logging.getLogger(__name__)
+
+
+class _Game(Protocol):
+    @property
+    def current_player(self) -> int | None: ...
+
+    def clone(self) -> Any: ...
+
+
+class _Bot(Protocol):
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+G = TypeVar("G", bound=_Game)
+B = TypeVar("B", bound=_Bot)
+
+
+class SeatedSession(Generic[G, B]):
+    """The part of a session that does not depend on the game (see the module's words)."""
+
+    game: G
+    seats: tuple[SeatConfig, ...]
+    bots: dict[int, B]
+    paths: Paths | None
+    autosave: bool
+    arrangements: dict[int, Arrangement]
+    recorded: bool
+    _bots_before: dict[str, Any] | None
+
+    # ------------------------------------------------------------------ who is who
+    @property
+    def human_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.kind == "human"]
+
+    @property
+    def hot_seat(self) -> bool:
+        """Several people share the screen: each hand is shown only to its owner."""
+        return len(self.human_seats) >= 2
+
+    def is_human(self, seat: int) -> bool:
+        return 0 <= seat < len(self.seats) and self.seats[seat].kind == "human"
+
+    def viewer(self) -> int:
+        """Whose hand the table shows: the person to act (hot-seat), else the first person;
+        seat 0 when every seat is a bot (autoplay shows seat 0's hand)."""
+        turn = self.game.current_player
+        if turn is not None and self.is_human(turn):
+            return turn
+        humans = self.human_seats
+        return humans[0] if humans else 0
+
+    # ------------------------------------------------------------------ persistence
+    def to_dict(self) -> dict[str, Any]:
+        return self._document(self.game, self._bots_dict(), dict(self.arrangements))
+
+    def _document(
+        self, game: G, bots: dict[str, Any], arrangements: dict[int, Arrangement]
+    ) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def _bots_dict(self) -> dict[str, Any]:
+        if self._bots_before is not None:  # a bot is deciding on the worker thread
+            return self._bots_before
+        return {str(i): bot.to_dict() for i, bot in sorted(self.bots.items())}
+
+    def arrange(self, seat: int, hand: Sequence[str], staged: Sequence[Sequence[str]] = ()) -> None:
+        """Remember how a person arranged their hand (the order, the cards staged for the
+        next lay-down) and save it, so Continue shows the hand as it was left. Cosmetic: the
+        engine's hand stays the truth; the table checks the order fits before using it."""
+        if not self.is_human(seat):
+            return
+        arrangement = Arrangement(tuple(hand), tuple(tuple(g) for g in staged))
+        if self.arrangements.get(seat) != arrangement:  # an unchanged hand writes nothing
+            self.arrangements[seat] = arrangement
+            self._save()
+
+    def _holds_saves(self) -> bool:
+        """Whether a save waits for the table's next frame before it is encoded."""
+        return False
+
+    def _save(self, clone: G | None = None) -> dict[str, Any] | None:
+        """Autosave (in the background) from ``clone``, a copy of the game as it is now
+        (made here if not given); returns the bots' state it saved, if it saved."""
+        if not self.autosave:
+            return None
+        bots = self._bots_dict()
+        try:
+            # Encoded and written off the frame (latest wins), from a copy of the game that
+            # later moves cannot touch: encoding the log costs milliseconds by round 8.
+            autosave_later(
+                partial(
+                    self._document,
+                    clone or self.game.clone(),
+                    bots,
+                    dict(self.arrangements),  # a copy: the hand may be rearranged meanwhile
+                ),
+                self.paths,
+                hold=self._holds_saves(),
+            )
+        except (OSError, ValueError) as err:  # a full disk must not stop the match
+            log.warning("autosave failed: %s", err)
+        return bots
+
+    def _finish(self) -> None:
+        """Record the finished match, then clear the save. Only matches a person played are
+        recorded: the statistics describe the player's own games, and an all-bot match (a
+        demo) would only skew them. Record first: the finished state reaches the file before
+        the record, so a kill at any moment leaves either the finished match on disk or the
+        record, and a save whose match id is recorded is dropped by Continue."""
+        if not self.autosave:
+            return
+        try:
+            flush_pending(self.paths)
+            if self.human_seats and not self.recorded:
+                append_match(self.record(), self.paths)
+                self.recorded = True
+            clear_autosave(self.paths)
+        except (OSError, ValueError) as err:  # the save stays, so Continue records it
+            log.warning("could not record the match: %s", err)
+
+    def record(self) -> MatchRecord | BuracoRecord:
+        """The finished match as a statistics record."""
+        raise NotImplementedError
