@@ -30,7 +30,7 @@ KILLS = 200
 CHILD = """
 import os, signal, sys
 from pathlib import Path
-import carioca_desktop.play.session as sm
+import carioca_desktop.play.seated as sm  # where the session records and clears
 from carioca_desktop.play.resume import load_resumable
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.play.session import MatchSession, SeatConfig
