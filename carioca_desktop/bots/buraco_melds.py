@@ -103,41 +103,32 @@ def after_add(m: Meld, text: str, spec: Spec) -> Meld:
         )
     if mark is not None:
         p = _pos_of(mark, m)
-        return Meld(
-            "run",
-            cards,
-            suit=m.suit,
-            low=min(m.low, p),
-            high=max(m.high, p),
-            wild_at=p,
-            wild_code=code,
-        )
+        return _run_to(m, cards, p, p, code)
     r = rank(code)
     ends = run_ends(m, spec.ace == "both_ends")
     for p in ends:
         if (p - 1) % 13 + 1 == r:
-            return Meld(
-                "run",
-                cards,
-                suit=m.suit,
-                low=min(m.low, p),
-                high=max(m.high, p),
-                wild_at=m.wild_at,
-                wild_code=m.wild_code,
-            )
+            return _run_to(m, cards, p, m.wild_at, m.wild_code)
     if goes_home(m, code):
         return Meld("run", cards, suit=m.suit, low=2, high=m.high)
     # shift: the natural takes the wild's place; the wild moves to an end (high first)
     new = shift_end(m, spec)
     assert new is not None, "after_add of a shift that add_text refused"
+    return _run_to(m, cards, new, new, m.wild_code)
+
+
+def _run_to(
+    m: Meld, cards: tuple[str, ...], p: int, wild_at: int | None, wild_code: str | None
+) -> Meld:
+    """The run ``m`` holding ``cards`` and reaching position ``p``, its wild at ``wild_at``."""
     return Meld(
         "run",
         cards,
         suit=m.suit,
-        low=min(m.low, new),
-        high=max(m.high, new),
-        wild_at=new,
-        wild_code=m.wild_code,
+        low=min(m.low, p),
+        high=max(m.high, p),
+        wild_at=wild_at,
+        wild_code=wild_code,
     )
 
 
