@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from carioca_desktop.bots.buraco_driver import BuracoMatch, play_buraco_match
 from carioca_desktop.rules.buraco.ruleset import BuracoRules
+from carioca_desktop.simulate import wilson
 
 LADDER = [
     ("beginner", "random"),
@@ -70,15 +71,6 @@ def interval(values: Sequence[float], z: float = 1.96) -> tuple[float, float, fl
         return mean, mean, mean
     half = z * statistics.stdev(values) / math.sqrt(n)
     return mean, mean - half, mean + half
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 0.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def one_seed(args: tuple[str, str, int, dict[str, object]]) -> tuple[Paired, list[BuracoMatch]]:

@@ -5,8 +5,13 @@ from __future__ import annotations
 import os
 import tempfile
 from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from carioca_desktop.ui.app import App
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -23,4 +28,39 @@ def spanish(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setenv("CARIOCA_LANG", "es")
     old = i18n.language()
     yield
+    i18n.set_language(old)
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every string the table renders (its TextCache) or the screens draw by hand."""
+    from tests.drawn import record_drawn_text, record_rendered_text
+
+    log: list[str] = []
+    record_rendered_text(monkeypatch, log)
+    record_drawn_text(monkeypatch, log)
+    return log
+
+
+@pytest.fixture
+def lang() -> Iterator[None]:
+    """For a test that changes the language: Spanish again after it."""
+    from carioca_desktop import i18n
+
+    yield
+    i18n.set_language("es")
+
+
+@pytest.fixture
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
+    """The app at 1600×900 in a fresh home, in the language of its settings (not the
+    machine's); the language as it was after the test. Some modules have their own."""
+    from carioca_desktop import i18n
+    from carioca_desktop.storage import Paths
+    from carioca_desktop.ui.app import App
+
+    monkeypatch.delenv("CARIOCA_LANG", raising=False)
+    old = i18n.language()
+    application = App(size=(1600, 900), paths=Paths.under(tmp_path), fast=True)
+    yield application
     i18n.set_language(old)

@@ -1,5 +1,6 @@
-"""Collect the strings the UI draws by hand (``widgets.draw_text``, ``widgets.gold_title``),
-for the tests that look for raw i18n keys, without a hook in the product code."""
+"""Collect the strings the UI draws (a ``TextCache``'s, and by hand: ``widgets.draw_text``,
+``widgets.gold_title``), for the tests that look for raw i18n keys, without a hook in the
+product code."""
 
 from __future__ import annotations
 
@@ -13,6 +14,20 @@ import pytest
 
 import carioca_desktop.ui
 from carioca_desktop.ui import widgets
+
+
+def record_rendered_text(monkeypatch: pytest.MonkeyPatch, log: list[str]) -> None:
+    """Append every string a ``TextCache`` renders (the tables' and most screens' words)
+    to ``log`` (undone with ``monkeypatch``)."""
+    from carioca_desktop.ui.sprites import TextCache
+
+    original = TextCache.render
+
+    def render(self: TextCache, text: str, *args: Any, **kwargs: Any) -> Any:
+        log.append(text)
+        return original(self, text, *args, **kwargs)
+
+    monkeypatch.setattr(TextCache, "render", render)
 
 
 def record_drawn_text(monkeypatch: pytest.MonkeyPatch, log: list[str]) -> None:

@@ -28,7 +28,15 @@ from carioca_desktop.simulate_buraco import seating, split_game
 from tests.bench_buraco import Paired, interval, round_margins, seats
 
 ROOT = Path(__file__).resolve().parents[1]
-BOT_MODULES = ("buraco", "buraco_driver", "buraco_melds", "buraco_plan", "buraco_seen")
+BOT_MODULES = (
+    "buraco",
+    "buraco_cards",
+    "buraco_driver",
+    "buraco_melds",
+    "buraco_plan",
+    "buraco_reading",
+    "buraco_seen",
+)
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))

@@ -11,7 +11,6 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -28,15 +27,6 @@ from carioca_desktop.ui.scenes.settings import Row, SettingsScene
 from tests.drawn import record_drawn_text
 
 RAW_KEY = re.compile(r"[a-z_]+(\.[a-z0-9_A-Z]+)+")
-
-
-@pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
-    monkeypatch.delenv("CARIOCA_LANG", raising=False)
-    old = i18n.language()
-    application = App(size=(1600, 900), paths=Paths.under(tmp_path), fast=True)
-    yield application
-    i18n.set_language(old)
 
 
 def frames(app: App, n: int = 2) -> None:

@@ -12,7 +12,6 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -30,29 +29,7 @@ from carioca_desktop.ui.scenes.buraco import BuracoTableScene
 from carioca_desktop.ui.scenes.buraco import sheet as buraco_sheet
 from carioca_desktop.ui.scenes.buraco.newgame import BuracoNewGameScene
 from carioca_desktop.ui.scenes.menu import MenuScene
-from carioca_desktop.ui.sprites import TextCache
 from tests.buraco_shots import NAMES, bots, mid_game, seats
-from tests.drawn import record_drawn_text
-
-
-@pytest.fixture
-def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    log: list[str] = []
-    original = TextCache.render
-
-    def render(self: TextCache, text: str, *args: object, **kwargs: object) -> pygame.Surface:
-        log.append(text)
-        return original(self, text, *args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(TextCache, "render", render)
-    record_drawn_text(monkeypatch, log)
-    return log
-
-
-@pytest.fixture
-def lang() -> Iterator[None]:
-    yield
-    i18n.set_language("es")
 
 
 def make_app(tmp_path: Path, size: tuple[int, int] = (1600, 900)) -> App:

@@ -9,7 +9,6 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +21,6 @@ from carioca_desktop import i18n
 from carioca_desktop.storage import (
     BuracoRecord,
     MatchRecord,
-    Paths,
     PlayerRecord,
     append_match,
 )
@@ -66,15 +64,6 @@ def carioca_record() -> MatchRecord:
 
 WON = ((-150, 600), (1400, 700), (1450, 900))  # Ana below zero first, then past 2500
 LOST = ((300, 1500), (200, 1300))
-
-
-@pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
-    monkeypatch.delenv("CARIOCA_LANG", raising=False)
-    old = i18n.language()
-    application = App(size=(1600, 900), paths=Paths.under(tmp_path), fast=True)
-    yield application
-    i18n.set_language(old)
 
 
 def fill(app: App) -> None:

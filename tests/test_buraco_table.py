@@ -13,7 +13,6 @@ import itertools
 import re
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -31,8 +30,6 @@ from carioca_desktop.storage import Paths, flush_autosaves, load_autosave
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.scenes.buraco import BuracoTableScene
 from carioca_desktop.ui.scenes.buraco.newgame import BuracoNewGameScene
-from carioca_desktop.ui.sprites import TextCache
-from tests.drawn import record_drawn_text
 
 RAW_KEY = re.compile(r"^[a-z_]+(\.[a-z0-9_]+)+$")
 NAMES = ("Ana", "Beto", "Carla", "Diego")
@@ -43,27 +40,6 @@ def seats(players: int = 4, people: int = 1) -> list[SeatConfig]:
         SeatConfig(NAMES[i], "human") if i < people else SeatConfig(NAMES[i], "bot", "normal")
         for i in range(players)
     ]
-
-
-@pytest.fixture
-def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every string the table renders (its TextCache) or the screens draw by hand."""
-    log: list[str] = []
-    original = TextCache.render
-
-    def render(self: TextCache, text: str, *args: object, **kwargs: object) -> pygame.Surface:
-        log.append(text)
-        return original(self, text, *args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(TextCache, "render", render)
-    record_drawn_text(monkeypatch, log)
-    return log
-
-
-@pytest.fixture
-def lang() -> Iterator[None]:
-    yield
-    i18n.set_language("es")
 
 
 def make_app(tmp_path: Path, size: tuple[int, int]) -> App:

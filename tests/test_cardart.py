@@ -114,7 +114,7 @@ def test_the_index_suit_never_touches_the_rank(width: int) -> None:
     art = CardArt(width)
     for rank in RANKS:
         index = art._index(rank, "H", cardart.suit_colour("H"))
-        glyph = cardart._rank(rank, art._px(cardart.RANK_CAP), cardart.suit_colour("H"))
+        glyph = cardart.base._rank(rank, art._px(cardart.RANK_CAP), cardart.suit_colour("H"))
         ink = glyph.get_bounding_rect()
         rows = [
             any(index.get_at((x, y)).a > 40 for x in range(index.get_width()))

@@ -21,7 +21,15 @@ from carioca_desktop.ui.app import App
 from carioca_desktop.ui.scenes.pause import PauseScene
 from carioca_desktop.ui.scenes.privacy import GUARD, PrivacyScene
 from carioca_desktop.ui.scenes.table import TableScene
-from tests.test_table_scene import SIMPLE, STOCK, StubBot, card_pos, frames, press
+from tests.test_table_scene import (
+    SIMPLE,
+    STOCK,
+    StubBot,
+    card_pos,
+    frames,
+    open_table,
+    press,
+)
 
 THIRD = ["AD", "5S", "6C", "8D", "QD", "KD", "3C"]
 
@@ -41,13 +49,7 @@ def hot_table(
     game = from_position(ruleset, hands, stock=STOCK, pozo=["KD"], names=names)
     seats = [SeatConfig(n, k, "easy" if k == "bot" else None) for n, k in zip(names, kinds)]
     bots: dict[int, Any] = {i: StubBot(i) for i, k in enumerate(kinds) if k == "bot"}
-    paths = Paths.under(tmp_path)
-    session = MatchSession(game, seats, 1, "clasico", bots, paths, autosave=False)
-    app = App(size=(1600, 900), paths=paths, fast=True)
-    scene = TableScene(app, session)
-    app.push(scene)
-    frames(app)
-    return app, scene
+    return open_table(tmp_path, game, seats, bots)
 
 
 def privacy(app: App) -> PrivacyScene:

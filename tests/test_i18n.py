@@ -220,17 +220,10 @@ def test_no_scene_shows_a_raw_key_in_any_language(
 ) -> None:
     from carioca_desktop.play.session import MatchSession, SeatConfig
     from carioca_desktop.selftest import _scene_factories
-    from carioca_desktop.ui import sprites
-    from tests.drawn import record_drawn_text
+    from tests.drawn import record_drawn_text, record_rendered_text
 
     drawn: list[str] = []
-    render = sprites.TextCache.render
-
-    def logged_render(self: Any, text: str, *args: Any, **kwargs: Any) -> Any:
-        drawn.append(text)
-        return render(self, text, *args, **kwargs)
-
-    monkeypatch.setattr(sprites.TextCache, "render", logged_render)
+    record_rendered_text(monkeypatch, drawn)
     record_drawn_text(monkeypatch, drawn)
     seats = [SeatConfig("Ana", "human")] + [SeatConfig(f"Bot {i}", "bot", "easy") for i in (1, 2)]
     session = MatchSession.new(

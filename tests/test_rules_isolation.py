@@ -44,8 +44,8 @@ def test_module_imports_no_pygame(module: str) -> None:
 _STATE_READERS = {
     "bots/driver.py",
     "bots/buraco_driver.py",
-    "conformance.py",
     "conformance_buraco.py",
+    "conformance_carioca.py",
 }
 
 

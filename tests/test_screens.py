@@ -128,15 +128,6 @@ class Under(Scene):
         self.widget.kill()
 
 
-@pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
-    monkeypatch.delenv("CARIOCA_LANG", raising=False)
-    old = i18n.language()
-    application = App(size=(1600, 900), paths=Paths.under(tmp_path), fast=True)
-    yield application
-    i18n.set_language(old)
-
-
 def frames(app: App, n: int = 2) -> None:
     for _ in range(n):
         app.frame(0.016)

@@ -17,6 +17,7 @@ from carioca_desktop import i18n
 from carioca_desktop.bots.base import Pass
 from carioca_desktop.play.session import MatchSession, SeatConfig
 from carioca_desktop.rules.carioca.actions import Action, Discard, Draw
+from carioca_desktop.rules.carioca.game import Game
 from carioca_desktop.rules.carioca.observation import Observation
 from carioca_desktop.rules.carioca.position import from_position
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
@@ -70,6 +71,13 @@ def table(
     seats = [SeatConfig(names[0], "human")]
     seats += [SeatConfig(n, "bot", "easy") for n in names[1:]]
     bots: dict[int, Any] = {i: StubBot(i) for i in range(1, len(hands))}
+    return open_table(tmp_path, game, seats, bots)
+
+
+def open_table(
+    tmp_path: Path, game: Game, seats: list[SeatConfig], bots: dict[int, Any]
+) -> tuple[App, TableScene]:
+    """The table of a match of ``game`` (not autosaved), shown for two frames."""
     paths = Paths.under(tmp_path)
     session = MatchSession(game, seats, 1, "clasico", bots, paths, autosave=False)
     app = App(size=(1600, 900), paths=paths, fast=True)

@@ -7,7 +7,6 @@ apart, and hand indexes never hidden."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pygame
 import pytest
@@ -26,7 +25,7 @@ from carioca_desktop.ui.scenes.pause import PauseScene
 from carioca_desktop.ui.scenes.table import TableScene
 from carioca_desktop.ui.scenes.table.layout import hand_rects
 from carioca_desktop.ui.scenes.table.widgets import KEYS, LABELS
-from carioca_desktop.ui.sprites import TextCache
+from tests.drawn import record_rendered_text
 from tests.test_table_scene import (
     SIMPLE,
     STOCK,
@@ -71,13 +70,7 @@ def check_buttons(scene: TableScene) -> None:
 def drawn_texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every string the table's text cache draws from now on."""
     log: list[str] = []
-    render = TextCache.render
-
-    def logged(self: TextCache, text: str, *args: Any, **kwargs: Any) -> pygame.Surface:
-        log.append(text)
-        return render(self, text, *args, **kwargs)
-
-    monkeypatch.setattr(TextCache, "render", logged)
+    record_rendered_text(monkeypatch, log)
     return log
 
 

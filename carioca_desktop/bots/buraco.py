@@ -259,30 +259,35 @@ def use_top(seen: Seen) -> TakePile | None:
         new = [after_add(m, text, seen.spec) if m is meld else m for m in seen.our_melds]
         if seen.may_leave(without(after_hand, top), new):
             return TakePile(seen.seat, add=index, card=text if "=" in text else None)
-    least = seen.rules.first_meld_min
     for budget in (0, 1, 2):
         plan = plan_melds([*seen.hand, top], seen.spec, budget)
         holding = [m for m in plan.melds if top in m]
         if not holding:
             continue
         melds = [holding[0], *(m for m in plan.melds if m is not holding[0])]
-        points = sum(seen.spec.value(c) for m in melds for c in m)
-        if not seen.opened and points < least:
-            continue
-        rest = without_all(after_hand, [c for m in melds for c in m])
-        new = seen.our_melds + [read_meld(m, seen.spec) for m in melds]
-        if seen.may_leave(rest, new):
-            return TakePile(seen.seat, melds=tuple(tuple(m) for m in melds))
+        take = _take_laying(seen, melds, after_hand)
+        if take is not None:
+            return take
     for small in melds_with(top, seen.hand, seen.spec):
         others = plan_melds(without_all(seen.hand, small[1:]), seen.spec, 0).melds
-        melds = [small, *others]
-        points = sum(seen.spec.value(c) for m in melds for c in m)
-        if not seen.opened and points < least:
-            continue
-        rest = without_all(after_hand, [c for m in melds for c in m])
-        new = seen.our_melds + [read_meld(m, seen.spec) for m in melds]
-        if seen.may_leave(rest, new):
-            return TakePile(seen.seat, melds=tuple(tuple(m) for m in melds))
+        take = _take_laying(seen, [small, *others], after_hand)
+        if take is not None:
+            return take
+    return None
+
+
+def _take_laying(
+    seen: Seen, melds: Sequence[tuple[str, ...]], after_hand: Sequence[str]
+) -> TakePile | None:
+    """The take laying ``melds`` down (the first holds the top card), if they reach the first
+    meld's minimum when the side has not opened and the hand left may still go on."""
+    points = sum(seen.spec.value(c) for m in melds for c in m)
+    if not seen.opened and points < seen.rules.first_meld_min:
+        return None
+    rest = without_all(after_hand, [c for m in melds for c in m])
+    new = seen.our_melds + [read_meld(m, seen.spec) for m in melds]
+    if seen.may_leave(rest, new):
+        return TakePile(seen.seat, melds=tuple(tuple(m) for m in melds))
     return None
 
 

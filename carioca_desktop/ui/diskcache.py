@@ -46,10 +46,11 @@ def folder() -> Path | None:
 
 
 def _code_stamp() -> str:
-    from carioca_desktop.ui import cardart, widgets
+    from carioca_desktop.ui import drawing, widgets
+    from carioca_desktop.ui.cardart import base, court, ornaments, painter, table_felt
 
     parts = []
-    for module in (cardart, widgets):
+    for module in (base, court, ornaments, painter, table_felt, drawing, widgets):
         try:
             info = os.stat(str(module.__file__))
             parts.append(f"{info.st_size}:{info.st_mtime_ns}")

@@ -7,30 +7,16 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..cards import Card, full_deck, parse_card, parse_marked
-from ..errors import CardError, IllegalAction, Refusal, refuse
-from ..melds import extend, is_wild, slot_text, swap_slot, swapped
-from .actions import (
-    POZO,
-    STOCK,
-    Action,
-    Add,
-    Buy,
-    Discard,
-    Draw,
-    LayDown,
-    NextRound,
-    Pass,
-    Swap,
-    Undo,
-)
-from .blocked import round_blocked
-from .buying import Effect, open_offer, plan_buy, plan_pass
+from ..cards import full_deck
+from ..errors import IllegalAction, Refusal, refuse
+from .actions import Action, Add, Buy, Discard, Draw, LayDown, NextRound, Pass, Swap, Undo
+from .buying import Effect, plan_buy, plan_pass
 from .contracts import Contract
-from .laydown import plan_laydown
+from .moves import plan_add, plan_discard, plan_draw, plan_lay_down, plan_swap
 from .observation import EventView, Observation, observe
+from .rounds import start_round
 from .ruleset import CariocaRules
-from .scoring import Outcome, outcome, round_points
+from .scoring import Outcome, outcome
 from .state import Event, EventKind, Phase, State, validate
 from .validate_action import check_seat, malformed
 
@@ -287,225 +273,25 @@ class Game:
         if isinstance(action, Undo):
             return self._plan_undo(seat)
         if isinstance(action, Draw):
-            return self._plan_draw(seat, action.source)
+            return plan_draw(s, seat, action.source, self._event)
         if s.phase == Phase.DRAW:
             return refuse("must_draw_first", "you must draw a card first")
         if isinstance(action, Discard):
-            return self._plan_discard(seat, action.card)
+            return plan_discard(s, seat, action.card, self._event)
         if isinstance(action, LayDown):
-            return self._plan_laydown(seat, action)
+            return plan_lay_down(s, seat, action, self._event)
         if isinstance(action, Add):
-            return self._plan_add(seat, action)
+            return plan_add(s, seat, action, self._event)
         if isinstance(action, Swap):
-            return self._plan_swap(seat, action)
+            return plan_swap(s, seat, action, self._event)
         return refuse("bad_action", f"not an action: {action!r}")
 
-    # ------------------------------------------------------------------ helpers
-    def _find(self, seat: int, card: Card) -> int | None:
-        for cid in self._s.hands[seat]:
-            if self._s.cards[cid] == card:
-                return cid
-        return None
-
+    # ------------------------------------------------------------------ the event log
     def _event(self, seat: int, kind: EventKind, **fields: Any) -> Event:
         s = self._s
         event = Event(len(s.events), s.round_index, seat, kind, **fields)
         s.events.append(event)
         return event
-
-    def _code(self, cid: int) -> str:
-        return self._s.cards[cid].code
-
-    def _may_add(self, seat: int) -> Refusal | None:
-        """Adding (and swapping, by default) needs the contract down, from the next turn."""
-        s = self._s
-        at = s.laid_down_at[seat]
-        if at is None:
-            return refuse("must_lay_down_first", "you must lay down your contract first")
-        if at >= s.turn_number and not s.rules.add_same_turn:
-            return refuse("add_next_turn", "you can add to melds from your next turn")
-        return None
-
-    # ------------------------------------------------------------------ draw
-    def _plan_draw(self, seat: int, source: str) -> Refusal | Effect:
-        s = self._s
-        if s.phase != Phase.DRAW:
-            return refuse("already_drew", "you have already drawn this turn")
-        if source not in (STOCK, POZO):
-            return refuse("bad_source", f"draw from 'stock' or 'pozo', not {source!r}")
-        if source == POZO and not s.pozo:
-            return refuse("pozo_empty", "the pozo is empty")
-
-        def effect() -> Event:
-            s.phase = Phase.PLAY
-            if source == POZO:
-                cid = s.pozo.pop()
-                s.last_discard = None
-                s.hands[seat].append(cid)
-                return self._event(seat, EventKind.DRAW, source=POZO, cards=(self._code(cid),))
-            if not s.stock and round_blocked(s):  # nobody can ever go out: see blocked.py
-                event = self._event(seat, EventKind.BLOCKED)
-                self._end_round(None)
-                return event
-            if not s.stock:
-                self._reshuffle()
-            if not s.stock:  # the draw counts and the round ends with nobody out (§2)
-                event = self._event(seat, EventKind.STOCK_OUT)
-                self._end_round(None)
-                return event
-            cid = s.stock.pop()
-            s.hands[seat].append(cid)
-            event = self._event(seat, EventKind.DRAW, source=STOCK, secret=(self._code(cid),))
-            open_offer(s, seat)
-            return event
-
-        return effect
-
-    def _reshuffle(self) -> None:
-        s = self._s
-        if len(s.pozo) <= 1:
-            return
-        rest, top = s.pozo[:-1], s.pozo[-1]
-        s.rng.shuffle(rest)
-        s.stock, s.pozo = rest, [top]  # the top stays, so a pending discard stays buyable
-        self._event(s.turn, EventKind.RESHUFFLE, points=(len(rest),))
-
-    # ------------------------------------------------------------------ discard
-    def _plan_discard(self, seat: int, code: str) -> Refusal | Effect:
-        s = self._s
-        try:
-            card = parse_card(code)
-        except CardError as err:
-            return err.refusal
-        cid = self._find(seat, card)
-        if cid is None:
-            return refuse("card_not_in_hand", f"{code} is not in your hand", card=code)
-        hand_all_wild = all(is_wild(s.cards[c], s.rules) for c in s.hands[seat])
-        if is_wild(card, s.rules) and not s.rules.discard_wild and not hand_all_wild:
-            return refuse("cannot_discard_wild", "a wild may not be discarded", card=code)
-
-        def effect() -> Event:
-            s.hands[seat].remove(cid)
-            s.pozo.append(cid)
-            event = self._event(seat, EventKind.DISCARD, cards=(code,))
-            if not s.hands[seat]:
-                self._end_round(seat)
-                return event
-            s.last_discard = (seat, cid)
-            s.buy_open = False
-            s.turn = (seat + 1) % s.players
-            s.turn_number += 1
-            s.phase = Phase.DRAW
-            return event
-
-        return effect
-
-    # ------------------------------------------------------------------ lay down
-    def _plan_laydown(self, seat: int, action: LayDown) -> Refusal | Effect:
-        s = self._s
-        plan = plan_laydown(s, seat, action.melds)
-        if isinstance(plan, Refusal):
-            return plan
-        if s.laid_down_at[seat] is not None:
-            timing = self._may_add(seat)
-            if timing is not None:
-                return refuse(
-                    "extra_melds_next_turn", "extra melds can be laid down from your next turn"
-                )
-
-        def effect() -> Event:
-            used = {slot.ref for meld in plan.melds for slot in meld.layout.slots}
-            s.hands[seat] = [c for c in s.hands[seat] if c not in used]
-            s.table.extend(plan.melds)
-            s.progress[seat] = plan.progress
-            if plan.completes:
-                s.laid_down_at[seat] = s.turn_number
-            texts = tuple(
-                tuple(slot_text(sl, s.cards[sl.ref]) for sl in m.layout.slots) for m in plan.melds
-            )
-            event = self._event(seat, EventKind.LAY_DOWN, melds=texts)
-            if not s.hands[seat]:
-                self._end_round(seat)
-            return event
-
-        return effect
-
-    # ------------------------------------------------------------------ add
-    def _plan_add(self, seat: int, action: Add) -> Refusal | Effect:
-        s = self._s
-        timing = self._may_add(seat)
-        if timing is not None:
-            return timing
-        if not 0 <= action.meld < len(s.table):
-            return refuse("no_such_meld", f"there is no meld {action.meld}", meld=action.meld)
-        try:
-            card, marker = parse_marked(action.card)
-        except CardError as err:
-            return err.refusal
-        cid = self._find(seat, card)
-        if cid is None:
-            return refuse("card_not_in_hand", f"{card.code} is not in your hand", card=card.code)
-        meld = s.table[action.meld]
-        options = extend(meld.layout, card, marker, cid, s.rules)
-        if isinstance(options, Refusal):
-            return options
-        if len(options) > 1:
-            places = " or ".join(
-                slot_text(next(sl for sl in o.slots if sl.ref == cid), card) for o in options
-            )
-            return refuse(
-                "ambiguous_wild", f"say which card the wild stands for: {places}", options=places
-            )
-        layout = options[0]
-
-        def effect() -> Event:
-            s.hands[seat].remove(cid)
-            meld.layout = layout
-            slot = next(sl for sl in layout.slots if sl.ref == cid)
-            event = self._event(
-                seat, EventKind.ADD, meld=action.meld, cards=(slot_text(slot, card),)
-            )
-            if not s.hands[seat]:
-                self._end_round(seat)
-            return event
-
-        return effect
-
-    # ------------------------------------------------------------------ swap
-    def _plan_swap(self, seat: int, action: Swap) -> Refusal | Effect:
-        s = self._s
-        if s.rules.swap_requires_laid_down:
-            timing = self._may_add(seat)
-            if timing is not None:
-                return timing
-        if not 0 <= action.meld < len(s.table):
-            return refuse("no_such_meld", f"there is no meld {action.meld}", meld=action.meld)
-        try:
-            card = parse_card(action.card)
-        except CardError as err:
-            return err.refusal
-        if card.is_joker:
-            return refuse("swap_needs_natural", "swap a wild for the natural card it stands for")
-        cid = self._find(seat, card)
-        if cid is None:
-            return refuse("card_not_in_hand", f"{card.code} is not in your hand", card=card.code)
-        meld = s.table[action.meld]
-        k = swap_slot(meld.layout, card)
-        if k is None:
-            return refuse(
-                "no_wild_for_card", f"no wild in that meld stands for {card.code}", card=card.code
-            )
-        wild_id = meld.layout.slots[k].ref
-
-        def effect() -> Event:
-            hand = s.hands[seat]
-            hand[hand.index(cid)] = wild_id
-            meld.layout = swapped(meld.layout, k, cid, card)
-            return self._event(
-                seat, EventKind.SWAP, meld=action.meld, cards=(card.code, self._code(wild_id))
-            )
-
-        return effect
 
     # ------------------------------------------------------------------ undo
     # Within a turn, after the draw, a player may take back lay-downs, adds and swaps one by
@@ -550,51 +336,4 @@ class Game:
         return self._s.events[-1]
 
     def _start_round(self, index: int) -> None:
-        s = self._s
-        n = s.players
-        s.round_index = index
-        s.dealer = (s.dealer + 1) % n if index > 0 else s.dealer
-        ids = list(range(len(s.cards)))
-        s.deal_rng(index).shuffle(ids)
-        s.hands = [[] for _ in range(n)]
-        first = (s.dealer + 1) % n
-        for _ in range(s.rules.hand_size):
-            for k in range(n):
-                s.hands[(first + k) % n].append(ids.pop())
-        s.stock, s.pozo, s.table = ids, [], []
-        s.laid_down_at, s.progress, s.buys = [None] * n, [(0, 0)] * n, [0] * n
-        s.last_discard, s.buy_open, s.round_over, s.offers = None, False, False, []
-        s.turn, s.turn_number, s.phase = first, 0, Phase.DRAW
-        self._event(s.dealer, EventKind.DEAL, points=(index,))
-        self._turn_first_pozo_card()
-
-    def _turn_first_pozo_card(self) -> None:
-        """The first pozo card; a wild is buried in the middle of the stock (§2)."""
-        s = self._s
-        for _ in range(len(s.stock)):
-            cid = s.stock.pop()
-            if not is_wild(s.cards[cid], s.rules):
-                s.pozo.append(cid)
-                self._event(s.dealer, EventKind.POZO_START, cards=(self._code(cid),))
-                return
-            s.stock.insert(len(s.stock) // 2, cid)
-            self._event(s.dealer, EventKind.BURY, cards=(self._code(cid),))
-
-    def _end_round(self, went_out: int | None) -> None:
-        s = self._s
-        hands = [[s.cards[c] for c in h] for h in s.hands]
-        points = round_points(hands, went_out, s.rules)
-        s.points.append(points)
-        s.went_out.append(went_out)
-        s.round_over, s.buy_open, s.last_discard, s.offers = True, False, None, []
-        last = s.round_index == len(s.rules.rounds) - 1
-        s.phase = Phase.MATCH_OVER if last else Phase.ROUND_OVER
-        if went_out is not None:
-            self._event(went_out, EventKind.GO_OUT)
-        revealed = tuple(tuple(c.code for c in h) for h in hands)
-        self._event(
-            -1 if went_out is None else went_out,
-            EventKind.ROUND_END,
-            points=tuple(points),
-            melds=revealed,
-        )
+        start_round(self._s, index, self._event)

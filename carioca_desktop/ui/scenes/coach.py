@@ -14,6 +14,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
 from carioca_desktop.i18n import tr
+from carioca_desktop.ui.scene import Scene
 from carioca_desktop.ui.sprites import TextCache, panel
 from carioca_desktop.ui.theme import GOLD, TEXT, TEXT_DIM
 from carioca_desktop.ui.widgets import gold_title
@@ -42,10 +43,12 @@ class CoachType:
     leave_gap: tuple[int, int]  # the leave button's gap from the box's right and bottom
 
 
-class Coach:
-    """The coach's part of a tutorial scene. The scene provides ``app``, ``layout`` (with
-    ``upx``), ``texts``, ``tutorial`` (``step.id``, ``index``, ``nudged``, ``finished``),
-    ``_coach_rect()`` and ``play()``; ``coach_ns`` names its translation keys."""
+class Coach(Scene):
+    """The coach's part of a tutorial scene, first among its bases (``Coach, TableScene``) so
+    that its lifecycle wraps the table's. The scene provides ``app``, ``layout`` (with
+    ``upx``), ``texts``, ``session`` (``game``), ``tutorial`` (``step.id``, ``index``,
+    ``nudged``, ``finished``, ``watch(game)``), ``_coach_rect()`` and ``play()``;
+    ``coach_ns`` names its translation keys."""
 
     coach_ns: ClassVar[str]
     coach_total: ClassVar[int]
@@ -55,6 +58,7 @@ class Coach:
         app: App
         layout: Any
         texts: TextCache
+        session: Any
         tutorial: Any
 
         def _coach_rect(self) -> pygame.Rect: ...
@@ -65,6 +69,36 @@ class Coach:
         self.coach_buttons: list[Any] = []
         self._shown: object = None  # (step, nudged, size) the buttons were made for
         self._later: list[Callable[[], None]] = []
+
+    # ------------------------------------------------------------------ lifecycle
+    def enter(self) -> None:
+        super().enter()
+        self._buttons()
+
+    def exit(self) -> None:
+        self._kill_buttons()
+        super().exit()
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        super().on_resize(size)
+        if hasattr(self, "coach_buttons"):  # a table may call this from its constructor
+            self._shown = None
+            self._buttons()
+
+    def resume(self) -> None:
+        super().resume()
+        self._buttons()
+
+    def update(self, dt: float) -> bool:
+        """The coach's button commands, then the script follows the game (a new step is
+        drawn), and the buttons follow the panel (a new step, a nudge)."""
+        self._run_later()
+        before = self.tutorial.index
+        self.tutorial.watch(self.session.game)
+        if self.tutorial.index != before:
+            self.app.dirty()
+        self._buttons()
+        return super().update(dt)
 
     def _run_later(self) -> None:
         """Button commands, run outside pygame_gui's event handling."""

@@ -54,25 +54,6 @@ class BuracoTutorialScene(Coach, BuracoTableScene):
         self._init_coach()
         self.sheet_up = False
 
-    # ------------------------------------------------------------------ lifecycle
-    def enter(self) -> None:
-        super().enter()
-        self._buttons()
-
-    def exit(self) -> None:
-        self._kill_buttons()
-        super().exit()
-
-    def on_resize(self, size: tuple[int, int]) -> None:
-        super().on_resize(size)
-        if hasattr(self, "coach_buttons"):  # the base calls this from its constructor too
-            self._shown = None
-            self._buttons()
-
-    def resume(self) -> None:
-        super().resume()
-        self._buttons()
-
     # ------------------------------------------------------------------ the script
     def try_action(self, action: Action, anchor: tuple[int, int]) -> bool:
         """The engine first (a refusal is said as at any table), then the coach: another
@@ -105,15 +86,6 @@ class BuracoTutorialScene(Coach, BuracoTableScene):
         step = self.tutorial.step
         if self.my_turn and step.expect not in (("watch",), ("end",)):
             self.toast(tr(f"{NS}.{step.id}.nudge"), self.layout.our_zone.midbottom)
-
-    def update(self, dt: float) -> bool:
-        self._run_later()
-        before = self.tutorial.index
-        self.tutorial.watch(self.session.game)
-        if self.tutorial.index != before:
-            self.app.dirty()
-        self._buttons()
-        return super().update(dt)
 
     def show_sheet(self) -> None:
         """The round sheet without its "next round" button: the coach's buttons lead on."""

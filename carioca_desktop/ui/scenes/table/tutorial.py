@@ -43,23 +43,6 @@ class TutorialScene(Coach, TableScene):
         self.tidy_deal = False  # sorting is one of the steps
         self._init_coach()
 
-    # ------------------------------------------------------------------ lifecycle
-    def enter(self) -> None:
-        super().enter()
-        self._buttons()
-
-    def exit(self) -> None:
-        self._kill_buttons()
-        super().exit()
-
-    def on_resize(self, size: tuple[int, int]) -> None:
-        super().on_resize(size)
-        self._buttons()
-
-    def resume(self) -> None:
-        super().resume()
-        self._buttons()
-
     # ------------------------------------------------------------------ the script
     def objection(self, action: Action) -> str | None:
         if action.seat != YOU or not self.tutorial.objects(action):
@@ -81,15 +64,6 @@ class TutorialScene(Coach, TableScene):
     def round_title(self) -> str | None:
         """ "Tutorial · 1 trío + 1 escala": its one round is no match's round 1 of 1."""
         return tr("table.tutorial_title", contract=contract_text(self.obs.contract))
-
-    def update(self, dt: float) -> bool:
-        self._run_later()
-        before = self.tutorial.index
-        self.tutorial.watch(self.session.game)
-        if self.tutorial.index != before:
-            self.app.dirty()
-        self._buttons()  # follow the coach's panel (a new step, a nudge)
-        return super().update(dt)
 
     def show_round_end(self) -> None:
         """No score sheet: the coach says goodbye (its buttons lead on)."""

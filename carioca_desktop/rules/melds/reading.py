@@ -1,128 +1,27 @@
-"""Melds (RULES.md §3): tríos and escalas with positional wilds, adding to them, swapping wilds."""
+"""Reading cards as one meld (RULES.md §3, §4): the legal layout, wild positions picked when
+unmarked, the 13-card contract melds, and the clearest reason when the cards are no meld."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise, product
-from typing import Protocol
 
-from .cards import RANK_NAMES, Card, Marker, Suit
-from .errors import Refusal, refuse
-
-
-class MeldRules(Protocol):
-    """The keys meld checking reads; every game's rule set has them (BURACO.md §14)."""
-
-    @property
-    def wild_twos(self) -> str: ...
-    @property
-    def ace(self) -> str: ...
-    @property
-    def max_wilds_per_meld(self) -> int | None: ...
-    @property
-    def wilds_adjacent(self) -> bool: ...
-    @property
-    def escala_min(self) -> int: ...
-    def twos_wild(self, suit_red: bool) -> bool: ...
-    def __hash__(self) -> int: ...
+from ..cards import Suit
+from ..errors import Refusal, refuse
+from .layout import (
+    ESCALA,
+    TRIO,
+    Entry,
+    Layout,
+    MeldRules,
+    Slot,
+    check_layout,
+    is_wild,
+    position_rank,
+)
 
 
-TRIO = "trio"
-ESCALA = "escala"
-
-
-@dataclass(frozen=True)
-class Slot:
-    """One card of a meld: which card (an input index, or a physical id on the table), the
-    rank (and suit, in an escala) it stands for, and whether it is there as a wild."""
-
-    ref: int
-    rank: int
-    suit: Suit | None
-    wild: bool
-
-    @property
-    def marker(self) -> Marker:
-        return Marker(self.rank, self.suit)
-
-
-@dataclass(frozen=True)
-class Layout:
-    """A legal meld: its kind, and its slots (an escala's in the order its ranks run).
-
-    ``start`` is the position of the first slot of an escala: 1..13 are A..K and 14 is a high
-    ace; with ``ace: "wrap"`` positions are taken modulo 13.
-    """
-
-    kind: str
-    slots: tuple[Slot, ...]
-    suit: Suit | None = None
-    start: int = 0
-    special: str | None = None
-
-    @property
-    def wilds(self) -> int:
-        return sum(1 for s in self.slots if s.wild)
-
-    @property
-    def rank(self) -> int:
-        """The rank of a trío."""
-        return self.slots[0].rank
-
-    def with_refs(self, refs: Sequence[int]) -> Layout:
-        """The same layout with slot refs mapped through ``refs`` (input index → id)."""
-        slots = tuple(Slot(refs[s.ref], s.rank, s.suit, s.wild) for s in self.slots)
-        return Layout(self.kind, slots, self.suit, self.start, self.special)
-
-
-Entry = tuple[Card, "Marker | None"]
-"""A card offered for a meld, with what it stands for when the player said so."""
-
-
-def is_wild(card: Card, rules: MeldRules) -> bool:
-    """A joker, or a 2 that ``wild_twos`` makes wild (it may still stand in its own place)."""
-    if card.is_joker:
-        return True
-    return card.rank == 2 and card.suit is not None and rules.twos_wild(card.suit.red)
-
-
-def position_rank(pos: int, wrap: bool) -> int:
-    """Rank at an escala position (14 is the high ace; with wrap, positions cycle)."""
-    if wrap:
-        return (pos - 1) % 13 + 1
-    return 1 if pos == 14 else pos
-
-
-# --------------------------------------------------------------------------- invariants
-def check_layout(layout: Layout, rules: MeldRules, min_len: int) -> Refusal | None:
-    """The §3 limits that hold for every meld at all times."""
-    n, wilds = len(layout.slots), layout.wilds
-    if layout.kind == TRIO and n < 3:
-        return refuse("too_short", f"a trío needs 3 cards ({3 - n} missing)", missing=3 - n)
-    if layout.kind == ESCALA and n < min_len:
-        return refuse(
-            "too_short",
-            f"an escala needs {min_len} cards ({min_len - n} missing)",
-            missing=min_len - n,
-            need=min_len,
-        )
-    if n > 13 and layout.kind == ESCALA:
-        return refuse("too_long", "an escala has at most 13 cards")
-    limit = rules.max_wilds_per_meld
-    if limit is not None and wilds > limit:
-        return refuse("too_many_wilds", f"at most {limit} wild(s) in a meld", limit=limit)
-    if wilds and n - wilds <= wilds:
-        return refuse("wilds_outnumber", "a meld needs more natural cards than wilds")
-    if layout.kind == ESCALA and not rules.wilds_adjacent:
-        for a, b in pairwise(layout.slots):
-            if a.wild and b.wild:
-                return refuse("wilds_adjacent", "two wilds may not be side by side in an escala")
-    return None
-
-
-# --------------------------------------------------------------------------- analysis
 def analyse(
     entries: Sequence[Entry],
     rules: MeldRules,
@@ -388,114 +287,3 @@ def _diagnose(
         if reason.code == "too_short":
             return reason
     return refuse("not_consecutive", "these cards are not consecutive")
-
-
-# --------------------------------------------------------------------------- add and swap
-def extend(
-    layout: Layout, card: Card, marker: Marker | None, ref: int, rules: MeldRules
-) -> list[Layout] | Refusal:
-    """Every legal way to add one card to a meld (natural placements first), or the reason."""
-    if layout.special is not None:
-        return refuse("meld_complete", "this meld already has all 13 cards")
-    if marker is not None and not is_wild(card, rules):
-        return refuse(
-            "marker_on_natural",
-            f"only a wild can stand for another card ({card.code})",
-            card=card.code,
-        )
-    options = (
-        _trio_extensions(layout, card, marker, ref, rules)
-        if layout.kind == TRIO
-        else _escala_extensions(layout, card, marker, ref, rules)
-    )
-    legal: list[Layout] = []
-    first_problem: Refusal | None = None
-    for candidate in options:
-        problem = check_layout(candidate, rules, 3)
-        if problem is None:
-            legal.append(candidate)
-        elif first_problem is None:
-            first_problem = problem
-    if legal:
-        naturals = [lay for lay in legal if lay.wilds == layout.wilds]
-        if naturals:
-            return naturals[:1]
-        # A 12-card wrapping escala takes the missing card at either end: one meaning, one place.
-        by_marker = {_new_slot(lay, ref).marker: lay for lay in reversed(legal)}
-        return list(reversed(by_marker.values()))
-    if first_problem is not None:
-        return first_problem
-    what = "trío" if layout.kind == TRIO else "escala"
-    return refuse("does_not_fit", f"{card.code} does not fit this {what}", card=card.code)
-
-
-def _new_slot(layout: Layout, ref: int) -> Slot:
-    return next(slot for slot in layout.slots if slot.ref == ref)
-
-
-def _trio_extensions(
-    layout: Layout, card: Card, marker: Marker | None, ref: int, rules: MeldRules
-) -> list[Layout]:
-    rank = layout.rank
-    out = []
-    if marker is None and card.rank == rank:
-        out.append(Slot(ref, rank, card.suit, False))
-    elif is_wild(card, rules) and (marker is None or marker.rank == rank):
-        out.append(Slot(ref, rank, None, True))
-    return [Layout(TRIO, (*layout.slots, s)) for s in out]
-
-
-def _escala_extensions(
-    layout: Layout, card: Card, marker: Marker | None, ref: int, rules: MeldRules
-) -> list[Layout]:
-    wrap = rules.ace == "wrap"
-    n = len(layout.slots)
-    if n >= 13:
-        return []
-    ends = []
-    if wrap or layout.start > 1:
-        ends.append((layout.start - 1, True))
-    if wrap or layout.start + n <= 14:
-        ends.append((layout.start + n, False))
-    out: list[Layout] = []
-    for pos, low in ends:
-        rank = position_rank(pos, wrap)
-        natural = marker is None and card.suit == layout.suit and card.rank == rank
-        if natural or (is_wild(card, rules) and _marker_fits(marker, rank, layout.suit)):
-            slot = Slot(ref, rank, layout.suit, not natural)
-            slots = (slot, *layout.slots) if low else (*layout.slots, slot)
-            start = layout.start - 1 if low else layout.start
-            if wrap:
-                start = (start - 1) % 13 + 1
-            out.append(Layout(ESCALA, slots, layout.suit, start))
-    out.sort(key=lambda lay: lay.wilds)
-    return out
-
-
-def _marker_fits(marker: Marker | None, rank: int, suit: Suit | None) -> bool:
-    return marker is None or (marker.rank == rank and marker.suit in (None, suit))
-
-
-def swap_slot(layout: Layout, card: Card) -> int | None:
-    """Index of the wild slot that ``card`` (a natural) replaces, or None."""
-    for k, slot in enumerate(layout.slots):
-        if not slot.wild or slot.rank != card.rank:
-            continue
-        if slot.suit is None or slot.suit == card.suit:
-            return k
-    return None
-
-
-def swapped(layout: Layout, k: int, ref: int, card: Card) -> Layout:
-    """The meld with the wild at slot ``k`` replaced by the natural ``card`` (physical ``ref``)."""
-    old = layout.slots[k]
-    slots = list(layout.slots)
-    slots[k] = Slot(ref, old.rank, card.suit, False)
-    return Layout(layout.kind, tuple(slots), layout.suit, layout.start, layout.special)
-
-
-def slot_text(slot: Slot, card: Card) -> str:
-    """How a placed card is written: ``7H``, or a wild with what it stands for ``JK=7H``."""
-    if not slot.wild:
-        return card.code
-    return f"{card.code}={RANK_NAMES[slot.rank - 1]}{slot.suit.value if slot.suit else ''}"

@@ -1,0 +1,98 @@
+"""The green felt of the table: noise grain, a soft pool of light and a vignette, one picture
+per window size (kept on disk between runs)."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from functools import lru_cache
+
+import pygame
+
+from .base import RGB
+
+# --- Felt -------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=4)
+def felt(size: tuple[int, int], high_contrast: bool = False) -> pygame.Surface:
+    """The green table: fine noise grain under a soft vignette, built once per size (and kept
+    on disk between runs when the app has set a cache folder)."""
+    from carioca_desktop.ui import diskcache
+
+    size = (size[0], size[1])
+    return diskcache.kept("felt", (size, high_contrast), lambda: _draw_felt(size, high_contrast))
+
+
+def _draw_felt(size: tuple[int, int], high_contrast: bool) -> pygame.Surface:
+    w, h = size
+    base: RGB = (20, 78, 46) if high_contrast else (30, 104, 62)
+    surf = pygame.Surface((w, h))
+    surf.fill(base)
+    grain = _noise_tile(base, 3 if high_contrast else 9)
+    tw, th = grain.get_size()
+    for y in range(0, h, th):
+        for x in range(0, w, tw):
+            surf.blit(grain, (x, y))
+    if not high_contrast:
+        surf.blit(_glow(size), (0, 0))
+    surf.blit(_vignette(size, 150 if not high_contrast else 90), (0, 0))
+    return surf
+
+
+@lru_cache(maxsize=4)
+def _noise_tile(base: RGB, amount: int) -> pygame.Surface:
+    """A seamless-enough tile of soft grain: random bytes through a palette of greens."""
+    side = 96
+    rng = random.Random(1234)
+    tile = pygame.image.frombuffer(rng.randbytes(side * side), (side, side), "P")
+    tile.set_palette([_shade(base, (v - 128) / 128 * amount) for v in range(256)])
+    tile = _to_rgb(tile)
+    # Doubling with smoothing turns single-pixel salt-and-pepper into soft woollen grain.
+    return pygame.transform.smoothscale(tile, (side * 2, side * 2))
+
+
+def _to_rgb(surf: pygame.Surface) -> pygame.Surface:
+    out = pygame.Surface(surf.get_size(), depth=32)
+    out.blit(surf, (0, 0))
+    return out
+
+
+def _shade(c: RGB, d: float) -> tuple[int, int, int]:
+    return (
+        max(0, min(255, round(c[0] + d * 0.6))),
+        max(0, min(255, round(c[1] + d))),
+        max(0, min(255, round(c[2] + d * 0.7))),
+    )
+
+
+def _vignette(size: tuple[int, int], strength: int) -> pygame.Surface:
+    """Darkening towards the edges: a small radial ramp smoothly scaled up."""
+
+    def alpha(x: int, y: int) -> int:
+        d = math.hypot((x + 0.5 - 32) / 32, (y + 0.5 - 18) / 18) / math.sqrt(2)
+        return min(255, round(float(max(0.0, (d - 0.35) / 0.65) ** 1.6) * strength))
+
+    return pygame.transform.smoothscale(_ramp((64, 36), (0, 12, 4), alpha), size)
+
+
+def _glow(size: tuple[int, int]) -> pygame.Surface:
+    """A faint pool of light in the middle of the table."""
+
+    def alpha(x: int, y: int) -> int:
+        d = math.hypot((x + 0.5 - 16) / 16, (y + 0.5 - 9) / 9)
+        return round(max(0.0, 1 - d) ** 2 * 34)
+
+    return pygame.transform.smoothscale(_ramp((32, 18), (120, 200, 130), alpha), size)
+
+
+def _ramp(size: tuple[int, int], colour: RGB, alpha: Callable[[int, int], int]) -> pygame.Surface:
+    """A small surface of one colour whose alpha ``alpha(x, y)`` gives, built from bytes
+    (one set_at per pixel costs several times more)."""
+    w, h = size
+    pixels = bytearray()
+    for y in range(h):
+        for x in range(w):
+            pixels += bytes((*colour, alpha(x, y)))
+    return pygame.image.frombytes(bytes(pixels), size, "RGBA")
