@@ -15,6 +15,7 @@ from carioca_desktop.ui.anim import pacing
 from carioca_desktop.ui.scenes.table import paint as table_paint
 from carioca_desktop.ui.scenes.table.flights import FlightPlanner
 from carioca_desktop.ui.scenes.table.layout import TableLayout, meld_widths
+from carioca_desktop.ui.scenes.table.rehearse import Rehearsal
 from carioca_desktop.ui.sprites import CardImages
 
 if TYPE_CHECKING:
@@ -54,6 +55,7 @@ class TableFrame:
         self._anim_version = -1
         self._settings: object = None
         self._prepared: object = None  # for which images and layout the faces were queued
+        self.rehearsal = Rehearsal(scene)  # the next bot move's words and panels, ahead
 
     def take_settings(self) -> bool:
         """Take up the settings (they may have changed in the pause menu, the language too);
@@ -73,10 +75,13 @@ class TableFrame:
         return True
 
     def prepare(self) -> None:
-        """An idle frame: draw ahead some of the card faces a move may need (a lay-down at
-        a new width drew ten or so at once, ~5 ms). Queued again for new images or a new
-        layout; the cache keeps every width the layout has (16 widths)."""
+        """An idle frame: rehearse the bot move about to be made (rehearse.py), or else
+        draw ahead some of the card faces a move may need (a lay-down at a new width drew
+        ten or so at once, ~5 ms). Queued again for new images or a new layout; the cache
+        keeps every width the layout has (16 widths)."""
         s = self.s
+        if self.rehearsal.run():
+            return
         key = (id(s.images), s.layout.meld_w, s.layout.pozo.width, s.layout.hand_card)
         if key != self._prepared:
             self._prepared = key

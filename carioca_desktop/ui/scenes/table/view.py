@@ -250,7 +250,7 @@ class TableView:
             if boxes is None or self._drawn is None:
                 self._drawn = self._draw_layer(text, hidden, pozo_under)
             else:
-                base = self._base()
+                base = self.base()
                 for box in boxes:
                     self._drawn.set_clip(box)
                     self._drawn.blit(base, box, box)
@@ -259,7 +259,7 @@ class TableView:
             self._layer = self._drawn
         return self._layer
 
-    def _base(self) -> pygame.Surface:
+    def base(self) -> pygame.Surface:
         """The felt with the line printed round the playing area."""
         layout = self.layout
         assert layout is not None
@@ -269,7 +269,7 @@ class TableView:
     def _draw_layer(
         self, text: TableText, hidden: Counter[Hashable], pozo_under: str | None
     ) -> pygame.Surface:
-        surf = self._base().copy()
+        surf = self.base().copy()
         self._paint(surf, text, hidden, pozo_under, None)
         return surf
 
@@ -292,7 +292,7 @@ class TableView:
         if near(layout.top_bar.inflate(8, 8)):
             hud.draw_top_bar(surf, layout.top_bar, text.title, text.status, self.texts,
                              layout.ui)  # fmt: skip
-        seatcache.paint_seats(self.seat_pictures, surf, self._base(), layout, obs.seat,
+        seatcache.paint_seats(self.seat_pictures, surf, self.base(), layout, obs.seat,
                               text.seats, hidden, self.texts, self.images, near)  # fmt: skip
         piles = layout.stock.union(layout.pozo).inflate(layout.stock.width, layout.stock.width)
         piles.height += layout.upx(40)

@@ -29,8 +29,11 @@ Item = tuple[Box, Hashable]
 FULL = 0.55  # redraw everything once the boxes cover more than this share of the window
 
 
-def _box(rect: pygame.Rect) -> Box:
+def rect_box(rect: pygame.Rect) -> Box:
     return (rect.x, rect.y, rect.w, rect.h)
+
+
+_box = rect_box
 
 
 def items(
