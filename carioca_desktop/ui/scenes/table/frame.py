@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
+
+import pygame
 
 from carioca_desktop.i18n import language
 from carioca_desktop.rules.cards import full_deck
@@ -16,11 +18,10 @@ from carioca_desktop.ui.scenes.table import paint as table_paint
 from carioca_desktop.ui.scenes.table.flights import FlightPlanner
 from carioca_desktop.ui.scenes.table.layout import TableLayout, meld_widths
 from carioca_desktop.ui.scenes.table.rehearse import Rehearsal
+from carioca_desktop.ui.scenes.table.window import Recorder, Window
 from carioca_desktop.ui.sprites import CardImages
 
 if TYPE_CHECKING:
-    import pygame
-
     from carioca_desktop.rules.carioca.ruleset import CariocaRules
     from carioca_desktop.ui.scenes.table.scene import TableScene
 
@@ -56,6 +57,7 @@ class TableFrame:
         self._settings: object = None
         self._prepared: object = None  # for which images and layout the faces were queued
         self.rehearsal = Rehearsal(scene)  # the next bot move's words and panels, ahead
+        self.window = Window()  # where the last frame drew over the layer
 
     def take_settings(self) -> bool:
         """Take up the settings (they may have changed in the pause menu, the language too);
@@ -118,8 +120,16 @@ class TableFrame:
         if key != self.layer_key:
             s.view.invalidate()
             self.layer_key = key
-        surface.blit(s.view.layer(s.model.text, hidden, under), (0, 0))
-        table_paint.paint(surface, self.picture(hidden))
+        layer = s.view.layer(s.model.text, hidden, under)
+        self.window.lay(surface, layer, s.view.take_changes())
+        recorder = Recorder(surface)
+        table_paint.paint(cast("pygame.Surface", recorder), self.picture(hidden))
+        if s.window_partial and s.app.stack.visible() == [s]:
+            # What the widgets draw next over this frame (pygame_gui's sprites), and what
+            # the painters drew: the next frame lays the layer back there.
+            sprites = s.app.manager.get_sprite_group().visible
+            widgets = [_drawn_at(image, rect, area) for image, rect, area, _ in sprites]
+            self.window.drawn_over(recorder.rects + widgets)
 
     def picture(self, hidden: Counter[Hashable]) -> table_paint.Picture:
         """What moves over the table's layer this frame, for the painters."""
@@ -147,3 +157,10 @@ class TableFrame:
             animator=s.animator,
             toasts=s.toasts,
         )
+
+
+def _drawn_at(image: pygame.Surface, rect: pygame.Rect, area: pygame.Rect | None) -> pygame.Rect:
+    """Where pygame_gui blits a sprite: its image (or the image's ``area``) at the rect's
+    corner (the root container's rect is the whole window, its image empty)."""
+    size = image.get_size() if area is None else pygame.Rect(area).size
+    return pygame.Rect(rect.topleft, size)

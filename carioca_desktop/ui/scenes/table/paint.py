@@ -19,6 +19,7 @@ from carioca_desktop.ui.scenes.table.hand import HandModel
 from carioca_desktop.ui.scenes.table.input import Drag
 from carioca_desktop.ui.scenes.table.layout import TableLayout
 from carioca_desktop.ui.scenes.table.view import TableView
+from carioca_desktop.ui.scenes.table.window import draw_rect
 from carioca_desktop.ui.sprites import CardImages, TextCache, panel
 from carioca_desktop.ui.theme import GOLD, GREEN_OK, RED_BAD
 
@@ -106,7 +107,7 @@ def _targets(surface: pygame.Surface, p: Picture) -> None:
 def _frame(
     surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int], w: int
 ) -> None:
-    pygame.draw.rect(surface, colour, rect, w, border_radius=max(6, rect.width // 24))
+    draw_rect(surface, colour, rect, w, border_radius=max(6, rect.width // 24))
 
 
 def _hand(surface: pygame.Surface, p: Picture) -> None:

@@ -108,6 +108,7 @@ class TableView:
         self._items: set[zones.Item] = set()
         self._whole: object = None  # what, when it changes, needs a whole new picture
         self.seat_pictures = seatcache.SeatPictures()  # the seat panels by what they show
+        self._changes: list[pygame.Rect] | None = None  # redrawn since taken (None: all)
 
     # ------------------------------------------------------------------ geometry
     def rebuild(self, layout: TableLayout, obs: Observation, slots: list[SlotView]) -> None:
@@ -249,7 +250,10 @@ class TableView:
             self._items, self._whole = new, whole
             if boxes is None or self._drawn is None:
                 self._drawn = self._draw_layer(text, hidden, pozo_under)
+                self._changes = None
             else:
+                if self._changes is not None:
+                    self._changes += boxes
                 base = self.base()
                 for box in boxes:
                     self._drawn.set_clip(box)
@@ -258,6 +262,11 @@ class TableView:
                 self._drawn.set_clip(None)
             self._layer = self._drawn
         return self._layer
+
+    def take_changes(self) -> list[pygame.Rect] | None:
+        """The boxes of the picture drawn again since the last call (None: the whole)."""
+        changes, self._changes = self._changes, []
+        return changes
 
     def base(self) -> pygame.Surface:
         """The felt with the line printed round the playing area."""

@@ -1,0 +1,118 @@
+"""The window over the table's layer: each frame lays the layer back only where it changed
+or where the last frame drew over it (dirty rectangles), not the whole window.
+
+A frame is the layer (view.py, kept) with the hand, flights, highlights and toasts painted
+over it (paint.py), then the widgets (pygame_gui). Laying the whole layer again cost a
+window-sized copy a frame (0.2-0.4 ms of a ~2 ms move frame). The painters draw through a
+``Recorder``, which remembers every rectangle they touched; the widgets' rectangles are
+read from pygame_gui's sprites. The next frame lays the layer back over those rectangles
+and over the boxes the layer itself redrew (``TableView.take_changes``), which gives the
+picture a whole copy gives, pixel for pixel (tests/test_table_window.py compares them
+frame by frame). Anything else that may have drawn on the window (a scene over the table,
+a resize, the table's own subclass drawing more) makes the next frame lay the layer whole.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pygame
+
+FULL = 0.5  # lay the whole layer once the rectangles cover more than this share
+
+
+class Recorder:
+    """Stands in for the window while the painters draw over the layer (``blit`` and
+    ``draw_rect`` only), remembering the rectangles they touched."""
+
+    def __init__(self, surface: pygame.Surface) -> None:
+        self.surface = surface
+        self.rects: list[pygame.Rect] = []
+
+    def blit(self, source: pygame.Surface, dest: Any, area: Any = None,
+             special_flags: int = 0) -> pygame.Rect:  # fmt: skip
+        rect = self.surface.blit(source, dest, area, special_flags)
+        self.rects.append(rect)
+        return rect
+
+    def get_rect(self, **kw: Any) -> pygame.Rect:
+        return self.surface.get_rect(**kw)
+
+    def get_size(self) -> tuple[int, int]:
+        return self.surface.get_size()
+
+    def get_width(self) -> int:
+        return self.surface.get_width()
+
+    def get_height(self) -> int:
+        return self.surface.get_height()
+
+
+def draw_rect(
+    surface: pygame.Surface | Recorder,
+    colour: tuple[int, int, int],
+    rect: pygame.Rect,
+    width: int,
+    border_radius: int,
+) -> pygame.Rect:
+    """``pygame.draw.rect`` onto the window or through a ``Recorder`` (which remembers it)."""
+    target = surface.surface if isinstance(surface, Recorder) else surface
+    drawn = pygame.draw.rect(target, colour, rect, width, border_radius=border_radius)
+    if isinstance(surface, Recorder):
+        surface.rects.append(drawn)
+    return drawn
+
+
+def merged(rects: Sequence[pygame.Rect], size: tuple[int, int]) -> list[pygame.Rect] | None:
+    """The rectangles clipped to the window and merged where they overlap; None when laying
+    the whole layer costs less."""
+    bounds = pygame.Rect((0, 0), size)
+    out: list[pygame.Rect] = []
+    for rect in rects:
+        rect = rect.clip(bounds)
+        if not rect.w or not rect.h:
+            continue
+        while (hit := rect.collidelist(out)) >= 0:
+            rect.union_ip(out.pop(hit))
+        out.append(rect)
+    if sum(r.w * r.h for r in out) > FULL * size[0] * size[1]:
+        return None
+    return out
+
+
+class Window:
+    """What the window shows beyond the layer: the rectangles the last frame drew over it
+    (None: unknown, the next frame lays the layer whole) and on which window."""
+
+    def __init__(self) -> None:
+        self._over: list[pygame.Rect] | None = None
+        self._window: tuple[int, tuple[int, int]] | None = None
+
+    def lost(self) -> None:
+        """Something else drew on the window (a scene over the table) or it changed."""
+        self._over = None
+
+    def lay(
+        self,
+        surface: pygame.Surface,
+        layer: pygame.Surface,
+        changed: list[pygame.Rect] | None,
+    ) -> None:
+        """Lay the layer on the window where needed: over what changed in it (``changed``,
+        None: all of it) and over what the last frame drew on it."""
+        key = (id(surface), surface.get_size())
+        boxes = None
+        if self._over is not None and changed is not None and key == self._window:
+            boxes = merged([*changed, *self._over], surface.get_size())
+        self._window, self._over = key, None
+        if boxes is None:
+            surface.blit(layer, (0, 0))
+            return
+        for box in boxes:
+            surface.blit(layer, box, box)
+
+    def drawn_over(self, rects: Sequence[pygame.Rect]) -> None:
+        """The rectangles this frame drew over the layer (the painters' and the widgets'),
+        if nothing else draws on the window before the next frame."""
+        self._over = list(rects)
