@@ -31,6 +31,7 @@ class Checker:
     def __init__(self) -> None:
         self.checked = 0
         self.partial = 0  # frames laid in part (not the whole layer)
+        self.kept = 0  # frames that left the hand row as the last frame painted it
 
     def check(self, app: App) -> None:
         tables = [s for s in app.stack.visible() if isinstance(s, TableScene)]
@@ -68,10 +69,15 @@ def checker(monkeypatch: pytest.MonkeyPatch) -> Iterator[Checker]:
         if flips[0] != before:
             checker.check(self)
 
-    def lay(self: Window, surface: pygame.Surface, layer: pygame.Surface, changed: object) -> None:
+    def lay(
+        self: Window, surface: pygame.Surface, layer: pygame.Surface, changed: object,
+        hand_key: object = None,
+    ) -> bool:  # fmt: skip
         whole = getattr(self, "_over", None) is None or changed is None
-        real_lay(self, surface, layer, changed)  # type: ignore[arg-type]
+        kept = real_lay(self, surface, layer, changed, hand_key)  # type: ignore[arg-type]
         checker.partial += 0 if whole else 1
+        checker.kept += 1 if kept else 0
+        return kept
 
     monkeypatch.setattr(pygame.display, "flip", flip)
     monkeypatch.setattr(App, "frame", frame)
@@ -92,6 +98,7 @@ def test_a_round_of_bots_with_their_flights(tmp_path: Path, checker: Checker) ->
         app.frame(1 / 60)
     assert scene.game_over_round
     assert checker.checked > 300 and checker.partial > 0.9 * checker.checked
+    assert checker.kept > 0.5 * checker.checked
 
 
 TABLE_TESTS: list[Callable[[Path], None]] = [

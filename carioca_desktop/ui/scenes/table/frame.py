@@ -121,15 +121,21 @@ class TableFrame:
             s.view.invalidate()
             self.layer_key = key
         layer = s.view.layer(s.model.text, hidden, under)
-        self.window.lay(surface, layer, s.view.take_changes())
-        recorder = Recorder(surface)
-        table_paint.paint(cast("pygame.Surface", recorder), self.picture(hidden))
+        picture = self.picture(hidden)
+        window = self.window
+        keep = window.lay(surface, layer, s.view.take_changes(), table_paint.hand_key(picture))
+        under_hand, hand, over = Recorder(surface), Recorder(surface), Recorder(surface)
+        table_paint.paint_under(cast("pygame.Surface", under_hand), picture)
+        if not keep:  # else the hand row the last frame painted is there, untouched
+            table_paint.paint_hand(cast("pygame.Surface", hand), picture)
+        table_paint.paint_over(cast("pygame.Surface", over), picture)
         if s.window_partial and s.app.stack.visible() == [s]:
             # What the widgets draw next over this frame (pygame_gui's sprites), and what
             # the painters drew: the next frame lays the layer back there.
             sprites = s.app.manager.get_sprite_group().visible
             widgets = [_drawn_at(image, rect, area) for image, rect, area, _ in sprites]
-            self.window.drawn_over(recorder.rects + widgets)
+            rows = window.kept if window.kept is not None else hand.rects
+            window.drawn_over(under_hand.rects + over.rects + widgets, rows)
 
     def picture(self, hidden: Counter[Hashable]) -> table_paint.Picture:
         """What moves over the table's layer this frame, for the painters."""

@@ -14,7 +14,7 @@ a resize, the table's own subclass drawing more) makes the next frame lay the la
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 import pygame
@@ -102,11 +102,15 @@ def merged(rects: Sequence[pygame.Rect], size: tuple[int, int]) -> list[pygame.R
 
 class Window:
     """What the window shows beyond the layer: the rectangles the last frame drew over it
-    (None: unknown, the next frame lays the layer whole) and on which window."""
+    (None: unknown, the next frame lays the layer whole), the hand row's apart (a frame
+    whose hand row is the same and untouched leaves it there), and on which window."""
 
     def __init__(self) -> None:
         self._over: list[pygame.Rect] | None = None
+        self._hand: list[pygame.Rect] = []
+        self._hand_key: Hashable | None = None
         self._window: tuple[int, tuple[int, int]] | None = None
+        self.kept: list[pygame.Rect] | None = None  # the hand row left from the last frame
 
     def lost(self) -> None:
         """Something else drew on the window (a scene over the table) or it changed."""
@@ -117,21 +121,36 @@ class Window:
         surface: pygame.Surface,
         layer: pygame.Surface,
         changed: list[pygame.Rect] | None,
-    ) -> None:
+        hand_key: Hashable | None = None,
+    ) -> bool:
         """Lay the layer on the window where needed: over what changed in it (``changed``,
-        None: all of it) and over what the last frame drew on it."""
+        None: all of it) and over what the last frame drew on it, except the hand row when
+        it shows the same (``hand_key``) and none of those places touches it. True if the
+        hand row was left as it is (``kept``): not to be painted again."""
         key = (id(surface), surface.get_size())
-        boxes = None
+        boxes, self.kept = None, None
         if self._over is not None and changed is not None and key == self._window:
-            boxes = merged([*changed, *self._over], surface.get_size())
-        self._window, self._over = key, None
+            size = surface.get_size()
+            others = merged([*changed, *self._over], size)
+            hand = self._hand
+            if (
+                others is not None
+                and hand_key is not None
+                and hand_key == self._hand_key
+                and not any(box.collidelist(hand) >= 0 for box in others)
+            ):
+                boxes, self.kept = others, hand
+            else:
+                boxes = merged([*changed, *self._over, *hand], size)
+        self._window, self._over, self._hand_key = key, None, hand_key
         if boxes is None:
             surface.blit(layer, (0, 0))
-            return
-        for box in boxes:
-            surface.blit(layer, box, box)
+        else:
+            for box in boxes:
+                surface.blit(layer, box, box)
+        return self.kept is not None
 
-    def drawn_over(self, rects: Sequence[pygame.Rect]) -> None:
-        """The rectangles this frame drew over the layer (the painters' and the widgets'),
-        if nothing else draws on the window before the next frame."""
-        self._over = list(rects)
+    def drawn_over(self, rects: Sequence[pygame.Rect], hand: Sequence[pygame.Rect]) -> None:
+        """The rectangles this frame drew over the layer (the painters' and the widgets',
+        and the hand row's apart), if nothing else draws on the window before the next."""
+        self._over, self._hand = list(rects), list(hand)
