@@ -16,11 +16,8 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING
 
-import pygame
-
 from carioca_desktop.i18n import tr
 from carioca_desktop.rules.carioca.state import Phase
-from carioca_desktop.ui import hud
 from carioca_desktop.ui.scenes.table import seatcache
 from carioca_desktop.ui.scenes.table.describe import log_lines, table_text
 from carioca_desktop.ui.scenes.table.model import LOG_LINES
@@ -74,10 +71,8 @@ class Rehearsal:
         if obs.round_index == old.round_index:
             log.extend(log_lines(obs, session, len(old.events)))
         text = table_text(obs, session, model.hand_hidden, log, s.round_title())
-        texts, ui = s.texts, layout.ui
-        hud.draw_top_bar(_scratch(layout.top_bar), _origin(layout.top_bar), text.title,
-                         text.status, texts, ui)  # fmt: skip
-        hud.draw_log(_scratch(layout.log), _origin(layout.log), text.log, texts, ui)
+        texts = s.texts
+        s.view.draw_ahead(text)  # the top bar's and the log's pictures
         before = {info.seat: info for info in model.text.seats}
         acting = {e.seat for e in copy.state.events[first:] if e.kind.value in ARRIVING}
         wanted = {(i.seat, 0) for i in text.seats if before.get(i.seat) != i}
@@ -92,11 +87,3 @@ class Rehearsal:
                 texts.render(name, small, colour, bold=True)
         self.rehearsed += 1
         return True
-
-
-def _scratch(rect: pygame.Rect) -> pygame.Surface:
-    return pygame.Surface(rect.size, pygame.SRCALPHA)
-
-
-def _origin(rect: pygame.Rect) -> pygame.Rect:
-    return pygame.Rect((0, 0), rect.size)

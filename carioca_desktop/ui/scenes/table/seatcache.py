@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from carioca_desktop.ui.scenes.table.layout import TableLayout
 
 Box = tuple[int, int, int, int]
+WORDS_KEPT = 6  # top bars and logs: the ones shown, and the next move's drawn ahead
 
 
 class SeatPictures:
@@ -37,11 +38,40 @@ class SeatPictures:
     def __init__(self, limit: int = 48) -> None:
         self._pictures: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
         self._limit = limit
+        # The top bar and the log, kept the same way: each move changes them, so only the
+        # pictures now shown and the ones a rehearsal drew ahead (rehearse.py) are kept.
+        self._words: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
         self.hits = 0
         self.misses = 0
 
     def clear(self) -> None:
         self._pictures.clear()
+        self._words.clear()
+
+    def words(
+        self,
+        base: pygame.Surface,
+        box: pygame.Rect,
+        key: Hashable,
+        draw: Callable[[pygame.Surface, tuple[int, int]], None],
+    ) -> tuple[pygame.Surface, pygame.Rect] | None:
+        """The felt under ``box`` with ``draw(picture, offset)`` drawn on it (what it draws
+        at a place of the window, moved by ``offset``), kept by ``key``; and where it goes.
+        None when the box lies outside ``base``."""
+        area = box.clip(base.get_rect())
+        if not area.w or not area.h:
+            return None
+        key = (key, (area.x, area.y, area.w, area.h), id(base), language())
+        picture = self._words.get(key)
+        if picture is None:
+            picture = base.subsurface(area).copy()
+            draw(picture, (-area.x, -area.y))
+            self._words[key] = picture
+            if len(self._words) > WORDS_KEPT:
+                self._words.popitem(last=False)
+        else:
+            self._words.move_to_end(key)
+        return picture, area
 
     def __len__(self) -> int:
         return len(self._pictures)

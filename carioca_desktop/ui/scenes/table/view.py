@@ -55,6 +55,10 @@ def _loose_card(size: tuple[int, int], angle: int) -> pygame.Surface:
     return pygame.transform.rotozoom(card, angle, 1.0)
 
 
+def _is_log(what: Hashable) -> bool:
+    return isinstance(what, tuple) and what[:1] == ("log",)
+
+
 @dataclass
 class SlotView:
     """A lay-down slot as drawn: its panel, header words and its cards (uid, code, marker)."""
@@ -109,6 +113,7 @@ class TableView:
         self._whole: object = None  # what, when it changes, needs a whole new picture
         self.seat_pictures = seatcache.SeatPictures()  # the seat panels by what they show
         self._changes: list[pygame.Rect] | None = None  # redrawn since taken (None: all)
+        self._log_alone = False  # nothing else on the layer reaches the log's box
 
     # ------------------------------------------------------------------ geometry
     def rebuild(self, layout: TableLayout, obs: Observation, slots: list[SlotView]) -> None:
@@ -248,6 +253,10 @@ class TableView:
             elif whole != self._whole:
                 self.seat_pictures.clear()  # they hold the felt of another size or look
             self._items, self._whole = new, whole
+            log_box = layout.log.inflate(8, 8)
+            self._log_alone = not any(
+                log_box.colliderect(box) for box, what in new if not _is_log(what)
+            )
             if boxes is None or self._drawn is None:
                 self._drawn = self._draw_layer(text, hidden, pozo_under)
                 self._changes = None
@@ -299,8 +308,7 @@ class TableView:
             return clip is None or bool(clip.colliderect(rect))
 
         if near(layout.top_bar.inflate(8, 8)):
-            hud.draw_top_bar(surf, layout.top_bar, text.title, text.status, self.texts,
-                             layout.ui)  # fmt: skip
+            self._top_bar(surf, text)
         seatcache.paint_seats(self.seat_pictures, surf, self.base(), layout, obs.seat,
                               text.seats, hidden, self.texts, self.images, near)  # fmt: skip
         piles = layout.stock.union(layout.pozo).inflate(layout.stock.width, layout.stock.width)
@@ -310,7 +318,57 @@ class TableView:
         self._draw_melds(surf, hidden, clip)
         self._draw_slots(surf, hidden, clip)
         if near(layout.log.inflate(8, 8)):
-            hud.draw_log(surf, layout.log, text.log, self.texts, layout.ui)
+            self._log(surf, text)
+
+    def _top_bar(self, surf: pygame.Surface | None, text: TableText) -> None:
+        """The top bar: drawn first, over the felt alone, so from its kept picture (drawn
+        and kept when new; ``surf`` None: only that, ahead of the frame that shows it)."""
+        layout = self.layout
+        assert layout is not None
+        bar, texts, ui = layout.top_bar, self.texts, layout.ui
+        base = self.base()
+        if surf is not None and surf.get_size() != base.get_size():
+            hud.draw_top_bar(surf, bar, text.title, text.status, texts, ui)
+            return
+        key = ("top", text.title, text.status, (bar.x, bar.y, bar.w, bar.h), ui)
+
+        def draw(picture: pygame.Surface, offset: tuple[int, int]) -> None:
+            hud.draw_top_bar(picture, bar.move(offset), text.title, text.status, texts, ui)
+
+        found = self.seat_pictures.words(base, bar.inflate(8, 8), key, draw)
+        if surf is not None and found is not None:
+            surf.blit(*found)
+        elif surf is not None:
+            hud.draw_top_bar(surf, bar, text.title, text.status, texts, ui)
+
+    def _log(self, surf: pygame.Surface | None, text: TableText) -> None:
+        """The move log: drawn last; from its kept picture while nothing else on the layer
+        reaches its box (``surf`` None: only the picture, ahead of its frame)."""
+        layout = self.layout
+        assert layout is not None
+        log, texts, ui = layout.log, self.texts, layout.ui
+        base = self.base()
+        alone = self._log_alone and (surf is None or surf.get_size() == base.get_size())
+        if not alone:
+            if surf is not None:
+                hud.draw_log(surf, log, text.log, texts, ui)
+            return
+        key = ("log", tuple(text.log), (log.x, log.y, log.w, log.h), ui)
+
+        def draw(picture: pygame.Surface, offset: tuple[int, int]) -> None:
+            hud.draw_log(picture, log.move(offset), text.log, texts, ui)
+
+        found = self.seat_pictures.words(base, log.inflate(8, 8), key, draw)
+        if surf is not None and found is not None:
+            surf.blit(*found)
+        elif surf is not None:
+            hud.draw_log(surf, log, text.log, texts, ui)
+
+    def draw_ahead(self, text: TableText) -> None:
+        """Keep the pictures of the top bar and the log that ``text`` will show (rehearse.py)."""
+        if self.layout is not None:
+            self._top_bar(None, text)
+            self._log(None, text)
 
     def _card(
         self, surf: pygame.Surface, code: str, rect: pygame.Rect, marker: str | None = None
