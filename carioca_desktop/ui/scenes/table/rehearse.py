@@ -73,6 +73,10 @@ class Rehearsal:
         text = table_text(obs, session, model.hand_hidden, log, s.round_title())
         texts = s.texts
         s.view.draw_ahead(text)  # the top bar's and the log's pictures
+        attention = model.playable and obs.my_turn and obs.phase == "draw"
+        # The piles as the move's flights leave them: a discard flies over the card it
+        # covers, then lies on top.
+        s.view.piles_ahead(obs, list(dict.fromkeys([old.pozo_top, obs.pozo_top])), attention)
         before = {info.seat: info for info in model.text.seats}
         acting = {e.seat for e in copy.state.events[first:] if e.kind.value in ARRIVING}
         wanted = {(i.seat, 0) for i in text.seats if before.get(i.seat) != i}

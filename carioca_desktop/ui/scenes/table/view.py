@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -55,8 +55,9 @@ def _loose_card(size: tuple[int, int], angle: int) -> pygame.Surface:
     return pygame.transform.rotozoom(card, angle, 1.0)
 
 
-def _is_log(what: Hashable) -> bool:
-    return isinstance(what, tuple) and what[:1] == ("log",)
+def _kind(what: Hashable, kind: str) -> bool:
+    """Whether a layer item (zones.py) is of ``kind``."""
+    return isinstance(what, tuple) and what[:1] == (kind,)
 
 
 @dataclass
@@ -114,6 +115,7 @@ class TableView:
         self.seat_pictures = seatcache.SeatPictures()  # the seat panels by what they show
         self._changes: list[pygame.Rect] | None = None  # redrawn since taken (None: all)
         self._log_alone = False  # nothing else on the layer reaches the log's box
+        self._piles_alone = False  # nothing drawn before the piles reaches their box
 
     # ------------------------------------------------------------------ geometry
     def rebuild(self, layout: TableLayout, obs: Observation, slots: list[SlotView]) -> None:
@@ -253,9 +255,14 @@ class TableView:
             elif whole != self._whole:
                 self.seat_pictures.clear()  # they hold the felt of another size or look
             self._items, self._whole = new, whole
-            log_box = layout.log.inflate(8, 8)
+            log_box, piles = layout.log.inflate(8, 8), self._piles_box()
             self._log_alone = not any(
-                log_box.colliderect(box) for box, what in new if not _is_log(what)
+                log_box.colliderect(box) for box, what in new if not _kind(what, "log")
+            )
+            self._piles_alone = not any(  # the top bar and the seats are drawn before them
+                piles.colliderect(box)
+                for box, what in new
+                if _kind(what, "top") or _kind(what, "seat") or _kind(what, "viewer")
             )
             if boxes is None or self._drawn is None:
                 self._drawn = self._draw_layer(text, hidden, pozo_under)
@@ -311,10 +318,9 @@ class TableView:
             self._top_bar(surf, text)
         seatcache.paint_seats(self.seat_pictures, surf, self.base(), layout, obs.seat,
                               text.seats, hidden, self.texts, self.images, near)  # fmt: skip
-        piles = layout.stock.union(layout.pozo).inflate(layout.stock.width, layout.stock.width)
-        piles.height += layout.upx(40)
-        if near(piles):
-            self._draw_piles(surf, hidden, pozo_under, text.attention)
+        if near(self._piles_box()):
+            top = pozo_under if hidden[("pozo",)] else obs.pozo_top
+            self._piles(surf, obs, top, text.attention)
         self._draw_melds(surf, hidden, clip)
         self._draw_slots(surf, hidden, clip)
         if near(layout.log.inflate(8, 8)):
@@ -376,16 +382,59 @@ class TableView:
         image, (dx, dy) = self.images.shadowed(code, rect.width, marker)
         surf.blit(image, (rect.x + dx, rect.y + dy))
 
+    def _piles_box(self) -> pygame.Rect:
+        """Everything the piles may cover: their cards, glows and the words under them."""
+        layout = self.layout
+        assert layout is not None
+        piles = layout.stock.union(layout.pozo).inflate(layout.stock.width, layout.stock.width)
+        piles.height += layout.upx(40)
+        return piles
+
+    def _piles(
+        self,
+        surf: pygame.Surface | None,
+        obs: Observation,
+        top: str | None,
+        attention: bool,
+    ) -> None:
+        """The piles: from their kept picture while nothing drawn before them (the top bar,
+        the seats) reaches their box (``surf`` None: only the picture, ahead of its frame)."""
+        base = self.base()
+        alone = self._piles_alone and (surf is None or surf.get_size() == base.get_size())
+        if not alone:
+            if surf is not None:
+                self._draw_piles(surf, obs, top, attention, (0, 0))
+            return
+        key = ("piles", obs.stock_size, min(2, max(0, obs.pozo_size - 1)), top,
+               obs.pozo_top is not None, attention)  # fmt: skip
+
+        def draw(picture: pygame.Surface, offset: tuple[int, int]) -> None:
+            self._draw_piles(picture, obs, top, attention, offset)
+
+        found = self.seat_pictures.words(base, self._piles_box(), key, draw)
+        if surf is not None and found is not None:
+            surf.blit(*found)
+        elif surf is not None:
+            self._draw_piles(surf, obs, top, attention, (0, 0))
+
+    def piles_ahead(self, obs: Observation, tops: Sequence[str | None], attention: bool) -> None:
+        """Keep the pictures of the piles ``obs`` will show (rehearse.py), with each of
+        ``tops`` on the pozo (the card under a discard in flight, then the discard)."""
+        if self.layout is not None:
+            for top in tops:
+                self._piles(None, obs, top, attention)
+
     def _draw_piles(
         self,
         surf: pygame.Surface,
-        hidden: Counter[Hashable],
-        pozo_under: str | None,
+        obs: Observation,
+        top: str | None,
         attention: bool,
+        offset: tuple[int, int],
     ) -> None:
-        layout, obs = self.layout, self.obs
-        assert layout is not None and obs is not None
-        stock, pozo = layout.stock, layout.pozo
+        layout = self.layout
+        assert layout is not None
+        stock, pozo = layout.stock.move(offset), layout.pozo.move(offset)
         self._slot_outline(surf, stock)
         self._slot_outline(surf, pozo)
         if attention:  # gold says "your move": take a card from either pile
@@ -400,7 +449,6 @@ class TableView:
             surf.blit(shadow, (stock.x + dx, stock.y + dy))
             for k in range(depth, -1, -1):
                 surf.blit(back, (stock.x - k * 2, stock.y - k * 2))
-        top = pozo_under if hidden[("pozo",)] else obs.pozo_top
         if obs.pozo_size > 1:  # the discards below show as a loose pile of edges
             for angle, dx, dy in ((-7, -3, 2), (5, 3, -1))[: obs.pozo_size - 1]:
                 edge = _loose_card(pozo.size, angle)
