@@ -2,7 +2,8 @@
 frame shown equals the same frame drawn whole (the layer copied over the whole window, then
 the hand, flights, highlights, toasts and widgets), pixel for pixel. Checked over a round of
 bots with their flights and over the table tests that drag, pick, drop, refuse, lay down,
-undo, resize and open scenes over the table."""
+undo, resize, open scenes over the table, play by keyboard, answer buy offers, light a hint
+and hide the hand at a hot seat."""
 
 from __future__ import annotations
 
@@ -22,7 +23,14 @@ from carioca_desktop.storage import Paths
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.scenes.table import TableScene
 from carioca_desktop.ui.scenes.table.window import Window
-from tests import test_table_scene, test_table_ux
+from tests import (
+    test_hints,
+    test_hotseat,
+    test_keyboard,
+    test_table_offer,
+    test_table_scene,
+    test_table_ux,
+)
 
 
 class Checker:
@@ -119,6 +127,16 @@ TABLE_TESTS: list[Callable[[Path], None]] = [
     test_table_ux.test_escape_closes_the_discard_prompt,
     test_table_ux.test_the_greyed_lay_down_says_what_is_missing,
     test_table_ux.test_a_pozo_card_dropped_in_the_hand_lands_where_dropped,
+    test_hotseat.test_between_two_people_the_bots_play_with_no_hand_face_up,
+    test_hotseat.test_escape_on_the_privacy_screen_pauses_and_comes_back,
+    test_table_offer.test_the_person_asked_buys_with_the_button,
+    test_table_offer.test_a_person_who_does_nothing_passes_when_the_time_is_up,
+    test_keyboard.test_a_whole_round_with_the_keyboard_alone,
+    test_keyboard.test_arrows_move_a_visible_gold_focus_and_shift_moves_the_card,
+    test_keyboard.test_space_picks_several_cards_and_a_number_puts_them_in_that_slot,
+    test_keyboard.test_o_sorts_and_f1_shows_the_keys,
+    test_keyboard.test_high_contrast_darkens_the_felt_and_brightens_the_focus,
+    test_hints.test_the_pista_button_lights_a_discard_after_the_draw,
 ]
 
 
