@@ -71,7 +71,7 @@ def test_kept_seat_panels_draw_what_the_live_panels_draw(
         assert pygame.image.tobytes(drawn, "RGB") == live_picture(scene, monkeypatch)
     assert pictures.hits > 2 and pictures.misses > 5  # both paths ran
     assert len(pictures._words) > 0
-    assert size == (1024, 640) or (scene.view._log_alone and scene.view._piles_alone)
+    assert size == (1024, 640) or (scene.view.log_alone and scene.view.piles_alone)
 
 
 def test_a_changed_panel_is_drawn_again_and_an_unchanged_one_is_reused() -> None:

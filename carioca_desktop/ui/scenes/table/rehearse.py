@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from carioca_desktop.i18n import tr
 from carioca_desktop.rules.carioca.state import Phase
-from carioca_desktop.ui.scenes.table import seatcache
+from carioca_desktop.ui.scenes.table import kept, seatcache
 from carioca_desktop.ui.scenes.table.describe import log_lines, table_text
 from carioca_desktop.ui.scenes.table.model import LOG_LINES
 from carioca_desktop.ui.theme import GOLD, TEXT, TEXT_DIM
@@ -72,11 +72,12 @@ class Rehearsal:
             log.extend(log_lines(obs, session, len(old.events)))
         text = table_text(obs, session, model.hand_hidden, log, s.round_title())
         texts = s.texts
-        s.view.draw_ahead(text)  # the top bar's and the log's pictures
+        kept.draw_ahead(s.view, text)  # the top bar's and the log's pictures
         attention = model.playable and obs.my_turn and obs.phase == "draw"
         # The piles as the move's flights leave them: a discard flies over the card it
         # covers, then lies on top.
-        s.view.piles_ahead(obs, list(dict.fromkeys([old.pozo_top, obs.pozo_top])), attention)
+        tops = list(dict.fromkeys([old.pozo_top, obs.pozo_top]))
+        kept.piles_ahead(s.view, obs, tops, attention)
         before = {info.seat: info for info in model.text.seats}
         acting = {e.seat for e in copy.state.events[first:] if e.kind.value in ARRIVING}
         wanted = {(i.seat, 0) for i in text.seats if before.get(i.seat) != i}

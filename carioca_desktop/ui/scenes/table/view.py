@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 import pygame
 
-from carioca_desktop.i18n import tr
 from carioca_desktop.rules.carioca.observation import MeldView, Observation
 from carioca_desktop.ui import hud
 from carioca_desktop.ui.cardart import felt
-from carioca_desktop.ui.scenes.table import seatcache, zones
+from carioca_desktop.ui.scenes.table import kept, seatcache, zones
 from carioca_desktop.ui.scenes.table.hand import HandModel
 from carioca_desktop.ui.scenes.table.layout import (
     TableLayout,
@@ -46,13 +45,6 @@ def _base(size: tuple[int, int], high_contrast: bool, area: tuple[int, ...]) -> 
     surf = felt(size, high_contrast).copy()
     surf.blit(_table_print(size, area), (0, 0))
     return surf
-
-
-@lru_cache(maxsize=16)
-def _loose_card(size: tuple[int, int], angle: int) -> pygame.Surface:
-    """A blank card face turned a little: the edge of a discard under the pozo's top card."""
-    card = panel(size, max(3, round(size[0] * 0.09)), (246, 242, 232, 255), (150, 146, 138), 1)
-    return pygame.transform.rotozoom(card, angle, 1.0)
 
 
 def _kind(what: Hashable, kind: str) -> bool:
@@ -114,8 +106,8 @@ class TableView:
         self._whole: object = None  # what, when it changes, needs a whole new picture
         self.seat_pictures = seatcache.SeatPictures()  # the seat panels by what they show
         self._changes: list[pygame.Rect] | None = None  # redrawn since taken (None: all)
-        self._log_alone = False  # nothing else on the layer reaches the log's box
-        self._piles_alone = False  # nothing drawn before the piles reaches their box
+        self.log_alone = False  # nothing else on the layer reaches the log's box
+        self.piles_alone = False  # nothing drawn before the piles reaches their box
 
     # ------------------------------------------------------------------ geometry
     def rebuild(self, layout: TableLayout, obs: Observation, slots: list[SlotView]) -> None:
@@ -255,11 +247,11 @@ class TableView:
             elif whole != self._whole:
                 self.seat_pictures.clear()  # they hold the felt of another size or look
             self._items, self._whole = new, whole
-            log_box, piles = layout.log.inflate(8, 8), self._piles_box()
-            self._log_alone = not any(
+            log_box, piles = layout.log.inflate(8, 8), kept.piles_box(layout)
+            self.log_alone = not any(
                 log_box.colliderect(box) for box, what in new if not _kind(what, "log")
             )
-            self._piles_alone = not any(  # the top bar and the seats are drawn before them
+            self.piles_alone = not any(  # the top bar and the seats are drawn before them
                 piles.colliderect(box)
                 for box, what in new
                 if _kind(what, "top") or _kind(what, "seat") or _kind(what, "viewer")
@@ -315,153 +307,24 @@ class TableView:
             return clip is None or bool(clip.colliderect(rect))
 
         if near(layout.top_bar.inflate(8, 8)):
-            self._top_bar(surf, text)
+            kept.top_bar(self, surf, text)
         seatcache.paint_seats(self.seat_pictures, surf, self.base(), layout, obs.seat,
                               text.seats, hidden, self.texts, self.images, near)  # fmt: skip
-        if near(self._piles_box()):
+        if near(kept.piles_box(layout)):
             top = pozo_under if hidden[("pozo",)] else obs.pozo_top
-            self._piles(surf, obs, top, text.attention)
+            kept.piles(self, surf, obs, top, text.attention)
         self._draw_melds(surf, hidden, clip)
         self._draw_slots(surf, hidden, clip)
         if near(layout.log.inflate(8, 8)):
-            self._log(surf, text)
+            kept.log(self, surf, text)
 
-    def _top_bar(self, surf: pygame.Surface | None, text: TableText) -> None:
-        """The top bar: drawn first, over the felt alone, so from its kept picture (drawn
-        and kept when new; ``surf`` None: only that, ahead of the frame that shows it)."""
-        layout = self.layout
-        assert layout is not None
-        bar, texts, ui = layout.top_bar, self.texts, layout.ui
-        base = self.base()
-        if surf is not None and surf.get_size() != base.get_size():
-            hud.draw_top_bar(surf, bar, text.title, text.status, texts, ui)
-            return
-        key = ("top", text.title, text.status, (bar.x, bar.y, bar.w, bar.h), ui)
-
-        def draw(picture: pygame.Surface, offset: tuple[int, int]) -> None:
-            hud.draw_top_bar(picture, bar.move(offset), text.title, text.status, texts, ui)
-
-        found = self.seat_pictures.words(base, bar.inflate(8, 8), key, draw)
-        if surf is not None and found is not None:
-            surf.blit(*found)
-        elif surf is not None:
-            hud.draw_top_bar(surf, bar, text.title, text.status, texts, ui)
-
-    def _log(self, surf: pygame.Surface | None, text: TableText) -> None:
-        """The move log: drawn last; from its kept picture while nothing else on the layer
-        reaches its box (``surf`` None: only the picture, ahead of its frame)."""
-        layout = self.layout
-        assert layout is not None
-        log, texts, ui = layout.log, self.texts, layout.ui
-        base = self.base()
-        alone = self._log_alone and (surf is None or surf.get_size() == base.get_size())
-        if not alone:
-            if surf is not None:
-                hud.draw_log(surf, log, text.log, texts, ui)
-            return
-        key = ("log", tuple(text.log), (log.x, log.y, log.w, log.h), ui)
-
-        def draw(picture: pygame.Surface, offset: tuple[int, int]) -> None:
-            hud.draw_log(picture, log.move(offset), text.log, texts, ui)
-
-        found = self.seat_pictures.words(base, log.inflate(8, 8), key, draw)
-        if surf is not None and found is not None:
-            surf.blit(*found)
-        elif surf is not None:
-            hud.draw_log(surf, log, text.log, texts, ui)
-
-    def draw_ahead(self, text: TableText) -> None:
-        """Keep the pictures of the top bar and the log that ``text`` will show (rehearse.py)."""
-        if self.layout is not None:
-            self._top_bar(None, text)
-            self._log(None, text)
-
-    def _card(
+    def card(
         self, surf: pygame.Surface, code: str, rect: pygame.Rect, marker: str | None = None
     ) -> None:
         image, (dx, dy) = self.images.shadowed(code, rect.width, marker)
         surf.blit(image, (rect.x + dx, rect.y + dy))
 
-    def _piles_box(self) -> pygame.Rect:
-        """Everything the piles may cover: their cards, glows and the words under them."""
-        layout = self.layout
-        assert layout is not None
-        piles = layout.stock.union(layout.pozo).inflate(layout.stock.width, layout.stock.width)
-        piles.height += layout.upx(40)
-        return piles
-
-    def _piles(
-        self,
-        surf: pygame.Surface | None,
-        obs: Observation,
-        top: str | None,
-        attention: bool,
-    ) -> None:
-        """The piles: from their kept picture while nothing drawn before them (the top bar,
-        the seats) reaches their box (``surf`` None: only the picture, ahead of its frame)."""
-        base = self.base()
-        alone = self._piles_alone and (surf is None or surf.get_size() == base.get_size())
-        if not alone:
-            if surf is not None:
-                self._draw_piles(surf, obs, top, attention, (0, 0))
-            return
-        key = ("piles", obs.stock_size, min(2, max(0, obs.pozo_size - 1)), top,
-               obs.pozo_top is not None, attention)  # fmt: skip
-
-        def draw(picture: pygame.Surface, offset: tuple[int, int]) -> None:
-            self._draw_piles(picture, obs, top, attention, offset)
-
-        found = self.seat_pictures.words(base, self._piles_box(), key, draw)
-        if surf is not None and found is not None:
-            surf.blit(*found)
-        elif surf is not None:
-            self._draw_piles(surf, obs, top, attention, (0, 0))
-
-    def piles_ahead(self, obs: Observation, tops: Sequence[str | None], attention: bool) -> None:
-        """Keep the pictures of the piles ``obs`` will show (rehearse.py), with each of
-        ``tops`` on the pozo (the card under a discard in flight, then the discard)."""
-        if self.layout is not None:
-            for top in tops:
-                self._piles(None, obs, top, attention)
-
-    def _draw_piles(
-        self,
-        surf: pygame.Surface,
-        obs: Observation,
-        top: str | None,
-        attention: bool,
-        offset: tuple[int, int],
-    ) -> None:
-        layout = self.layout
-        assert layout is not None
-        stock, pozo = layout.stock.move(offset), layout.pozo.move(offset)
-        self._slot_outline(surf, stock)
-        self._slot_outline(surf, pozo)
-        if attention:  # gold says "your move": take a card from either pile
-            glow, (gx, gy) = self.images.glow(stock.width, "gold")
-            surf.blit(glow, (stock.x + gx, stock.y + gy))
-            if obs.pozo_top is not None:
-                surf.blit(glow, (pozo.x + gx, pozo.y + gy))
-        depth = min(4, (obs.stock_size + 11) // 12)
-        back = self.images.back(stock.width)
-        if obs.stock_size:
-            shadow, (dx, dy) = self.images.shadow(stock.width)
-            surf.blit(shadow, (stock.x + dx, stock.y + dy))
-            for k in range(depth, -1, -1):
-                surf.blit(back, (stock.x - k * 2, stock.y - k * 2))
-        if obs.pozo_size > 1:  # the discards below show as a loose pile of edges
-            for angle, dx, dy in ((-7, -3, 2), (5, 3, -1))[: obs.pozo_size - 1]:
-                edge = _loose_card(pozo.size, angle)
-                surf.blit(edge, edge.get_rect(center=(pozo.centerx + dx, pozo.centery + dy)))
-        if top is not None:
-            self._card(surf, top, pozo)
-        small = layout.upx(14)
-        label = self.texts.render(tr("table.stock", n=obs.stock_size), small, TEXT_DIM)
-        surf.blit(label, label.get_rect(midtop=(stock.centerx, stock.bottom + layout.px(8))))
-        label = self.texts.render(tr("table.pozo"), small, TEXT_DIM)
-        surf.blit(label, label.get_rect(midtop=(pozo.centerx, pozo.bottom + layout.px(8))))
-
-    def _slot_outline(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
+    def slot_outline(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
         radius = max(4, round(rect.width * 0.09))
         edge, width = ((220, 240, 225), 2) if self.high_contrast else ((120, 170, 130), 1)
         surf.blit(panel(rect.size, radius, (0, 30, 14, 70), edge, width), rect)
@@ -482,7 +345,7 @@ class TableView:
             for k, rect in enumerate(mb.cards):
                 if hidden[("meld", index, k)]:
                     continue
-                self._card(surf, mb.meld.cards[k], rect, mb.meld.stands_for[k])
+                self.card(surf, mb.meld.cards[k], rect, mb.meld.stands_for[k])
 
     def _slot_verdict(self, surf: pygame.Surface, view: SlotView, title_w: int) -> None:
         """The slot's reason beside its title, or, when it does not fit there, whole under
@@ -543,10 +406,10 @@ class TableView:
             surf.blit(title, (view.rect.left + px(12), view.rect.top + px(7)))
             self._slot_verdict(surf, view, title.get_width())
             for rect in view.spare_rects:  # where the missing cards of a meld would go
-                self._slot_outline(surf, rect)
+                self.slot_outline(surf, rect)
             if not view.cards and view.spare_rects:
                 area = view.spare_rects[0].union(view.spare_rects[-1])
                 self._lines(surf, view.hint, px(13), TEXT_DIM, area.inflate(-px(8), 0), False)
             for (uid, code, marker), rect in zip(view.cards, view.card_rects):
                 if not hidden[("hand", uid)]:
-                    self._card(surf, code, rect, marker)
+                    self.card(surf, code, rect, marker)
