@@ -22,7 +22,7 @@ from carioca_desktop.storage import (
     has_autosave,
     load_autosave,
 )
-from carioca_desktop.storage.autosaver import BackgroundWriter, writer_for
+from carioca_desktop.storage.autosaver import BackgroundWriter, Job, writer_for
 from carioca_desktop.storage.rngcodec import compact_match, expand_match, pack_state
 
 SEATS = [SeatConfig("Tú", "human")] + [SeatConfig(f"Bot {i}", "bot", "normal") for i in (1, 2, 3)]
@@ -268,3 +268,98 @@ def test_quitting_the_app_waits_for_the_last_autosave(
     assert app_module.run(args) == 0
     # No flush here: run() itself waited for the latest state before returning.
     assert on_disk(paths)["match"] == {"n": 5}
+
+
+def test_a_job_runs_after_the_states_before_it_and_is_never_replaced() -> None:
+    gate, done = threading.Event(), []
+
+    def slow_write(item: int) -> None:
+        gate.wait(5)
+        done.append(item)
+
+    writer = BackgroundWriter(slow_write)
+    writer.submit(1)
+    writer.submit(2)  # replaces 1 if 1 still waits
+    writer.then(Job(lambda: done.append(-1), "job"))
+    for k in (3, 4, 5):  # after the job: coalesced among themselves, never replacing it
+        writer.submit(k)
+    gate.set()
+    assert writer.flush(5)
+    assert done.index(-1) == len(done) - 2 and done[-1] == 5
+    assert 2 in done and all(k < 3 for k in done[: done.index(-1)])
+
+
+def test_clearing_keeps_the_jobs_and_waits_for_them() -> None:
+    done: list[int] = []
+    writer = BackgroundWriter(done.append)
+    writer.submit(1, hold=True)
+    writer.then(Job(lambda: done.append(-1), "job"), hold=True)
+    writer.submit(2, hold=True)
+    assert writer.discard(5)  # states dropped, the job run before it returns
+    assert done == [-1]
+
+
+def test_a_job_may_flush_or_clear_without_waiting_for_itself() -> None:
+    done: list[object] = []
+    writer = BackgroundWriter(done.append)
+
+    def job() -> None:
+        done.append(writer.flush(1))
+        done.append(writer.discard(1))
+
+    writer.then(Job(job, "job"))
+    assert writer.flush(5) and done == [True, True]
+
+
+def test_at_the_table_the_end_of_a_match_is_recorded_off_the_frame(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The match's last move returns before its record and the save's removal are done;
+    they happen on the writer's thread, record first, and a flush (Continue, the
+    statistics) waits for them."""
+    import carioca_desktop.play.seated as seated
+    from carioca_desktop.play.resume import load_resumable
+    from carioca_desktop.storage import load_stats
+
+    paths = Paths.under(tmp_path)
+    seats = [SeatConfig("Tú", "human"), SeatConfig("Ana", "bot", "normal")]
+    rules = CariocaRules.from_dict({"preset": "chico", "players": 2})
+    session = MatchSession.new(rules, seats, 3, paths=paths)
+    session.decide_ahead()  # as the table does
+    threads: list[tuple[str, str]] = []
+    real_append, real_clear = seated.append_match, seated.clear_autosave
+
+    def append(*args: Any, **kw: Any) -> Any:
+        threads.append(("record", threading.current_thread().name))
+        assert paths.autosave_file.exists()
+        return real_append(*args, **kw)
+
+    def clear(*args: Any, **kw: Any) -> Any:
+        threads.append(("clear", threading.current_thread().name))
+        return real_clear(*args, **kw)
+
+    monkeypatch.setattr(seated, "append_match", append)
+    monkeypatch.setattr(seated, "clear_autosave", clear)
+    from carioca_desktop.bots.base import make_bot
+    from carioca_desktop.bots.driver import bot_step
+
+    stand_in = {0: make_bot("normal", 0, 1)}  # plays the person's seat
+    while not session.game.is_over:
+        session.release_decision()
+        if session.game.phase.value == "round_over":
+            session.next_round()
+            continue
+        if session.game.current_player == 0:
+            action = bot_step(session.game, stand_in)
+        else:
+            action = session.pending_bot_action()
+        assert action is not None
+        session.apply(action)
+    writer = writer_for(paths)
+    assert threads == [] and not writer.idle  # held: nothing done on the last move's frame
+    session.release_decision()  # the next frame
+    assert writer.flush(10)
+    assert threads == [("record", "autosave"), ("clear", "autosave")]
+    assert session.recorded and not paths.autosave_file.exists()
+    assert [m.match_id for m in load_stats(paths)[0].matches] == [session.match_id]
+    assert load_resumable(paths) == (None, [])

@@ -30,7 +30,8 @@ def bots_session(seed: int, players: int) -> MatchSession:
 
 
 def live_picture(scene: TableScene, monkeypatch: pytest.MonkeyPatch) -> bytes:
-    """The whole layer with every seat panel drawn live (no kept pictures)."""
+    """The whole layer with every seat panel, the top bar and the log drawn live (no kept
+    pictures)."""
 
     def live(surface: pygame.Surface, base: pygame.Surface, panel: pygame.Rect, extent: object,
              info: hud.SeatInfo, texts: TextCache, images: CardImages, back_w: int,
@@ -41,6 +42,7 @@ def live_picture(scene: TableScene, monkeypatch: pytest.MonkeyPatch) -> bytes:
     under = scene.model.pozo_under if hidden[("pozo",)] else None
     with monkeypatch.context() as patch:
         patch.setattr(scene.view.seat_pictures, "draw", live)
+        patch.setattr(scene.view.seat_pictures, "words", lambda *a, **k: None)  # drawn live
         surf = scene.view._draw_layer(scene.model.text, hidden, under)
     return pygame.image.tobytes(surf, "RGB")
 
@@ -49,8 +51,9 @@ def live_picture(scene: TableScene, monkeypatch: pytest.MonkeyPatch) -> bytes:
 def test_kept_seat_panels_draw_what_the_live_panels_draw(
     tmp_path: Path, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Over a round of six bots, every frame's layer (partly redrawn, seat panels
-    from their pictures) equals the layer drawn whole with every panel drawn live. At
+    """Over a round of six bots, every frame's layer (partly redrawn, seat panels, the top
+    bar and the log from their pictures) equals the layer drawn whole with every panel drawn
+    live. At
     1024×640 two top seats' extents overlap, so one of them is drawn live (not alone)."""
     session = bots_session(5, 6)
     app = App(size=size, paths=Paths.under(tmp_path), fast=True)
@@ -67,6 +70,8 @@ def test_kept_seat_panels_draw_what_the_live_panels_draw(
         assert drawn is not None
         assert pygame.image.tobytes(drawn, "RGB") == live_picture(scene, monkeypatch)
     assert pictures.hits > 2 and pictures.misses > 5  # both paths ran
+    assert len(pictures._words) > 0
+    assert size == (1024, 640) or (scene.view.log_alone and scene.view.piles_alone)
 
 
 def test_a_changed_panel_is_drawn_again_and_an_unchanged_one_is_reused() -> None:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from carioca_desktop.play.arrangement import Arrangement
 from carioca_desktop.storage import Paths, append_match, autosave_later, clear_autosave
-from carioca_desktop.storage.autosaver import flush_pending
+from carioca_desktop.storage.autosaver import after_autosave, flush_pending
 
 if TYPE_CHECKING:
     from carioca_desktop.play.session import SeatConfig
@@ -95,6 +95,11 @@ class SeatedSession(Generic[G, B]):
             self.arrangements[seat] = arrangement
             self._save()
 
+    def _at_table(self) -> bool:
+        """Whether a table's frames drive the match (its bots decide on the worker thread,
+        see ``decide_ahead``): storage then stays off the frame's thread."""
+        return getattr(self, "_worker", None) is not None
+
     def _holds_saves(self) -> bool:
         """Whether a save waits for the table's next frame before it is encoded."""
         return False
@@ -127,11 +132,25 @@ class SeatedSession(Generic[G, B]):
         recorded: the statistics describe the player's own games, and an all-bot match (a
         demo) would only skew them. Record first: the finished state reaches the file before
         the record, so a kill at any moment leaves either the finished match on disk or the
-        record, and a save whose match id is recorded is dropped by Continue."""
+        record, and a save whose match id is recorded is dropped by Continue.
+
+        At the table this is done on the autosave's writer thread, after the finished
+        state's write and in order with it (a flush, as Continue and the statistics make
+        before they read, waits for it): the frame that ends the match does not wait for
+        the disk. Elsewhere (Continue finding a finished match, scripts) it is done now."""
         if not self.autosave:
             return
-        try:
+        if self._at_table():
+            after_autosave(self._record_and_clear, "recording the match", self.paths,
+                           hold=self._holds_saves())  # fmt: skip
+        else:
             flush_pending(self.paths)
+            self._record_and_clear()
+
+    def _record_and_clear(self) -> None:
+        """The finished match into the statistics (once), then the save deleted; after the
+        finished state is on disk."""
+        try:
             if self.human_seats and not self.recorded:
                 append_match(self.record(), self.paths)
                 self.recorded = True

@@ -11,6 +11,10 @@ test for or delete the autosave (so Continue never sees an older state), and ``a
 calls it as a last resort. A kill loses at most the states still waiting (each write is
 atomic, so the file is always one whole earlier state).
 
+``after_autosave`` hands the same thread a job, run in order after the states handed in
+before it and never dropped: the end of a match (its record, then the save's removal) is
+done there at the table, so the frame that ends the match does not wait for the disk.
+
 A failed write is logged and kept as ``last_error``; it is never raised into the game.
 """
 
@@ -20,6 +24,7 @@ import atexit
 import logging
 import os
 import threading
+from collections import deque
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -30,15 +35,27 @@ log = logging.getLogger(__name__)
 _NOTHING = object()
 
 
+class Job:
+    """Work for the writer's thread, done in order after everything handed in before it and
+    never dropped nor replaced (a finished match's record, then the save's removal)."""
+
+    def __init__(self, run: Callable[[], None], name: str) -> None:
+        self.run = run
+        self.name = name
+
+
 class BackgroundWriter:
-    """One daemon thread that writes the latest item handed to ``submit`` with ``write``."""
+    """One daemon thread that writes the latest item handed to ``submit`` with ``write``, and
+    runs the jobs handed to ``then`` in their turn."""
 
     def __init__(self, write: Callable[[Any], None], name: str = "autosave") -> None:
         self._write = write
         self._name = name
         self._cond = threading.Condition()
-        self._pending: Any = _NOTHING
-        self._held = False  # the pending item waits for ``release`` (or a flush)
+        # What waits, in order: jobs, and at most one state after the last of them (a state
+        # handed in while another still waits replaces it).
+        self._queue: deque[Any] = deque()
+        self._held = False  # the queue waits for ``release`` (or a flush)
         self._busy = False
         self._thread: threading.Thread | None = None
         self.submitted = 0  # items handed in
@@ -51,9 +68,21 @@ class BackgroundWriter:
         With ``hold`` it is written once ``release`` (or ``flush``) is called: the frame
         that applied a move ends before the save is encoded beside it."""
         with self._cond:
-            self._pending = item
+            if self._queue and not isinstance(self._queue[-1], Job):
+                self._queue[-1] = item
+            else:
+                self._queue.append(item)
             self._held = hold
             self.submitted += 1
+            self._start()
+            self._cond.notify_all()
+
+    def then(self, job: Job, hold: bool = False) -> None:
+        """Run ``job`` on the writer's thread once everything handed in before it is written;
+        never blocks. ``hold`` as for ``submit``."""
+        with self._cond:
+            self._queue.append(job)
+            self._held = hold
             self._start()
             self._cond.notify_all()
 
@@ -74,43 +103,60 @@ class BackgroundWriter:
             self._thread = threading.Thread(target=self._run, name=self._name, daemon=True)
             self._thread.start()
 
+    def _on_own_thread(self) -> bool:
+        """Called from a job: everything handed in before it is written already, and
+        waiting for the rest would wait for the job itself."""
+        return threading.current_thread() is self._thread
+
     def flush(self, timeout: float | None = None) -> bool:
         """Wait until everything submitted is written (held or not); False if ``timeout``
         ran out first."""
+        if self._on_own_thread():
+            return True
         with self._cond:
             self._held = False
             self._cond.notify_all()
-            return self._cond.wait_for(
-                lambda: self._pending is _NOTHING and not self._busy, timeout
-            )
+            return self._cond.wait_for(lambda: not self._queue and not self._busy, timeout)
 
     def discard(self, timeout: float | None = None) -> bool:
-        """Drop what is waiting and wait for a write in progress to end (before a delete)."""
+        """Drop the states that wait and wait for what is in progress and the jobs to end
+        (before a delete). From a job, nothing handed in before it waits any more."""
+        if self._on_own_thread():
+            return True
         with self._cond:
-            self._pending = _NOTHING
-            return self._cond.wait_for(lambda: not self._busy, timeout)
+            jobs = [item for item in self._queue if isinstance(item, Job)]
+            self._queue = deque(jobs)
+            if jobs:
+                self._held = False
+                self._cond.notify_all()
+            return self._cond.wait_for(lambda: not self._queue and not self._busy, timeout)
 
     @property
     def idle(self) -> bool:
         with self._cond:
-            return self._pending is _NOTHING and not self._busy
+            return not self._queue and not self._busy
 
     def _run(self) -> None:
         while True:
             with self._cond:
-                self._cond.wait_for(lambda: self._pending is not _NOTHING and not self._held)
-                item, self._pending = self._pending, _NOTHING
+                self._cond.wait_for(lambda: bool(self._queue) and not self._held)
+                item = self._queue.popleft()
                 self._busy = True
             try:
-                self._write(item)
+                if isinstance(item, Job):
+                    item.run()
+                else:
+                    self._write(item)
             except Exception as err:  # a full disk or a bug must not stop the game
                 self.failures += 1
                 self.last_error = err
-                log.warning("%s failed: %s", self._name, err)
+                what = item.name if isinstance(item, Job) else self._name
+                log.warning("%s failed: %s", what, err)
             finally:
                 with self._cond:
                     self._busy = False
-                    self.written += 1
+                    if not isinstance(item, Job):
+                        self.written += 1
                     self._cond.notify_all()
 
 
@@ -143,6 +189,16 @@ def autosave_later(
     and only for the latest state: superseded snapshots are never built). With ``hold``, not
     before ``release_autosave`` (the next frame) or a flush."""
     writer_for(paths).submit(match, hold)
+
+
+def after_autosave(
+    run: Callable[[], None], name: str, paths: Paths | None = None, hold: bool = False
+) -> None:
+    """Run ``run`` on the autosave's writer thread once every state handed in before it is
+    written (in order with them; never dropped): the end of a match's record and clearing,
+    which need not keep the frame that ends the match waiting. ``hold`` as for
+    ``autosave_later``."""
+    writer_for(paths).then(Job(run, name), hold)
 
 
 def release_autosave(paths: Paths | None = None) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from carioca_desktop.storage.autosaver import flush_pending
 from carioca_desktop.storage.buraco_records import GAME as BURACO
 from carioca_desktop.storage.buraco_records import BuracoRecord, buraco_from_dict, buraco_to_dict
 from carioca_desktop.storage.documents import (
@@ -72,8 +73,10 @@ def load_stats(paths: Paths | None = None) -> tuple[Stats, list[Notice]]:
     A record that fails validation is dropped and reported while the others are kept; the
     original file is kept aside as ``stats.json.corrupt-<stamp>`` and rewritten without it.
     A file whose overall shape is wrong is set aside whole. Beyond MAX_RECORDS, the oldest
-    matches are dropped.
+    matches are dropped. A finished match's record handed to the autosave's writer (the
+    table's end of a match) is written first.
     """
+    flush_pending(paths)
     path = (paths or default_paths()).stats_file
     loaded, notices = load_document("stats", path)
     if loaded is None:

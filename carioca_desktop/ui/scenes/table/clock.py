@@ -44,8 +44,13 @@ class TableClock:
             if s.game_over_round:
                 s.round_end.over()
                 return s.animator.busy
-            if not s.app.fast and not s.session.bot_action_ready():
-                return True  # the bot still thinks on its thread: look again next frame
+            if not s.app.fast:
+                if not s.session.bot_action_ready():
+                    return True  # the bot still thinks on its thread: look again next frame
+                if s.pause_s > 0 and s.frame.rehearsal.run():
+                    # The decision came after the pause's idle frames, which rehearse it
+                    # (rehearse.py): rehearsed in this frame, applied in the next.
+                    return True
             action = s.session.pending_bot_action()
             if action is None:
                 return False

@@ -4,6 +4,7 @@ returned as a value (``Description``) for the scene to keep in its model."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -62,10 +63,7 @@ def describe(
     all_ok = bool(slot_views) and all(v.ok is not False for v in slot_views)
     hint = refusal_text(check) if (check and all_ok and action) else ""
     must_draw = human and obs.my_turn and obs.phase == "draw"
-    text = TableText(
-        title or _title(obs), _status(session, obs), list(model.log_lines), _seats(model, session),
-        must_draw,
-    )  # fmt: skip
+    text = table_text(obs, session, model.hand_hidden, model.log_lines, title, must_draw)
     offer = _offer_card(model, session) if human else None
     undo = human and obs.my_turn and model.legal.undoable(obs.seat)
     pista = (obs.my_turn and obs.phase in ("draw", "play")) if advice_on else None
@@ -135,8 +133,22 @@ def _status(session: MatchSession, obs: Observation) -> str:
     return tr("table.status.wait", name=obs.names[obs.turn])
 
 
-def _seats(model: TableModel, session: MatchSession) -> list[SeatInfo]:
-    obs, seats = model.obs, session.seats
+def table_text(
+    obs: Observation,
+    session: MatchSession,
+    hand_hidden: bool,
+    log: Iterable[str],
+    title: str | None = None,
+    attention: bool = False,
+) -> TableText:
+    """The words the layer shows for ``obs`` (the frame draws them; the rehearsal of a
+    bot's move, rehearse.py, draws them ahead)."""
+    seats = _seats(obs, hand_hidden, session)
+    return TableText(title or _title(obs), _status(session, obs), list(log), seats, attention)
+
+
+def _seats(obs: Observation, hand_hidden: bool, session: MatchSession) -> list[SeatInfo]:
+    seats = session.seats
     tallies = obs.rules.scoring == "tallies"
     wins = [sum(1 for w in obs.went_out if w == s) for s in range(obs.players)]
     labels, out = initials(obs.names), []
@@ -146,7 +158,7 @@ def _seats(model: TableModel, session: MatchSession) -> list[SeatInfo]:
         if cfg.kind == "bot":
             sub = tr("table.bot_level", level=level_text(cfg.level))
         else:
-            mine = s == obs.seat and not model.hand_hidden
+            mine = s == obs.seat and not hand_hidden
             sub = tr("table.you") if mine else tr("table.human")
         score = tr("table.tallies", n=wins[s]) if tallies else tr("table.points", n=totals[s])
         out.append(SeatInfo(s, obs.names[s], sub, score, obs.laid_down[s], obs.hand_sizes[s],

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
+
+import pygame
 
 from carioca_desktop.i18n import language
 from carioca_desktop.rules.cards import full_deck
@@ -15,11 +17,11 @@ from carioca_desktop.ui.anim import pacing
 from carioca_desktop.ui.scenes.table import paint as table_paint
 from carioca_desktop.ui.scenes.table.flights import FlightPlanner
 from carioca_desktop.ui.scenes.table.layout import TableLayout, meld_widths
+from carioca_desktop.ui.scenes.table.rehearse import Rehearsal
+from carioca_desktop.ui.scenes.table.window import Recorder, Window
 from carioca_desktop.ui.sprites import CardImages
 
 if TYPE_CHECKING:
-    import pygame
-
     from carioca_desktop.rules.carioca.ruleset import CariocaRules
     from carioca_desktop.ui.scenes.table.scene import TableScene
 
@@ -54,6 +56,8 @@ class TableFrame:
         self._anim_version = -1
         self._settings: object = None
         self._prepared: object = None  # for which images and layout the faces were queued
+        self.rehearsal = Rehearsal(scene)  # the next bot move's words and panels, ahead
+        self.window = Window()  # where the last frame drew over the layer
 
     def take_settings(self) -> bool:
         """Take up the settings (they may have changed in the pause menu, the language too);
@@ -73,10 +77,13 @@ class TableFrame:
         return True
 
     def prepare(self) -> None:
-        """An idle frame: draw ahead some of the card faces a move may need (a lay-down at
-        a new width drew ten or so at once, ~5 ms). Queued again for new images or a new
-        layout; the cache keeps every width the layout has (16 widths)."""
+        """An idle frame: rehearse the bot move about to be made (rehearse.py), or else
+        draw ahead some of the card faces a move may need (a lay-down at a new width drew
+        ten or so at once, ~5 ms). Queued again for new images or a new layout; the cache
+        keeps every width the layout has (16 widths)."""
         s = self.s
+        if self.rehearsal.run():
+            return
         key = (id(s.images), s.layout.meld_w, s.layout.pozo.width, s.layout.hand_card)
         if key != self._prepared:
             self._prepared = key
@@ -113,8 +120,22 @@ class TableFrame:
         if key != self.layer_key:
             s.view.invalidate()
             self.layer_key = key
-        surface.blit(s.view.layer(s.model.text, hidden, under), (0, 0))
-        table_paint.paint(surface, self.picture(hidden))
+        layer = s.view.layer(s.model.text, hidden, under)
+        picture = self.picture(hidden)
+        window = self.window
+        keep = window.lay(surface, layer, s.view.take_changes(), table_paint.hand_key(picture))
+        under_hand, hand, over = Recorder(surface), Recorder(surface), Recorder(surface)
+        table_paint.paint_under(cast("pygame.Surface", under_hand), picture)
+        if not keep:  # else the hand row the last frame painted is there, untouched
+            table_paint.paint_hand(cast("pygame.Surface", hand), picture)
+        table_paint.paint_over(cast("pygame.Surface", over), picture)
+        if s.window_partial and s.app.stack.visible() == [s]:
+            # What the widgets draw next over this frame (pygame_gui's sprites), and what
+            # the painters drew: the next frame lays the layer back there.
+            sprites = s.app.manager.get_sprite_group().visible
+            widgets = [_drawn_at(image, rect, area) for image, rect, area, _ in sprites]
+            rows = window.kept if window.kept is not None else hand.rects
+            window.drawn_over(under_hand.rects + over.rects + widgets, rows)
 
     def picture(self, hidden: Counter[Hashable]) -> table_paint.Picture:
         """What moves over the table's layer this frame, for the painters."""
@@ -142,3 +163,10 @@ class TableFrame:
             animator=s.animator,
             toasts=s.toasts,
         )
+
+
+def _drawn_at(image: pygame.Surface, rect: pygame.Rect, area: pygame.Rect | None) -> pygame.Rect:
+    """Where pygame_gui blits a sprite: its image (or the image's ``area``) at the rect's
+    corner (the root container's rect is the whole window, its image empty)."""
+    size = image.get_size() if area is None else pygame.Rect(area).size
+    return pygame.Rect(rect.topleft, size)

@@ -43,6 +43,9 @@ class HandModel:
         self.focus: int | None = None
         self.insert_before: int | None = None  # where the next new card goes (a drop), once
         self._next = 0
+        # Every uid's face: a card keeps its uid and face for good, and the painters ask
+        # for faces by uid dozens of times a frame (a search of the hand each time).
+        self._codes: dict[int, str] = {}
 
     @property
     def selected(self) -> int | None:
@@ -84,6 +87,7 @@ class HandModel:
 
     def _make(self, code: str) -> HandCard:
         self._next += 1
+        self._codes[self._next] = code
         return HandCard(self._next, code)
 
     def remove(self, uid: int) -> None:
@@ -99,10 +103,14 @@ class HandModel:
         return next(i for i, c in enumerate(self.cards) if c.uid == uid)
 
     def code(self, uid: int) -> str:
-        card = self.find(uid)
-        if card is None:
-            raise KeyError(uid)
-        return card.code
+        """The face of the card ``uid`` (KeyError for a uid this hand never dealt)."""
+        code = self._codes.get(uid)
+        if code is None:
+            card = self.find(uid)  # a card made elsewhere and put in ``cards``
+            if card is None:
+                raise KeyError(uid)
+            return card.code
+        return code
 
     def uid_for(self, code: str, exclude: set[int] | frozenset[int] = frozenset()) -> int | None:
         """A card of this face not in ``exclude`` (copies are interchangeable)."""

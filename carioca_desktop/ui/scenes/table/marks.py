@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from carioca_desktop.ui.scenes.table.window import draw_rect
 from carioca_desktop.ui.sprites import CardImages, TextCache, panel
 from carioca_desktop.ui.theme import GOLD, TEXT
 
@@ -48,8 +49,8 @@ def outline(
     surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int], width: int
 ) -> None:
     radius = max(6, min(rect.width, rect.height) // 10)
-    pygame.draw.rect(surface, (0, 0, 0), rect.inflate(2, 2), width + 2, border_radius=radius)
-    pygame.draw.rect(surface, colour, rect, width, border_radius=radius)
+    draw_rect(surface, (0, 0, 0), rect.inflate(2, 2), width + 2, border_radius=radius)
+    draw_rect(surface, colour, rect, width, border_radius=radius)
 
 
 def target_rect(

@@ -19,6 +19,7 @@ from carioca_desktop.ui.scenes.table.hand import HandModel
 from carioca_desktop.ui.scenes.table.input import Drag
 from carioca_desktop.ui.scenes.table.layout import TableLayout
 from carioca_desktop.ui.scenes.table.view import TableView
+from carioca_desktop.ui.scenes.table.window import draw_rect
 from carioca_desktop.ui.sprites import CardImages, TextCache, panel
 from carioca_desktop.ui.theme import GOLD, GREEN_OK, RED_BAD
 
@@ -54,12 +55,29 @@ class Picture:
 
 
 def paint(surface: pygame.Surface, p: Picture) -> None:
+    """Everything over the layer, in order: what lies under the hand, the hand, the rest."""
+    paint_under(surface, p)
+    paint_hand(surface, p)
+    paint_over(surface, p)
+
+
+def paint_under(surface: pygame.Surface, p: Picture) -> None:
+    """The faint pozo while its card is dragged; the targets a moving card lights."""
     _ghost_pozo(surface, p.layout, p.drag)
+    if not p.hand_hidden:
+        _targets(surface, p)
+
+
+def paint_hand(surface: pygame.Surface, p: Picture) -> None:
     if p.hand_hidden:
         _hidden_hand(surface, p)
     else:
-        _targets(surface, p)
         _hand(surface, p)
+
+
+def paint_over(surface: pygame.Surface, p: Picture) -> None:
+    """The marks on the hand, the hint, the flights, the dragged card and the toasts."""
+    if not p.hand_hidden:
         table_marks.paint(surface, p.layout, p.view, p.images, p.texts, p.lit, p.ring, p.rows,
                           p.hand)  # fmt: skip
     _hint(surface, p.layout, p.texts, p.hint)
@@ -67,6 +85,20 @@ def paint(surface: pygame.Surface, p: Picture) -> None:
     _drag(surface, p.images, p.drag)
     for toast in p.toasts:
         hud.draw_toast(surface, toast, p.texts, p.layout.ui)
+
+
+def hand_key(p: Picture) -> Hashable | None:
+    """What the hand row shows (``paint_hand``), to leave it on the window while it stays
+    the same; None while something is painted under it (``paint_under``) or it lies face
+    down."""
+    if p.hand_hidden or p.drag is not None or p.accepts is not None:
+        return None
+    hand, picked = p.hand, p.hand.picked
+    rows = tuple(
+        (uid, hand.code(uid), (r.x, r.y, r.w, r.h), uid in picked, p.hidden[("hand", uid)] > 0)
+        for uid, r in p.rows
+    )
+    return rows, id(p.images)
 
 
 def _ghost_pozo(surface: pygame.Surface, layout: TableLayout, drag: Drag | None) -> None:
@@ -106,7 +138,7 @@ def _targets(surface: pygame.Surface, p: Picture) -> None:
 def _frame(
     surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int], w: int
 ) -> None:
-    pygame.draw.rect(surface, colour, rect, w, border_radius=max(6, rect.width // 24))
+    draw_rect(surface, colour, rect, w, border_radius=max(6, rect.width // 24))
 
 
 def _hand(surface: pygame.Surface, p: Picture) -> None:

@@ -61,6 +61,10 @@ class TableScene(Scene, ModelParts):
     """One match at the table. ``autoplay`` (a driver) takes the round-end decisions and the
     screenshots instead of pushing the summary scenes."""
 
+    # Each frame lays the layer back only where it changed or was drawn over (window.py);
+    # a subclass that draws more over the table after ``draw`` turns this off.
+    window_partial = True
+
     def __init__(
         self, app: App, session: MatchSession, autoplay: AutoplayDriver | None = None
     ) -> None:
@@ -123,6 +127,7 @@ class TableScene(Scene, ModelParts):
             "hint": self.ask_hint,
             "keys": self.show_keys,
         }
+        self.frame.window.lost()
         self._seen_events = max(0, len(self.obs.events) - 8)
         self.session.decide_ahead()  # bots decide on a worker thread (play/botworker.py)
         self._relayout()
@@ -133,6 +138,7 @@ class TableScene(Scene, ModelParts):
         warn_side_save(self)  # a newer version's save kept: this match is saved beside it
 
     def exit(self) -> None:
+        self.frame.window.lost()
         self.session.release_save()
         if self.widgets is not None:
             self.widgets.kill()
@@ -142,10 +148,12 @@ class TableScene(Scene, ModelParts):
             self.offer = None
 
     def pause(self) -> None:
+        self.frame.window.lost()  # a scene goes over the table
         self.session.release_save()  # its frames stop: the last move's save goes now
         self.input.cancel()
 
     def resume(self) -> None:
+        self.frame.window.lost()  # the scene over the table drew on the window
         if self.frame.take_settings():
             self._relayout()
             if self.widgets is not None:
@@ -153,6 +161,7 @@ class TableScene(Scene, ModelParts):
         self.sync()
 
     def on_resize(self, size: tuple[int, int]) -> None:
+        self.frame.window.lost()
         self.input.cancel()
         self.animator.finish()
         self._relayout()

@@ -28,6 +28,8 @@ TOTAL = len(STEPS) - 1  # the last step is the goodbye
 class TutorialScene(Coach, TableScene):
     """A TableScene whose moves a ``Tutorial`` vets, with the coach's panel on the left."""
 
+    window_partial = False  # the coach's panels are drawn over the table after it
+
     coach_ns = "tutorial"
     coach_total = TOTAL
     coach_type = CoachType(

@@ -9,11 +9,10 @@ from functools import lru_cache
 
 import pygame
 
-from carioca_desktop.i18n import tr
 from carioca_desktop.rules.carioca.observation import MeldView, Observation
 from carioca_desktop.ui import hud
 from carioca_desktop.ui.cardart import felt
-from carioca_desktop.ui.scenes.table import seatcache, zones
+from carioca_desktop.ui.scenes.table import kept, seatcache, zones
 from carioca_desktop.ui.scenes.table.hand import HandModel
 from carioca_desktop.ui.scenes.table.layout import (
     TableLayout,
@@ -48,11 +47,9 @@ def _base(size: tuple[int, int], high_contrast: bool, area: tuple[int, ...]) -> 
     return surf
 
 
-@lru_cache(maxsize=16)
-def _loose_card(size: tuple[int, int], angle: int) -> pygame.Surface:
-    """A blank card face turned a little: the edge of a discard under the pozo's top card."""
-    card = panel(size, max(3, round(size[0] * 0.09)), (246, 242, 232, 255), (150, 146, 138), 1)
-    return pygame.transform.rotozoom(card, angle, 1.0)
+def _kind(what: Hashable, kind: str) -> bool:
+    """Whether a layer item (zones.py) is of ``kind``."""
+    return isinstance(what, tuple) and what[:1] == (kind,)
 
 
 @dataclass
@@ -108,6 +105,9 @@ class TableView:
         self._items: set[zones.Item] = set()
         self._whole: object = None  # what, when it changes, needs a whole new picture
         self.seat_pictures = seatcache.SeatPictures()  # the seat panels by what they show
+        self._changes: list[pygame.Rect] | None = None  # redrawn since taken (None: all)
+        self.log_alone = False  # nothing else on the layer reaches the log's box
+        self.piles_alone = False  # nothing drawn before the piles reaches their box
 
     # ------------------------------------------------------------------ geometry
     def rebuild(self, layout: TableLayout, obs: Observation, slots: list[SlotView]) -> None:
@@ -247,10 +247,22 @@ class TableView:
             elif whole != self._whole:
                 self.seat_pictures.clear()  # they hold the felt of another size or look
             self._items, self._whole = new, whole
+            log_box, piles = layout.log.inflate(8, 8), kept.piles_box(layout)
+            self.log_alone = not any(
+                log_box.colliderect(box) for box, what in new if not _kind(what, "log")
+            )
+            self.piles_alone = not any(  # the top bar and the seats are drawn before them
+                piles.colliderect(box)
+                for box, what in new
+                if _kind(what, "top") or _kind(what, "seat") or _kind(what, "viewer")
+            )
             if boxes is None or self._drawn is None:
                 self._drawn = self._draw_layer(text, hidden, pozo_under)
+                self._changes = None
             else:
-                base = self._base()
+                if self._changes is not None:
+                    self._changes += boxes
+                base = self.base()
                 for box in boxes:
                     self._drawn.set_clip(box)
                     self._drawn.blit(base, box, box)
@@ -259,7 +271,12 @@ class TableView:
             self._layer = self._drawn
         return self._layer
 
-    def _base(self) -> pygame.Surface:
+    def take_changes(self) -> list[pygame.Rect] | None:
+        """The boxes of the picture drawn again since the last call (None: the whole)."""
+        changes, self._changes = self._changes, []
+        return changes
+
+    def base(self) -> pygame.Surface:
         """The felt with the line printed round the playing area."""
         layout = self.layout
         assert layout is not None
@@ -269,7 +286,7 @@ class TableView:
     def _draw_layer(
         self, text: TableText, hidden: Counter[Hashable], pozo_under: str | None
     ) -> pygame.Surface:
-        surf = self._base().copy()
+        surf = self.base().copy()
         self._paint(surf, text, hidden, pozo_under, None)
         return surf
 
@@ -290,63 +307,24 @@ class TableView:
             return clip is None or bool(clip.colliderect(rect))
 
         if near(layout.top_bar.inflate(8, 8)):
-            hud.draw_top_bar(surf, layout.top_bar, text.title, text.status, self.texts,
-                             layout.ui)  # fmt: skip
-        seatcache.paint_seats(self.seat_pictures, surf, self._base(), layout, obs.seat,
+            kept.top_bar(self, surf, text)
+        seatcache.paint_seats(self.seat_pictures, surf, self.base(), layout, obs.seat,
                               text.seats, hidden, self.texts, self.images, near)  # fmt: skip
-        piles = layout.stock.union(layout.pozo).inflate(layout.stock.width, layout.stock.width)
-        piles.height += layout.upx(40)
-        if near(piles):
-            self._draw_piles(surf, hidden, pozo_under, text.attention)
+        if near(kept.piles_box(layout)):
+            top = pozo_under if hidden[("pozo",)] else obs.pozo_top
+            kept.piles(self, surf, obs, top, text.attention)
         self._draw_melds(surf, hidden, clip)
         self._draw_slots(surf, hidden, clip)
         if near(layout.log.inflate(8, 8)):
-            hud.draw_log(surf, layout.log, text.log, self.texts, layout.ui)
+            kept.log(self, surf, text)
 
-    def _card(
+    def card(
         self, surf: pygame.Surface, code: str, rect: pygame.Rect, marker: str | None = None
     ) -> None:
         image, (dx, dy) = self.images.shadowed(code, rect.width, marker)
         surf.blit(image, (rect.x + dx, rect.y + dy))
 
-    def _draw_piles(
-        self,
-        surf: pygame.Surface,
-        hidden: Counter[Hashable],
-        pozo_under: str | None,
-        attention: bool,
-    ) -> None:
-        layout, obs = self.layout, self.obs
-        assert layout is not None and obs is not None
-        stock, pozo = layout.stock, layout.pozo
-        self._slot_outline(surf, stock)
-        self._slot_outline(surf, pozo)
-        if attention:  # gold says "your move": take a card from either pile
-            glow, (gx, gy) = self.images.glow(stock.width, "gold")
-            surf.blit(glow, (stock.x + gx, stock.y + gy))
-            if obs.pozo_top is not None:
-                surf.blit(glow, (pozo.x + gx, pozo.y + gy))
-        depth = min(4, (obs.stock_size + 11) // 12)
-        back = self.images.back(stock.width)
-        if obs.stock_size:
-            shadow, (dx, dy) = self.images.shadow(stock.width)
-            surf.blit(shadow, (stock.x + dx, stock.y + dy))
-            for k in range(depth, -1, -1):
-                surf.blit(back, (stock.x - k * 2, stock.y - k * 2))
-        top = pozo_under if hidden[("pozo",)] else obs.pozo_top
-        if obs.pozo_size > 1:  # the discards below show as a loose pile of edges
-            for angle, dx, dy in ((-7, -3, 2), (5, 3, -1))[: obs.pozo_size - 1]:
-                edge = _loose_card(pozo.size, angle)
-                surf.blit(edge, edge.get_rect(center=(pozo.centerx + dx, pozo.centery + dy)))
-        if top is not None:
-            self._card(surf, top, pozo)
-        small = layout.upx(14)
-        label = self.texts.render(tr("table.stock", n=obs.stock_size), small, TEXT_DIM)
-        surf.blit(label, label.get_rect(midtop=(stock.centerx, stock.bottom + layout.px(8))))
-        label = self.texts.render(tr("table.pozo"), small, TEXT_DIM)
-        surf.blit(label, label.get_rect(midtop=(pozo.centerx, pozo.bottom + layout.px(8))))
-
-    def _slot_outline(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
+    def slot_outline(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
         radius = max(4, round(rect.width * 0.09))
         edge, width = ((220, 240, 225), 2) if self.high_contrast else ((120, 170, 130), 1)
         surf.blit(panel(rect.size, radius, (0, 30, 14, 70), edge, width), rect)
@@ -367,7 +345,7 @@ class TableView:
             for k, rect in enumerate(mb.cards):
                 if hidden[("meld", index, k)]:
                     continue
-                self._card(surf, mb.meld.cards[k], rect, mb.meld.stands_for[k])
+                self.card(surf, mb.meld.cards[k], rect, mb.meld.stands_for[k])
 
     def _slot_verdict(self, surf: pygame.Surface, view: SlotView, title_w: int) -> None:
         """The slot's reason beside its title, or, when it does not fit there, whole under
@@ -428,10 +406,10 @@ class TableView:
             surf.blit(title, (view.rect.left + px(12), view.rect.top + px(7)))
             self._slot_verdict(surf, view, title.get_width())
             for rect in view.spare_rects:  # where the missing cards of a meld would go
-                self._slot_outline(surf, rect)
+                self.slot_outline(surf, rect)
             if not view.cards and view.spare_rects:
                 area = view.spare_rects[0].union(view.spare_rects[-1])
                 self._lines(surf, view.hint, px(13), TEXT_DIM, area.inflate(-px(8), 0), False)
             for (uid, code, marker), rect in zip(view.cards, view.card_rects):
                 if not hidden[("hand", uid)]:
-                    self._card(surf, code, rect, marker)
+                    self.card(surf, code, rect, marker)

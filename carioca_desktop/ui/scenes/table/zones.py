@@ -19,6 +19,7 @@ import pygame
 
 from carioca_desktop.i18n import tr
 from carioca_desktop.ui import hud
+from carioca_desktop.ui.scenes.table.window import aligned
 from carioca_desktop.ui.sprites import CardImages
 
 if TYPE_CHECKING:
@@ -29,8 +30,11 @@ Item = tuple[Box, Hashable]
 FULL = 0.55  # redraw everything once the boxes cover more than this share of the window
 
 
-def _box(rect: pygame.Rect) -> Box:
+def rect_box(rect: pygame.Rect) -> Box:
     return (rect.x, rect.y, rect.w, rect.h)
+
+
+_box = rect_box
 
 
 def items(
@@ -110,7 +114,7 @@ def dirty(old: set[Item], new: set[Item], size: tuple[int, int]) -> list[pygame.
     boxes = [pygame.Rect(box) for box, _ in old ^ new]
     merged: list[pygame.Rect] = []
     for rect in boxes:
-        rect = rect.clip(pygame.Rect((0, 0), size))
+        rect = aligned(rect, pygame.Rect((0, 0), size))  # a faster copy, same picture
         if not rect.w or not rect.h:
             continue
         while (hit := rect.collidelist(merged)) >= 0:
