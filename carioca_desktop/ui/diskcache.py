@@ -13,13 +13,14 @@ are renamed, in the background (no fsync: a torn file is only drawn again). The 
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import logging
 import os
 import struct
 import threading
-from collections.abc import Callable
+import zlib
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from types import ModuleType
 from typing import Final
 
 import pygame
@@ -45,11 +46,20 @@ def folder() -> Path | None:
     return _folder
 
 
-def _code_stamp() -> str:
+def digest(text: str) -> str:
+    """20 hex digits naming ``text`` in a file name: two 32-bit checksums of it, forwards and
+    backwards, and its length. Not a cryptographic hash (nothing here is secret or hostile, and
+    a wrong-length file is drawn again): hashlib would load OpenSSL, ~2.5 ms of every start."""
+    data = text.encode("utf-8")
+    forwards, backwards = zlib.crc32(data), zlib.adler32(data[::-1])
+    return f"{forwards:08x}{backwards:08x}{len(data) & 0xFFFF:04x}"
+
+
+def _code_stamp(sources: Sequence[ModuleType] = ()) -> str:
     from carioca_desktop.ui import cardart, widgets
 
     parts = []
-    for module in (cardart, widgets):
+    for module in (cardart, widgets, *sources):
         try:
             info = os.stat(str(module.__file__))
             parts.append(f"{info.st_size}:{info.st_mtime_ns}")
@@ -58,22 +68,27 @@ def _code_stamp() -> str:
     return ",".join(parts)
 
 
-def _file(name: str, key: object) -> Path | None:
+def _file(name: str, key: object, sources: Sequence[ModuleType] = ()) -> Path | None:
     if _folder is None:
         return None
-    text = repr((VERSION, pygame.version.ver, _code_stamp(), name, key))
-    digest = hashlib.sha1(text.encode("utf-8")).hexdigest()[:20]
-    return _folder / f"{name}-{digest}.px"
+    text = repr((VERSION, pygame.version.ver, _code_stamp(sources), name, key))
+    return _folder / f"{name}-{digest(text)}.px"
 
 
 def kept(
-    name: str, key: object, draw: Callable[[], pygame.Surface], alpha: bool = False
+    name: str,
+    key: object,
+    draw: Callable[[], pygame.Surface],
+    alpha: bool = False,
+    sources: Sequence[ModuleType] = (),
 ) -> pygame.Surface:
     """The picture ``draw()`` makes for ``key``: read back if kept, else drawn and kept.
 
     ``alpha``: the picture has per-pixel alpha (kept as straight RGBA), else it is opaque.
+    ``sources``: modules whose code draws it besides cardart and widgets (a change to their
+    source files makes a new file). The picture returned is the caller's to draw on.
     """
-    path = _file(name, key)
+    path = _file(name, key, sources)
     if path is not None:
         found = _load(path, alpha)
         if found is not None:

@@ -15,7 +15,6 @@ unexpected (another pygame_gui without this cache, a torn file) leaves the cache
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import logging
 import os
 import struct
@@ -52,8 +51,7 @@ def _file() -> Path | None:
             if entry.name.endswith(".py"):
                 info = entry.stat()
                 stamp.append(f"{entry.name}:{info.st_size}:{info.st_mtime_ns}")
-    digest = hashlib.sha1(repr(stamp).encode("utf-8")).hexdigest()[:20]
-    return folder / f"shapes-{digest}.bin"
+    return folder / f"shapes-{diskcache.digest(repr(stamp))}.bin"
 
 
 def preload(manager: pygame_gui.UIManager) -> int:

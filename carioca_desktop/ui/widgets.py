@@ -3,6 +3,7 @@ focus, the ◀ value ▶ stepper, and drawing helpers (panels, gold titles, text
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -435,19 +436,44 @@ class UIScene(Scene):
     def paint(self, surface: pygame.Surface) -> None:
         """Draw the picture under the widgets (felt or dim, panels, cards)."""
 
-    def repaint(self) -> None:
-        self._stale = True
-        self.app.dirty()
-
-    def draw(self, surface: pygame.Surface) -> None:
-        if self._backdrop is None or not self._stale:
-            return
+    def _painted(self) -> pygame.Surface:
         if self.opaque:  # a copy of the felt in the window's format: one memory copy
             picture = felt_picture(self.size, bool(self.app.settings.high_contrast)).copy()
         else:
             picture = pygame.Surface(self.size, pygame.SRCALPHA)
             picture.fill((0, 10, 4, self.dim_alpha))
         self.paint(picture)
+        return picture
+
+    def repaint(self) -> None:
+        self._stale = True
+        self.app.dirty()
+
+    def kept_key(self) -> object | None:
+        """For an opaque scene whose picture depends only on what this key says (besides its
+        size, the high-contrast felt and its code): the felt and ``paint`` are kept on disk
+        between runs as one picture (diskcache), read back in one go. None: painted anew."""
+        return None
+
+    def paint_over(self, surface: pygame.Surface) -> None:
+        """What is drawn on the picture every time, over a kept one (short-lived notices)."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self._backdrop is None or not self._stale:
+            return
+        key = self.kept_key() if self.opaque else None
+        if key is not None:
+            high_contrast = bool(self.app.settings.high_contrast)
+            picture = diskcache.kept(
+                f"scene-{type(self).__name__}",
+                (self.size, high_contrast, key),
+                self._painted,
+                alpha=True,
+                sources=(sys.modules[type(self).__module__], theme, textfit),
+            )
+        else:
+            picture = self._painted()
+        self.paint_over(picture)
         # An opaque picture is its own premultiplied form: spare pygame_gui that pass.
         self._backdrop.set_image(picture, self.opaque)
         self._stale = False

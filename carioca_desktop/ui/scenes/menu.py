@@ -101,6 +101,18 @@ class MenuScene(UIScene):
         return notice_box(surface, self.messages, spot, round(17 * max(self.u, self.k)))
 
     # ------------------------------------------------------------------ picture
+    def kept_key(self) -> object:
+        """Everything ``paint`` shows: the menu's picture is read back whole at the next start
+        (the felt, the fan, the title...: ~10 ms of the first frame, against ~4 to read)."""
+        return (
+            self.app.settings.ui_scale,
+            self.app.settings.four_colour,
+            FAN,
+            tr("menu.tagline"),
+            tr("buraco_look.also"),
+            version(),
+        )
+
     def paint(self, surface: pygame.Surface) -> None:
         w, h = self.size
         k = self.k
@@ -133,6 +145,8 @@ class MenuScene(UIScene):
         panel(surface, col, border=theme.GOLD)
         small = font(max(12, round(14 * k)))
         draw_text(surface, f"v{version()}", small, (w - 14, h - 10), theme.TEXT_DIM, "bottomright")
+
+    def paint_over(self, surface: pygame.Surface) -> None:
         if self.messages:
             self._message_rect(surface)
 
