@@ -1,0 +1,101 @@
+"""What the start-up keeps and defers (issue 16): the menu's picture read back from disk is
+the picture painted, a change to what it shows paints it anew, notices are drawn over it."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from carioca_desktop import i18n
+from carioca_desktop.storage import Notice, Paths
+from carioca_desktop.ui import diskcache
+from carioca_desktop.ui.app import App
+from carioca_desktop.ui.scenes.menu import MenuScene
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Paths]:
+    monkeypatch.delenv("CARIOCA_LANG", raising=False)
+    old_lang, old_folder = i18n.language(), diskcache.folder()
+    yield Paths.under(tmp_path)
+    i18n.set_language(old_lang)
+    diskcache.set_folder(old_folder)
+
+
+def menu_frame(paths: Paths, size: tuple[int, int] = (1280, 720)) -> tuple[App, bytes]:
+    """A fresh App on ``paths`` showing the menu's first frame, and that frame's pixels."""
+    app = App(size=size, paths=paths, fast=True)
+    app.push(MenuScene(app))
+    app.frame(1 / 60)
+    return app, pygame.image.tobytes(app.screen, "RGB")
+
+
+def kept_pictures(paths: Paths) -> list[Path]:
+    folder = diskcache.folder()
+    assert folder is not None and folder.is_relative_to(paths.settings_file.parent)
+    for _ in range(300):  # written in the background
+        found = sorted(folder.glob("scene-MenuScene-*.px"))
+        if found:
+            return found
+        time.sleep(0.01)
+    return []
+
+
+def test_the_kept_menu_picture_is_the_painted_one(
+    home: Paths, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _, painted = menu_frame(home)
+    [kept] = kept_pictures(home)
+
+    def must_not_paint(self: MenuScene, surface: pygame.Surface) -> None:
+        raise AssertionError("the kept picture was painted again")
+
+    with monkeypatch.context() as m:
+        m.setattr(MenuScene, "paint", must_not_paint)
+        _, read_back = menu_frame(home)
+    assert read_back == painted
+    # A torn file is painted again, and shows the same.
+    kept.write_bytes(kept.read_bytes()[:-7])
+    _, again = menu_frame(home)
+    assert again == painted
+
+
+def test_what_the_menu_shows_is_in_the_kept_pictures_key(home: Paths) -> None:
+    app, spanish = menu_frame(home)
+    app.update_settings(app.settings.replace(language="en"))
+    kept_pictures(home)
+    _, english = menu_frame(home)  # a new start in English: not the Spanish picture
+    assert english != spanish
+    app, _ = menu_frame(home)
+    app.update_settings(app.settings.replace(four_colour=not app.settings.four_colour))
+    _, four = menu_frame(home)
+    assert four != english
+
+
+def picture(menu: MenuScene) -> bytes:
+    """The menu's picture under its widgets, as last painted."""
+    return pygame.image.tobytes(menu._backdrop.image, "RGBA")
+
+
+def test_a_notice_is_drawn_over_the_kept_picture(home: Paths) -> None:
+    app, _ = menu_frame(home, (1600, 900))
+    plain = picture(app.stack.top)  # type: ignore[arg-type]
+    kept_pictures(home)
+    app = App(size=(1600, 900), paths=home, fast=True)
+    app.notices = [Notice("settings", "bad_json", "not JSON", None)]
+    menu = MenuScene(app)
+    app.push(menu)
+    app.frame(1 / 60)
+    assert menu.messages and picture(menu) != plain
+    menu.back()  # closed: the kept picture again, without the notice
+    app.frame(1 / 60)
+    assert picture(menu) == plain
