@@ -99,3 +99,38 @@ def test_a_notice_is_drawn_over_the_kept_picture(home: Paths) -> None:
     menu.back()  # closed: the kept picture again, without the notice
     app.frame(1 / 60)
     assert picture(menu) == plain
+
+
+def test_kept_shapes_come_back_in_the_format_pygame_gui_draws(tmp_path: Path) -> None:
+    """Shapes read back in another pixel format than pygame_gui's own are converted at
+    every blit; and a newer file replaces the older ones instead of piling up."""
+    from carioca_desktop.ui import shapecache
+    from carioca_desktop.ui.theme import make_manager
+
+    pygame.init()
+    pygame.display.set_mode((400, 120))
+    old_folder = diskcache.folder()
+    diskcache.set_folder(tmp_path)
+    shapecache._kept.clear()
+    try:
+        (tmp_path / "shapes-0123456789abcdef0123.bin").write_bytes(b"an older layout")
+        first = make_manager((400, 120))
+        pygame_gui_button(first)
+        shapecache.keep(first, background=False)
+        assert len(list(tmp_path.glob("shapes-*.bin"))) == 1
+        second = make_manager((400, 120))
+        assert shapecache.preload(second) > 0
+        own = pygame.Surface((4, 4), pygame.SRCALPHA).get_masks()
+        lookup = second.get_theme().shape_cache.cache_short_term_lookup
+        assert lookup and all(item["surface"].get_masks() == own for item in lookup.values())
+    finally:
+        diskcache.set_folder(old_folder)
+        shapecache._kept.clear()
+
+
+def pygame_gui_button(manager: object) -> None:
+    import pygame_gui
+
+    button = pygame_gui.elements.UIButton(pygame.Rect(20, 20, 300, 50), "Jugar", manager)
+    manager.update(1 / 60)  # type: ignore[attr-defined]
+    button.kill()  # type: ignore[no-untyped-call]

@@ -29,9 +29,12 @@ from carioca_desktop.ui import diskcache
 
 log = logging.getLogger(__name__)
 
-VERSION = 1
+VERSION = 2  # 2: pixels kept as BGRA (1: RGBA)
 MAX_BYTES = 8 * 1024 * 1024
-_RECORD = struct.Struct("<HHH")  # id length, width, height; then the id, then RGBA pixels
+_RECORD = struct.Struct("<HHH")  # id length, width, height; then the id, then the pixels
+# ARGB8888 in memory, the format pygame_gui draws its shapes in (a new SRCALPHA surface's):
+# read back as RGBA they were another format, converted at every blit of a button's state.
+_FORMAT = "BGRA"
 
 _kept: set[str] = set()  # the shape ids the file already holds (read or written this run)
 
@@ -76,7 +79,7 @@ def preload(manager: pygame_gui.UIManager) -> int:
             at += size
             if len(pixels) != size:
                 raise ValueError("torn file")
-            shapes.append((shape_id, pygame.image.frombuffer(pixels, (width, height), "RGBA")))
+            shapes.append((shape_id, pygame.image.frombuffer(pixels, (width, height), _FORMAT)))
     except (struct.error, UnicodeDecodeError, ValueError) as err:
         log.info("ignoring kept shapes %s: %s", path.name, err)
         return 0
@@ -108,7 +111,7 @@ def keep(manager: pygame_gui.UIManager, background: bool = True) -> None:
         if len(name) > 0xFFFF or width > 0xFFFF or height > 0xFFFF:
             continue
         record = _RECORD.pack(len(name), width, height) + name
-        pixels = pygame.image.tobytes(surface, "RGBA")
+        pixels = pygame.image.tobytes(surface, _FORMAT)
         total += len(record) + len(pixels)
         if total > MAX_BYTES:
             break
@@ -127,6 +130,10 @@ def _write(path: Path, data: bytes) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         temp.write_bytes(data)
         os.replace(temp, path)
+        for old in path.parent.glob("shapes-*.bin"):  # another pygame_gui's or layout's
+            if old != path:
+                with contextlib.suppress(OSError):
+                    old.unlink()
     except OSError as err:
         log.info("could not keep the widget shapes: %s", err)
         with contextlib.suppress(OSError):
