@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import mmap
 import os
 import struct
 import threading
@@ -105,20 +106,26 @@ def kept(
 
 
 def _load(path: Path, alpha: bool) -> pygame.Surface | None:
+    """The kept picture, mapped from the file rather than read into new memory: reading a
+    window-sized picture (5.8 MB) cost 3-17 ms of the first frame on a loaded machine, most
+    of it faulting in fresh pages, against under 1 ms to map it and blit it once. The mapping
+    is private (copy on write): drawing on the surface never reaches the file. Files are only
+    ever replaced whole (written aside and renamed) or removed, so a mapped one never shrinks
+    under the surface."""
     try:
         with path.open("rb") as handle:
-            head = handle.read(_HEADER.size)
-            if len(head) != _HEADER.size:
-                return None
-            size = _HEADER.unpack(head)
-            data = bytearray(size[0] * size[1] * 4)  # mutable: a surface may be drawn on
-            if handle.readinto(data) != len(data) or handle.read(1):
-                return None
-    except OSError:
+            pixels = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_COPY)
+    except (OSError, ValueError):  # ValueError: an empty file cannot be mapped
+        return None
+    if len(pixels) < _HEADER.size:
+        return None
+    size = _HEADER.unpack_from(pixels)
+    if len(pixels) != _HEADER.size + size[0] * size[1] * 4:
         return None
     with contextlib.suppress(OSError):
         os.utime(path)  # recently used: kept longest
-    # frombuffer shares the bytes (no copy); the surface keeps them alive.
+    # frombuffer shares the mapped bytes (no copy); the surface keeps them alive.
+    data = memoryview(pixels)[_HEADER.size :]
     return pygame.image.frombuffer(data, size, _ALPHA if alpha else _OPAQUE)
 
 

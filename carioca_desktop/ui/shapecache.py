@@ -20,7 +20,7 @@ import os
 import struct
 import threading
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import pygame
 import pygame_gui
@@ -34,7 +34,7 @@ MAX_BYTES = 8 * 1024 * 1024
 _RECORD = struct.Struct("<HHH")  # id length, width, height; then the id, then the pixels
 # ARGB8888 in memory, the format pygame_gui draws its shapes in (a new SRCALPHA surface's):
 # read back as RGBA they were another format, converted at every blit of a button's state.
-_FORMAT = "BGRA"
+_FORMAT: Final = "BGRA"
 
 _kept: set[str] = set()  # the shape ids the file already holds (read or written this run)
 
