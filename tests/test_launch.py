@@ -136,3 +136,15 @@ def pygame_gui_button(manager: object) -> None:
     button = pygame_gui.elements.UIButton(pygame.Rect(20, 20, 300, 50), "Jugar", manager)
     manager.update(1 / 60)  # type: ignore[attr-defined]
     button.kill()  # type: ignore[no-untyped-call]
+
+
+def test_tr_reading_one_namespace_says_what_the_whole_catalogue_says() -> None:
+    for lang in i18n.LANGUAGES:
+        whole = i18n.catalogue(lang)
+        assert whole
+        for key, text in whole.items():
+            assert i18n.has(key, lang) and i18n.tr(key, lang) == text, (lang, key)
+    assert not i18n.has("menu.no_such_key", "en") and i18n.tr("menu.no_such_key") == (
+        "menu.no_such_key"
+    )
+    assert i18n.tr("../theme") == "../theme"  # never a file outside the catalogues

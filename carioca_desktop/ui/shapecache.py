@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import mmap
 import os
 import struct
 import threading
@@ -62,9 +63,12 @@ def preload(manager: pygame_gui.UIManager) -> int:
     cache, path = _cache(manager), _file()
     if cache is None or path is None or not hasattr(cache, "add_surface_to_cache"):
         return 0
+    # Mapped (private, copy on write) rather than read and copied shape by shape: the file
+    # is only ever replaced whole, and pygame_gui copies a shape before drawing on it.
     try:
-        data = path.read_bytes()
-    except OSError:
+        with path.open("rb") as handle:
+            data = memoryview(mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_COPY))
+    except (OSError, ValueError):  # ValueError: an empty file cannot be mapped
         return 0
     shapes: list[tuple[str, pygame.Surface]] = []
     at = 0
@@ -72,10 +76,10 @@ def preload(manager: pygame_gui.UIManager) -> int:
         while at < len(data):
             length, width, height = _RECORD.unpack_from(data, at)
             at += _RECORD.size
-            shape_id = data[at : at + length].decode("utf-8")
+            shape_id = bytes(data[at : at + length]).decode("utf-8")
             at += length
             size = width * height * 4
-            pixels = bytearray(data[at : at + size])
+            pixels = data[at : at + size]
             at += size
             if len(pixels) != size:
                 raise ValueError("torn file")
