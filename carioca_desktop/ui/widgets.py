@@ -15,12 +15,12 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIImage
 
 from carioca_desktop.ui import diskcache, textfit, theme
-from carioca_desktop.ui.cardart import CardArt, felt
 from carioca_desktop.ui.scene import Scene
 from carioca_desktop.ui.theme import wrap as wrap  # re-exported for the scenes
 
 if TYPE_CHECKING:
     from carioca_desktop.ui.app import App
+    from carioca_desktop.ui.cardart import CardArt
 
 RGB = tuple[int, int, int]
 SHADOW: RGB = (4, 18, 10)
@@ -196,6 +196,8 @@ def felt_picture(size: tuple[int, int], high_contrast: bool) -> pygame.Surface:
     a scene's picture starts from (never draw on it; copy it)."""
 
     def draw() -> pygame.Surface:
+        from carioca_desktop.ui.cardart import felt  # only when no kept picture has it
+
         plain = felt(size, high_contrast)
         if pygame.display.get_surface() is not None:
             return plain.convert_alpha()

@@ -12,7 +12,6 @@ from carioca_desktop import version
 from carioca_desktop.i18n import tr
 from carioca_desktop.storage import Notice, has_autosave
 from carioca_desktop.ui import diskcache, theme
-from carioca_desktop.ui.cardart import CardArt
 from carioca_desktop.ui.widgets import (
     UIScene,
     card_fan,
@@ -155,6 +154,8 @@ class MenuScene(UIScene):
             four = self.app.settings.four_colour
 
             def draw() -> pygame.Surface:
+                from carioca_desktop.ui.cardart import CardArt  # only when the fan is not kept
+
                 art = CardArt(width, four)
                 return card_fan(art, [art.face(c) for c in FAN], spread=54)
 
