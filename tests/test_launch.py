@@ -148,3 +148,22 @@ def test_tr_reading_one_namespace_says_what_the_whole_catalogue_says() -> None:
         "menu.no_such_key"
     )
     assert i18n.tr("../theme") == "../theme"  # never a file outside the catalogues
+
+
+def test_the_first_frame_is_not_paced(home: Paths) -> None:
+    """Clock.tick(FPS) first waits out 1/60 s from the clock's making: the first frame
+    must not, the ones after it are paced."""
+    app = App(size=(1280, 720), paths=home)
+    app.push(MenuScene(app))
+    asked: list[int] = []
+
+    class Clock:
+        def tick(self, framerate: int = 0) -> int:
+            asked.append(framerate)
+            if len(asked) == 3:
+                app.quit()
+            return 16
+
+    app.clock = Clock()  # type: ignore[assignment]
+    app.run()
+    assert asked == [0, 60, 60]
