@@ -167,3 +167,41 @@ def test_the_first_frame_is_not_paced(home: Paths) -> None:
     app.clock = Clock()  # type: ignore[assignment]
     app.run()
     assert asked == [0, 60, 60]
+
+
+def test_the_menu_picture_is_opaque_and_a_repaint_shows_the_same(home: Paths) -> None:
+    """A translucent pixel in the picture shows whatever the window held before: the gold
+    rule under the tagline grew brighter at every repaint (a notice closed, a resize)."""
+    app, first = menu_frame(home)
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene)
+    assert set(picture(menu)[3::4]) == {255}
+    for _ in range(3):
+        menu.rebuild()
+        app.frame(1 / 60)
+        assert pygame.image.tobytes(app.screen, "RGB") == first
+
+
+def test_damaged_statistics_are_set_aside_and_shown_after_the_first_frame(home: Paths) -> None:
+    home.stats_file.parent.mkdir(parents=True, exist_ok=True)
+    home.stats_file.write_bytes(b"[1, 2, 3]")
+    app = App(size=(1280, 720), paths=home, fast=True)
+    menu = MenuScene(app)
+    app.push(menu)
+    app.frame(1 / 60)  # the first frame: the statistics are not read yet
+    assert menu.messages == [] and home.stats_file.exists()
+    for _ in range(3):  # the first frame that draws nothing settles the app
+        app.frame(1 / 60)
+    aside = list(home.stats_file.parent.glob("stats.json.corrupt-*"))
+    assert len(aside) == 1 and not home.stats_file.exists()
+    assert any(aside[0].name in m for m in menu.messages)
+
+
+def test_a_run_too_short_to_settle_still_sets_damaged_statistics_aside(home: Paths) -> None:
+    home.stats_file.parent.mkdir(parents=True, exist_ok=True)
+    home.stats_file.write_bytes(b"[1, 2, 3]")
+    app = App(size=(1280, 720), paths=home, fast=True)
+    app.push(MenuScene(app))
+    app.quit()
+    app.run()
+    assert list(home.stats_file.parent.glob("stats.json.corrupt-*"))

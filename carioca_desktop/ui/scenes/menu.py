@@ -171,12 +171,19 @@ class MenuScene(UIScene):
         label = "♠  ♥  ♦  ♣"
         tw = suits.size(label)[0]
         for x0, x1 in ((cx - half, cx - tw // 2 - 12), (cx + tw // 2 + 12, cx + half)):
-            pygame.draw.line(surface, (*theme.GOLD, 200), (x0, y), (x1, y), 2)
+            # Opaque: a line drawn with alpha replaces the felt's pixels with translucent ones
+            # (pygame.draw writes, it does not blend), so every repaint of the menu added the
+            # old screen under them again and the rule grew brighter. Its look is unchanged:
+            # the first frame showed it over the black of a new window, i.e. plain GOLD.
+            pygame.draw.line(surface, theme.GOLD, (x0, y), (x1, y), 2)
         draw_text(surface, label, suits, (cx, y), theme.GOLD, "center")
 
     # ------------------------------------------------------------------ behaviour
     def update(self, dt: float) -> bool:
         super().update(dt)
+        late = self.app.take_notices()  # the statistics are checked after the first frame
+        if late:
+            self._say(*self.messages, *(notice_text(n) for n in late))
         if not self.messages:
             return False
         self.message_age += dt
