@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import mmap
 import os
 import struct
 import threading
@@ -63,12 +62,11 @@ def preload(manager: pygame_gui.UIManager) -> int:
     cache, path = _cache(manager), _file()
     if cache is None or path is None or not hasattr(cache, "add_surface_to_cache"):
         return 0
-    # Mapped (private, copy on write) rather than read and copied shape by shape: the file
-    # is only ever replaced whole, and pygame_gui copies a shape before drawing on it.
+    # Read, not mapped like the kept pictures: the shapes live as long as the manager, and on
+    # Windows a mapped file cannot be replaced, so new shapes could never be kept.
     try:
-        with path.open("rb") as handle:
-            data = memoryview(mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_COPY))
-    except (OSError, ValueError):  # ValueError: an empty file cannot be mapped
+        data = memoryview(path.read_bytes())
+    except OSError:
         return 0
     shapes: list[tuple[str, pygame.Surface]] = []
     at = 0
@@ -79,7 +77,7 @@ def preload(manager: pygame_gui.UIManager) -> int:
             shape_id = bytes(data[at : at + length]).decode("utf-8")
             at += length
             size = width * height * 4
-            pixels = data[at : at + size]
+            pixels = bytearray(data[at : at + size])  # mutable: its own copy of the bytes
             at += size
             if len(pixels) != size:
                 raise ValueError("torn file")
