@@ -1,13 +1,15 @@
 """Pictures kept on disk between runs: what the first frame would otherwise draw at every
 start. The felt at window size costs 35-40 ms to draw (two full-window smooth scales and
-alpha blits) and 2-3 ms to read back; the menu's fan of cards ~25 ms against ~1 ms.
+alpha blits) and under 1 ms to map back from its file; the menu's fan of cards ~25 ms.
 
 A picture is a pure function of its key and of the code that draws it, so the file name is a
 digest of the key, this module's ``VERSION``, pygame's version (its scalers) and the size and
 time of the drawing modules' source files: a changed drawing makes new files, never shows an
 old one. A file of the wrong length is ignored and drawn again. Writes go to a temp name and
-are renamed, in the background (no fsync: a torn file is only drawn again). The newest
-``KEEP`` pictures are kept, so resizing the window cannot fill the disk.
+are renamed, in the background (no fsync: a torn file is only drawn again), so a file in
+use (mapped by a surface) is never changed in place. The newest ``KEEP`` pictures are kept,
+so resizing the window cannot fill the disk (on Windows a picture still in use is removed at a
+later pruning).
 """
 
 from __future__ import annotations
