@@ -24,7 +24,6 @@ from carioca_desktop.storage import (
     flush_autosaves,
     has_autosave,
     load_settings,
-    load_stats,
     save_settings,
     setup_logging,
     write_crash_report,
@@ -172,6 +171,8 @@ class App:
         records' modules to load, for a notice almost nobody gets."""
         if not self._stats_checked:
             self._stats_checked = True
+            from carioca_desktop.storage.stats import load_stats  # with the records' modules
+
             self.notices += load_stats(self.paths)[1]
 
     # ------------------------------------------------------------------ services
