@@ -8,6 +8,7 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -29,6 +30,11 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Paths]:
     yield Paths.under(tmp_path)
     i18n.set_language(old_lang)
     diskcache.set_folder(old_folder)
+    # The pictures and shapes are written on threads of their own: let them end here rather
+    # than run on into (and slow) the next test.
+    for thread in threading.enumerate():
+        if thread.name in ("picture-cache", "shape-cache"):
+            thread.join(10)
 
 
 def menu_frame(paths: Paths, size: tuple[int, int] = (1280, 720)) -> tuple[App, bytes]:
