@@ -24,7 +24,6 @@ from carioca_desktop.storage import (
     flush_autosaves,
     has_autosave,
     load_settings,
-    load_stats,
     save_settings,
     setup_logging,
     write_crash_report,
@@ -124,6 +123,7 @@ class App:
         ):
             self.save_settings()  # a fresh, valid settings.json replaces what was set aside
         self.notices += self._check_saved_files()
+        self._stats_checked = False
         i18n.set_language(i18n.choose_language(self.settings.language))
         if fast:  # autoplay and tests are silent; a dummy driver keeps ALSA from complaining
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -154,14 +154,26 @@ class App:
         self._ui_seen: list[tuple[Any, ...]] = []
 
     def _check_saved_files(self) -> list[Notice]:
-        """Read the statistics and the autosave once at start, so a damaged file is set
-        aside and reported now rather than when the player first opens it."""
-        _, notices = load_stats(self.paths)
+        """Read the autosave once at start, so a damaged file is set aside and reported now
+        rather than when the player presses Continue (the statistics wait for the settling
+        after the first frame: ``_check_stats``)."""
+        notices: list[Notice] = []
         if has_autosave(self.paths):
             from carioca_desktop.play.resume import load_resumable  # only when there is a save
 
             notices += load_resumable(self.paths)[1]
         return notices
+
+    def _check_stats(self) -> None:
+        """Read the statistics once, so a damaged file is set aside and reported (on the menu,
+        which shows notices that come after it opened) rather than when the player first
+        opens them. Not before the first frame: up to 10,000 matches to check, and the
+        records' modules to load, for a notice almost nobody gets."""
+        if not self._stats_checked:
+            self._stats_checked = True
+            from carioca_desktop.storage.stats import load_stats  # with the records' modules
+
+            self.notices += load_stats(self.paths)[1]
 
     # ------------------------------------------------------------------ services
     def _make_manager(self) -> pygame_gui.UIManager:
@@ -314,6 +326,7 @@ class App:
         """Work the first frame need not wait for: the window's icon, the version in the title
         (reading package metadata) and the font sizes only HTML text uses."""
         self._settled = True
+        self._check_stats()
         self._set_icon()
         pygame.display.set_caption(f"Carioca {version()}")
         preload_extra(self.manager, self.settings.ui_scale)
@@ -323,7 +336,9 @@ class App:
         # CARIOCA_READY_EXIT=1 (benchmarks): print the time to the first drawn frame and quit.
         ready_exit = os.environ.get("CARIOCA_READY_EXIT") == "1"
         while self.running and self.stack.top is not None:
-            dt = self.clock.tick(FPS) / 1000.0
+            # The first frame is not paced: Clock.tick(FPS) would first wait out 1/60 s from
+            # the clock's making in __init__ (~8 ms of the start spent asleep).
+            dt = self.clock.tick(FPS if self._drawn else 0) / 1000.0
             events = pygame.event.get()
             if not events and not self._dirty and not self.fast:
                 # Idle: wait for input rather than spinning at 60 frames a second.
@@ -341,6 +356,7 @@ class App:
                 )
                 break
         self.remember_window()
+        self._check_stats()  # a run too short to settle still sets a damaged file aside
         return 0
 
     def remember_window(self) -> None:

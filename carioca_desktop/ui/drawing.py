@@ -4,12 +4,15 @@ pairs, in a notice box), panels, gold titles, soft shadows and card fans."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import pygame
 
 from carioca_desktop.ui import textfit, theme
-from carioca_desktop.ui.cardart import CardArt
 from carioca_desktop.ui.theme import wrap as wrap  # re-exported for the scenes
+
+if TYPE_CHECKING:
+    from carioca_desktop.ui.cardart import CardArt
 
 RGB = tuple[int, int, int]
 SHADOW: RGB = (4, 18, 10)

@@ -15,13 +15,12 @@ unexpected (another pygame_gui without this cache, a torn file) leaves the cache
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import logging
 import os
 import struct
 import threading
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import pygame
 import pygame_gui
@@ -30,9 +29,12 @@ from carioca_desktop.ui import diskcache
 
 log = logging.getLogger(__name__)
 
-VERSION = 1
+VERSION = 2  # 2: pixels kept as BGRA (1: RGBA)
 MAX_BYTES = 8 * 1024 * 1024
-_RECORD = struct.Struct("<HHH")  # id length, width, height; then the id, then RGBA pixels
+_RECORD = struct.Struct("<HHH")  # id length, width, height; then the id, then the pixels
+# ARGB8888 in memory, the format pygame_gui draws its shapes in (a new SRCALPHA surface's):
+# read back as RGBA they were another format, converted at every blit of a button's state.
+_FORMAT: Final = "BGRA"
 
 _kept: set[str] = set()  # the shape ids the file already holds (read or written this run)
 
@@ -52,8 +54,7 @@ def _file() -> Path | None:
             if entry.name.endswith(".py"):
                 info = entry.stat()
                 stamp.append(f"{entry.name}:{info.st_size}:{info.st_mtime_ns}")
-    digest = hashlib.sha1(repr(stamp).encode("utf-8")).hexdigest()[:20]
-    return folder / f"shapes-{digest}.bin"
+    return folder / f"shapes-{diskcache.digest(repr(stamp))}.bin"
 
 
 def preload(manager: pygame_gui.UIManager) -> int:
@@ -61,8 +62,10 @@ def preload(manager: pygame_gui.UIManager) -> int:
     cache, path = _cache(manager), _file()
     if cache is None or path is None or not hasattr(cache, "add_surface_to_cache"):
         return 0
+    # Read, not mapped like the kept pictures: the shapes live as long as the manager, and on
+    # Windows a mapped file cannot be replaced, so new shapes could never be kept.
     try:
-        data = path.read_bytes()
+        data = memoryview(path.read_bytes())
     except OSError:
         return 0
     shapes: list[tuple[str, pygame.Surface]] = []
@@ -71,14 +74,14 @@ def preload(manager: pygame_gui.UIManager) -> int:
         while at < len(data):
             length, width, height = _RECORD.unpack_from(data, at)
             at += _RECORD.size
-            shape_id = data[at : at + length].decode("utf-8")
+            shape_id = bytes(data[at : at + length]).decode("utf-8")
             at += length
             size = width * height * 4
-            pixels = bytearray(data[at : at + size])
+            pixels = bytearray(data[at : at + size])  # mutable: its own copy of the bytes
             at += size
             if len(pixels) != size:
                 raise ValueError("torn file")
-            shapes.append((shape_id, pygame.image.frombuffer(pixels, (width, height), "RGBA")))
+            shapes.append((shape_id, pygame.image.frombuffer(pixels, (width, height), _FORMAT)))
     except (struct.error, UnicodeDecodeError, ValueError) as err:
         log.info("ignoring kept shapes %s: %s", path.name, err)
         return 0
@@ -110,7 +113,7 @@ def keep(manager: pygame_gui.UIManager, background: bool = True) -> None:
         if len(name) > 0xFFFF or width > 0xFFFF or height > 0xFFFF:
             continue
         record = _RECORD.pack(len(name), width, height) + name
-        pixels = pygame.image.tobytes(surface, "RGBA")
+        pixels = pygame.image.tobytes(surface, _FORMAT)
         total += len(record) + len(pixels)
         if total > MAX_BYTES:
             break
@@ -129,6 +132,10 @@ def _write(path: Path, data: bytes) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         temp.write_bytes(data)
         os.replace(temp, path)
+        for old in path.parent.glob("shapes-*.bin"):  # another pygame_gui's or layout's
+            if old != path:
+                with contextlib.suppress(OSError):
+                    old.unlink()
     except OSError as err:
         log.info("could not keep the widget shapes: %s", err)
         with contextlib.suppress(OSError):

@@ -4,6 +4,7 @@ gold titles, text, card fans) are re-exported from here, where the scenes import
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
@@ -12,8 +13,7 @@ import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIImage
 
-from carioca_desktop.ui import diskcache
-from carioca_desktop.ui.cardart import felt
+from carioca_desktop.ui import diskcache, textfit, theme
 from carioca_desktop.ui.drawing import (
     RGB,
     SHADOW,
@@ -62,6 +62,8 @@ def felt_picture(size: tuple[int, int], high_contrast: bool) -> pygame.Surface:
     a scene's picture starts from (never draw on it; copy it)."""
 
     def draw() -> pygame.Surface:
+        from carioca_desktop.ui.cardart import felt  # only when no kept picture has it
+
         plain = felt(size, high_contrast)
         if pygame.display.get_surface() is not None:
             return plain.convert_alpha()
@@ -228,19 +230,44 @@ class UIScene(Scene):
     def paint(self, surface: pygame.Surface) -> None:
         """Draw the picture under the widgets (felt or dim, panels, cards)."""
 
-    def repaint(self) -> None:
-        self._stale = True
-        self.app.dirty()
-
-    def draw(self, surface: pygame.Surface) -> None:
-        if self._backdrop is None or not self._stale:
-            return
+    def _painted(self) -> pygame.Surface:
         if self.opaque:  # a copy of the felt in the window's format: one memory copy
             picture = felt_picture(self.size, bool(self.app.settings.high_contrast)).copy()
         else:
             picture = pygame.Surface(self.size, pygame.SRCALPHA)
             picture.fill((0, 10, 4, self.dim_alpha))
         self.paint(picture)
+        return picture
+
+    def repaint(self) -> None:
+        self._stale = True
+        self.app.dirty()
+
+    def kept_key(self) -> object | None:
+        """For an opaque scene whose picture depends only on what this key says (besides its
+        size, the high-contrast felt and its code): the felt and ``paint`` are kept on disk
+        between runs as one picture (diskcache), read back in one go. None: painted anew."""
+        return None
+
+    def paint_over(self, surface: pygame.Surface) -> None:
+        """What is drawn on the picture every time, over a kept one (short-lived notices)."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self._backdrop is None or not self._stale:
+            return
+        key = self.kept_key() if self.opaque else None
+        if key is not None:
+            high_contrast = bool(self.app.settings.high_contrast)
+            picture = diskcache.kept(
+                f"scene-{type(self).__name__}",
+                (self.size, high_contrast, key),
+                self._painted,
+                alpha=True,
+                sources=(sys.modules[type(self).__module__], theme, textfit),
+            )
+        else:
+            picture = self._painted()
+        self.paint_over(picture)
         # An opaque picture is its own premultiplied form: spare pygame_gui that pass.
         self._backdrop.set_image(picture, self.opaque)
         self._stale = False

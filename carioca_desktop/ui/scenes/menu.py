@@ -12,7 +12,6 @@ from carioca_desktop import version
 from carioca_desktop.i18n import tr
 from carioca_desktop.storage import Notice, has_autosave
 from carioca_desktop.ui import diskcache, theme
-from carioca_desktop.ui.cardart import CardArt
 from carioca_desktop.ui.widgets import (
     UIScene,
     card_fan,
@@ -101,6 +100,18 @@ class MenuScene(UIScene):
         return notice_box(surface, self.messages, spot, round(17 * max(self.u, self.k)))
 
     # ------------------------------------------------------------------ picture
+    def kept_key(self) -> object:
+        """Everything ``paint`` shows: the menu's picture is read back whole at the next start
+        (the felt, the fan, the title...: ~10 ms of the first frame, against ~4 to read)."""
+        return (
+            self.app.settings.ui_scale,
+            self.app.settings.four_colour,
+            FAN,
+            tr("menu.tagline"),
+            tr("buraco_look.also"),
+            version(),
+        )
+
     def paint(self, surface: pygame.Surface) -> None:
         w, h = self.size
         k = self.k
@@ -133,6 +144,8 @@ class MenuScene(UIScene):
         panel(surface, col, border=theme.GOLD)
         small = font(max(12, round(14 * k)))
         draw_text(surface, f"v{version()}", small, (w - 14, h - 10), theme.TEXT_DIM, "bottomright")
+
+    def paint_over(self, surface: pygame.Surface) -> None:
         if self.messages:
             self._message_rect(surface)
 
@@ -141,6 +154,8 @@ class MenuScene(UIScene):
             four = self.app.settings.four_colour
 
             def draw() -> pygame.Surface:
+                from carioca_desktop.ui.cardart import CardArt  # only when the fan is not kept
+
                 art = CardArt(width, four)
                 return card_fan(art, [art.face(c) for c in FAN], spread=54)
 
@@ -156,12 +171,19 @@ class MenuScene(UIScene):
         label = "♠  ♥  ♦  ♣"
         tw = suits.size(label)[0]
         for x0, x1 in ((cx - half, cx - tw // 2 - 12), (cx + tw // 2 + 12, cx + half)):
-            pygame.draw.line(surface, (*theme.GOLD, 200), (x0, y), (x1, y), 2)
+            # Opaque: a line drawn with alpha replaces the felt's pixels with translucent ones
+            # (pygame.draw writes, it does not blend), so every repaint of the menu added the
+            # old screen under them again and the rule grew brighter. Its look is unchanged:
+            # the first frame showed it over the black of a new window, i.e. plain GOLD.
+            pygame.draw.line(surface, theme.GOLD, (x0, y), (x1, y), 2)
         draw_text(surface, label, suits, (cx, y), theme.GOLD, "center")
 
     # ------------------------------------------------------------------ behaviour
     def update(self, dt: float) -> bool:
         super().update(dt)
+        late = self.app.take_notices()  # the statistics are checked after the first frame
+        if late:
+            self._say(*self.messages, *(notice_text(n) for n in late))
         if not self.messages:
             return False
         self.message_age += dt
