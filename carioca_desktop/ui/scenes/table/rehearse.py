@@ -79,7 +79,7 @@ class Rehearsal:
         tops = list(dict.fromkeys([old.pozo_top, obs.pozo_top]))
         kept.piles_ahead(s.view, obs, tops, attention)
         before = {info.seat: info for info in model.text.seats}
-        acting = {e.seat for e in copy.state.events[first:] if e.kind.value in ARRIVING}
+        acting = {e.seat for e in obs.events[first:] if e.kind.value in ARRIVING}
         wanted = {(i.seat, 0) for i in text.seats if before.get(i.seat) != i}
         wanted |= {(seat, 1) for seat in acting if s.glide > 0}
         view = s.view
