@@ -64,7 +64,7 @@ def build(home: Home, root: Path) -> dict[str, Snapshot | None]:
 
 def start_in_process(home: Home, root: Path) -> None:
     from carioca_desktop.storage import Paths
-    from carioca_desktop.ui.app import App
+    from carioca_desktop.ui.app import SETTLE_LATEST, App
     from carioca_desktop.ui.scenes.menu import MenuScene
 
     before = build(home, root)
@@ -72,7 +72,8 @@ def start_in_process(home: Home, root: Path) -> None:
     try:
         menu = MenuScene(app)
         app.push(menu)
-        app.frame(0.016)
+        for _ in range(SETTLE_LATEST + 2):  # the menu's first frames: the app settles after
+            app.frame(0.016)  # them and only then reads the statistics (launch time)
         menu._continue()  # what the Continue button does (its table is not played on:
         # no frame after it, since at full speed a bot would move and rewrite the save)
     finally:

@@ -407,6 +407,7 @@ def run(args: argparse.Namespace) -> int:
                 from carioca_desktop.ui.autoplay_continue import start_continue
 
                 if not start_continue(app, options):
+                    app._check_stats()  # as every run does before it ends
                     return 0  # nothing to resume: the save was set aside (or there is none)
             else:
                 start_autoplay(app, options)
