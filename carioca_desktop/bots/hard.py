@@ -8,10 +8,12 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from carioca_desktop.rules.carioca.actions import LayDown
 from carioca_desktop.rules.carioca.observation import Observation
 
 from .base import Choice, fits_table, table_layouts
 from .judge import View, deck_counts
+from .layplan import best_plan
 from .memory import Memory
 from .normal import NormalBot
 
@@ -46,6 +48,8 @@ class HardBot(NormalBot):
     # being caught with a card still in hand (only the first to complete avoids it)
     keep_fit = 30.0  # once down: points a card that fits the table is worth keeping
     close_feed = (4.0, 2.5)  # feeding weight times this when the next player holds 1, 2 cards
+    lay_plan = True  # choose among the solver's lay-downs (layplan.best_plan)
+    lay_turn_cost = 10.0  # points a turn more to go out costs, when choosing a lay-down
 
     def __init__(self, seat: int, seed: int) -> None:
         super().__init__(seat, seed)
@@ -54,6 +58,15 @@ class HardBot(NormalBot):
     def choose(self, obs: Observation, legal: Sequence[Choice]) -> Choice:
         self.memory.update(obs)
         return super().choose(obs, legal)
+
+    def lay_down(self, obs: Observation, view: View) -> Choice | None:
+        """Of the lay-downs the solver can make, the one whose kept cards go soonest
+        (layplan.best_plan): fewest that fit no meld on the table, then fewest points."""
+        found = super().lay_down(obs, view)
+        if found is None or not self.lay_plan:
+            return found
+        plan = best_plan(obs, self.lay_turn_cost)
+        return found if plan is None else LayDown(obs.seat, plan.melds)
 
     def caught(self, obs: Observation, steps: int, chance: float) -> float:
         found = super().caught(obs, steps, chance)
