@@ -93,7 +93,8 @@ def plan_of(obs: Observation, melds: Sequence[Sequence[str]]) -> Plan:
 
 def alternatives(obs: Observation) -> list[Plan]:
     """The solver's lay-down (most points laid) and, for each card code in hand, the best
-    lay-down that keeps that card, each once; empty when the hand cannot lay down or the
+    lay-down that keeps that card, each once (only the first when it leaves at most one
+    card that fits nowhere: no other can leave less); empty when the hand cannot lay down or the
     rules lay down in parts (``partial_contract``)."""
     rules = obs.rules
     if rules.partial_contract or obs.laid_down[obs.seat] or not obs.has_drawn:
@@ -102,7 +103,10 @@ def alternatives(obs: Observation) -> list[Plan]:
     found = find_laydown(*args)
     if found is None:
         return []
-    plans = {_key(found): plan_of(obs, found)}
+    first = plan_of(obs, found)
+    plans = {_key(found): first}
+    if first.loose <= 1:
+        return [first]  # nothing left to gain: at most the lay-down turn's discard
     for code in sorted(set(obs.hand)):
 
         def value(c: str, keep: str = code) -> int:
