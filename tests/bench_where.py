@@ -14,7 +14,7 @@ import argparse
 import statistics
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from carioca_desktop.bots.base import make_bot
 from carioca_desktop.bots.driver import bot_step
@@ -30,6 +30,7 @@ class SeatRound:
 
     round: int
     points: int = 0
+    margin: float = 0.0  # its points minus the mean of the other seats'
     went_out: bool = False
     laid: bool = False
     own_turns: int = 0
@@ -40,11 +41,6 @@ class SeatRound:
     lay: Plan | None = None  # the plan it laid down
     best_loose: Plan | None = None  # the alternative with the fewest cards fitting nowhere
     options: int = 0
-
-
-@dataclass
-class Tally:
-    rows: list[SeatRound] = field(default_factory=list)
 
 
 def play(rules: CariocaRules, level: str, seed: int) -> list[SeatRound]:
@@ -81,6 +77,8 @@ def play(rules: CariocaRules, level: str, seed: int) -> list[SeatRound]:
                 row = current[s]
                 row.round = index
                 row.points = obs.round_points[-1][s]
+                others = [p for t, p in enumerate(obs.round_points[-1]) if t != s]
+                row.margin = row.points - sum(others) / len(others)
                 row.went_out = obs.went_out[-1] == s
                 row.laid = obs.laid_down[s]
                 row.held = obs.hand_sizes[s]
@@ -127,6 +125,15 @@ def report(rows: list[SeatRound], matches: int) -> str:
             f"{mean([r.lay.fitting for r in laid if r.lay]):.1f}, "
             f"{mean([r.lay.kept_points for r in laid if r.lay]):.1f} | "
             f"{len(better)}/{len(laid)} | {mean([r.pozo for r in rs]):.1f}"
+        )
+    lines.append("round | margin a seat-round when it went out | caught before | caught after")
+    for index in sorted(by_round):
+        rs = by_round[index]
+        out = [r.margin for r in rs if r.went_out]
+        before = [r.margin for r in rs if not r.laid]
+        after = [r.margin for r in rs if r.laid and not r.went_out]
+        lines.append(
+            f"{index + 1} | {mean(out):+6.1f} | {mean(before):+6.1f} | {mean(after):+6.1f}"
         )
     total = sum(r.points for r in rows) / (len(rows) / len(by_round))
     before_all = sum(r.points for r in rows if not r.laid) / (len(rows) / len(by_round))

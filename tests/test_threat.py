@@ -70,6 +70,7 @@ def test_features_read_opponents_down_their_cards_and_pozo_takes() -> None:
     x = dict(zip(NAMES, features(obs, 2, 0.25, {2: ["6C", "7C"], 1: ["9C"] * 5}), strict=True))
     assert x["bias"] == 1.0 and x["hidden"] == 0.0  # round 1: two tríos, 6 of 12 cards
     assert x["contract_share"] == 0.5
+    assert x["melds"] == 0.5 and x["escala_share"] == 0.0
     assert x["opponents_down"] == 1.0 and x["down_with_1_2"] == 1.0
     assert x["down_inverse_size"] == 1.0
     assert x["pozo_takes"] == 2.0  # seat 1 is down: only the seats still racing count

@@ -16,6 +16,7 @@ from .judge import View, deck_counts
 from .layplan import best_plan
 from .memory import Memory
 from .normal import NormalBot
+from .threat import features, predict
 
 
 class HardBot(NormalBot):
@@ -50,6 +51,7 @@ class HardBot(NormalBot):
     close_feed = (4.0, 2.5)  # feeding weight times this when the next player holds 1, 2 cards
     lay_plan = True  # choose among the solver's lay-downs (layplan.best_plan)
     lay_turn_cost = 10.0  # points a turn more to go out costs, when choosing a lay-down
+    threat_model = False  # caught() from bots/threat.py instead: measured worse, so off
 
     def __init__(self, seat: int, seed: int) -> None:
         super().__init__(seat, seed)
@@ -69,7 +71,12 @@ class HardBot(NormalBot):
         return found if plan is None else LayDown(obs.seat, plan.melds)
 
     def caught(self, obs: Observation, steps: int, chance: float) -> float:
-        found = super().caught(obs, steps, chance)
+        """The chance of being caught before laying down, from the calibrated threat model
+        (bots/threat.py) in place of normal's hazard guess."""
+        if self.threat_model:
+            found = predict(features(obs, steps, chance, self.memory.took))
+        else:
+            found = super().caught(obs, steps, chance)
         rules = obs.rules
         if rules.contract(obs.round_index).min_cards(rules.escala_min) >= rules.hand_size:
             return max(found, self.hidden_floor)

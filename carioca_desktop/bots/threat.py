@@ -20,6 +20,8 @@ NAMES = (
     "bias",
     "hidden",
     "contract_share",
+    "melds",
+    "escala_share",
     "log_own_turns",
     "turns_played",
     "hidden_x_turns",
@@ -30,8 +32,23 @@ NAMES = (
 )
 """The features, in the order of ``features`` and ``WEIGHTS``."""
 
-WEIGHTS = (0.0,) * len(NAMES)
-"""Fitted by tests/fit_threat.py (see there for the matches and seed)."""
+WEIGHTS = (
+    -8.2598,  # bias
+    0.0090,  # hidden
+    3.3832,  # contract_share
+    3.3342,  # melds
+    0.1960,  # escala_share
+    1.3046,  # log_own_turns
+    0.0872,  # turns_played
+    0.2615,  # hidden_x_turns
+    0.1907,  # opponents_down
+    0.1551,  # down_with_1_2
+    0.7293,  # down_inverse_size
+    -0.0446,  # pozo_takes
+)
+"""Fitted by ``python tests/fit_threat.py --train 60 --test 30 --seed 5000`` (13,753
+positions of 60 clasico matches of four ``normal`` bots; held-out log loss 0.570 against
+1.184 for ``NormalBot.caught``)."""
 
 
 def features(
@@ -40,7 +57,11 @@ def features(
     """What the model reads: ``steps`` cards missing from the contract, ``chance`` that a
     draw brings one, ``took`` the cards each seat took from the pozo this round."""
     rules = obs.rules
-    need = rules.contract(obs.round_index).min_cards(rules.escala_min)
+    contract = rules.contract(obs.round_index)
+    need = contract.min_cards(rules.escala_min)
+    form = contract.forms[0]
+    melds = 1 if contract.special else form.trios + form.escalas
+    escalas = need if contract.special else form.escalas * contract.escala_length(rules.escala_min)
     hidden = 1.0 if need >= rules.hand_size else 0.0
     own = math.log(steps / max(1.5 * chance, 0.05) + 1.0)
     turns = obs.turn_number / obs.players / 10.0
@@ -52,6 +73,8 @@ def features(
         1.0,
         hidden,
         need / rules.hand_size,
+        melds / 4.0,
+        escalas / rules.hand_size,
         own,
         turns,
         hidden * turns,
