@@ -47,8 +47,15 @@ def _kind(meld: Sequence[str], obs: Observation) -> str:
 
 
 def _layout(meld: Sequence[str], obs: Observation) -> Layout | None:
-    found = analyse([parse_marked(c) for c in meld], obs.rules, _kind(meld, obs), 3)
-    return found if isinstance(found, Layout) else None
+    """The meld as a layout: the kind its naturals say first (a meld of wilds may be
+    either), then the other."""
+    first = _kind(meld, obs)
+    entries = [parse_marked(c) for c in meld]
+    for kind in (first, "escala" if first == "trio" else "trio"):
+        found = analyse(entries, obs.rules, kind, 3)
+        if isinstance(found, Layout):
+            return found
+    return None
 
 
 def plan_of(obs: Observation, melds: Sequence[Sequence[str]]) -> Plan:
