@@ -1,6 +1,7 @@
 """The ``hard`` bot: the normal bot's play plus memory of every card seen, the fear, in the
-rounds that end the moment someone lays down, of being caught with dear cards, and, on the
-turn it lays down, keeping the cards that fit the table for the next turn."""
+rounds that end the moment someone lays down, of being caught with dear cards, the lay-down
+whose kept cards go soonest, and, on the turn it lays down, keeping the cards that fit the
+table for the next turn."""
 
 from __future__ import annotations
 
@@ -8,12 +9,15 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from carioca_desktop.rules.carioca.actions import LayDown
 from carioca_desktop.rules.carioca.observation import Observation
 
 from .base import Choice, fits_table, table_layouts
 from .judge import View, deck_counts
+from .layplan import best_plan
 from .memory import Memory
 from .normal import NormalBot
+from .threat import features, predict
 
 
 class HardBot(NormalBot):
@@ -26,6 +30,8 @@ class HardBot(NormalBot):
     next turn (normal throws the dearest, fitting or not, and feeds the table with it).
     Before it is down it weighs feeding the next player by how close they are: a card that
     fits the table, thrown to a next player holding one or two cards, may let them go out.
+    Of the lay-downs the solver can make it lays the one whose kept cards fit the table best
+    (bots/layplan.py), where the solver lays the most points.
 
     Measured on the same deals against ``normal`` (tests/bench_paired.py, margin a match,
     negative better; the README's ladder has the whole match): on 100 deals of rounds 6-8
@@ -39,13 +45,29 @@ class HardBot(NormalBot):
     paid, +12.3 (rounds 6-8: drawing blind is worth more than the points it saves); a floor
     of 1.0 instead of 0.75 on the chance of being caught, -0.4 (rounds 6-8); in rounds 7-8
     only, a step worth 35 instead of 25 +1.7, outs weighted 60 or 25 instead of 40 +4.1
-    and +2.9 (100 deals of rounds 7-8)."""
+    and +2.9 (100 deals of rounds 7-8).
+
+    Branch ``reads`` (tests/bench_where.py: 312 of a ``normal`` seat's 335 points a match
+    are rounds it was caught before laying down, 23 everything after a lay-down; the README
+    has the table): the lay-down chooser, -2.8 [-5.5, -0.1] against -2.0 [-4.6, +0.7]
+    without on 100 deals of rounds 1-4 (seed 1), -4.5 [-9.3, +0.3] against -4.0
+    [-8.7, +0.8] on 200 whole-match deals (seed 1001): kept, within noise as the table
+    says it must be. Measured and not kept: the calibrated threat model of bots/threat.py
+    as ``caught`` (held-out log loss 0.570 against normal's 1.184), -0.6 [-7.4, +6.3]
+    against -4.3 [-10.3, +1.7] on 100 deals of rounds 6-8, worse in round 6 where it
+    makes the discard trade steps for points (``threat_model``, off); standings in the
+    last three rounds (at least 0.9 when leading the others by 40 points, halved when
+    trailing the leader by 60), -3.1 [-8.1, +1.8] against -4.5 and win share 0.264
+    against 0.266 on the 200 whole-match deals (taken out)."""
 
     level = "hard"
     hidden_floor = 0.75  # in rounds whose contract takes the whole hand: the least chance of
     # being caught with a card still in hand (only the first to complete avoids it)
     keep_fit = 30.0  # once down: points a card that fits the table is worth keeping
     close_feed = (4.0, 2.5)  # feeding weight times this when the next player holds 1, 2 cards
+    lay_plan = True  # choose among the solver's lay-downs (layplan.best_plan)
+    lay_turn_cost = 10.0  # points a turn more to go out costs, when choosing a lay-down
+    threat_model = False  # caught() from bots/threat.py instead: measured worse, so off
 
     def __init__(self, seat: int, seed: int) -> None:
         super().__init__(seat, seed)
@@ -55,8 +77,23 @@ class HardBot(NormalBot):
         self.memory.update(obs)
         return super().choose(obs, legal)
 
+    def lay_down(self, obs: Observation, view: View) -> Choice | None:
+        """Of the lay-downs the solver can make, the one whose kept cards go soonest
+        (layplan.best_plan): fewest that fit no meld on the table, then fewest points."""
+        found = super().lay_down(obs, view)
+        if found is None or not self.lay_plan:
+            return found
+        plan = best_plan(obs, self.lay_turn_cost)
+        return found if plan is None else LayDown(obs.seat, plan.melds)
+
     def caught(self, obs: Observation, steps: int, chance: float) -> float:
-        found = super().caught(obs, steps, chance)
+        """The chance of being caught before laying down: normal's, or with ``threat_model``
+        the calibrated model of bots/threat.py; at least ``hidden_floor`` in the rounds whose
+        contract takes the whole hand."""
+        if self.threat_model:
+            found = predict(features(obs, steps, chance, self.memory.took))
+        else:
+            found = super().caught(obs, steps, chance)
         rules = obs.rules
         if rules.contract(obs.round_index).min_cards(rules.escala_min) >= rules.hand_size:
             return max(found, self.hidden_floor)
