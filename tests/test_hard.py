@@ -86,3 +86,23 @@ def test_the_round_that_hit_the_turn_cap_was_blocked_and_now_ends() -> None:
     off_table = deck_counts(rules) - on_table
     layouts = table_layouts(obs)
     assert not [c for c in off_table if fits_table(c, layouts, rules)]
+
+
+def test_sound_players_who_all_keep_what_the_others_wait_for_still_finish() -> None:
+    """Match seed 1139, round 7 (3E), four ``normal`` bots: nobody goes down, each hand is
+    twelve low cards and jokers that the four seats all keep, each waiting for a card another
+    keeps (a stalled race, not a blocked round: any seat could finish if another let go). It
+    used to reach the turn cap of 1,500 turns; long into a round a seat not down now throws a
+    random natural card now and then (``NormalBot.unstick``), which breaks the ring, and an
+    ordinary round never waits that long (the longest of 800 was 126 turns)."""
+    rules = CariocaRules.from_dict({"preset": "clasico"})
+    game = Game.new(rules, 1139)
+    game.skip_to_round(6)
+    bots = [make_bot("normal", s, 1139) for s in range(4)]
+    while not game.round_over and game.turn_number < 1500:
+        action = bot_step(game, bots)
+        assert action is not None
+        game.apply(action)
+    assert game.round_over
+    patience = bots[0].patience * rules.players  # type: ignore[attr-defined]
+    assert game.turn_number > patience, "this round no longer stalls: the test checks nothing"

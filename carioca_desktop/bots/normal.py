@@ -37,6 +37,8 @@ class NormalBot(BaseBot):
     hidden_ramp = 0.012  # per opponent: the chance per turn they lay down and go out at once
     hidden_cap = 0.2  # grows with the turns played, up to this
     draw_boost = 1.5  # the pozo brings useful cards too, so a turn beats one stock draw
+    patience = 60  # turns each into a round with nobody down before it ``unstick``s
+    restless = 0.25  # then the chance a discard is a random natural card
 
     def choose(self, obs: Observation, legal: Sequence[Choice]) -> Choice:
         done = forced(legal)
@@ -54,7 +56,20 @@ class NormalBot(BaseBot):
         if move is not None:
             return move
         discards = [c for c in legal if isinstance(c, Discard)]
-        return self.discard(obs, discards, view)
+        return self.unstick(obs, discards) or self.discard(obs, discards, view)
+
+    def unstick(self, obs: Observation, discards: list[Discard]) -> Discard | None:
+        """Long into a round and still not down, now and then a natural card at random instead
+        of the planned discard. Sound players can each keep, for good, the very cards the
+        others wait for (four seats holding the low cards of round 7, seed 1139 of the paired
+        bench, passed the pozo round for 1,500 turns): a random card breaks the ring. It never
+        fires in an ordinary round (``patience`` turns each is several times the longest)."""
+        if obs.turn_number < self.patience * obs.players or obs.laid_down[obs.seat]:
+            return None
+        if self.rng.random() >= self.restless:
+            return None
+        naturals = sorted({d.card for d in discards if not wild(base_code(d.card), obs.rules)})
+        return Discard(obs.seat, self.rng.choice(naturals)) if naturals else None
 
     # ------------------------------------------------------------------ knowledge
     def view(self, obs: Observation) -> View:
