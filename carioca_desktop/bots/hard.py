@@ -8,12 +8,15 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from carioca_desktop.rules.carioca.actions import POZO, STOCK, Discard, Draw
 from carioca_desktop.rules.carioca.observation import Observation
 
 from .base import Choice, fits_table, table_layouts
 from .judge import View, deck_counts
+from .learned import Model, shipped_model
+from .lookahead import best_discard, draw_values, scored_discards
 from .memory import Memory
-from .normal import NormalBot
+from .normal import NormalBot, pozo_card_taken
 
 
 class HardBot(NormalBot):
@@ -45,15 +48,50 @@ class HardBot(NormalBot):
     hidden_floor = 0.75  # in rounds whose contract takes the whole hand: the least chance of
     # being caught with a card still in hand (only the first to complete avoids it)
     keep_fit = 30.0  # once down: points a card that fits the table is worth keeping
+    model_draws = False  # the learned evaluation also chooses pozo or stock
     close_feed = (4.0, 2.5)  # feeding weight times this when the next player holds 1, 2 cards
 
     def __init__(self, seat: int, seed: int) -> None:
         super().__init__(seat, seed)
         self.memory = Memory()
+        self.model: Model | None = shipped_model()
 
     def choose(self, obs: Observation, legal: Sequence[Choice]) -> Choice:
         self.memory.update(obs)
         return super().choose(obs, legal)
+
+    def draw(self, obs: Observation, view: View) -> Draw:
+        """Before laying down, with ``model_draws``: the pozo when the learned evaluation
+        says its card, then the best discard, beats the expectation over a stock draw."""
+        if self.model_draws and self.model is not None and not obs.laid_down[obs.seat]:
+            values = draw_values(
+                obs, view, self.model, self.hazard(obs), lambda c: self.feed_risk(obs, view, c)
+            )
+            if values is not None:
+                return Draw(obs.seat, POZO if values[0] < values[1] else STOCK)
+        return super().draw(obs, view)
+
+    def discard(self, obs: Observation, discards: list[Discard], view: View) -> Choice:
+        """Before laying down, the discard the learned evaluation values best (lookahead.py);
+        without the model (or weights for this contract), normal's rules with hard's
+        weighing of them."""
+        if self.model is not None and not obs.laid_down[obs.seat]:
+            codes = sorted({d.card for d in discards})
+            taken = pozo_card_taken(obs)
+            if taken in codes and len(codes) > 1:
+                codes.remove(taken)
+            if len(codes) > 1:
+                scores = scored_discards(
+                    obs,
+                    codes,
+                    view,
+                    self.model,
+                    self.hazard(obs),
+                    lambda c: self.feed_risk(obs, view, c),
+                )
+                if scores:
+                    return Discard(obs.seat, best_discard(scores))
+        return super().discard(obs, discards, view)
 
     def caught(self, obs: Observation, steps: int, chance: float) -> float:
         found = super().caught(obs, steps, chance)
