@@ -17,7 +17,7 @@ from carioca_desktop.bots.hard import HardBot
 from carioca_desktop.bots.learned import BadWeights, load_model, model_from_dict, shipped_model
 from carioca_desktop.bots.lookahead import best_discard, candidates, scored_discards
 from carioca_desktop.bots.normal import NormalBot
-from carioca_desktop.rules.carioca.actions import Discard
+from carioca_desktop.rules.carioca.actions import Action, Discard
 from carioca_desktop.rules.carioca.game import Game
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 
@@ -92,8 +92,7 @@ def _pts(code: str) -> int:
 def test_the_candidates_are_the_discards_near_the_least_distance() -> None:
     game, seat = a_discard_position(11, 7)
     obs = game.observation(seat)
-    bot = HardBot(seat, 11)
-    view = bot.view(obs)
+    view = HardBot(seat, 11).view(obs)
     found = candidates(obs, sorted(set(obs.hand)), view, 0.1, lambda c: 0.0)
     assert found and set(found) <= set(obs.hand)
     extras = {x[FEATURES.index("extra")] for x in found.values()}
@@ -129,6 +128,7 @@ def test_a_damaged_weights_file_is_logged_and_hard_plays_by_its_rules(
     broken = tmp_path / "eval.json"
     broken.write_text('{"format": "carioca-eval", "version": 1, "weights": [', encoding="utf-8")
     monkeypatch.setattr(learned, "weights_path", lambda: broken)
+    monkeypatch.setattr(HardBot, "learned", True)
     shipped_model.cache_clear()
     try:
         with caplog.at_level(logging.WARNING, logger=learned.__name__):
@@ -142,6 +142,20 @@ def test_a_damaged_weights_file_is_logged_and_hard_plays_by_its_rules(
     assert load_model(tmp_path / "missing.json") is None
 
 
+def test_hard_with_the_model_plays_legal_matches(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(HardBot, "learned", True)
+    played: list[Action] = []
+
+    def judge(game: Game, action: Action) -> None:
+        check = game.check(action)
+        assert check is None, (action, check)
+        played.append(action)
+
+    rules = CariocaRules.from_dict({"preset": "chico"})
+    result = play_match(rules, ["hard", "normal", "hard", "normal"], 41, on_action=judge)
+    assert result.finished and played
+
+
 def test_without_the_model_hard_discards_as_its_rules_say() -> None:
     """The model only changes the discard before laying down: without it hard throws what
     normal's rules (with hard's weighing) choose; with it, the candidate it values best."""
@@ -153,6 +167,7 @@ def test_without_the_model_hard_discards_as_its_rules_say() -> None:
     view = ruled.view(obs)
     assert ruled.discard(obs, discards, view) == NormalBot.discard(ruled, obs, discards, view)
     bot = HardBot(seat, 5)
+    bot.model = shipped_model()
     assert bot.model is not None
     codes = sorted({d.card for d in discards})
     scores = scored_discards(

@@ -41,6 +41,10 @@ from carioca_desktop.rules.carioca.game import Game
 from carioca_desktop.rules.carioca.observation import Observation
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 
+TRAIN_SLACK = 1
+"""The records cover discards up to one card further from the contract than the least, so
+the fit sees what giving up a step is worth whatever ``lookahead.SLACK`` the bot plays."""
+
 Record = tuple[str, int, list[float]]  # contract, seat, features
 
 
@@ -65,7 +69,12 @@ class RecordingBot(HardBot):
         if taken in codes and len(codes) > 1:
             codes.remove(taken)
         found = candidates(
-            obs, codes, view, self.hazard(obs), lambda c: self.feed_risk(obs, view, c)
+            obs,
+            codes,
+            view,
+            self.hazard(obs),
+            lambda c: self.feed_risk(obs, view, c),
+            slack=TRAIN_SLACK,
         )
         card = choice.card
         if card not in found:  # not one of the model's candidates: nothing to learn
@@ -77,14 +86,16 @@ class RecordingBot(HardBot):
         return Discard(obs.seat, card)
 
 
-def play_one(
-    rules: CariocaRules, seed: int, model: Model | None, explore: float
-) -> list[tuple[str, list[float], float]]:
-    """One match of four recording bots: (contract, features, the seat's round points)."""
+Sample = tuple[str, list[float], float, float]  # contract, features, points, margin
+
+
+def play_one(rules: CariocaRules, seed: int, model: Model | None, explore: float) -> list[Sample]:
+    """One match of four recording bots: (contract, features, the seat's points for the
+    round, its margin: those points minus the mean of the other seats')."""
     rng = random.Random(seed)
     bots = [RecordingBot(s, seed, model, explore, rng) for s in range(rules.players)]
     game = Game.new(rules, seed)
-    out: list[tuple[str, list[float], float]] = []
+    out: list[Sample] = []
     while not game.is_over:
         while not game.round_over:
             if game.turn_number >= MAX_TURNS_PER_ROUND:
@@ -93,8 +104,10 @@ def play_one(
             assert action is not None
             game.apply(action)
         pts = game.round_points[-1]
+        n = len(pts)
+        margins = [p - (sum(pts) - p) / (n - 1) for p in pts]
         for bot in bots:
-            out.extend((c, x, float(pts[seat])) for c, seat, x in bot.records)
+            out.extend((c, x, float(pts[s]), margins[s]) for c, s, x in bot.records)
             bot.records.clear()
         if not game.is_over:
             game.apply(NextRound(0))
@@ -165,6 +178,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=100_000)
     ap.add_argument("--explore", type=float, default=0.2)
     ap.add_argument("--lam", type=float, default=1.0)
+    ap.add_argument("--target", choices=["points", "margin"], default="points")
     ap.add_argument("--policy", choices=["rules", "model"], default="rules")
     ap.add_argument("--samples", type=Path, help="save the records here (JSON lines)")
     ap.add_argument("--load", type=Path, action="append", default=[], help="saved records")
@@ -172,15 +186,16 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.matches and args.seed < 100_000:
         ap.error("train on seeds >= 100000: lower seeds are the benchmarks' deals")
-    samples: list[tuple[str, list[float], float]] = []
+    samples: list[Sample] = []
     for path in args.load:
         for line in path.read_text(encoding="utf-8").splitlines():
-            c, x, y = json.loads(line)
-            samples.append((str(c), [float(v) for v in x], float(y)))
+            c, x, y, *rest = json.loads(line)  # older records have no margin
+            m = float(rest[0]) if rest else float("nan")
+            samples.append((str(c), [float(v) for v in x], float(y), m))
     rules = CariocaRules.from_dict({"preset": "clasico"})
     model = load_model(weights_path()) if args.policy == "model" else None
     start = time.perf_counter()
-    fresh: list[tuple[str, list[float], float]] = []
+    fresh: list[Sample] = []
     sink = args.samples.open("w", encoding="utf-8") if args.samples else None
     for k in range(args.matches):
         found = play_one(rules, args.seed + k, model, args.explore)
@@ -194,8 +209,14 @@ def main(argv: list[str] | None = None) -> int:
     if sink is not None:
         sink.close()
     samples.extend(fresh)
-    weights = fit(samples, args.lam)
-    report(samples, weights)
+    pick = 2 if args.target == "points" else 3
+    rows: list[tuple[str, list[float], float]] = []
+    for contract, x, pts, margin in samples:
+        y = pts if pick == 2 else margin
+        if y == y:  # older records have no margin (NaN)
+            rows.append((contract, x, y))
+    weights = fit(rows, args.lam)
+    report(rows, weights)
     info: dict[str, Any] = {
         "trained_by": "tests/train_eval.py",
         "matches": args.matches,
@@ -204,8 +225,10 @@ def main(argv: list[str] | None = None) -> int:
         "lam": args.lam,
         "policy": args.policy,
         "loaded": [str(p) for p in args.load],
-        "samples": len(samples),
-        "target": "the seat's points for the round",
+        "samples": len(rows),
+        "target": "the seat's points for the round"
+        if args.target == "points"
+        else "the seat's points for the round minus the mean of the others'",
     }
     out = args.out or weights_path()
     out.parent.mkdir(parents=True, exist_ok=True)
