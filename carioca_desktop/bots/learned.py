@@ -1,5 +1,6 @@
-"""The learned evaluation of a position: the points a seat expects to hold at the end of the
-round, keeping a given hand before it has laid down, as a linear function of
+"""The learned evaluation of a position: what a seat expects to score in the round (its
+points, or its points less the mean of the others', as the file's ``info`` says; lower is
+better) after a given discard before it has laid down, as a linear function of
 ``features.FEATURES`` with one weight vector per contract (``"3E"``, ``"4T"``...).
 
 The weights are fitted offline by self-play (tests/train_eval.py, ridge least squares) and
@@ -40,7 +41,7 @@ class Model:
         return contract in self.weights
 
     def value(self, contract: str, x: Sequence[float]) -> float:
-        """Expected points at the end of the round (lower is better)."""
+        """The expected score of the round (lower is better)."""
         w = self.weights[contract]
         return math.fsum(a * b for a, b in zip(w, x, strict=True))
 
@@ -83,7 +84,7 @@ def load_model(path: Path) -> Model | None:
     try:
         return model_from_dict(json.loads(path.read_text(encoding="utf-8")))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError, BadWeights) as exc:
-        log.warning("learned evaluation %s not used (%s): hard plays as normal", path, exc)
+        log.warning("learned evaluation %s not used (%s): hard plays by its rules", path, exc)
         return None
 
 
@@ -99,6 +100,6 @@ def shipped_model() -> Model | None:
     try:
         path = weights_path()
     except FileNotFoundError as exc:
-        log.warning("learned evaluation not found (%s): hard plays as normal", exc)
+        log.warning("learned evaluation not found (%s): hard plays by its rules", exc)
         return None
     return load_model(path)

@@ -1,6 +1,6 @@
 """Choosing a discard with the learned evaluation (``learned.py``): for each card the seat
-could throw before it has laid down, the hand it keeps is valued by the points it expects
-to hold at the end of the round, and the least is thrown. The features include the exact
+could throw before it has laid down, the choice is valued by the score the model expects
+of the round, and the least is thrown. The features include the exact
 chance, over the live cards, that the next draw brings the kept hand a card closer."""
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ def scored_discards(
     hazard: float,
     feed: Callable[[str], float],
 ) -> dict[str, float] | None:
-    """Each candidate discard's expected end-of-round points, or None when the model has
+    """Each candidate discard's expected score of the round, or None when the model has
     no weights for this round's contract."""
     contract = obs.rules.contract(obs.round_index).code
     if not model.knows(contract):
@@ -62,5 +62,5 @@ def scored_discards(
 
 
 def best_discard(scores: dict[str, float]) -> str:
-    """The discard with the least expected points (ties: the card code, for determinism)."""
+    """The discard with the least expected score (ties: the card code, for determinism)."""
     return min(sorted(scores), key=lambda c: (scores[c], c))
