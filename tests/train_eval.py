@@ -10,10 +10,13 @@ of its own choice, so the data also shows what the choices it would not make are
 Then one ridge least-squares fit per contract (normal equations, pure Python).
 
 Run: python tests/train_eval.py --matches 400 --seed 100000 [--policy model]
-     [--samples PATH] [--load PATH ...] [--out assets/bots/eval.json]
-``--policy model`` plays the hard bot with the current weights (a second round of
-training); ``--samples`` saves the records (JSON lines) and ``--load`` refits from saved
-records without playing.
+     [--target points|margin] [--samples PATH] [--load PATH ...] [--out PATH]
+``--policy model`` plays the hard bot with the current weights (a further round of
+training); ``--target margin`` fits the seat's points less the mean of the others' instead
+of its points; ``--samples`` saves the records (JSON lines, written as the matches end) and
+``--load`` adds saved records (``--matches 0``: refit without playing). The weights go to
+``--out``, by default the shipped ``assets/bots/eval.json``; the shipped ones were made by
+the commands listed in their ``info``.
 """
 
 from __future__ import annotations
