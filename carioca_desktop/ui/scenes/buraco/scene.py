@@ -29,6 +29,7 @@ from carioca_desktop.play.text import refusal_text
 from carioca_desktop.rules.buraco.actions import Action
 from carioca_desktop.rules.buraco.observation import BuracoObservation
 from carioca_desktop.rules.errors import IllegalAction, Refusal
+from carioca_desktop.ui import shapecache
 from carioca_desktop.ui.anim import Animator, Toast, pacing
 from carioca_desktop.ui.scene import Scene
 from carioca_desktop.ui.scenes.buraco import paint as buraco_paint
@@ -124,6 +125,7 @@ class BuracoTableScene(Scene, TableOverlays):
         self._seen = max(0, len(self.obs.events) - 12)
         self.session.decide_ahead()  # bots decide on a worker thread (play/botworker.py)
         self.sync()
+        shapecache.draw_pending(self.app.manager)  # the buttons' other looks, before play
 
     def exit(self) -> None:
         for button in self.buttons.values():
