@@ -32,12 +32,14 @@ class Layer:
         self.sizes: dict[int, tuple[int, float]] = {}
         self._parts: dict[str, tuple[object, pygame.Rect]] = {}
         self._pieces: dict[str, Pieces] = {}
+        self._changes: list[pygame.Rect] | None = None  # redrawn since taken (None: all)
 
     def forget(self) -> None:
         """The whole layer is drawn again on the next frame."""
         self.key = None
         self._parts.clear()
         self._pieces.clear()
+        self._changes = None
 
     def get(self, p: Picture) -> pygame.Surface:
         key = _layer_key(p)
@@ -52,6 +54,7 @@ class Layer:
         if whole:
             self._parts.clear()
             self._pieces.clear()
+            self._changes = None
             surface.blit(background, (0, 0))
         pile = self.places.pile
         self.places, self.sizes = place_melds(p.layout, p.obs)
@@ -61,6 +64,12 @@ class Layer:
             self.places.pile = pile
         self.key = key
         return surface
+
+    def take_changes(self) -> list[pygame.Rect] | None:
+        """The boxes drawn again since the last call (None: the whole layer), for the
+        window (ui/scenes/table/window.py) to lay back only there."""
+        changes, self._changes = self._changes, []
+        return changes
 
     def _part(
         self, surface: pygame.Surface, background: pygame.Surface | None
@@ -97,6 +106,8 @@ class Layer:
                     surface.blit(background, clip, clip)
                 draw()
                 surface.set_clip(None)
+                if self._changes is not None:
+                    self._changes.append(clip)
             self._parts[name] = (key, region)
             if pieces is not None:
                 self._pieces[name] = pieces

@@ -108,6 +108,14 @@ def paint(surface: pygame.Surface, p: Picture, layer: Layer | None = None) -> Me
     else:
         surface.blit(layer.get(p), (0, 0))
         places = layer.places
+    paint_over(surface, p, places)
+    return places
+
+
+def paint_over(surface: pygame.Surface, p: Picture, places: MeldPlaces) -> None:
+    """What moves over the still layer: the targets, the hand, the keyboard's ring, the
+    dragged card, toasts (blits and ``window.draw_rect`` only: ``surface`` may be the
+    window's ``Recorder``)."""
     layout = p.layout
     for i, box in places.melds.items():
         lit = p.accepts is not None and i in p.accepts
@@ -124,7 +132,6 @@ def paint(surface: pygame.Surface, p: Picture, layer: Layer | None = None) -> Me
         surface.blit(p.images.face(code, rect.width), rect)
     for toast in p.toasts:
         hud.draw_toast(surface, toast, p.texts, layout.ui)
-    return places
 
 
 class Part(Protocol):
