@@ -15,13 +15,12 @@ hand), piles.py (stock, mortos, pile); here the picture, the meld places and the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol, cast
 
 import pygame
 
-from carioca_desktop.i18n import language
 from carioca_desktop.play.buraco_text import side_name
 from carioca_desktop.rules.buraco.observation import BuracoObservation, MeldView
 from carioca_desktop.ui import hud
@@ -117,22 +116,12 @@ def paint_over(surface: pygame.Surface, p: Picture, places: MeldPlaces) -> None:
     """What moves over the still layer: the targets, the hand, the keyboard's ring, the
     dragged card, toasts (blits and ``window.draw_rect`` only: ``surface`` may be the
     window's ``Recorder``)."""
-    paint_under(surface, p, places)
-    cards.hand(surface, p)
-    paint_above(surface, p)
-
-
-def paint_under(surface: pygame.Surface, p: Picture, places: MeldPlaces) -> None:
-    """What goes under the hand: the melds framed as targets, the pile framed."""
+    layout = p.layout
     for i, box in places.melds.items():
         lit = p.accepts is not None and i in p.accepts
         cards.target(surface, p, box, lit, i == p.focus_meld)
     piles.pile_lit(surface, p, places.pile)
-
-
-def paint_above(surface: pygame.Surface, p: Picture) -> None:
-    """What goes over the hand: the keyboard's ring, the dragged card, toasts."""
-    layout = p.layout
+    cards.hand(surface, p)
     if p.ring is not None:
         outline(surface, p.ring.inflate(layout.upx(10), layout.upx(10)), GOLD, layout.upx(3))
     if p.drag is not None:
@@ -143,19 +132,6 @@ def paint_above(surface: pygame.Surface, p: Picture) -> None:
         surface.blit(p.images.face(code, rect.width), rect)
     for toast in p.toasts:
         hud.draw_toast(surface, toast, p.texts, layout.ui)
-
-
-def hand_key(p: Picture) -> Hashable | None:
-    """What the hand row shows (``cards.hand``), to leave it on the window while it stays
-    the same; None while anything may be painted under it (``paint_under``: a target, the
-    pile framed, the keyboard aiming at a meld) or a card is dragged."""
-    if p.accepts is not None or p.focus_meld is not None or p.drag is not None:
-        return None
-    if piles.pile_is_lit(p):
-        return None
-    rows = tuple((code, (r.x, r.y, r.w, r.h), mark) for code, r, mark in p.hand)
-    staged = tuple(tuple(meld) for meld in p.staged)
-    return rows, staged, p.hand_hidden, id(p.images), id(p.layout), language()
 
 
 class Part(Protocol):

@@ -110,17 +110,13 @@ def pile(surface: pygame.Surface, p: Picture) -> list[pygame.Rect]:
 
 def pile_lit(surface: pygame.Surface, p: Picture, rects: Sequence[pygame.Rect]) -> None:
     """The pile framed in gold while it is where the viewer's move goes."""
-    if pile_is_lit(p) and rects:
-        u = p.layout.upx
-        span = rects[0].unionall(list(rects))
-        draw_rect(surface, GOLD, span.inflate(u(10), u(10)), u(2), border_radius=u(9))
-
-
-def pile_is_lit(p: Picture) -> bool:
-    """The pile is where the viewer's move goes: their draw, or one card picked."""
     selected = [c for c, _, mark in p.hand if mark == "picked"]
-    return (
+    lit = (
         p.obs.turn == p.obs.seat
         and not p.hand_hidden
         and (p.obs.phase == "draw" or len(selected) == 1)
     )
+    if lit and rects:
+        u = p.layout.upx
+        span = rects[0].unionall(list(rects))
+        draw_rect(surface, GOLD, span.inflate(u(10), u(10)), u(2), border_radius=u(9))

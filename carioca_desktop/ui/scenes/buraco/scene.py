@@ -32,8 +32,8 @@ from carioca_desktop.rules.errors import IllegalAction, Refusal
 from carioca_desktop.ui import shapecache
 from carioca_desktop.ui.anim import Animator, Toast, pacing
 from carioca_desktop.ui.scene import Scene
-from carioca_desktop.ui.scenes.buraco import cards, sheet
 from carioca_desktop.ui.scenes.buraco import paint as buraco_paint
+from carioca_desktop.ui.scenes.buraco import sheet
 from carioca_desktop.ui.scenes.buraco.flights import BuracoFlights
 from carioca_desktop.ui.scenes.buraco.hand import HandKeeper, HandOrder
 from carioca_desktop.ui.scenes.buraco.keys import BuracoKeys
@@ -384,14 +384,10 @@ class BuracoTableScene(Scene, TableOverlays):
         Carioca table), then what moves over it, through a recorder of where it drew."""
         picture = self.picture()
         layer = self.layer.get(picture)
-        window = self.window
-        keep = window.lay(surface, layer, self.layer.take_changes(), buraco_paint.hand_key(picture))
+        self.window.lay(surface, layer, self.layer.take_changes())
         self.places = self.layer.places
-        over, hand = Recorder(surface), Recorder(surface)
-        buraco_paint.paint_under(cast("pygame.Surface", over), picture, self.places)
-        if not keep:  # else the hand row the last frame painted is there, untouched
-            cards.hand(cast("pygame.Surface", hand), picture)
-        buraco_paint.paint_above(cast("pygame.Surface", over), picture)
+        over = Recorder(surface)
+        buraco_paint.paint_over(cast("pygame.Surface", over), picture, self.places)
         sheet_up = self.sheet is not None or (
             self.session.game.round_over and self.autoplay is not None
         )
@@ -403,8 +399,7 @@ class BuracoTableScene(Scene, TableOverlays):
             # was painted: the next frame lays the layer back there.
             sprites = self.app.manager.get_sprite_group().visible
             widgets = [drawn_at(image, rect, area) for image, rect, area, _ in sprites]
-            rows = window.kept if window.kept is not None else hand.rects
-            window.drawn_over(over.rects + widgets, rows)
+            self.window.drawn_over(over.rects + widgets, [])
 
 
 def _ui(element: object) -> Any:
