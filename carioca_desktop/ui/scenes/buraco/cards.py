@@ -11,6 +11,7 @@ import pygame
 from carioca_desktop.i18n import tr
 from carioca_desktop.rules.buraco.observation import MeldView
 from carioca_desktop.ui.scenes.buraco.layout import fan_rects
+from carioca_desktop.ui.scenes.table.window import draw_rect
 from carioca_desktop.ui.sprites import panel
 from carioca_desktop.ui.theme import GOLD, GREEN_OK, RED_BAD
 
@@ -53,9 +54,9 @@ def target(surface: pygame.Surface, p: Picture, box: pygame.Rect, lit: bool, aim
     over = aimed or frame.collidepoint(p.pointer)
     if lit:
         colour = GOLD if over else ACCEPT
-        pygame.draw.rect(surface, colour, frame, u(3), border_radius=u(8))
+        draw_rect(surface, colour, frame, u(3), border_radius=u(8))
     elif p.accepts is not None and over:
-        pygame.draw.rect(surface, RED_BAD, frame, u(2), border_radius=u(8))
+        draw_rect(surface, RED_BAD, frame, u(2), border_radius=u(8))
 
 
 def pill(

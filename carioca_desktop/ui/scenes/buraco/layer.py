@@ -5,7 +5,8 @@ what moves over it (paint.py). The layer is made of parts in regions that do not
 (the bar, each seat, the panels, each side's melds, the stock and mortos, the pile, the
 log: ``paint._still``); after a move only the parts whose key changed are drawn again, each
 over its own patch of felt. A discard leaves the forty-odd meld cards alone; a meld laid
-down leaves the pile alone.
+down leaves the pile alone. A part made of pieces (a side's melds: ``Pieces``) is drawn
+again only where its changed pieces were and are: the whole part is drawn, clipped there.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import pygame
 from carioca_desktop.i18n import language
 from carioca_desktop.ui.cardart import felt
 from carioca_desktop.ui.scenes.buraco.paint import MeldPlaces, Picture, _still, place_melds
+from carioca_desktop.ui.scenes.buraco.pieces import Pieces
 
 
 class Layer:
@@ -29,11 +31,15 @@ class Layer:
         self.places = MeldPlaces()
         self.sizes: dict[int, tuple[int, float]] = {}
         self._parts: dict[str, tuple[object, pygame.Rect]] = {}
+        self._pieces: dict[str, Pieces] = {}
+        self._changes: list[pygame.Rect] | None = None  # redrawn since taken (None: all)
 
     def forget(self) -> None:
         """The whole layer is drawn again on the next frame."""
         self.key = None
         self._parts.clear()
+        self._pieces.clear()
+        self._changes = None
 
     def get(self, p: Picture) -> pygame.Surface:
         key = _layer_key(p)
@@ -47,6 +53,8 @@ class Layer:
         whole = self.key is None or key[:3] != self.key[:3]  # another size, look or language
         if whole:
             self._parts.clear()
+            self._pieces.clear()
+            self._changes = None
             surface.blit(background, (0, 0))
         pile = self.places.pile
         self.places, self.sizes = place_melds(p.layout, p.obs)
@@ -57,6 +65,12 @@ class Layer:
         self.key = key
         return surface
 
+    def take_changes(self) -> list[pygame.Rect] | None:
+        """The boxes drawn again since the last call (None: the whole layer), for the
+        window (ui/scenes/table/window.py) to lay back only there."""
+        changes, self._changes = self._changes, []
+        return changes
+
     def _part(
         self, surface: pygame.Surface, background: pygame.Surface | None
     ) -> Callable[..., None]:
@@ -64,16 +78,41 @@ class Layer:
         whole felt was just laid)."""
         bounds = surface.get_rect()
 
-        def part(name: str, region: pygame.Rect, key: object, draw: Callable[[], None]) -> None:
+        def part(
+            name: str,
+            region: pygame.Rect,
+            key: object,
+            draw: Callable[[], None],
+            pieces: Pieces | None = None,
+        ) -> None:
             region = region.clip(bounds)
-            if self._parts.get(name) == (key, region):
+            known = self._parts.get(name)
+            if known == (key, region):
                 return  # the layer still shows it
-            surface.set_clip(region)  # nothing of a part reaches into another's region
-            if background is not None:
-                surface.blit(background, region, region)
-            draw()
-            surface.set_clip(None)
+            clip = region
+            before = self._pieces.get(name)
+            if (
+                background is not None
+                and known is not None
+                and known[1] == region
+                and pieces is not None
+                and before is not None
+                and before.base == pieces.base
+            ):
+                clip = pieces.changed(before).clip(region)
+            if clip.w and clip.h:
+                surface.set_clip(clip)  # nothing of a part reaches into another's region
+                if background is not None:
+                    surface.blit(background, clip, clip)
+                draw()
+                surface.set_clip(None)
+                if self._changes is not None:
+                    self._changes.append(clip)
             self._parts[name] = (key, region)
+            if pieces is not None:
+                self._pieces[name] = pieces
+            else:
+                self._pieces.pop(name, None)
 
         return part
 

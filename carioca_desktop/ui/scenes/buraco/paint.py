@@ -17,17 +17,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, cast
 
 import pygame
 
 from carioca_desktop.play.buraco_text import side_name
-from carioca_desktop.rules.buraco.observation import BuracoObservation
+from carioca_desktop.rules.buraco.observation import BuracoObservation, MeldView
 from carioca_desktop.ui import hud
 from carioca_desktop.ui.anim import Toast
 from carioca_desktop.ui.cardart import felt
 from carioca_desktop.ui.scenes.buraco import cards, panels, piles
 from carioca_desktop.ui.scenes.buraco.layout import BuracoLayout, flow
+from carioca_desktop.ui.scenes.buraco.pieces import Pieces, Probe
 from carioca_desktop.ui.scenes.buraco.piles import Morto, mortos_of
 from carioca_desktop.ui.scenes.table.marks import outline
 from carioca_desktop.ui.sprites import CardImages, TextCache
@@ -107,6 +108,14 @@ def paint(surface: pygame.Surface, p: Picture, layer: Layer | None = None) -> Me
     else:
         surface.blit(layer.get(p), (0, 0))
         places = layer.places
+    paint_over(surface, p, places)
+    return places
+
+
+def paint_over(surface: pygame.Surface, p: Picture, places: MeldPlaces) -> None:
+    """What moves over the still layer: the targets, the hand, the keyboard's ring, the
+    dragged card, toasts (blits and ``window.draw_rect`` only: ``surface`` may be the
+    window's ``Recorder``)."""
     layout = p.layout
     for i, box in places.melds.items():
         lit = p.accepts is not None and i in p.accepts
@@ -123,13 +132,26 @@ def paint(surface: pygame.Surface, p: Picture, layer: Layer | None = None) -> Me
         surface.blit(p.images.face(code, rect.width), rect)
     for toast in p.toasts:
         hud.draw_toast(surface, toast, p.texts, layout.ui)
-    return places
 
 
-Part = Callable[[str, pygame.Rect, object, Callable[[], None]], None]
+class Part(Protocol):
+    def __call__(
+        self,
+        name: str,
+        region: pygame.Rect,
+        key: object,
+        draw: Callable[[], None],
+        pieces: Pieces | None = None,
+    ) -> None: ...
 
 
-def _draw(name: str, region: pygame.Rect, key: object, draw: Callable[[], None]) -> None:
+def _draw(
+    name: str,
+    region: pygame.Rect,
+    key: object,
+    draw: Callable[[], None],
+    pieces: Pieces | None = None,
+) -> None:
     draw()
 
 
@@ -183,7 +205,13 @@ def _still(
 
         key = (tuple(obs.table[i] for i in ids), tuple(tuple(places.melds[i]) for i in ids),
                sizes[side], side_name(p.names, side), p.first_min)  # fmt: skip
-        part(f"melds{side}", regions[side], key, melds)
+        # A card added to one meld moves only the melds after it: the rest stay as drawn.
+        pieces = Pieces(
+            (sizes[side], side_name(p.names, side), p.first_min, bool(ids)),
+            {i: (obs.table[i], tuple(places.melds[i])) for i in ids},
+            lambda piece, side=side: _meld_extent(p, piece, *sizes[side]),  # type: ignore[misc]
+        )
+        part(f"melds{side}", regions[side], key, melds, pieces)
     # The middle row, between the two sides' regions: the stock and mortos, then the pile.
     top = regions[1 - mine].bottom
     middle = pygame.Rect(layout.centre.left + u(12), top, 0, regions[mine].top - top)
@@ -207,3 +235,11 @@ def _still(
     part("pile", pile_region, key, pile)
     part("log", layout.log, tuple(p.log), lambda: hud.draw_log(surface, layout.log, p.log,
                                                                 p.texts, layout.ui))  # fmt: skip
+
+
+def _meld_extent(p: Picture, piece: tuple[MeldView, tuple[int, ...]], w: int, step: float
+                 ) -> pygame.Rect:  # fmt: skip
+    """Where a meld at its box draws (its cards, shadows and badges), measured."""
+    probe = Probe()
+    cards.meld(cast("pygame.Surface", probe), p, piece[0], pygame.Rect(piece[1]), w, step)
+    return probe.rect

@@ -14,6 +14,7 @@ from carioca_desktop.i18n import tr
 from carioca_desktop.rules.buraco.observation import BuracoObservation
 from carioca_desktop.ui import hud
 from carioca_desktop.ui.scenes.buraco.layout import RATIO, pile_rects
+from carioca_desktop.ui.scenes.table.window import draw_rect
 from carioca_desktop.ui.theme import GOLD, GREEN_OK, TEXT, TEXT_DIM
 
 if TYPE_CHECKING:
@@ -118,4 +119,4 @@ def pile_lit(surface: pygame.Surface, p: Picture, rects: Sequence[pygame.Rect]) 
     if lit and rects:
         u = p.layout.upx
         span = rects[0].unionall(list(rects))
-        pygame.draw.rect(surface, GOLD, span.inflate(u(10), u(10)), u(2), border_radius=u(9))
+        draw_rect(surface, GOLD, span.inflate(u(10), u(10)), u(2), border_radius=u(9))

@@ -10,7 +10,7 @@ over the table are in overlays.py.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 from pygame_gui.core import ObjectID
@@ -29,6 +29,7 @@ from carioca_desktop.play.text import refusal_text
 from carioca_desktop.rules.buraco.actions import Action
 from carioca_desktop.rules.buraco.observation import BuracoObservation
 from carioca_desktop.rules.errors import IllegalAction, Refusal
+from carioca_desktop.ui import shapecache
 from carioca_desktop.ui.anim import Animator, Toast, pacing
 from carioca_desktop.ui.scene import Scene
 from carioca_desktop.ui.scenes.buraco import paint as buraco_paint
@@ -40,6 +41,7 @@ from carioca_desktop.ui.scenes.buraco.layer import Layer
 from carioca_desktop.ui.scenes.buraco.layout import BUTTONS, BuracoLayout, compute_layout
 from carioca_desktop.ui.scenes.buraco.moves import BuracoMoves
 from carioca_desktop.ui.scenes.buraco.overlays import TableOverlays
+from carioca_desktop.ui.scenes.table.window import Recorder, Window, drawn_at
 from carioca_desktop.ui.sprites import CardImages, TextCache
 
 if TYPE_CHECKING:
@@ -56,6 +58,8 @@ LOG_KEEP = 40
 class BuracoTableScene(Scene, TableOverlays):
     """One Buraco match at the table. ``autoplay`` (a driver) takes the round-end decisions
     and the screenshots instead of showing the round sheet to a person."""
+
+    window_partial = True  # False where a subclass draws more over the table (the tutorial)
 
     def __init__(
         self, app: App, session: BuracoSession, autoplay: AutoplayDriver | None = None
@@ -80,6 +84,7 @@ class BuracoTableScene(Scene, TableOverlays):
         self.log_lines: list[str] = []
         self.places = buraco_paint.MeldPlaces()
         self.layer = Layer()  # the still table, drawn again only when it changed
+        self.window = Window()  # where the last frame drew over the layer
         self.pointer = (0, 0)
         self.wait = 0.0
         self._seen = 0
@@ -124,6 +129,7 @@ class BuracoTableScene(Scene, TableOverlays):
         self._seen = max(0, len(self.obs.events) - 12)
         self.session.decide_ahead()  # bots decide on a worker thread (play/botworker.py)
         self.sync()
+        shapecache.draw_pending(self.app.manager)  # the buttons' other looks, before play
 
     def exit(self) -> None:
         for button in self.buttons.values():
@@ -371,12 +377,29 @@ class BuracoTableScene(Scene, TableOverlays):
     def forget(self) -> None:
         """Draw the whole table again on the next frame (benchmarks; a look changed)."""
         self.layer.forget()
+        self.window.lost()
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.places = buraco_paint.paint(surface, self.picture(), self.layer)
-        if self.sheet is not None or (self.session.game.round_over and self.autoplay is not None):
+        """The layer laid back where it changed or was drawn over (window.py, as at the
+        Carioca table), then what moves over it, through a recorder of where it drew."""
+        picture = self.picture()
+        layer = self.layer.get(picture)
+        self.window.lay(surface, layer, self.layer.take_changes())
+        self.places = self.layer.places
+        over = Recorder(surface)
+        buraco_paint.paint_over(cast("pygame.Surface", over), picture, self.places)
+        sheet_up = self.sheet is not None or (
+            self.session.game.round_over and self.autoplay is not None
+        )
+        if sheet_up:
             sheet.paint(surface, self.layout, self.texts, self.obs, self.names)
-        self.animator.draw(surface)
+        self.animator.draw(cast("pygame.Surface", over))
+        if self.window_partial and not sheet_up and self.app.stack.visible() == [self]:
+            # What the widgets draw next over this frame (pygame_gui's sprites), and what
+            # was painted: the next frame lays the layer back there.
+            sprites = self.app.manager.get_sprite_group().visible
+            widgets = [drawn_at(image, rect, area) for image, rect, area, _ in sprites]
+            self.window.drawn_over(over.rects + widgets, [])
 
 
 def _ui(element: object) -> Any:

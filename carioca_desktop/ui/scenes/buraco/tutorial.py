@@ -39,6 +39,7 @@ class BuracoTutorialScene(Coach, BuracoTableScene):
     """A BuracoTableScene whose player's moves a ``BuracoTutorial`` vets, with the coach's
     panel where the opponents' melds would be (in this round they lay none down)."""
 
+    window_partial = False  # the coach's panels are drawn over the table after it
     coach_ns = NS
     coach_total = TOTAL
     coach_type = CoachType(

@@ -18,7 +18,7 @@ from carioca_desktop.ui.scenes.table import paint as table_paint
 from carioca_desktop.ui.scenes.table.flights import FlightPlanner
 from carioca_desktop.ui.scenes.table.layout import TableLayout, meld_widths
 from carioca_desktop.ui.scenes.table.rehearse import Rehearsal
-from carioca_desktop.ui.scenes.table.window import Recorder, Window
+from carioca_desktop.ui.scenes.table.window import Recorder, Window, drawn_at
 from carioca_desktop.ui.sprites import CardImages
 
 if TYPE_CHECKING:
@@ -133,7 +133,7 @@ class TableFrame:
             # What the widgets draw next over this frame (pygame_gui's sprites), and what
             # the painters drew: the next frame lays the layer back there.
             sprites = s.app.manager.get_sprite_group().visible
-            widgets = [_drawn_at(image, rect, area) for image, rect, area, _ in sprites]
+            widgets = [drawn_at(image, rect, area) for image, rect, area, _ in sprites]
             rows = window.kept if window.kept is not None else hand.rects
             window.drawn_over(under_hand.rects + over.rects + widgets, rows)
 
@@ -163,10 +163,3 @@ class TableFrame:
             animator=s.animator,
             toasts=s.toasts,
         )
-
-
-def _drawn_at(image: pygame.Surface, rect: pygame.Rect, area: pygame.Rect | None) -> pygame.Rect:
-    """Where pygame_gui blits a sprite: its image (or the image's ``area``) at the rect's
-    corner (the root container's rect is the whole window, its image empty)."""
-    size = image.get_size() if area is None else pygame.Rect(area).size
-    return pygame.Rect(rect.topleft, size)

@@ -154,3 +154,10 @@ class Window:
         """The rectangles this frame drew over the layer (the painters' and the widgets',
         and the hand row's apart), if nothing else draws on the window before the next."""
         self._over, self._hand = list(rects), list(hand)
+
+
+def drawn_at(image: pygame.Surface, rect: pygame.Rect, area: pygame.Rect | None) -> pygame.Rect:
+    """Where pygame_gui blits a sprite: its image (or the image's ``area``) at the rect's
+    corner (the root container's rect is the whole window, its image empty)."""
+    size = image.get_size() if area is None else pygame.Rect(area).size
+    return pygame.Rect(rect.topleft, size)

@@ -1,0 +1,149 @@
+"""The Buraco table lays its layer back only where it changed or was drawn over
+(ui/scenes/table/window.py, as at the Carioca table): every frame shown equals the same
+frame drawn whole (the layer copied over the whole window, then the hand, targets, flights,
+toasts and widgets), pixel for pixel. Checked over a round of bots with their flights, from
+the busiest table, and over the Buraco table tests that click, drag, refuse, play by keys,
+take the pile and open the pause."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from carioca_desktop import i18n
+from carioca_desktop.play.buraco_session import BuracoSession
+from carioca_desktop.play.session import SeatConfig
+from carioca_desktop.rules.buraco.ruleset import preset_rules
+from carioca_desktop.storage import Paths
+from carioca_desktop.ui.app import App
+from carioca_desktop.ui.scenes.buraco import BuracoTableScene
+from carioca_desktop.ui.scenes.buraco.paint import MeldPlaces
+from carioca_desktop.ui.scenes.table.window import Window
+from tests import test_buraco_keys, test_buraco_table
+
+
+class Checker:
+    """After every frame the app drew: the window equals the frame drawn whole."""
+
+    def __init__(self) -> None:
+        self.checked = 0
+        self.partial = 0  # frames laid in part (not the whole layer)
+        self.places_before: dict[int, MeldPlaces] = {}
+
+    def check(self, app: App) -> None:
+        tables = [s for s in app.stack.visible() if isinstance(s, BuracoTableScene)]
+        if not tables:
+            return
+        saved = [(t.window.__dict__.copy(), t.layer._changes, t.places) for t in tables]
+        scratch = pygame.Surface(app.screen.get_size())
+        for table in tables:
+            table.window.lost()
+            # The places the frame was drawn from (the keyboard's ring is placed by the
+            # melds' places of the frame before: after a move, a frame late, as before).
+            table.places = self.places_before.get(id(table), table.places)
+        for scene in app.stack.visible():
+            scene.draw(scratch)
+        app.manager.draw_ui(scratch)
+        for table, (window, changes, places) in zip(tables, saved):
+            table.window.__dict__.update(window)
+            table.layer._changes = changes
+            table.places = places
+        shown = pygame.image.tobytes(app.screen, "RGB")
+        assert shown == pygame.image.tobytes(scratch, "RGB"), "the window differs"
+        self.checked += 1
+
+
+@pytest.fixture
+def checker(monkeypatch: pytest.MonkeyPatch) -> Iterator[Checker]:
+    checker = Checker()
+    real_frame, real_lay, real_draw = App.frame, Window.lay, BuracoTableScene.draw
+    flips = [0]
+    real_flip = pygame.display.flip
+
+    def flip() -> None:
+        flips[0] += 1
+        real_flip()
+
+    def frame(self: App, dt: float) -> None:
+        before = flips[0]
+        real_frame(self, dt)
+        if flips[0] != before:
+            checker.check(self)
+
+    def lay(
+        self: Window, surface: pygame.Surface, layer: pygame.Surface, changed: object,
+        hand_key: object = None,
+    ) -> bool:  # fmt: skip
+        whole = getattr(self, "_over", None) is None or changed is None
+        kept = real_lay(self, surface, layer, changed, hand_key)  # type: ignore[arg-type]
+        checker.partial += 0 if whole else 1
+        return kept
+
+    def draw(self: BuracoTableScene, surface: pygame.Surface) -> None:
+        checker.places_before[id(self)] = self.places
+        real_draw(self, surface)
+
+    monkeypatch.setattr(pygame.display, "flip", flip)
+    monkeypatch.setattr(BuracoTableScene, "draw", draw)
+    monkeypatch.setattr(App, "frame", frame)
+    monkeypatch.setattr(Window, "lay", lay)
+    yield checker
+
+
+@pytest.mark.parametrize(("size", "preset"), [((1600, 900), "brasileiro"),
+                                              ((1024, 640), "dois_jogadores")])  # fmt: skip
+def test_a_round_of_bots_with_their_flights(
+    tmp_path: Path, checker: Checker, size: tuple[int, int], preset: str
+) -> None:
+    rules = preset_rules(preset)
+    names = ("Ana", "Beto", "Carla", "Diego")[: rules.players]
+    seats = [SeatConfig(n, "bot", "normal") for n in names]
+    session = BuracoSession.new(rules, seats, 5, autosave=False)
+    app = App(size=size, paths=Paths.under(tmp_path), fast=False)
+    scene = BuracoTableScene(app, session)
+    app.push(scene)
+    for _ in range(20_000):
+        if session.game.round_over:
+            break
+        app.frame(1 / 60)
+    for _ in range(30):  # the round's last frames and the sheet over the table
+        app.frame(1 / 60)
+    assert session.game.round_over
+    assert checker.checked > 200 and checker.partial > 0.9 * checker.checked
+
+
+TABLE_TESTS: list[Callable[..., None]] = [
+    test_buraco_table.test_a_card_dragged_onto_the_pile_is_discarded,
+    test_buraco_table.test_closed_pile_taken_with_its_top_card_melded_in_one_click,
+    test_buraco_table.test_closed_pile_taken_with_two_melds_in_one_gesture,
+    test_buraco_keys.test_a_turn_by_keys_draws_picks_and_discards,
+    test_buraco_keys.test_add_by_keys_lights_the_aimed_meld_green_or_red,
+    test_buraco_keys.test_lay_down_group_and_take_the_pile_by_keys,
+    test_buraco_keys.test_shift_arrow_moves_a_card_and_escape_pauses_when_nothing_is_picked,
+    test_buraco_keys.test_closed_pile_taken_with_its_top_card_by_keys,
+    test_buraco_table.test_a_persons_clicks_refused_in_words_then_accepted,
+    test_buraco_table.test_adding_to_a_side_meld_by_click,
+    test_buraco_table.test_keys_and_the_hint,
+]
+
+
+@pytest.mark.usefixtures("spanish")
+@pytest.mark.parametrize("case", TABLE_TESTS, ids=lambda f: f.__name__[5:])
+def test_the_table_tests_frame_by_frame(
+    tmp_path: Path, checker: Checker, case: Callable[..., None]
+) -> None:
+    if "lang" in case.__code__.co_varnames[: case.__code__.co_argcount]:
+        try:
+            case(tmp_path, None)
+        finally:
+            i18n.set_language("es")
+    else:
+        case(tmp_path)
+    assert checker.checked > 0
