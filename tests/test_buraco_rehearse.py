@@ -20,7 +20,7 @@ from carioca_desktop.rules.buraco.ruleset import preset_rules
 from carioca_desktop.storage import Paths
 from carioca_desktop.ui import hud, textfit
 from carioca_desktop.ui.app import App
-from carioca_desktop.ui.scenes.buraco import BuracoTableScene
+from carioca_desktop.ui.scenes.buraco import BuracoTableScene, cards
 from carioca_desktop.ui.scenes.buraco.rehearse import Rehearsal
 
 PAINTERS = ("draw_top_bar", "draw_seat", "draw_viewer_panel", "draw_log")
@@ -32,7 +32,7 @@ def play_round(
     """A round of four bots at real pacing (frames step the clock): the screen after each
     move's flights have landed and its toast is gone (by the number of events), and per
     move frame whether its move was rehearsed, the panels (bar, seats, the viewer's, the
-    log) it drew anew and the words it rendered anew."""
+    log) and melds it drew anew and the words it rendered anew."""
     if not rehearse:
         monkeypatch.setattr(Rehearsal, "run", lambda self: False)
     panels, renders = [0], [0]
@@ -51,6 +51,13 @@ def play_round(
             return real(*args, **kw)  # type: ignore[operator]
 
         monkeypatch.setattr(hud, name, painter)
+    real_meld = cards.meld
+
+    def meld(surface: object, *args: object) -> None:
+        panels[0] += isinstance(surface, pygame.Surface)  # not the probe that measures it
+        real_meld(surface, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(cards, "meld", meld)
     rules = preset_rules("brasileiro")
     seats = [SeatConfig(n, "bot", "normal") for n in ("Ana", "Beto", "Carla", "Diego")]
     session = BuracoSession.new(rules, seats, 5, autosave=False)
@@ -95,7 +102,7 @@ def test_a_rehearsed_move_shows_what_an_unrehearsed_one_shows(
     assert sum(1 for m in plain_moves if m[1]) > len(plain_moves) // 2
     # With it, nearly every move was rehearsed on a frame of the flights or the pause before it (a
     # decision that comes after the pause is applied at once, drawn live, as before), and
-    # a rehearsed move's frame draws no panel and renders no words.
+    # a rehearsed move's frame draws no panel nor meld and renders no words.
     ahead = [m for m in moves if m[0]]
     assert len(moves) > 20 and len(ahead) >= 0.9 * len(moves)
     assert scene.layer.used_ahead >= len(ahead)

@@ -10,8 +10,9 @@ again only where its changed pieces were and are: the whole part is drawn, clipp
 
 The rehearsal of a bot's move (rehearse.py) draws ahead, on an idle frame, the parts the
 next position changes (the bar, the seats, the viewer's and the side panels, the stock, the
-log; not the melds nor the pile), each over its patch of felt as the layer would: the move's
-frame blits them (``ahead``). A wrong guess leaves an unused picture, dropped at the next.
+melds, the log; not the pile, which places its cards as it draws), each over its patch of
+felt as the layer would: the move's frame blits them, a side's melds only where its changed
+pieces are (``ahead``). A wrong guess leaves an unused picture, dropped at the next.
 """
 
 from __future__ import annotations
@@ -80,8 +81,8 @@ class Layer:
 
     def ahead(self, p: Picture) -> int:
         """Draw ahead the parts ``p`` shows that the layer does not, each as the layer would
-        draw it (the melds and the pile only drawn, not kept: their words and cards are then
-        in their caches); the number kept."""
+        draw it (the pile only drawn, not kept: its words and cards are then in their
+        caches); the number kept."""
         surface = self.surface
         if surface is None or self.key is None:
             return 0
@@ -108,9 +109,9 @@ class Layer:
             region = region.clip(bounds)
             if self._parts.get(name) == (key, region) or not (region.w and region.h):
                 return  # the layer shows it already
-            if pieces is not None or name == "pile":
-                # The melds are drawn again in part, and the pile places its cards: not
-                # kept, only drawn (its words and cards are then in their caches).
+            if name == "pile":
+                # The pile places its cards as it draws: not kept, only drawn (its words
+                # and cards are then in their caches).
                 scratch.set_clip(region)
                 draw()
                 scratch.set_clip(None)
@@ -163,15 +164,6 @@ class Layer:
             known = self._parts.get(name)
             if known == (key, region):
                 return  # the layer still shows it
-            drawn = None if background is None else self._drawn_ahead(name, key, region)
-            if drawn is not None:  # drawn ahead by the rehearsal: one opaque blit
-                surface.blit(drawn, region)
-                self.used_ahead += 1
-                if self._changes is not None:
-                    self._changes.append(region)
-                self._parts[name] = (key, region)
-                self._pieces.pop(name, None)
-                return
             clip = region
             before = self._pieces.get(name)
             if (
@@ -183,7 +175,14 @@ class Layer:
                 and before.base == pieces.base
             ):
                 clip = pieces.changed(before).clip(region)
-            if clip.w and clip.h:
+            drawn = None if background is None else self._drawn_ahead(name, key, region)
+            if drawn is not None and clip.w and clip.h:
+                # Drawn ahead by the rehearsal: one opaque blit of what changed.
+                surface.blit(drawn, clip, clip.move(-region.x, -region.y))
+                self.used_ahead += 1
+                if self._changes is not None:
+                    self._changes.append(clip)
+            elif clip.w and clip.h:
                 surface.set_clip(clip)  # nothing of a part reaches into another's region
                 if background is not None:
                     surface.blit(background, clip, clip)
