@@ -10,8 +10,9 @@ those parts ahead (``Layer.ahead``), never on screen: the move's frame lays them
 pictures; the melds' and the pile's words and the move's toast are rendered into the text
 cache. A wrong guess (a person moves first, the window changes) leaves pictures unused;
 what is on screen is drawn as before. Not at a hot seat, where the viewer may change with
-the move. A decision that comes after the flights and the pause is applied at once and its
-frame draws as before (the move is never delayed: the table's timing stays as it was).
+the move. A decision that comes after the flights and the pause is rehearsed in its own frame and
+applied in the next (one frame later, as at the Carioca table; when the worker thread
+finishes already varies by more than that).
 """
 
 from __future__ import annotations

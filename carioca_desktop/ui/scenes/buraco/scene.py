@@ -308,8 +308,13 @@ class BuracoTableScene(Scene, TableOverlays):
             if self.session.game.round_over:
                 self._round_over()
                 return False
-            if not self.app.fast and not self.session.bot_action_ready():
-                return True  # the bot still thinks on its thread: look again next frame
+            if not self.app.fast:
+                if not self.session.bot_action_ready():
+                    return True  # the bot still thinks on its thread: look again next frame
+                if self.pause_s > 0 and self.rehearsal.run():
+                    # The decision came after the flights and the pause, which rehearse it
+                    # (rehearse.py): rehearsed in this frame, applied in the next.
+                    return True
             action = self.session.pending_bot_action()
             if action is None:
                 return False
