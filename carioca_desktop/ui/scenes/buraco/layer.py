@@ -7,6 +7,12 @@ log: ``paint._still``); after a move only the parts whose key changed are drawn 
 over its own patch of felt. A discard leaves the forty-odd meld cards alone; a meld laid
 down leaves the pile alone. A part made of pieces (a side's melds: ``Pieces``) is drawn
 again only where its changed pieces were and are: the whole part is drawn, clipped there.
+
+The rehearsal of a bot's move (rehearse.py) draws ahead, on an idle frame, the parts the
+next position changes (the bar, the seats, the viewer's and the side panels, the stock, the
+melds, the log; not the pile, which places its cards as it draws), each over its patch of
+felt as the layer would: the move's frame blits them, a side's melds only where its changed
+pieces are (``ahead``). A wrong guess leaves an unused picture, dropped at the next.
 """
 
 from __future__ import annotations
@@ -33,6 +39,12 @@ class Layer:
         self._parts: dict[str, tuple[object, pygame.Rect]] = {}
         self._pieces: dict[str, Pieces] = {}
         self._changes: list[pygame.Rect] | None = None  # redrawn since taken (None: all)
+        # Parts drawn ahead: (name, key, region) → the felt under the region with the part
+        # drawn on it, for the layer's whole-key (size, look, language) ``_ahead_for``.
+        self._ahead: list[tuple[str, object, tuple[int, int, int, int], pygame.Surface]] = []
+        self._ahead_for: tuple[object, ...] | None = None
+        self.scratch: pygame.Surface | None = None
+        self.used_ahead = 0  # parts laid from a picture drawn ahead (tests)
 
     def forget(self) -> None:
         """The whole layer is drawn again on the next frame."""
@@ -40,6 +52,7 @@ class Layer:
         self._parts.clear()
         self._pieces.clear()
         self._changes = None
+        self._ahead.clear()
 
     def get(self, p: Picture) -> pygame.Surface:
         key = _layer_key(p)
@@ -55,6 +68,7 @@ class Layer:
             self._parts.clear()
             self._pieces.clear()
             self._changes = None
+            self._ahead.clear()
             surface.blit(background, (0, 0))
         pile = self.places.pile
         self.places, self.sizes = place_melds(p.layout, p.obs)
@@ -64,6 +78,67 @@ class Layer:
             self.places.pile = pile
         self.key = key
         return surface
+
+    def ahead(self, p: Picture) -> int:
+        """Draw ahead the parts ``p`` shows that the layer does not, each as the layer would
+        draw it (the pile only drawn, not kept: its words and cards are then in their
+        caches); the number kept."""
+        surface = self.surface
+        if surface is None or self.key is None:
+            return 0
+        whole = _layer_key(p)[:3]
+        if whole != self.key[:3]:
+            return 0
+        if whole != self._ahead_for:
+            self._ahead.clear()
+            self._ahead_for = whole
+        scratch = self.scratch
+        if scratch is None or scratch.get_size() != surface.get_size():
+            scratch = self.scratch = surface.copy()
+        background = felt(p.layout.size)
+        bounds = scratch.get_rect()
+        fresh: list[tuple[str, object, tuple[int, int, int, int], pygame.Surface]] = []
+
+        def part(
+            name: str,
+            region: pygame.Rect,
+            key: object,
+            draw: Callable[[], None],
+            pieces: Pieces | None = None,
+        ) -> None:
+            region = region.clip(bounds)
+            if self._parts.get(name) == (key, region) or not (region.w and region.h):
+                return  # the layer shows it already
+            if name == "pile":
+                # The pile places its cards as it draws: not kept, only drawn (its words
+                # and cards are then in their caches).
+                scratch.set_clip(region)
+                draw()
+                scratch.set_clip(None)
+                return
+            box = (region.x, region.y, region.w, region.h)
+            for known in self._ahead:
+                if known[:3] == (name, key, box):
+                    fresh.append(known)
+                    return
+            scratch.set_clip(region)
+            scratch.blit(background, region, region)
+            draw()
+            scratch.set_clip(None)
+            fresh.append((name, key, box, scratch.subsurface(region).copy()))
+
+        places, sizes = place_melds(p.layout, p.obs)
+        _still(scratch, p, places, sizes, part)
+        drawn = sum(1 for f in fresh if f not in self._ahead)
+        self._ahead = fresh
+        return drawn
+
+    def _drawn_ahead(self, name: str, key: object, region: pygame.Rect) -> pygame.Surface | None:
+        box = (region.x, region.y, region.w, region.h)
+        for known in self._ahead:
+            if known[:3] == (name, key, box):
+                return known[3]
+        return None
 
     def take_changes(self) -> list[pygame.Rect] | None:
         """The boxes drawn again since the last call (None: the whole layer), for the
@@ -100,7 +175,14 @@ class Layer:
                 and before.base == pieces.base
             ):
                 clip = pieces.changed(before).clip(region)
-            if clip.w and clip.h:
+            drawn = None if background is None else self._drawn_ahead(name, key, region)
+            if drawn is not None and clip.w and clip.h:
+                # Drawn ahead by the rehearsal: one opaque blit of what changed.
+                surface.blit(drawn, clip, clip.move(-region.x, -region.y))
+                self.used_ahead += 1
+                if self._changes is not None:
+                    self._changes.append(clip)
+            elif clip.w and clip.h:
                 surface.set_clip(clip)  # nothing of a part reaches into another's region
                 if background is not None:
                     surface.blit(background, clip, clip)

@@ -41,6 +41,7 @@ from carioca_desktop.ui.scenes.buraco.layer import Layer
 from carioca_desktop.ui.scenes.buraco.layout import BUTTONS, BuracoLayout, compute_layout
 from carioca_desktop.ui.scenes.buraco.moves import BuracoMoves
 from carioca_desktop.ui.scenes.buraco.overlays import TableOverlays
+from carioca_desktop.ui.scenes.buraco.rehearse import Rehearsal
 from carioca_desktop.ui.scenes.table.window import Recorder, Window, drawn_at
 from carioca_desktop.ui.sprites import CardImages, TextCache
 
@@ -84,6 +85,7 @@ class BuracoTableScene(Scene, TableOverlays):
         self.log_lines: list[str] = []
         self.places = buraco_paint.MeldPlaces()
         self.layer = Layer()  # the still table, drawn again only when it changed
+        self.rehearsal = Rehearsal(self)  # the next bot move's panels and words, ahead
         self.window = Window()  # where the last frame drew over the layer
         self.pointer = (0, 0)
         self.wait = 0.0
@@ -179,14 +181,19 @@ class BuracoTableScene(Scene, TableOverlays):
         self.hand.sync(obs.hand)
         self.moves.forget_missing()
         self.keeper.save(self.viewer, self.hand, self.moves.staged)
-        for event in obs.events[self._seen :]:
-            line = log_line(event, self.names, self.viewer)
-            if line:
-                self.log_lines.append(line)
-        self.log_lines = self.log_lines[-LOG_KEEP:]
+        self.log_lines = self.log_after(obs)
         self._seen = len(obs.events)
         self._update_buttons()
         self.app.dirty()
+
+    def log_after(self, obs: BuracoObservation) -> list[str]:
+        """The log's lines once ``obs``'s events not yet seen are told."""
+        lines = list(self.log_lines)
+        for event in obs.events[self._seen :]:
+            line = log_line(event, self.names, self.viewer)
+            if line:
+                lines.append(line)
+        return lines[-LOG_KEEP:]
 
     @property
     def names(self) -> list[str]:
@@ -280,10 +287,14 @@ class BuracoTableScene(Scene, TableOverlays):
         for toast in self.toasts:
             toast.age += dt
         if moving:
+            # The flights' frames are idle for the bots: the next move, once decided, has
+            # its parts drawn ahead (rehearse.py), so the frame that applies it blits them.
+            self.rehearsal.run()
             return True
         if self.wait > 0:
             self.wait -= dt
             if self.wait > 0:
+                self.rehearsal.run()  # an idle frame: draw the next bot move's parts ahead
                 return bool(self.toasts)
         if self._sheet_due:
             self._sheet_due = False
@@ -297,8 +308,13 @@ class BuracoTableScene(Scene, TableOverlays):
             if self.session.game.round_over:
                 self._round_over()
                 return False
-            if not self.app.fast and not self.session.bot_action_ready():
-                return True  # the bot still thinks on its thread: look again next frame
+            if not self.app.fast:
+                if not self.session.bot_action_ready():
+                    return True  # the bot still thinks on its thread: look again next frame
+                if self.pause_s > 0 and self.rehearsal.run():
+                    # The decision came after the flights and the pause, which rehearse it
+                    # (rehearse.py): rehearsed in this frame, applied in the next.
+                    return True
             action = self.session.pending_bot_action()
             if action is None:
                 return False
@@ -336,8 +352,12 @@ class BuracoTableScene(Scene, TableOverlays):
             return self.keys.handle(event)
         return False
 
-    def picture(self) -> buraco_paint.Picture:
-        obs = self.obs
+    def picture(
+        self, obs: BuracoObservation | None = None, log_lines: list[str] | None = None
+    ) -> buraco_paint.Picture:
+        """What this frame draws; with ``obs`` and ``log_lines``, what the table will show
+        once they are its own (the rehearsal of a bot's move, rehearse.py)."""
+        obs = self.obs if obs is None else obs
         rules = rules_of(obs)
         lines = {
             s: (
@@ -358,7 +378,7 @@ class BuracoTableScene(Scene, TableOverlays):
                 "buraco.title", preset=tr(f"buraco.preset.{rules.preset}"), n=obs.round_number
             ),
             status=status_line(obs, self.names, self.session.is_human(self.viewer)),
-            log=self.log_lines,
+            log=self.log_lines if log_lines is None else log_lines,
             mortos=buraco_paint.mortos_of(obs, rules.mortos),
             pile_all=rules.pile_visible == "all",
             first_min=first_meld_minimum(obs),

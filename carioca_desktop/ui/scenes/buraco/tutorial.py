@@ -22,6 +22,7 @@ from carioca_desktop.play.buraco_tutorial import (
     tutorial_session,
 )
 from carioca_desktop.rules.buraco.actions import Action
+from carioca_desktop.rules.buraco.observation import BuracoObservation
 from carioca_desktop.ui.scenes.buraco import paint as buraco_paint
 from carioca_desktop.ui.scenes.buraco import sheet
 from carioca_desktop.ui.scenes.buraco.scene import BuracoTableScene
@@ -93,8 +94,10 @@ class BuracoTutorialScene(Coach, BuracoTableScene):
         self.sheet_up = True
         self.app.dirty()
 
-    def picture(self) -> buraco_paint.Picture:
-        return replace(super().picture(), title=tr(f"{NS}.table_title"))
+    def picture(
+        self, obs: BuracoObservation | None = None, log_lines: list[str] | None = None
+    ) -> buraco_paint.Picture:
+        return replace(super().picture(obs, log_lines), title=tr(f"{NS}.table_title"))
 
     # ------------------------------------------------------------------ what is lit
     def lit(self) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
