@@ -19,11 +19,8 @@ from pygame_gui.elements import UIButton
 from carioca_desktop.i18n import tr
 from carioca_desktop.play.buraco_session import BuracoSession
 from carioca_desktop.play.buraco_text import (
-    first_meld_minimum,
-    level_name,
     log_line,
     rules_of,
-    status_line,
 )
 from carioca_desktop.play.text import refusal_text
 from carioca_desktop.rules.buraco.actions import Action
@@ -41,6 +38,7 @@ from carioca_desktop.ui.scenes.buraco.layer import Layer
 from carioca_desktop.ui.scenes.buraco.layout import BUTTONS, BuracoLayout, compute_layout
 from carioca_desktop.ui.scenes.buraco.moves import BuracoMoves
 from carioca_desktop.ui.scenes.buraco.overlays import TableOverlays
+from carioca_desktop.ui.scenes.buraco.picture import table_picture
 from carioca_desktop.ui.scenes.buraco.rehearse import Rehearsal
 from carioca_desktop.ui.scenes.table.window import Recorder, Window, drawn_at
 from carioca_desktop.ui.sprites import CardImages, TextCache
@@ -357,42 +355,7 @@ class BuracoTableScene(Scene, TableOverlays):
     ) -> buraco_paint.Picture:
         """What this frame draws; with ``obs`` and ``log_lines``, what the table will show
         once they are its own (the rehearsal of a bot's move, rehearse.py)."""
-        obs = self.obs if obs is None else obs
-        rules = rules_of(obs)
-        lines = {
-            s: (
-                tr("buraco.you")
-                if s == self.viewer and self.session.is_human(s)
-                else level_name(self.session.seats[s].level)
-            )
-            for s in range(obs.players)
-        }
-        return buraco_paint.Picture(
-            layout=self.layout,
-            images=self.images,
-            texts=self.texts,
-            obs=obs,
-            names=self.names,
-            seat_lines=lines,
-            title=tr(
-                "buraco.title", preset=tr(f"buraco.preset.{rules.preset}"), n=obs.round_number
-            ),
-            status=status_line(obs, self.names, self.session.is_human(self.viewer)),
-            log=self.log_lines if log_lines is None else log_lines,
-            mortos=buraco_paint.mortos_of(obs, rules.mortos),
-            pile_all=rules.pile_visible == "all",
-            first_min=first_meld_minimum(obs),
-            hand=self.moves.hand_rows(),
-            hand_hidden=self.hand_hidden,
-            staged=self.moves.staged_codes(),
-            accepts=self.moves.accepts(),
-            pointer=self.pointer,
-            toasts=tuple(self.toasts),
-            pile_in_flight=self.animator.hidden()[("pile",)] > 0,
-            drag=self.moves.drag_card(),
-            ring=self.keys.focus_rect(),
-            focus_meld=self.keys.focus_meld(),
-        )
+        return table_picture(self, self.obs if obs is None else obs, log_lines)
 
     def forget(self) -> None:
         """Draw the whole table again on the next frame (benchmarks; a look changed)."""
