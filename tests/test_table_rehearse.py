@@ -53,7 +53,7 @@ def play_round(
     shots: list[tuple[int, bytes]] = []
     moves: list[tuple[str, int, int]] = []
     landed = -1
-    for _ in range(20000):
+    for _ in range(200_000):  # the round ends long before; a loaded machine waits on bots
         if scene.game_over_round:
             break
         events = session.game.event_count
