@@ -156,7 +156,7 @@ class App:
     def _check_saved_files(self) -> list[Notice]:
         """Read the autosave once at start, so a damaged file is set aside and reported now
         rather than when the player presses Continue (the statistics wait for the settling
-        after the first frame: ``_check_stats``)."""
+        after the first frame: ``check_stats``)."""
         notices: list[Notice] = []
         if has_autosave(self.paths):
             from carioca_desktop.play.resume import load_resumable  # only when there is a save
@@ -164,7 +164,7 @@ class App:
             notices += load_resumable(self.paths)[1]
         return notices
 
-    def _check_stats(self) -> None:
+    def check_stats(self) -> None:
         """Read the statistics once, so a damaged file is set aside and reported (on the menu,
         which shows notices that come after it opened) rather than when the player first
         opens them. Not before the first frame: up to 10,000 matches to check, and the
@@ -326,7 +326,7 @@ class App:
         """Work the first frame need not wait for: the window's icon, the version in the title
         (reading package metadata) and the font sizes only HTML text uses."""
         self._settled = True
-        self._check_stats()
+        self.check_stats()
         self._set_icon()
         pygame.display.set_caption(f"Carioca {version()}")
         preload_extra(self.manager, self.settings.ui_scale)
@@ -356,7 +356,7 @@ class App:
                 )
                 break
         self.remember_window()
-        self._check_stats()  # a run too short to settle still sets a damaged file aside
+        self.check_stats()  # a run too short to settle still sets a damaged file aside
         return 0
 
     def remember_window(self) -> None:
@@ -407,7 +407,7 @@ def run(args: argparse.Namespace) -> int:
                 from carioca_desktop.ui.autoplay_continue import start_continue
 
                 if not start_continue(app, options):
-                    app._check_stats()  # as every run does before it ends
+                    app.check_stats()  # as every run does before it ends
                     return 0  # nothing to resume: the save was set aside (or there is none)
             else:
                 start_autoplay(app, options)
