@@ -18,7 +18,7 @@ from .layplan import best_plan
 from .learned import Model, shipped_model
 from .lookahead import best_discard, scored_discards
 from .memory import Memory
-from .normal import NormalBot, pozo_card_taken
+from .normal import NormalBot, discard_codes
 from .threat import features, predict
 
 
@@ -106,10 +106,7 @@ class HardBot(NormalBot):
         without the model (or weights for this contract), normal's rules with hard's
         weighing of them."""
         if self.model is not None and not obs.laid_down[obs.seat]:
-            codes = sorted({d.card for d in discards})
-            taken = pozo_card_taken(obs)
-            if taken in codes and len(codes) > 1:
-                codes.remove(taken)
+            codes = discard_codes(obs, discards)
             if len(codes) > 1:
                 scores = scored_discards(
                     obs,

@@ -130,12 +130,7 @@ class NormalBot(BaseBot):
 
     def discard(self, obs: Observation, discards: list[Discard], view: View) -> Choice:
         rules = obs.rules
-        codes = sorted({d.card for d in discards})
-        taken = pozo_card_taken(obs)
-        if taken in codes and len(codes) > 1:
-            # Throwing back the card just taken from the pozo gains nothing, and when every
-            # seat does it (a dear card that fills a gap) the round goes round for ever.
-            codes.remove(taken)
+        codes = discard_codes(obs, discards)
         if obs.laid_down[obs.seat] or len(codes) == 1:
             threat = danger(obs)
             best = max(codes, key=lambda c: self.shed_value(obs, view, c, threat))
@@ -187,6 +182,17 @@ class NormalBot(BaseBot):
     def shed_value(self, obs: Observation, view: View, card: str, threat: float) -> float:
         """Once down, every card left is a debt: shed the dearest that feeds nobody."""
         return points(card, obs.rules) - self.feed_weight * self.feed_risk(obs, view, card)
+
+
+def discard_codes(obs: Observation, discards: list[Discard]) -> list[str]:
+    """The cards worth weighing for the discard, sorted: every legal one but the card just
+    taken from the pozo. Throwing that back gains nothing, and when every seat does it (a
+    dear card that fills a gap) the round goes round for ever."""
+    codes = sorted({d.card for d in discards})
+    taken = pozo_card_taken(obs)
+    if taken in codes and len(codes) > 1:
+        codes.remove(taken)
+    return codes
 
 
 def pozo_card_taken(obs: Observation) -> str | None:
