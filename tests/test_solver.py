@@ -395,27 +395,30 @@ def test_bad_card_is_refused() -> None:
 
 
 def test_clear_caches_empties_every_solver_cache() -> None:
+    import importlib
+    import pkgutil
+
     from carioca_desktop import solver
-    from carioca_desktop.solver import cover, distances, hand, laydown
+    from carioca_desktop.solver import distances
 
     rules = CariocaRules()
     hand_codes = ["7H", "7S", "7D", "9C", "9S", "JK", "KD", "2C", "3C", "4C", "5C", "QH"]
     distance(hand_codes, rules, 0)
     outs(hand_codes, rules, 0)
     find_laydown(hand_codes, rules, 0)
-    caches = [
-        distances._reach_cached,
-        distances._outs_cached,
-        distances._distance_near,
-        hand._rules,
-        hand._hand_of,
-        hand._windows,
-        hand._wild_flags,
-        cover._window_table,
-        cover._targets,
-        cover._suit_targets,
-        laydown._penalties,
+    # Every cache any solver module defines, found rather than listed, so a new one that
+    # clear_caches leaves out fails here.
+    modules = [
+        importlib.import_module(f"{solver.__name__}.{info.name}")
+        for info in pkgutil.iter_modules(solver.__path__)
     ]
+    caches = [
+        obj
+        for module in modules
+        for obj in vars(module).values()
+        if hasattr(obj, "cache_clear") and obj.__module__ == module.__name__
+    ]
+    assert len(caches) >= 11
     discard_distances(hand_codes, rules, 0)
     assert distances._reach_cached.cache_info().currsize > 0
     assert distances._distance_near.cache_info().currsize > 0

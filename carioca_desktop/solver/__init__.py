@@ -3,7 +3,7 @@ engine checks whatever it proposes).
 
 - ``hand``: card faces as indexes, hands as counts, what a rule set means for one round;
 - ``cover``: the cover search (the melds of a contract form that leave the fewest slots
-  missing);
+  missing), over the escalas and tríos of ``targets``, placing wilds exactly with ``alloc``;
 - ``distances``: distance and outs (how far a hand is, which draws bring it closer);
 - ``laydown``: the lay-down search (which melds to put down now);
 - ``thirteen``: the 13-card contracts (``ER``, ``ES``, ``EC``, ``EP``).
@@ -21,9 +21,9 @@ cache                         entries   key
 ``hand._hand_of``             4 096     sorted hand, rules of the round
 ``hand._windows``             64        ace wrapping and escala size
 ``hand._wild_flags``          16        the wild 2s
-``cover._window_table``       64        ace wrapping and escala size
-``cover._targets``            4 096     ranks held per suit, escala sizes, rules
-``cover._suit_targets``       8 192     suit, its ranks held, size, wrapping, wild limit
+``targets._window_table``     64        ace wrapping and escala size
+``targets._targets``          4 096     ranks held per suit, escala sizes, rules
+``targets._suit_targets``     8 192     suit, its ranks held, size, wrapping, wild limit
 ``laydown._penalties``        64        rules
 ============================  ========  ============================================
 
@@ -32,7 +32,7 @@ A reach entry is a few hundred bytes, so the largest cache stays under about 100
 
 from __future__ import annotations
 
-from . import cover, distances, hand, laydown
+from . import distances, hand, laydown, targets
 from .cover import Reach
 from .distances import (
     discard_distances,
@@ -74,9 +74,9 @@ def clear_caches() -> None:
         hand._hand_of,
         hand._windows,
         hand._wild_flags,
-        cover._window_table,
-        cover._targets,
-        cover._suit_targets,
+        targets._window_table,
+        targets._targets,
+        targets._suit_targets,
         laydown._penalties,
     ):
         cached.cache_clear()

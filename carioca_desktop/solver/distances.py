@@ -10,7 +10,8 @@ from functools import lru_cache
 from carioca_desktop.rules.cards import RANK_NAMES
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 
-from .cover import Reach, _alloc, _Cover
+from .alloc import _alloc
+from .cover import Reach, _Cover
 from .hand import (
     _NONE,
     FACES,
