@@ -79,12 +79,12 @@ def test_the_app_opens_a_saved_huge_window_at_desktop_size(
     import pygame
 
     from carioca_desktop.storage import save_settings
-    from carioca_desktop.ui import app as app_module
+    from carioca_desktop.ui import desktop as desktop_module
     from carioca_desktop.ui.app import App
 
     paths = Paths.under(tmp_path)
     save_settings(Settings(window_size=(5000, 4000)), paths)
-    monkeypatch.setattr(app_module, "desktop_size", lambda: (1920, 1080))
+    monkeypatch.setattr(desktop_module, "desktop_size", lambda: (1920, 1080))
     app = App(paths=paths, fast=True)
     try:
         desktop = (1920, 1080)

@@ -539,9 +539,9 @@ def test_the_first_window_fits_the_desktop(
     desktop: tuple[int, int],
     expected: tuple[int, int],
 ) -> None:
-    from carioca_desktop.ui import app as app_module
+    from carioca_desktop.ui import desktop as desktop_module
 
-    monkeypatch.setattr(app_module, "desktop_size", lambda: desktop)
+    monkeypatch.setattr(desktop_module, "desktop_size", lambda: desktop)
     application = App(paths=Paths.under(tmp_path), fast=True)
     assert application.size == expected
     w, h = application.size
@@ -551,9 +551,9 @@ def test_the_first_window_fits_the_desktop(
 def test_the_window_size_the_player_chose_is_remembered(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from carioca_desktop.ui import app as app_module
+    from carioca_desktop.ui import desktop as desktop_module
 
-    monkeypatch.setattr(app_module, "desktop_size", lambda: (1920, 1080))
+    monkeypatch.setattr(desktop_module, "desktop_size", lambda: (1920, 1080))
     paths = Paths.under(tmp_path)
     first = App(paths=paths)
     first.resize((1200, 700))
@@ -563,7 +563,7 @@ def test_the_window_size_the_player_chose_is_remembered(
     settings, _ = load_settings(paths)
     assert settings.window_size == (1200, 700)
     assert App(paths=paths, fast=True).size == (1200, 700)
-    monkeypatch.setattr(app_module, "desktop_size", lambda: (1280, 720))  # a smaller screen
+    monkeypatch.setattr(desktop_module, "desktop_size", lambda: (1280, 720))  # a smaller screen
     assert App(paths=paths, fast=True).size == (1200, 610)
 
 

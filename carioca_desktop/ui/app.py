@@ -1,4 +1,8 @@
-"""The application: window, one UIManager and theme, settings, sounds, and the scene stack."""
+"""The application: window, one UIManager and theme, settings, sounds, and the scene stack.
+
+The window's size on the desktop, the idle wait for input and the crash message are
+desktop.py's.
+"""
 
 from __future__ import annotations
 
@@ -30,6 +34,14 @@ from carioca_desktop.storage import (
 )
 from carioca_desktop.storage.paths import cache_dir
 from carioca_desktop.ui import diskcache, shapecache
+from carioca_desktop.ui.desktop import (
+    MIN_SIZE,
+    check_pygame_ce,
+    show_crash,
+    wait_for_events,
+)
+from carioca_desktop.ui.desktop import fit_window as fit_window  # their old import path
+from carioca_desktop.ui.desktop import window_size as window_size
 from carioca_desktop.ui.present import choose_framebuffer
 from carioca_desktop.ui.scene import Scene, SceneStack
 from carioca_desktop.ui.sounds import Sounds, init_audio
@@ -40,55 +52,8 @@ START = time.perf_counter()  # as early as this module loads: the start-up bench
 
 FPS = 60
 IDLE_WAIT_MS = 250  # with nothing moving, sleep on the event queue instead of drawing
-IDLE_POLL_MS = 10  # while idle, how often the event queue is looked at
 SETTLE_LATEST = 60  # frames: the work after the first frame waits at most this for a pause
 SWITCH_INTERVAL_S = 0.001  # how long a background thread may hold the GIL
-DEFAULT_SIZE = (1600, 900)
-MIN_SIZE = (960, 600)
-HEADLESS_MAX = (4096, 4096)
-# Kept free of a desktop's height for the window's title bar and a taskbar (and its width,
-# for the window's frame), so a laptop at 1366×768 or 1280×720 sees the whole window.
-DESKTOP_RESERVE = (40, 110)
-
-
-def fit_window(size: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[int, int]:
-    """``size``, made smaller where it would not fit ``desktop`` with the title bar and the
-    taskbar in view (but never below MIN_SIZE while the desktop holds that). With no desktop
-    to ask (a headless driver) a size is still kept between MIN_SIZE and HEADLESS_MAX: a
-    settings file saying 16384 × 16384 must not cost gigabytes of window."""
-    if desktop is None:
-        return (
-            min(max(size[0], MIN_SIZE[0]), HEADLESS_MAX[0]),
-            min(max(size[1], MIN_SIZE[1]), HEADLESS_MAX[1]),
-        )
-    room = (desktop[0] - DESKTOP_RESERVE[0], desktop[1] - DESKTOP_RESERVE[1])
-    return (
-        max(min(size[0], room[0]), min(MIN_SIZE[0], desktop[0])),
-        max(min(size[1], room[1]), min(MIN_SIZE[1], desktop[1])),
-    )
-
-
-def desktop_size() -> tuple[int, int] | None:
-    """The primary desktop's size; None under a headless driver, which has no desktop."""
-    if pygame.display.get_driver() in ("dummy", "offscreen"):
-        return None
-    sizes = pygame.display.get_desktop_sizes()
-    return tuple(sizes[0]) if sizes else None  # type: ignore[return-value]
-
-
-def window_size(saved: tuple[int, int] | None) -> tuple[int, int]:
-    """The window's size: the one the player left it at, else the default, either fitted to
-    the desktop (a saved size may come from a bigger monitor)."""
-    return fit_window(saved or DEFAULT_SIZE, desktop_size())
-
-
-def check_pygame_ce() -> None:
-    """Plain pygame installed beside pygame-ce silently shadows it and breaks pygame_gui."""
-    if not getattr(pygame, "IS_CE", False):
-        raise RuntimeError(
-            "Carioca needs pygame-ce, but plain pygame is installed and shadows it: "
-            "run `pip uninstall pygame pygame-ce` and then `pip install pygame-ce`."
-        )
 
 
 @dataclass(frozen=True)
@@ -374,21 +339,6 @@ class App:
         pygame.image.save(self.screen, path)
 
 
-def wait_for_events(timeout_ms: int) -> list[pygame.event.Event]:
-    """The events that come within ``timeout_ms`` (an empty list if none do).
-
-    pygame's own ``event.wait(timeout)`` looks at SDL's queue every millisecond: about 2 % of
-    a core on this machine with nothing happening, under X11 and the dummy driver alike.
-    Sleeping ``IDLE_POLL_MS`` between looks costs about 0.7 % and answers input within that
-    much, less than the frame the 60 Hz loop would take anyway."""
-    deadline = time.perf_counter() + timeout_ms / 1000
-    while True:
-        events = pygame.event.get()
-        if events or time.perf_counter() >= deadline:
-            return events
-        time.sleep(IDLE_POLL_MS / 1000)
-
-
 def run(args: argparse.Namespace) -> int:
     """Entry point of ``carioca`` and ``carioca --autoplay``."""
     app: App | None = None
@@ -420,7 +370,7 @@ def run(args: argparse.Namespace) -> int:
     except Exception as exc:  # the last line of defence: report, tell the player, exit 1
         report = write_crash_report(exc, {"command": " ".join(sys.argv)})
         sys.stderr.write(f"Carioca stopped because of an unexpected error.\nReport: {report}\n")
-        _show_crash(app, report)
+        show_crash(app.screen if app is not None else None, report)
         return 1
     finally:
         # The autosave is written off the frame: the last state reaches the disk before exit.
@@ -429,27 +379,3 @@ def run(args: argparse.Namespace) -> int:
         if app is not None:
             shapecache.keep(app.manager, background=False)  # for the next start
         pygame.quit()
-
-
-def _show_crash(app: App | None, report: Any) -> None:
-    """A last message in the window, when there is one, so the game never just vanishes."""
-    if app is None or os.environ.get("SDL_VIDEODRIVER") == "dummy":
-        return
-    try:
-        font = pygame.font.Font(str(asset("fonts", "DejaVuSans.ttf")), 20)
-        app.screen.fill((12, 42, 28))
-        lines = [
-            i18n.tr("crash.title"),
-            i18n.tr("crash.report", path=str(report)),
-            i18n.tr("crash.close"),
-        ]
-        for k, line in enumerate(lines):
-            app.screen.blit(font.render(line, True, (246, 240, 226)), (40, 40 + 34 * k))
-        pygame.display.flip()
-        deadline = pygame.time.get_ticks() + 15000
-        while pygame.time.get_ticks() < deadline:
-            event = pygame.event.wait(250)
-            if event.type in (pygame.QUIT, pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-                break
-    except pygame.error:
-        pass
