@@ -4,41 +4,43 @@ The scene owns a ``TableModel`` (model.py: what the table shows) and refills it 
 new observation (describe.py returns the words, slots and buttons as a value). Gestures
 (input.py, keys.py) become actions through moves.py, which sees the scene only through the
 narrow ``Table`` interface; the engine judges each once (``Legal``); the session applies
-them and autosaves. Bots move on the clock (clock.py); frame.py draws each frame;
-history.py keeps the hand's arrangement with the match and asks the engine for undos;
-round_end.py shows the scores once per round. At a hot seat (play/hotseat.py) no hand
-shows between people's turns and a privacy screen asks for the next person.
+them and autosaves, and motion.py flies the cards each one moved. Bots move on the clock
+(clock.py); frame.py draws each frame; history.py keeps the hand's arrangement with the
+match and asks the engine for undos; round_end.py shows the scores once per round. At a hot
+seat (play/hotseat.py) no hand shows between people's turns and a privacy screen asks for
+the next person.
 ``start_autoplay`` lives in ui/autoplay.py.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
 
 from carioca_desktop.play.hotseat import HotSeat
 from carioca_desktop.play.session import MatchSession
-from carioca_desktop.play.text import event_line, refusal_text
+from carioca_desktop.play.text import refusal_text
 from carioca_desktop.rules.carioca.actions import Action
 from carioca_desktop.rules.carioca.observation import Observation
 from carioca_desktop.rules.carioca.state import EventKind, Phase
 from carioca_desktop.rules.errors import Refusal
 from carioca_desktop.ui import shapecache
-from carioca_desktop.ui.anim import Animator, Flight, Toast
+from carioca_desktop.ui.anim import Animator, Toast
 from carioca_desktop.ui.scene import Scene
 from carioca_desktop.ui.scenes.table.advice import TableAdvice
 from carioca_desktop.ui.scenes.table.clock import WAKE, TableClock
 from carioca_desktop.ui.scenes.table.describe import describe, fit_slots, log_lines
-from carioca_desktop.ui.scenes.table.flights import Arrival, FlightPlanner, card_places, snapshot
+from carioca_desktop.ui.scenes.table.flights import FlightPlanner
 from carioca_desktop.ui.scenes.table.frame import TableFrame
 from carioca_desktop.ui.scenes.table.history import TableHistory
 from carioca_desktop.ui.scenes.table.input import Drag, TableInput
 from carioca_desktop.ui.scenes.table.keys import TableKeys
 from carioca_desktop.ui.scenes.table.layout import TableLayout, compute_layout
 from carioca_desktop.ui.scenes.table.model import Legal, ModelParts, TableModel
+from carioca_desktop.ui.scenes.table.motion import TableMotion
 from carioca_desktop.ui.scenes.table.moves import TableMoves
 from carioca_desktop.ui.scenes.table.offer import OfferPrompt
 from carioca_desktop.ui.scenes.table.round_end import RoundEnd, show_scores
@@ -52,9 +54,6 @@ if TYPE_CHECKING:
     from carioca_desktop.ui.autoplay import AutoplayDriver
 
 log = logging.getLogger(__name__)
-
-SOUNDS = {"draw": "draw", "buy": "draw", "discard": "discard", "lay_down": "place", "add": "place",
-          "swap": "place", "round_end": "round_end", "deal": "deal"}  # fmt: skip
 
 
 class TableScene(Scene, ModelParts):
@@ -95,6 +94,7 @@ class TableScene(Scene, ModelParts):
         self._seen_events = 0
         self.glide, self.pause_s = 0.0, 0.0
         self.planner = FlightPlanner(self.images, 0.0)
+        self.motion = TableMotion(self)  # each move applied, its cards flown
         self.frame.take_settings()
 
     @property
@@ -229,34 +229,11 @@ class TableScene(Scene, ModelParts):
         self._seen_events = len(obs.events)
 
     # ------------------------------------------------------------------ applying moves
-    def card_places(self) -> dict[int, tuple[str, pygame.Rect]]:
-        return card_places(self.view, self.model.hand, self.model.slots)
-
     def perform(
         self, action: Action, from_rect: pygame.Rect | None = None, played: Sequence[int] = ()
     ) -> None:
-        """Apply a legal action and animate what it did (the caller checked it); ``played``
-        are the viewer's cards it used, so the right copies leave the hand."""
-        before = snapshot(self.model.obs, self.card_places(), self.view, self.layout)
-        first = self.session.game.event_count
-        self.session.apply(action)
-        for uid in played:
-            self.model.hand.remove(uid)
-        new_uids = self.sync()
-        arrival = Arrival(self.view, self.card_places(), new_uids)
-        for event in self.obs.events[first:]:
-            if event.kind == "discard":
-                self.model.pozo_under = before.obs.pozo_top
-            for flight in self.planner.plan(event, before, arrival, from_rect):
-                self.animator.add(flight)
-            self._sound(event.kind)
-            if event.kind == "buy" and event.seat != self.viewer:  # out of turn: say so
-                line = event_line(event, self.obs.names, self.viewer)
-                self.toast(line or "", self.layout.pozo.midtop)
-
-    def _sound(self, kind: str) -> None:
-        if kind in SOUNDS:
-            self.app.sounds.play(SOUNDS[kind])
+        """Apply a legal action and animate what it did (motion.py)."""
+        self.motion.perform(action, from_rect, played)
 
     def sound(self, name: str) -> None:
         self.app.sounds.play(name)
@@ -283,15 +260,7 @@ class TableScene(Scene, ModelParts):
         self.app.dirty()
 
     def glide_back(self, drag: Drag) -> None:
-        """A refused or aimless drop: the card glides home (its place stays empty till then)."""
-        hide: Hashable = ("hand", drag.uid) if drag.uid is not None else None
-        home = drag.home
-        if drag.uid is not None:
-            home = self.card_places().get(drag.uid, ("", home))[1]
-        duration = max(self.glide, 0.12) if self.glide > 0 else 0.0
-        shadow = self.images.shadow(drag.image.get_width())
-        self.animator.add(Flight(drag.image, drag.rect, home, duration, 0.0, hide, shadow))
-        self.app.dirty()
+        self.motion.glide_back(drag)
 
     # ------------------------------------------------------------------ the loop
     def update(self, dt: float) -> bool:
