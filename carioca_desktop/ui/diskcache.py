@@ -136,14 +136,21 @@ def _load(path: Path, alpha: bool) -> pygame.Surface | None:
 
 
 def _write(path: Path, data: bytes) -> None:
+    write_kept(path, data, path.name, lambda kept: _prune(kept.parent))
+
+
+def write_kept(path: Path, data: bytes, what: str, tidy: Callable[[Path], None]) -> None:
+    """``data`` into ``path`` through a temporary file (a reader never sees half of it),
+    then ``tidy(path)`` (what it replaces goes). A read-only or full disk is logged, never
+    raised: what is not kept is simply drawn again next time."""
     temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         temp.write_bytes(data)
         os.replace(temp, path)
-        _prune(path.parent)
-    except OSError as err:  # a read-only or full disk: the picture is simply drawn next time
-        log.info("could not keep %s: %s", path.name, err)
+        tidy(path)
+    except OSError as err:
+        log.info("could not keep %s: %s", what, err)
         with contextlib.suppress(OSError):
             temp.unlink()
 

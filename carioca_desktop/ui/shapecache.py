@@ -127,19 +127,14 @@ def keep(manager: pygame_gui.UIManager, background: bool = True) -> None:
 
 
 def _write(path: Path, data: bytes) -> None:
-    temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temp.write_bytes(data)
-        os.replace(temp, path)
-        for old in path.parent.glob("shapes-*.bin"):  # another pygame_gui's or layout's
-            if old != path:
-                with contextlib.suppress(OSError):
-                    old.unlink()
-    except OSError as err:
-        log.info("could not keep the widget shapes: %s", err)
-        with contextlib.suppress(OSError):
-            temp.unlink()
+    diskcache.write_kept(path, data, "the widget shapes", _drop_others)
+
+
+def _drop_others(path: Path) -> None:
+    for old in path.parent.glob("shapes-*.bin"):  # another pygame_gui's or layout's
+        if old != path:
+            with contextlib.suppress(OSError):
+                old.unlink()
 
 
 def draw_pending(manager: pygame_gui.UIManager) -> int:
