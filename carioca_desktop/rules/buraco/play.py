@@ -225,13 +225,21 @@ def _lay(t: Turn, seat: int, melds: Melds, pool: list[int], top: int | None) -> 
     return None
 
 
-def _add(t: Turn, seat: int, index: int, cards: tuple[str, ...], top: int | None) -> Refusal | None:
-    s = t.s
+def _own_meld(s: State, seat: int, index: object) -> TableMeld | Refusal:
+    """The meld ``index`` of the table, if there is one and it is ``seat``'s side's."""
     if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(s.table):
         return refuse("no_such_meld", f"there is no meld {index!r}", meld=str(index))
     meld = s.table[index]
     if meld.side != side_of(seat):
         return refuse("not_your_side", "you may only change your own side's melds")
+    return meld
+
+
+def _add(t: Turn, seat: int, index: int, cards: tuple[str, ...], top: int | None) -> Refusal | None:
+    s = t.s
+    meld = _own_meld(s, seat, index)
+    if isinstance(meld, Refusal):
+        return meld
     if not isinstance(cards, tuple) or not cards:
         return refuse("no_cards", "say which cards to add")
     layout, used = meld.layout, []
@@ -286,11 +294,9 @@ def _swap(t: Turn, a: Swap) -> Refusal | None:
     if s.rules.swap != "to_hand":
         return refuse("swap_not_allowed", "a wild never goes back to a hand with these rules")
     index = a.meld
-    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(s.table):
-        return refuse("no_such_meld", f"there is no meld {index!r}", meld=str(index))
-    meld = s.table[index]
-    if meld.side != side_of(seat):
-        return refuse("not_your_side", "you may only change your own side's melds")
+    meld = _own_meld(s, seat, index)
+    if isinstance(meld, Refusal):
+        return meld
     parsed = _card(a.card) if isinstance(a.card, str) else refuse("bad_card", "bad card")
     if isinstance(parsed, Refusal):
         return parsed
