@@ -22,10 +22,9 @@ from carioca_desktop.play.buraco_text import (
     log_line,
     rules_of,
 )
-from carioca_desktop.play.text import refusal_text
 from carioca_desktop.rules.buraco.actions import Action
 from carioca_desktop.rules.buraco.observation import BuracoObservation
-from carioca_desktop.rules.errors import IllegalAction, Refusal
+from carioca_desktop.rules.errors import IllegalAction
 from carioca_desktop.ui import shapecache
 from carioca_desktop.ui.anim import Animator, Toast, pacing
 from carioca_desktop.ui.scene import Scene
@@ -41,6 +40,7 @@ from carioca_desktop.ui.scenes.buraco.overlays import TableOverlays
 from carioca_desktop.ui.scenes.buraco.picture import table_picture
 from carioca_desktop.ui.scenes.buraco.rehearse import Rehearsal
 from carioca_desktop.ui.scenes.table.window import Recorder, Window, drawn_at
+from carioca_desktop.ui.scenes.toasts import Toasting
 from carioca_desktop.ui.sprites import CardImages, TextCache
 
 if TYPE_CHECKING:
@@ -54,7 +54,7 @@ FAST_BATCH = 12  # bot moves per frame at top speed (autoplay, tests)
 LOG_KEEP = 40
 
 
-class BuracoTableScene(Scene, TableOverlays):
+class BuracoTableScene(Toasting, Scene, TableOverlays):
     """One Buraco match at the table. ``autoplay`` (a driver) takes the round-end decisions
     and the screenshots instead of showing the round sheet to a person."""
 
@@ -267,23 +267,12 @@ class BuracoTableScene(Scene, TableOverlays):
                 name = self.names[event.seat]
                 self.toast(tr("buraco.toast.morto", name=name), self.layout.centre.center)
 
-    def refuse(self, refusal: Refusal, anchor: tuple[int, int]) -> None:
-        self.toast(refusal_text(refusal), anchor)
-        self.app.sounds.play("refuse")
-
-    def toast(self, text: str, anchor: tuple[int, int]) -> None:
-        self.toasts = [t for t in self.toasts if t.text != text][-2:]
-        self.toasts.append(Toast(text, (anchor[0], anchor[1] - self.layout.upx(24))))
-        self.app.dirty()
-
     # ------------------------------------------------------------------ the loop
     def update(self, dt: float) -> bool:
         # App.frame updates only the top scene: paused or under the sheet, bots wait.
         self.session.release_decision()  # the next bot thinks from this frame on
         moving = self.animator.update(dt)
-        self.toasts = [t for t in self.toasts if t.alive]
-        for toast in self.toasts:
-            toast.age += dt
+        self.age_toasts(dt)
         if moving:
             # The flights' frames are idle for the bots: the next move, once decided, has
             # its parts drawn ahead (rehearse.py), so the frame that applies it blits them.

@@ -22,11 +22,9 @@ import pygame
 
 from carioca_desktop.play.hotseat import HotSeat
 from carioca_desktop.play.session import MatchSession
-from carioca_desktop.play.text import refusal_text
 from carioca_desktop.rules.carioca.actions import Action
 from carioca_desktop.rules.carioca.observation import Observation
 from carioca_desktop.rules.carioca.state import EventKind, Phase
-from carioca_desktop.rules.errors import Refusal
 from carioca_desktop.ui import shapecache
 from carioca_desktop.ui.anim import Animator, Toast
 from carioca_desktop.ui.scene import Scene
@@ -46,6 +44,7 @@ from carioca_desktop.ui.scenes.table.offer import OfferPrompt
 from carioca_desktop.ui.scenes.table.round_end import RoundEnd, show_scores
 from carioca_desktop.ui.scenes.table.view import TableView
 from carioca_desktop.ui.scenes.table.widgets import TableWidgets
+from carioca_desktop.ui.scenes.toasts import Toasting
 from carioca_desktop.ui.side_save import warn_side_save
 from carioca_desktop.ui.sprites import CardImages, TextCache
 
@@ -56,7 +55,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-class TableScene(Scene, ModelParts):
+class TableScene(Toasting, Scene, ModelParts):
     """One match at the table. ``autoplay`` (a driver) takes the round-end decisions and the
     screenshots instead of pushing the summary scenes."""
 
@@ -250,15 +249,6 @@ class TableScene(Scene, ModelParts):
         self.offer.update(card, (obs.round_index, len(obs.events)), self.layout, face,
                           self.moves.buy, self.moves.pass_offer)  # fmt: skip
 
-    def refuse(self, refusal: Refusal, anchor: tuple[int, int]) -> None:
-        self.toast(refusal_text(refusal), anchor)
-        self.app.sounds.play("refuse")
-
-    def toast(self, text: str, anchor: tuple[int, int]) -> None:
-        self.toasts = [t for t in self.toasts if t.text != text][-2:]
-        self.toasts.append(Toast(text, (anchor[0], anchor[1] - self.layout.upx(24))))
-        self.app.dirty()
-
     def glide_back(self, drag: Drag) -> None:
         self.motion.glide_back(drag)
 
@@ -269,9 +259,7 @@ class TableScene(Scene, ModelParts):
         moving = self.animator.update(dt)
         # The offer counts down only here, so a pause (another scene on top) freezes it.
         offering = self.offer.tick(dt) if self.offer is not None else False
-        self.toasts = [t for t in self.toasts if t.alive]
-        for toast in self.toasts:
-            toast.age += dt
+        self.age_toasts(dt)
         if self.frame.follow_animations():
             self.app.dirty()
         if moving:
