@@ -13,6 +13,7 @@ import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIImage
 
+from carioca_desktop.i18n import tr
 from carioca_desktop.ui import diskcache, textfit, theme
 from carioca_desktop.ui.drawing import (
     RGB,
@@ -329,6 +330,13 @@ class UIScene(Scene):
         if focus:
             self.focus.add(Focusable(button, activate=action))
         return self.add(button)
+
+    def close_button(self, box: pygame.Rect) -> None:
+        """A dialog's Close, at the bottom right of its ``box``, focused (Enter closes)."""
+        bw, bh = round(220 * self.u), round(46 * self.u)
+        rect = pygame.Rect(box.right - bw - 24, box.bottom - bh - 18, bw, bh)
+        self.button(rect, tr("common.close"), self.back, "primary")
+        self.focus.restore(0)
 
 
 class Stepper:

@@ -87,11 +87,7 @@ class KeysScene(UIScene):
         return box
 
     def build(self) -> None:
-        box = self._box()
-        bw, bh = round(220 * self.u), round(46 * self.u)
-        rect = pygame.Rect(box.right - bw - 24, box.bottom - bh - 18, bw, bh)
-        self.button(rect, tr("common.close"), self.back, "primary")
-        self.focus.restore(0)
+        self.close_button(self._box())
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and (
