@@ -30,6 +30,7 @@ from carioca_desktop.storage import Paths, flush_autosaves, load_autosave
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.scenes.buraco import BuracoTableScene
 from carioca_desktop.ui.scenes.buraco.newgame import BuracoNewGameScene
+from tests.test_autoplay import distinct_colours
 
 RAW_KEY = re.compile(r"^[a-z_]+(\.[a-z0-9_]+)+$")
 NAMES = ("Ana", "Beto", "Carla", "Diego")
@@ -62,12 +63,6 @@ def play_until_melds(app: App, scene: BuracoTableScene, melds: int) -> None:
 
 
 # ----------------------------------------------------------------------------- autoplay
-def distinct_colours(path: Path) -> int:
-    image = pygame.image.load(str(path))
-    small = pygame.transform.scale(image, (160, 90))
-    return len({tuple(small.get_at((x, y)))[:3] for x in range(160) for y in range(90)})
-
-
 def test_autoplay_buraco_plays_a_round_and_saves_two_screenshots(tmp_path: Path) -> None:
     home = tmp_path / "home"
     shot = tmp_path / "shot.png"

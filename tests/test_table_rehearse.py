@@ -13,19 +13,12 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from carioca_desktop.play.session import MatchSession, SeatConfig
-from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.storage import Paths
 from carioca_desktop.ui import textfit
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.scenes.table import TableScene
 from carioca_desktop.ui.scenes.table.rehearse import Rehearsal
-
-
-def bots_session(seed: int, players: int) -> MatchSession:
-    seats = [SeatConfig(f"Bot {i}", "bot", "normal") for i in range(players)]
-    rules = CariocaRules.from_dict({"preset": "clasico", "players": players})
-    return MatchSession.new(rules, seats, seed, autosave=False)
+from tests.test_table_zones import bots_session  # clasico, no autosave
 
 
 def play_round(

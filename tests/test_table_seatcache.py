@@ -13,20 +13,13 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from carioca_desktop.play.session import MatchSession, SeatConfig
-from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.storage import Paths
 from carioca_desktop.ui import hud
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.scenes.table import TableScene, zones
 from carioca_desktop.ui.scenes.table.seatcache import SeatPictures
 from carioca_desktop.ui.sprites import CardImages, TextCache
-
-
-def bots_session(seed: int, players: int) -> MatchSession:
-    seats = [SeatConfig(f"Bot {i}", "bot", "normal") for i in range(players)]
-    rules = CariocaRules.from_dict({"preset": "clasico", "players": players})
-    return MatchSession.new(rules, seats, seed, autosave=False)
+from tests.test_table_zones import bots_session  # clasico, no autosave
 
 
 def live_picture(scene: TableScene, monkeypatch: pytest.MonkeyPatch) -> bytes:
