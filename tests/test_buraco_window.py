@@ -25,8 +25,8 @@ from carioca_desktop.storage import Paths
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.scenes.buraco import BuracoTableScene
 from carioca_desktop.ui.scenes.buraco.paint import MeldPlaces
-from carioca_desktop.ui.scenes.table.window import Window
 from tests import test_buraco_keys, test_buraco_table
+from tests.test_table_window import watch_frames
 
 
 class Checker:
@@ -35,6 +35,7 @@ class Checker:
     def __init__(self) -> None:
         self.checked = 0
         self.partial = 0  # frames laid in part (not the whole layer)
+        self.kept = 0  # frames that left the hand row as the last frame painted it
         self.places_before: dict[int, MeldPlaces] = {}
 
     def check(self, app: App) -> None:
@@ -63,37 +64,14 @@ class Checker:
 @pytest.fixture
 def checker(monkeypatch: pytest.MonkeyPatch) -> Iterator[Checker]:
     checker = Checker()
-    real_frame, real_lay, real_draw = App.frame, Window.lay, BuracoTableScene.draw
-    flips = [0]
-    real_flip = pygame.display.flip
-
-    def flip() -> None:
-        flips[0] += 1
-        real_flip()
-
-    def frame(self: App, dt: float) -> None:
-        before = flips[0]
-        real_frame(self, dt)
-        if flips[0] != before:
-            checker.check(self)
-
-    def lay(
-        self: Window, surface: pygame.Surface, layer: pygame.Surface, changed: object,
-        hand_key: object = None,
-    ) -> bool:  # fmt: skip
-        whole = getattr(self, "_over", None) is None or changed is None
-        kept = real_lay(self, surface, layer, changed, hand_key)  # type: ignore[arg-type]
-        checker.partial += 0 if whole else 1
-        return kept
+    real_draw = BuracoTableScene.draw
 
     def draw(self: BuracoTableScene, surface: pygame.Surface) -> None:
         checker.places_before[id(self)] = self.places
         real_draw(self, surface)
 
-    monkeypatch.setattr(pygame.display, "flip", flip)
     monkeypatch.setattr(BuracoTableScene, "draw", draw)
-    monkeypatch.setattr(App, "frame", frame)
-    monkeypatch.setattr(Window, "lay", lay)
+    watch_frames(monkeypatch, checker)
     yield checker
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -63,6 +64,14 @@ class Checker:
 @pytest.fixture
 def checker(monkeypatch: pytest.MonkeyPatch) -> Iterator[Checker]:
     checker = Checker()
+    watch_frames(monkeypatch, checker)
+    yield checker
+
+
+def watch_frames(monkeypatch: pytest.MonkeyPatch, checker: Any) -> None:
+    """``checker.check(app)`` after every frame the app flips; each ``Window.lay`` counted in
+    ``checker.partial`` (laid in part) and ``checker.kept`` (the hand row left as it was).
+    The Buraco table's test watches its frames with this too."""
     real_frame, real_lay = App.frame, Window.lay
     flips = [0]
     real_flip = pygame.display.flip
@@ -90,7 +99,6 @@ def checker(monkeypatch: pytest.MonkeyPatch) -> Iterator[Checker]:
     monkeypatch.setattr(pygame.display, "flip", flip)
     monkeypatch.setattr(App, "frame", frame)
     monkeypatch.setattr(Window, "lay", lay)
-    yield checker
 
 
 def test_a_round_of_bots_with_their_flights(tmp_path: Path, checker: Checker) -> None:
