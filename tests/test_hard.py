@@ -89,16 +89,18 @@ def test_the_round_that_hit_the_turn_cap_was_blocked_and_now_ends() -> None:
 
 
 def test_sound_players_who_all_keep_what_the_others_wait_for_still_finish() -> None:
-    """Match seed 1139, round 7 (3E), four ``normal`` bots: nobody goes down, each hand is
-    twelve low cards and jokers that the four seats all keep, each waiting for a card another
-    keeps (a stalled race, not a blocked round: any seat could finish if another let go). It
-    used to reach the turn cap of 1,500 turns; long into a round a seat not down now throws a
-    random natural card now and then (``NormalBot.unstick``), which breaks the ring, and an
-    ordinary round never waits that long (the longest of 800 was 126 turns)."""
+    """Match seed 1139, round 7 (3E), four ``hard`` bots (four of the ``normal`` of before,
+    which weighed the odds as ``hard`` does): nobody goes down, each hand is twelve low cards
+    and jokers that the four seats all keep, each waiting for a card another keeps (a stalled
+    race, not a blocked round: any seat could finish if another let go). Without ``unstick``
+    it reaches the turn cap of 1,500 turns; long into a round a seat not down now throws a
+    random natural card now and then (``NormalBot.unstick``, which ``hard`` inherits), which
+    breaks the ring, and an ordinary round never waits that long (the longest of 800 was 126
+    turns)."""
     rules = CariocaRules.from_dict({"preset": "clasico"})
     game = Game.new(rules, 1139)
     game.skip_to_round(6)
-    bots = [make_bot("normal", s, 1139) for s in range(4)]
+    bots = [make_bot("hard", s, 1139) for s in range(4)]
     while not game.round_over and game.turn_number < 1500:
         action = bot_step(game, bots)
         assert action is not None
@@ -106,3 +108,43 @@ def test_sound_players_who_all_keep_what_the_others_wait_for_still_finish() -> N
     assert game.round_over
     patience = bots[0].patience * rules.players  # type: ignore[attr-defined]
     assert game.turn_number > patience, "this round no longer stalls: the test checks nothing"
+
+
+def test_normal_plays_its_plan_and_hard_weighs_the_odds() -> None:
+    """The step between the two levels: before laying down, of the discards that keep its
+    plan's distance ``normal`` throws the dearest (it never weighs the next draw), where
+    ``hard`` gives up points for a hand more cards would improve (live outs, by what it has
+    seen). Checked on every discard of two matches of four ``easy`` bots in which both keep
+    the distance, nobody is down (so no card feeds a meld) and ``normal`` feels safe."""
+    from carioca_desktop.bots.base import points, without
+    from carioca_desktop.bots.judge import danger, discard_steps, live_outs
+    from carioca_desktop.bots.normal import NormalBot, discard_codes
+    from tests.bench_mistakes import positions
+
+    rules = CariocaRules()
+    checked = differ = 0
+    for pos in positions(rules, 2, 41):
+        obs = pos.obs
+        if not obs.has_drawn or any(obs.laid_down) or danger(obs) >= 0.7:
+            continue
+        normal = NormalBot(obs.seat, 0)
+        hard = HardBot(obs.seat, 0)
+        mine, theirs = normal.choose(obs, pos.legal), hard.choose(obs, pos.legal)
+        if not (isinstance(mine, Discard) and isinstance(theirs, Discard)):
+            continue
+        codes = discard_codes(obs, [a for a in pos.legal if isinstance(a, Discard)])
+        steps = discard_steps(obs, codes)
+        least = min(steps.values())
+        if steps[mine.card] != least or steps[theirs.card] != least:
+            continue  # normal fears being caught and gives up a step: not this test's case
+        checked += 1
+        dearest = max(points(c, rules) for c in codes if steps[c] == least)
+        assert points(mine.card, rules) == dearest, (obs.hand, mine)
+        if theirs.card != mine.card:
+            differ += 1
+            view = hard.view(obs)
+            kept = live_outs(obs, without(obs.hand, theirs.card), view, least)
+            dropped = live_outs(obs, without(obs.hand, mine.card), view, least)
+            assert kept >= dropped, (obs.hand, mine, theirs)
+    assert checked >= 100
+    assert differ >= checked // 10, (differ, checked)

@@ -73,6 +73,7 @@ class HardBot(NormalBot):
     loses rounds 1 and 3. The README ("A learned evaluation") has the details."""
 
     level = "hard"
+    outs_weight = 40.0  # weighs the odds of the next draw, where normal plays its plan only
     hidden_floor = 0.75  # in rounds whose contract takes the whole hand: the least chance of
     # being caught with a card still in hand (only the first to complete avoids it)
     keep_fit = 30.0  # once down: points a card that fits the table is worth keeping

@@ -25,12 +25,14 @@ from .simple import forced
 
 
 class NormalBot(BaseBot):
-    """Keeps the hand that draws best (most live outs) at the least distance, lays down at
-    once, sheds every card it can, swaps jokers when that sheds a card, and dumps dear
-    cards when an opponent is close to going out."""
+    """Plays its plan: keeps the cards of its best plan for the contract and throws the
+    dearest card the plan does not need, lays down at once, sheds every card it can, swaps
+    jokers when that sheds a card, and dumps dear cards when an opponent is close to going
+    out. It does not weigh the odds of the next draw (``outs_weight`` 0): ``hard`` does,
+    which is most of what puts it above ``normal`` (README, "The ladder")."""
 
     level = "normal"
-    outs_weight = 40.0  # points a sure improvement on the next draw is worth
+    outs_weight = 0.0  # points a sure improvement on the next draw is worth (hard: 40)
     points_weight = 0.3  # how much a card's penalty counts even when nobody threatens
     feed_weight = 12.0  # points it costs to hand the next player a card they can use
     step_cost = 25.0  # points one more card missing from the contract is worth
