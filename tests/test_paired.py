@@ -92,3 +92,18 @@ def test_script_writes_the_json_figures(tmp_path: Path) -> None:
 def test_script_refuses_rounds_out_of_range() -> None:
     with pytest.raises(SystemExit):
         bench_paired.main(["--candidate", "easy", "--baseline", "easy", "--rounds", "9"])
+
+
+def test_the_oracle_bench_plays_paired_deals_and_leaves_the_arena_as_it_was() -> None:
+    """tests/bench_oracles.py: the cheating bots read the game only through its own hooks,
+    which are gone once it returns; the dumper gives up round 8's race for good."""
+    from carioca_desktop.bots import arena
+    from tests import bench_oracles
+
+    step, maker = arena.bot_step, arena.make_bot
+    found = bench_oracles.run("dump", "normal", 1, 3, [7])
+    assert arena.bot_step is step and arena.make_bot is maker
+    assert bench_oracles._Table.game is None
+    assert found[0].finished and found[0].share == 0.0 and found[0].times
+    stock = bench_oracles.run("stock", "normal", 1, 3, [7])
+    assert stock[0].finished and stock[0].times
