@@ -617,3 +617,30 @@ def test_the_stats_say_changed_rules_and_1_round(app: App, monkeypatch: pytest.M
     scene = app.stack.top
     assert isinstance(scene, StatsScene)
     assert [name for name, _ in scene._by_rules()] == ["Classic (changed)"]
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_a_seat_level_says_how_that_bot_plays_when_the_pointer_rests_on_it(
+    app: App, lang: str
+) -> None:
+    """Each bot level of both games' New game has a line saying how it plays (levels
+    namespace), shown as the seat's tooltip and following the level as it is stepped."""
+    from carioca_desktop.i18n import tr
+    from carioca_desktop.play.buraco_text import level_name
+    from carioca_desktop.ui.scenes.buraco.newgame import BuracoNewGameScene
+    from carioca_desktop.ui.scenes.newgame import kind_text
+
+    language(app, lang)
+    for scene_class, game in ((NewGameScene, "carioca"), (BuracoNewGameScene, "buraco")):
+        scene = scene_class(app)
+        app.replace(scene)
+        frames(app)
+        shown = kind_text("normal") if game == "carioca" else level_name("normal")
+        levels = buttons(app, shown)
+        assert levels, game
+        value = levels[0]
+        assert value.tool_tip_text == tr(f"levels.{game}.normal")
+        click(app, value)  # steps on to the next level: hard
+        assert value.tool_tip_text == tr(f"levels.{game}.hard")
+        texts = {tr(f"levels.{game}.{lv}") for lv in ("random", "beginner", "easy", "normal")}
+        assert len(texts | {value.tool_tip_text}) == 5 and not any("levels." in t for t in texts)

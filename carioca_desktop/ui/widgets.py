@@ -5,7 +5,7 @@ gold titles, text, card fans) are re-exported from here, where the scenes import
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -341,7 +341,8 @@ class UIScene(Scene):
 
 class Stepper:
     """◀ value ▶: one of several options. The arrows step (wrapping only when ``wrap``), a click
-    on the value steps forward. ``on_change(value)`` returns False to refuse the new value."""
+    on the value steps forward. ``on_change(value)`` returns False to refuse the new value.
+    ``tips`` gives some values a line the pointer resting on the value shows (a tooltip)."""
 
     def __init__(
         self,
@@ -351,12 +352,15 @@ class Stepper:
         value: object,
         on_change: Callable[[object], bool],
         wrap: bool = True,
+        tips: Mapping[Any, str] | None = None,
     ) -> None:
         self.options = list(options)
         values = [v for _, v in self.options]
         self.index = values.index(value) if value in values else 0
         self.on_change = on_change
         self.wrap = wrap
+        self.tips = dict(tips or {})
+        self.tip_width = round(340 * scene.u)
         side = rect.h
         left = pygame.Rect(rect.x, rect.y, side, rect.h)
         right = pygame.Rect(rect.right - side, rect.y, side, rect.h)
@@ -366,6 +370,7 @@ class Stepper:
         self.right = scene.button(right, "▶", lambda: self.step(1), focus=False)
         scene.focus.add(Focusable(self.value, step=self.step))
         self._arrows()
+        self._tip()
 
     def _label(self) -> str:
         return self.options[self.index][0]
@@ -391,3 +396,9 @@ class Stepper:
         self.index = new
         self.value.set_text(self._label())
         self._arrows()
+        self._tip()
+
+    def _tip(self) -> None:
+        if self.tips:
+            text = self.tips.get(self.options[self.index][1])
+            self.value.set_tooltip(text, wrap_width=self.tip_width)

@@ -121,7 +121,8 @@ class NewGameScene(NewGameBase):
             self._seat_entry(i, name_rect, seat.name, self._default_name(i))
             kinds = [(kind_text(k), k) for k in ("human", *LEVELS)]
             kind_rect = pygame.Rect(seats.right - 20 - kind_w, y, kind_w, rh)
-            Stepper(self, kind_rect, kinds, seat.kind, partial(self._set_kind, i))
+            tips = {k: tr(f"levels.carioca.{k}") for k in LEVELS}
+            Stepper(self, kind_rect, kinds, seat.kind, partial(self._set_kind, i), tips=tips)
         self._rules_controls(rules_box, rh)
         self._game_control(rh)
         start = self._bar(bar, partial(self._hints_control, bar))

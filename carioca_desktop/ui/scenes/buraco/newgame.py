@@ -97,6 +97,7 @@ class BuracoNewGameScene(NewGameBase):
         preset_rect = pygame.Rect(seats.x + 20, seats.y + round(50 * self.u), seats.w - 40, rh)
         Stepper(self, preset_rect, presets, self.preset, self._set_preset)
         kinds = [(tr("common.human"), "human"), *[(level_name(lv), lv) for lv in LEVELS]]
+        tips = {lv: tr(f"levels.buraco.{lv}") for lv in LEVELS}
         kind_w = round(min(280 * self.u, seats.w * 0.46))
         self._entries = {}
         defaults = self.defaults()
@@ -104,7 +105,7 @@ class BuracoNewGameScene(NewGameBase):
             row = self._row(seats, i)
             self._seat_entry(i, self._entry_rect(row, kind_w), self.typed[i], defaults[i])
             rect = pygame.Rect(row.right - kind_w, row.y, kind_w, row.h)
-            Stepper(self, rect, kinds, self.kinds[i], partial(self._set_kind, i))
+            Stepper(self, rect, kinds, self.kinds[i], partial(self._set_kind, i), tips=tips)
         # How Buraco is played, before playing it (the menu's rules are Carioca's).
         how = pygame.Rect(0, 0, round(min(260 * self.u, info.w - 44)), rh)
         how.bottomleft = (info.x + 22, info.bottom - 20)
