@@ -88,6 +88,8 @@ class RolloutBot(NormalBot):
 
     level = "normal"  # plays as normal wherever it does not search
     candidates = 3
+    outs_weight = 40.0  # ranks its candidates by the odds too, as normal did when the README's
+    # figures were measured (normal no longer weighs them; hard does)
 
     def __init__(self, seat: int, seed: int, game: Game, samples: int) -> None:
         super().__init__(seat, seed)
