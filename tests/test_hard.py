@@ -89,8 +89,9 @@ def test_the_round_that_hit_the_turn_cap_was_blocked_and_now_ends() -> None:
 
 
 def test_sound_players_who_all_keep_what_the_others_wait_for_still_finish() -> None:
-    """Match seed 1139, round 7 (3E), four ``hard`` bots (four of the ``normal`` of before,
-    which weighed the odds as ``hard`` does): nobody goes down, each hand is twelve low cards
+    """Match seed 1139, round 7 (3E), four ``hard`` bots with ``fear`` (the ``normal`` of
+    before weighed the odds and feared being caught as these do): nobody goes down, each
+    hand is twelve low cards
     and jokers that the four seats all keep, each waiting for a card another keeps (a stalled
     race, not a blocked round: any seat could finish if another let go). Without ``unstick``
     it reaches the turn cap of 1,500 turns; long into a round a seat not down now throws a
@@ -100,7 +101,9 @@ def test_sound_players_who_all_keep_what_the_others_wait_for_still_finish() -> N
     rules = CariocaRules.from_dict({"preset": "clasico"})
     game = Game.new(rules, 1139)
     game.skip_to_round(6)
-    bots = [make_bot("hard", s, 1139) for s in range(4)]
+    bots = [HardBot(s, 1139) for s in range(4)]
+    for bot in bots:
+        bot.fear = True
     while not game.round_over and game.turn_number < 1500:
         action = bot_step(game, bots)
         assert action is not None

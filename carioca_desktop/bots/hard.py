@@ -74,6 +74,9 @@ class HardBot(NormalBot):
 
     level = "hard"
     outs_weight = 40.0  # weighs the odds of the next draw, where normal plays its plan only
+    feed_weight = 12.0  # and minds handing the next player a card they can add (normal: 0)
+    fear = False  # trade steps for points when likely caught (caught() below); off: on two
+    # sets of paired deals hard without it is stronger (README, "The ladder")
     hidden_floor = 0.75  # in rounds whose contract takes the whole hand: the least chance of
     # being caught with a card still in hand (only the first to complete avoids it)
     keep_fit = 30.0  # once down: points a card that fits the table is worth keeping
@@ -122,9 +125,14 @@ class HardBot(NormalBot):
         return super().discard(obs, discards, view)
 
     def caught(self, obs: Observation, steps: int, chance: float) -> float:
-        """The chance of being caught before laying down: normal's, or with ``threat_model``
-        the calibrated model of bots/threat.py; at least ``hidden_floor`` in the rounds whose
+        """The chance of being caught before laying down, which weighs the points of the cards
+        kept against the odds (and past ``0.6`` lets a discard give up a step): 0 without
+        ``fear``, so hard plays for the odds and throws the dearest card only between equal
+        ones. With ``fear``: normal's, or with ``threat_model`` the calibrated model of
+        bots/threat.py; at least ``hidden_floor`` in the rounds whose
         contract takes the whole hand."""
+        if not self.fear:
+            return 0.0
         if self.threat_model:
             found = predict(features(obs, steps, chance, self.memory.took))
         else:

@@ -28,13 +28,14 @@ class NormalBot(BaseBot):
     """Plays its plan: keeps the cards of its best plan for the contract and throws the
     dearest card the plan does not need, lays down at once, sheds every card it can, swaps
     jokers when that sheds a card, and dumps dear cards when an opponent is close to going
-    out. It does not weigh the odds of the next draw (``outs_weight`` 0): ``hard`` does,
-    which is most of what puts it above ``normal`` (README, "The ladder")."""
+    out. It does not weigh the odds of the next draw (``outs_weight`` 0) nor watch whether
+    its discard fits a meld the next player could add it to (``feed_weight`` 0): ``hard``
+    does both, which is what puts it above ``normal`` (README, "The ladder")."""
 
     level = "normal"
     outs_weight = 0.0  # points a sure improvement on the next draw is worth (hard: 40)
     points_weight = 0.3  # how much a card's penalty counts even when nobody threatens
-    feed_weight = 12.0  # points it costs to hand the next player a card they can use
+    feed_weight = 0.0  # points it costs to hand the next player a card they can use (hard: 12)
     step_cost = 25.0  # points one more card missing from the contract is worth
     hidden_ramp = 0.012  # per opponent: the chance per turn they lay down and go out at once
     hidden_cap = 0.2  # grows with the turns played, up to this
