@@ -1,7 +1,7 @@
-"""The ``hard`` bot: the normal bot's play plus memory of every card seen, the fear, in the
-rounds that end the moment someone lays down, of being caught with dear cards, the lay-down
-whose kept cards go soonest, and, on the turn it lays down, keeping the cards that fit the
-table for the next turn."""
+"""The ``hard`` bot: the normal bot's plan plus the odds of the next draw weighed by memory
+of every card seen, minding what its discard feeds the next player, the lay-down whose kept
+cards go soonest, and, on the turn it lays down, keeping the cards that fit the table for
+the next turn."""
 
 from __future__ import annotations
 
@@ -23,31 +23,35 @@ from .threat import features, predict
 
 
 class HardBot(NormalBot):
-    """Counts cards: the pozo pile and the cards opponents picked up are out of reach, so
-    outs are weighed by what is really live. In rounds whose contract takes the whole hand
-    (7 and 8 in clasico) only the first to complete it escapes, so it weighs the points of
-    what it keeps as if it were likely caught from the start, and will give up a step for a
-    dear card. On the turn it lays down it may not add yet, so of the cards left it throws
-    one that fits nowhere and keeps those that fit a meld on the table: they go out free
-    next turn (normal throws the dearest, fitting or not, and feeds the table with it).
+    """Weighs the odds: of the discards that keep its plan's distance, the one that leaves
+    the most live outs (cards whose draw brings the hand closer), the points thrown breaking
+    near ties, where ``normal`` throws the dearest (``outs_weight``). Counts cards: the pozo
+    pile and the cards opponents picked up are out of reach, so outs are weighed by what is
+    really live. It minds what it feeds: a card that fits a meld the next player (down) could
+    add it to costs ``feed_weight``. It has no fear (``fear``): measured, trading steps for
+    points when likely to be caught (and, in rounds 7-8, from the start) cost more than it
+    saved against today's ``normal`` (README, "The ladder"). On the turn it lays down it
+    may not add yet, so of the cards left it throws one that fits nowhere and keeps those
+    that fit a meld on the table: they go out free next turn (normal throws the dearest,
+    fitting or not, and feeds the table with it).
     Before it is down it weighs feeding the next player by how close they are: a card that
     fits the table, thrown to a next player holding one or two cards, may let them go out.
     Of the lay-downs the solver can make it lays the one whose kept cards fit the table best
     (bots/layplan.py), where the solver lays the most points.
 
-    Measured on the same deals against ``normal`` (tests/bench_paired.py, margin a match,
-    negative better; the README's ladder has the whole match): on 100 deals of rounds 6-8
-    the memory alone -3.2 [-7.6, +1.2], with the fear -4.0 [-9.4, +1.5]; on 100 deals of
-    rounds 1-6, keeping the fitting cards moved -0.8 [-4.9, +3.3] to -2.1 [-6.3, +2.1], and
-    the closeness of the next player -2.1 to -2.6 [-6.9, +1.8] (within noise; kept for its
-    reason). Tried and taken out (each against the same deals without it): reading what
-    the next player picks up and throws away, to keep from feeding them, +5.4 points;
-    taking a cheap pozo card that brings the hand no closer so as to throw a dear card that
-    is not part of the plan, when an exact expectation over the stock's live cards said it
-    paid, +12.3 (rounds 6-8: drawing blind is worth more than the points it saves); a floor
-    of 1.0 instead of 0.75 on the chance of being caught, -0.4 (rounds 6-8); in rounds 7-8
-    only, a step worth 35 instead of 25 +1.7, outs weighted 60 or 25 instead of 40 +4.1
-    and +2.9 (100 deals of rounds 7-8).
+    Measured on the same deals against the ``normal`` of before (which weighed the odds as hard
+    does; tests/bench_paired.py, margin a match, negative better; the README's ladder has the
+    whole match): on 100 deals of rounds 6-8 the memory alone -3.2 [-7.6, +1.2], with the fear
+    -4.0 [-9.4, +1.5]; on 100 deals of rounds 1-6, keeping the fitting cards moved -0.8 [-4.9,
+    +3.3] to -2.1 [-6.3, +2.1], and the closeness of the next player -2.1 to -2.6 [-6.9, +1.8]
+    (within noise; kept for its reason). Tried and taken out (each against the same deals
+    without it): reading what the next player picks up and throws away, to keep from feeding
+    them, +5.4 points; taking a cheap pozo card that brings the hand no closer so as to throw a
+    dear card that is not part of the plan, when an exact expectation over the stock's live
+    cards said it paid, +12.3 (rounds 6-8: drawing blind is worth more than the points it
+    saves); a floor of 1.0 instead of 0.75 on the chance of being caught, -0.4 (rounds 6-8); in
+    rounds 7-8 only, a step worth 35 instead of 25 +1.7, outs weighted 60 or 25 instead of 40
+    +4.1 and +2.9 (100 deals of rounds 7-8).
 
     Branch ``reads`` (tests/bench_where.py: 312 of a ``normal`` seat's 335 points a match
     are rounds it was caught before laying down, 23 everything after a lay-down; the README

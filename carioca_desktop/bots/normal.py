@@ -26,11 +26,12 @@ from .simple import forced
 
 class NormalBot(BaseBot):
     """Plays its plan: keeps the cards of its best plan for the contract and throws the
-    dearest card the plan does not need, lays down at once, sheds every card it can, swaps
-    jokers when that sheds a card, and dumps dear cards when an opponent is close to going
-    out. It does not weigh the odds of the next draw (``outs_weight`` 0) nor watch whether
-    its discard fits a meld the next player could add it to (``feed_weight`` 0): ``hard``
-    does both, which is what puts it above ``normal`` (README, "The ladder")."""
+    dearest card the plan does not need (so it sheds points as it goes), takes the pozo when
+    it brings the plan closer, lays down at once, sheds every card it can, and swaps jokers
+    when that sheds a card. It does not weigh the odds of the next draw (``outs_weight`` 0)
+    nor watch whether its discard fits a meld the next player could add it to
+    (``feed_weight`` 0): ``hard`` does both, which is what puts it above ``normal`` (README,
+    "The ladder")."""
 
     level = "normal"
     outs_weight = 0.0  # points a sure improvement on the next draw is worth (hard: 40)
