@@ -115,13 +115,13 @@ class NewGameScene(NewGameBase):
         self._entries = {}
         x0 = seats.x + 20 + pitch
         kind_w = round(min(250 * self.u, seats.w * 0.42))
+        kinds = [(kind_text(k), k) for k in ("human", *LEVELS)]
+        tips = {k: tr(f"levels.carioca.{k}") for k in LEVELS}
         for i, seat in enumerate(self.seats[: self.count]):
             y = seats.y + 16 + (i + 1) * pitch
             name_rect = pygame.Rect(x0, y, seats.right - 30 - kind_w - x0, rh)
             self._seat_entry(i, name_rect, seat.name, self._default_name(i))
-            kinds = [(kind_text(k), k) for k in ("human", *LEVELS)]
             kind_rect = pygame.Rect(seats.right - 20 - kind_w, y, kind_w, rh)
-            tips = {k: tr(f"levels.carioca.{k}") for k in LEVELS}
             Stepper(self, kind_rect, kinds, seat.kind, partial(self._set_kind, i), tips=tips)
         self._rules_controls(rules_box, rh)
         self._game_control(rh)
