@@ -7,6 +7,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
+from html import escape
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -339,6 +340,10 @@ class UIScene(Scene):
         self.focus.restore(0)
 
 
+TIP_FONT = 13  # the theme's tool_tip.text_box font size (assets/theme.json), before ui_scale
+TIP_TEXT = 320  # a tooltip line's width in pixels, before ui_scale
+
+
 class Stepper:
     """◀ value ▶: one of several options. The arrows step (wrapping only when ``wrap``), a click
     on the value steps forward. ``on_change(value)`` returns False to refuse the new value.
@@ -360,7 +365,7 @@ class Stepper:
         self.on_change = on_change
         self.wrap = wrap
         self.tips = dict(tips or {})
-        self.tip_width = round(340 * scene.u)
+        self.u = scene.u
         side = rect.h
         left = pygame.Rect(rect.x, rect.y, side, rect.h)
         right = pygame.Rect(rect.right - side, rect.y, side, rect.h)
@@ -399,6 +404,15 @@ class Stepper:
         self._tip()
 
     def _tip(self) -> None:
-        if self.tips:
-            text = self.tips.get(self.options[self.index][1])
-            self.value.set_tooltip(text, wrap_width=self.tip_width)
+        """The value's tooltip, wrapped here: pygame_gui's own wrap lets a line's last letters
+        run under the box's right edge (seen in French), so the lines are broken at
+        ``TIP_TEXT`` pixels in the theme's tooltip font and the box is wider than them."""
+        if not self.tips:
+            return
+        text = self.tips.get(self.options[self.index][1])
+        if text is None:
+            self.value.set_tooltip(None)
+            return
+        lines = wrap(text, font(max(6, round(TIP_FONT * self.u))), round(TIP_TEXT * self.u))
+        html = "<br>".join(escape(line, quote=False) for line in lines)
+        self.value.set_tooltip(html, wrap_width=round((TIP_TEXT + 40) * self.u))
