@@ -62,6 +62,14 @@ def _window_size(value: object) -> tuple[int, int] | None:
     return (width, height)
 
 
+_UI_SCALE = f.number(0.75, 2.0)
+
+
+def _ui_scale(value: object) -> object:
+    """The player's UI scale, or null: chosen by the game from the screen (``ui/dpi.py``)."""
+    return None if value is None else _UI_SCALE(value)
+
+
 def _card_back(value: object) -> int:
     return f.integer(value, 0, 1)
 
@@ -87,7 +95,7 @@ _CHECKS: dict[str, f.Check] = {
     "confirm_discard": f.boolean,
     "fullscreen": f.boolean,
     "player_name": _short_name,
-    "ui_scale": f.number(0.75, 2.0),
+    "ui_scale": _ui_scale,
     "high_contrast": f.boolean,
     "reduce_motion": f.boolean,
     "hints": f.boolean,
@@ -112,7 +120,9 @@ class Settings:
     confirm_discard: bool = False
     fullscreen: bool = False
     player_name: str = ""
-    ui_scale: float = 1.0
+    # None: automatic, from the window and the screen's scale (a 4K screen gets bigger words).
+    # Files written before there was an automatic scale say 1.0, and keep it as chosen.
+    ui_scale: float | None = None
     high_contrast: bool = False
     reduce_motion: bool = False
     hints: bool = True

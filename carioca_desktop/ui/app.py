@@ -37,11 +37,13 @@ from carioca_desktop.ui import diskcache, shapecache
 from carioca_desktop.ui.desktop import (
     MIN_SIZE,
     check_pygame_ce,
+    open_display,
     show_crash,
     wait_for_events,
 )
 from carioca_desktop.ui.desktop import fit_window as fit_window  # their old import path
 from carioca_desktop.ui.desktop import window_size as window_size
+from carioca_desktop.ui.dpi import auto_ui_scale, set_dpi_hints, system_scale
 from carioca_desktop.ui.present import choose_framebuffer
 from carioca_desktop.ui.scene import Scene, SceneStack
 from carioca_desktop.ui.sounds import Sounds, init_audio
@@ -100,11 +102,13 @@ class App:
         # Open the mixer (mono, small buffer) before pygame.init() would open it in stereo.
         audio = init_audio()
         os.environ.setdefault("SDL_VIDEO_CENTERED", "1")  # the first window, whole on screen
+        set_dpi_hints(os.environ)  # before the display starts, or Windows stretches the frame
         pygame.init()
         pygame.display.set_caption("Carioca")  # the version is added after the first frame
         self.size: tuple[int, int] = size or window_size(self.settings.window_size)
-        flags = pygame.RESIZABLE | (pygame.FULLSCREEN if self.settings.fullscreen else 0)
-        self.screen = pygame.display.set_mode(self.size, flags)
+        self.screen = open_display(self.size, self.settings.fullscreen)
+        self.size = self.screen.get_size()  # full screen: the desktop's
+        self.ui_scale: float = self._chosen_ui_scale()  # the player's, else from window and screen
         self.manager = self._make_manager()
         self.sounds = Sounds(self.settings.volume, self.settings.muted or not audio)
         self.clock = pygame.time.Clock()
@@ -142,7 +146,7 @@ class App:
 
     # ------------------------------------------------------------------ services
     def _make_manager(self) -> pygame_gui.UIManager:
-        manager = make_manager(self.size, self.settings.ui_scale)
+        manager = make_manager(self.size, self.ui_scale)
         shapecache.preload(manager)  # widget shapes an earlier run drew
         i18n_dir = str(asset("i18n"))
         import i18n as python_i18n  # pygame_gui's localisation library
@@ -169,10 +173,40 @@ class App:
             i18n.set_language(i18n.choose_language(settings.language))
             self.manager.set_locale(i18n.language())
         if settings.ui_scale != old.ui_scale:
-            rescale(self.manager, settings.ui_scale)
-            self._relayout = True  # every scene re-places its widgets, outside this callback
+            self._rescale()
         self.save_settings()
         self.dirty()
+
+    def _chosen_ui_scale(self) -> float:
+        """The player's UI scale, else the automatic one for this window on this screen."""
+        if self.settings.ui_scale is not None:
+            return self.settings.ui_scale
+        return self.automatic_ui_scale()
+
+    def automatic_ui_scale(self) -> float:
+        """The UI scale the game picks for this window on its screen (``ui/dpi.py``)."""
+        handle = pygame.display.get_wm_info().get("window") if os.name == "nt" else None
+        return auto_ui_scale(self.size, system_scale(handle))
+
+    def _rescale(self) -> None:
+        """Follow a new UI scale (a choice, or the automatic one for a new window or screen)."""
+        scale = self._chosen_ui_scale()
+        if scale != self.ui_scale:
+            self.ui_scale = scale
+            rescale(self.manager, scale)
+            self._relayout = True  # every scene re-places its widgets, outside this callback
+
+    def set_fullscreen(self, on: bool) -> None:
+        """Desktop full screen (no mode change) or back to the window; remembered at once."""
+        self.settings = self.settings.replace(fullscreen=on)
+        self.save_settings()
+        try:
+            size = self.size if on else window_size(self.settings.window_size)
+            self.screen = open_display(size, on)
+        except pygame.error as err:  # the driver refused: stay as we are
+            log.warning("could not change full screen: %s", err)
+            return
+        self.resize(self.screen.get_size())
 
     def save_settings(self) -> None:
         try:
@@ -215,6 +249,7 @@ class App:
             # of a drag.
             self.settings = self.settings.replace(window_size=size)
         self.manager.set_window_resolution(size)
+        self._rescale()
         for scene in self.stack.scenes:
             scene.on_resize(size)
         self.dirty()
@@ -227,6 +262,11 @@ class App:
         if event.type == pygame.VIDEORESIZE:
             self.resize((event.w, event.h))
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.set_fullscreen(not self.settings.fullscreen)
+            return
+        if event.type in (pygame.WINDOWDISPLAYCHANGED, pygame.WINDOWMOVED):
+            self.display_changed()  # SDL before 2.28 says only that the window moved
         if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWFOCUSGAINED):
             self.dirty()
         top = self.stack.top
@@ -239,10 +279,20 @@ class App:
         if event.type != pygame.MOUSEMOTION or consumed:
             self.dirty()
 
+    def display_changed(self) -> None:
+        """The window went to another screen (or that screen's scale changed): take the
+        window's new size in pixels and the screen's scale, and redraw."""
+        size = self.screen.get_size()
+        if size != self.size:
+            self.resize(size)
+        else:
+            self._rescale()  # a change sets _relayout: the next frame re-places and redraws
+
     def frame(self, dt: float) -> None:
         """Update and, if anything changed, draw one frame."""
         if self._relayout:  # a new UI scale: sizes change as on a resize
             self._relayout = False
+            self._dirty = True
             for scene in self.stack.scenes:
                 scene.on_resize(self.size)
         # Only the top scene lives: under a pause or a summary the table's bots and timers
@@ -294,7 +344,7 @@ class App:
         self.check_stats()
         self._set_icon()
         pygame.display.set_caption(f"Carioca {version()}")
-        preload_extra(self.manager, self.settings.ui_scale)
+        preload_extra(self.manager, self.ui_scale)
         shapecache.keep(self.manager)  # the first frame's widget shapes, for the next start
 
     def run(self) -> int:

@@ -11,6 +11,7 @@ import pygame
 
 from carioca_desktop import i18n
 from carioca_desktop.resources import asset
+from carioca_desktop.ui.dpi import first_window
 
 IDLE_POLL_MS = 10  # while idle, how often the event queue is looked at
 DEFAULT_SIZE = (1600, 900)
@@ -47,9 +48,24 @@ def desktop_size() -> tuple[int, int] | None:
 
 
 def window_size(saved: tuple[int, int] | None) -> tuple[int, int]:
-    """The window's size: the one the player left it at, else the default, either fitted to
-    the desktop (a saved size may come from a bigger monitor)."""
-    return fit_window(saved or DEFAULT_SIZE, desktop_size())
+    """The window's size: the one the player left it at, else the first window's share of the
+    desktop (``dpi.first_window``), either fitted to the desktop (a saved size may come from
+    a bigger monitor)."""
+    desktop = desktop_size()
+    return fit_window(saved or first_size(desktop), desktop)
+
+
+def first_size(desktop: tuple[int, int] | None) -> tuple[int, int]:
+    """The window before the player resized it: DEFAULT_SIZE, or a share of a big desktop."""
+    return DEFAULT_SIZE if desktop is None else first_window(desktop)
+
+
+def open_display(size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
+    """The window, or the desktop's full screen: pygame-ce takes (0, 0) with FULLSCREEN as
+    SDL's desktop full screen, a borderless window over the desktop with no mode change."""
+    if fullscreen:
+        return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+    return pygame.display.set_mode(size, pygame.RESIZABLE)
 
 
 def check_pygame_ce() -> None:

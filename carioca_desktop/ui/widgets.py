@@ -180,7 +180,7 @@ class UIScene(Scene):
     @property
     def u(self) -> float:
         """Scale of widgets: the player's UI scale (the theme's fonts grow with it)."""
-        return float(self.app.settings.ui_scale)
+        return self.app.ui_scale
 
     # -------------------------------------------------------------- lifecycle
     def enter(self) -> None:

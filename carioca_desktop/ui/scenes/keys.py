@@ -39,6 +39,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("%backspace", "drop"),
     ("F1  ?", "help"),
     ("Esc", "pause"),
+    ("F11", "fullscreen"),
 )
 CLICKS = ("click_draw", "click_pick", "click_target", "click_double", "click_slot")
 

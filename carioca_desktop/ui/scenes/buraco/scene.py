@@ -67,7 +67,7 @@ class BuracoTableScene(Toasting, Scene, TableOverlays):
         self.session = session
         self.autoplay = autoplay
         self.images = CardImages(app.settings.four_colour, app.settings.card_back)
-        self.texts = TextCache()
+        self.texts: TextCache = TextCache()
         self.animator = Animator()
         self.toasts: list[Toast] = []
         self.viewer = session.viewer()

@@ -17,6 +17,7 @@ from carioca_desktop import i18n
 from carioca_desktop.i18n import tr
 from carioca_desktop.rules.names import clean_name
 from carioca_desktop.storage import ANIMATION_SPEEDS, CARD_SIZES
+from carioca_desktop.ui.dpi import UI_SCALES
 from carioca_desktop.ui.scenes.newgame_parts import name_entry
 from carioca_desktop.ui.scenes.settings.paint import SettingsPicture
 from carioca_desktop.ui.scenes.settings.rows import Row, bool_options
@@ -29,7 +30,6 @@ LANGUAGE_NAMES = {
     "es": "Español", "en": "English", "fr": "Français", "sv": "Svenska", "pt": "Português",
     "it": "Italiano",
 }  # fmt: skip
-UI_SCALES = (0.75, 0.9, 1.0, 1.1, 1.25, 1.5, 1.75, 2.0)
 
 
 class SettingsScene(RulesPage, SettingsPicture):
@@ -134,7 +134,9 @@ class SettingsScene(RulesPage, SettingsPicture):
     def _display_rows(self) -> list[Row]:
         sizes = [(tr(f"settings.size_{v}"), v) for v in CARD_SIZES]
         backs = [(tr(f"settings.back_{v}"), v) for v in (0, 1)]
-        scales = [(f"{round(v * 100)} %", v) for v in UI_SCALES]
+        auto = round(self.app.automatic_ui_scale() * 100)
+        scales: list[tuple[str, object]] = [(tr("settings.scale_auto", percent=auto), None)]
+        scales += [(f"{round(v * 100)} %", v) for v in UI_SCALES]
         fullscreen = self._choice("fullscreen")
         fullscreen.change = self._fullscreen
         return [
@@ -164,22 +166,9 @@ class SettingsScene(RulesPage, SettingsPicture):
         return ok
 
     def _fullscreen(self, value: object) -> bool:
-        if not self._set(fullscreen=value):
-            return False
-        self._todo.append(self._apply_fullscreen)
+        # Applied after this callback, as F11 is: the window and every widget change.
+        self._todo.append(partial(self.app.set_fullscreen, bool(value)))
         return True
-
-    def _apply_fullscreen(self) -> None:
-        from carioca_desktop.ui.app import window_size
-
-        settings = self.app.settings
-        flags = pygame.FULLSCREEN if settings.fullscreen else pygame.RESIZABLE
-        size = (0, 0) if settings.fullscreen else window_size(settings.window_size)
-        try:
-            self.app.screen = pygame.display.set_mode(size, flags)
-        except pygame.error:
-            return
-        self.app.resize(self.app.screen.get_size())
 
     def show_tab(self, tab: str) -> None:
         self.tab, self.first, self.message = tab, 0, ""

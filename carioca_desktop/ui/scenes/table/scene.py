@@ -169,7 +169,7 @@ class TableScene(Toasting, Scene, ModelParts):
     def _relayout(self) -> None:
         settings = self.app.settings
         self.layout = compute_layout(_size(self.app), self.obs.players, self.viewer,
-                                     settings.card_size, settings.ui_scale)  # fmt: skip
+                                     settings.card_size, self.app.ui_scale)  # fmt: skip
         if self.widgets is not None:
             self.widgets.place(self.layout)
 

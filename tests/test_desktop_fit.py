@@ -1,0 +1,113 @@
+"""The first window on every desktop, the automatic UI scale, SDL's DPI hints and full screen
+(F11 and the Settings row, remembered)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+from pygame_gui.elements import UIButton
+
+from carioca_desktop.storage import Paths, Settings, load_settings, save_settings
+from carioca_desktop.ui import desktop as desktop_module
+from carioca_desktop.ui.app import App
+from carioca_desktop.ui.dpi import auto_ui_scale, set_dpi_hints
+from carioca_desktop.ui.scenes.menu import MenuScene
+
+# desktop -> (first window, automatic UI scale)
+DESKTOPS = [
+    ((3840, 2160), (2880, 1620), 1.5),
+    ((2560, 1440), (1920, 1080), 1.0),
+    ((1920, 1080), (1600, 900), 1.0),
+    ((1366, 768), (1326, 658), 1.0),
+    ((1280, 720), (1240, 610), 1.0),
+    ((1024, 600), (984, 600), 1.0),
+]
+
+
+@pytest.mark.parametrize(("desktop", "window", "scale"), DESKTOPS)
+def test_the_first_window_takes_a_comfortable_share_of_every_desktop(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    desktop: tuple[int, int],
+    window: tuple[int, int],
+    scale: float,
+) -> None:
+    monkeypatch.setattr(desktop_module, "desktop_size", lambda: desktop)
+    app = App(paths=Paths.under(tmp_path), fast=True)
+    assert app.size == window
+    assert app.ui_scale == scale  # nobody chose one: the game's choice for this window
+    if desktop[0] > 1920:  # a big desktop: a big window, its share of the screen
+        assert window[0] / desktop[0] == pytest.approx(0.75)
+    elif desktop[1] > 600:  # a small one: whole on screen, title bar and taskbar in view
+        assert window[0] <= desktop[0] - 40 and window[1] <= desktop[1] - 110
+
+
+def test_the_players_own_ui_scale_wins_over_the_automatic_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(desktop_module, "desktop_size", lambda: (3840, 2160))
+    paths = Paths.under(tmp_path)
+    save_settings(Settings(ui_scale=1.1), paths)
+    app = App(paths=paths, fast=True)
+    assert app.ui_scale == 1.1
+    app.update_settings(app.settings.replace(ui_scale=None))  # back to automatic
+    assert app.ui_scale == 1.5
+
+
+def test_the_automatic_scale_follows_the_window_and_the_systems_scale() -> None:
+    assert auto_ui_scale((1600, 900)) == 1.0
+    assert auto_ui_scale((3840, 2160)) == 1.75  # 4K full screen
+    assert auto_ui_scale((1600, 900), system=1.5) == 1.5  # a Windows laptop at 150 %
+    assert auto_ui_scale((1600, 900), system=3.0) == 2.0  # never past the largest choice
+
+
+def test_dpi_hints_are_set_but_never_over_the_players() -> None:
+    env = {"SDL_WINDOWS_DPI_SCALING": "1"}
+    set_dpi_hints(env)
+    assert env == {"SDL_WINDOWS_DPI_AWARENESS": "permonitorv2", "SDL_WINDOWS_DPI_SCALING": "1"}
+
+
+def test_a_bigger_window_relays_out_with_bigger_words(tmp_path: Path) -> None:
+    app = App(paths=Paths.under(tmp_path), fast=True)
+    app.push(MenuScene(app))
+    app.frame(0.0)
+    assert app.ui_scale == 1.0
+    before = _button_heights(app)
+    app.resize((2880, 1620))
+    app.frame(0.0)
+    assert app.ui_scale == 1.5
+    assert _button_heights(app) == [round(h * 1.5) for h in before]  # widgets re-placed
+    button = _buttons(app)[0]
+    assert button.font.size("M")[1] >= 1.4 * _font_height(1.0)  # and their words bigger
+
+
+def _button_heights(app: App) -> list[int]:
+    return sorted(e.rect.h for e in _buttons(app))
+
+
+def _buttons(app: App) -> list[UIButton]:
+    return [e for e in app.manager.get_root_container().elements if isinstance(e, UIButton)]
+
+
+def _font_height(scale: float) -> int:
+    from carioca_desktop.ui.theme import make_manager
+
+    manager = make_manager((800, 600), scale)
+    return int(manager.get_theme().get_font_dictionary().get_default_font().size("M")[1])
+
+
+def test_f11_toggles_desktop_full_screen_and_it_is_remembered(tmp_path: Path) -> None:
+    paths = Paths.under(tmp_path)
+    app = App(paths=paths, fast=True)
+    app.push(MenuScene(app))
+    window = app.size
+    f11 = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="")
+    app.process(f11)
+    assert app.settings.fullscreen and pygame.display.is_fullscreen()
+    assert load_settings(paths)[0].fullscreen  # saved when chosen, not at exit
+    assert app.size == pygame.display.get_desktop_sizes()[0]  # the desktop's own mode
+    app.process(f11)
+    assert not app.settings.fullscreen and not pygame.display.is_fullscreen()
+    assert app.size == window and not load_settings(paths)[0].fullscreen
