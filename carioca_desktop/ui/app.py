@@ -34,8 +34,8 @@ from carioca_desktop.storage import (
 )
 from carioca_desktop.storage.paths import cache_dir
 from carioca_desktop.ui import diskcache, shapecache
+from carioca_desktop.ui.appwindow import WindowMixin
 from carioca_desktop.ui.desktop import (
-    MIN_SIZE,
     check_pygame_ce,
     open_display,
     show_crash,
@@ -43,11 +43,11 @@ from carioca_desktop.ui.desktop import (
 )
 from carioca_desktop.ui.desktop import fit_window as fit_window  # their old import path
 from carioca_desktop.ui.desktop import window_size as window_size
-from carioca_desktop.ui.dpi import auto_ui_scale, set_dpi_hints, system_scale
+from carioca_desktop.ui.dpi import set_dpi_hints
 from carioca_desktop.ui.present import choose_framebuffer
 from carioca_desktop.ui.scene import Scene, SceneStack
 from carioca_desktop.ui.sounds import Sounds, init_audio
-from carioca_desktop.ui.theme import make_manager, preload_extra, rescale
+from carioca_desktop.ui.theme import make_manager, preload_extra
 
 log = logging.getLogger(__name__)
 START = time.perf_counter()  # as early as this module loads: the start-up benchmark's zero
@@ -70,7 +70,7 @@ class AutoplayOptions:
     game: str = "carioca"
 
 
-class App:
+class App(WindowMixin):
     """Owns the window and the loop. Scenes reach shared things through it: ``manager``,
     ``settings``, ``sounds``, ``paths``, ``notices`` (storage problems to show once)."""
 
@@ -177,37 +177,6 @@ class App:
         self.save_settings()
         self.dirty()
 
-    def _chosen_ui_scale(self) -> float:
-        """The player's UI scale, else the automatic one for this window on this screen."""
-        if self.settings.ui_scale is not None:
-            return self.settings.ui_scale
-        return self.automatic_ui_scale()
-
-    def automatic_ui_scale(self) -> float:
-        """The UI scale the game picks for this window on its screen (``ui/dpi.py``)."""
-        handle = pygame.display.get_wm_info().get("window") if os.name == "nt" else None
-        return auto_ui_scale(self.size, system_scale(handle))
-
-    def _rescale(self) -> None:
-        """Follow a new UI scale (a choice, or the automatic one for a new window or screen)."""
-        scale = self._chosen_ui_scale()
-        if scale != self.ui_scale:
-            self.ui_scale = scale
-            rescale(self.manager, scale)
-            self._relayout = True  # every scene re-places its widgets, outside this callback
-
-    def set_fullscreen(self, on: bool) -> None:
-        """Desktop full screen (no mode change) or back to the window; remembered at once."""
-        self.settings = self.settings.replace(fullscreen=on)
-        self.save_settings()
-        try:
-            size = self.size if on else window_size(self.settings.window_size)
-            self.screen = open_display(size, on)
-        except pygame.error as err:  # the driver refused: stay as we are
-            log.warning("could not change full screen: %s", err)
-            return
-        self.resize(self.screen.get_size())
-
     def save_settings(self) -> None:
         try:
             save_settings(self.settings, self.paths)
@@ -240,20 +209,6 @@ class App:
         self.running = False
 
     # ------------------------------------------------------------------ the loop
-    def resize(self, size: tuple[int, int]) -> None:
-        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
-        self.size = size
-        if not self.settings.fullscreen:
-            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-            # Remembered for the next start; written when the app closes, not at every step
-            # of a drag.
-            self.settings = self.settings.replace(window_size=size)
-        self.manager.set_window_resolution(size)
-        self._rescale()
-        for scene in self.stack.scenes:
-            scene.on_resize(size)
-        self.dirty()
-
     def process(self, event: pygame.event.Event) -> None:
         """One event: pygame_gui first (as its examples do), then the top scene."""
         if event.type == pygame.QUIT:
@@ -278,15 +233,6 @@ class App:
             top.handle_event(event)
         if event.type != pygame.MOUSEMOTION or consumed:
             self.dirty()
-
-    def display_changed(self) -> None:
-        """The window went to another screen (or that screen's scale changed): take the
-        window's new size in pixels and the screen's scale, and redraw."""
-        size = self.screen.get_size()
-        if size != self.size:
-            self.resize(size)
-        else:
-            self._rescale()  # a change sets _relayout: the next frame re-places and redraws
 
     def frame(self, dt: float) -> None:
         """Update and, if anything changed, draw one frame."""
@@ -373,13 +319,6 @@ class App:
         self.remember_window()
         self.check_stats()  # a run too short to settle still sets a damaged file aside
         return 0
-
-    def remember_window(self) -> None:
-        """Save the window size the player chose (the full-screen choice is saved when made)."""
-        if self.fast or self.settings.window_size == self._saved_window:
-            return
-        self._saved_window = self.settings.window_size
-        self.save_settings()
 
     def screenshot(self, path: str) -> None:
         """Save what the window shows now (drawn fresh, so it is never a stale frame)."""
