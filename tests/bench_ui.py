@@ -72,8 +72,12 @@ MELDS = [
 ]  # fmt: skip
 
 
+# The window every frame figure is measured in (``--size``): the design's, or a 4K screen's.
+SIZE = (1600, 900)
+
+
 def busiest(
-    paths: Paths, fast: bool, size: tuple[int, int] = (1600, 900)
+    paths: Paths, fast: bool, size: tuple[int, int] | None = None
 ) -> tuple[App, TableScene]:
     """Six seats, thirteen cards in every hand, twelve melds on the table, seat 0 to play."""
     rules = CariocaRules.from_dict({"preset": "clasico", "players": 6})
@@ -91,7 +95,7 @@ def busiest(
     seats = [SeatConfig(names[0], "human")] + [SeatConfig(n, "bot", "normal") for n in names[1:]]
     bots = {i: make_bot("normal", i, i) for i in range(1, 6)}
     session = MatchSession(game, seats, 1, "clasico", bots, paths, autosave=False)
-    app = App(size=size, paths=paths, fast=fast)
+    app = App(size=size or SIZE, paths=paths, fast=fast)
     scene = TableScene(app, session)
     app.push(scene)
     app.frame(1 / 60)
@@ -221,7 +225,7 @@ def bench_bot_moves(seeds: tuple[int, ...] = (8, 9, 10)) -> dict[str, float]:
     for seed in seeds:
         paths = Paths.under(Path(tempfile.mkdtemp()))
         session = round_8_session(paths, seed)
-        app = App(size=(1600, 900), paths=paths, fast=False)
+        app = App(size=SIZE, paths=paths, fast=False)
         scene = TableScene(app, session)
         app.push(scene)
         app.frame(1 / 60)
@@ -245,8 +249,8 @@ def bench_bot_moves(seeds: tuple[int, ...] = (8, 9, 10)) -> dict[str, float]:
 
 def bench_present(frames: int = 60) -> dict[str, object]:
     """One full-window flip, with the framebuffer path the app chose."""
-    app = App(size=(1600, 900), paths=Paths.under(Path(tempfile.mkdtemp())), fast=True)
-    app.screen.blit(felt((1600, 900)), (0, 0))
+    app = App(size=SIZE, paths=Paths.under(Path(tempfile.mkdtemp())), fast=True)
+    app.screen.blit(felt(SIZE), (0, 0))
     times = []
     for _ in range(frames):
         t0 = time.perf_counter()
@@ -271,8 +275,9 @@ def floor_frames(
     for k in range(frames):
         with clock:
             screen.blit(background, (0, 0))
+            w, h = screen.get_size()  # spread over the window as the table's cards are
             for n in range(count):
-                screen.blit(image, ((n * 37 + k) % 1400, (n * 53) % 700))
+                screen.blit(image, ((n * 37 + k) % (w - 200), (n * 53) % (h - 200)))
             pygame.display.flip()
     return clock.samples
 
@@ -420,7 +425,14 @@ def main() -> None:
     parser.add_argument(
         "--only", metavar="NAMES", help="comma-separated figures to measure (default: all)"
     )
+    parser.add_argument(
+        "--size", default="1600x900", help="the window of the frame figures, e.g. 3840x2160"
+    )
     args = parser.parse_args()
+    global SIZE
+    width, height = (int(n) for n in args.size.lower().split("x"))
+    SIZE = (width, height)
+    print(f"window: {width}x{height}")
     print(f"SDL video driver: {os.environ.get('SDL_VIDEODRIVER')}")
     benches: dict[str, Callable[[], object]] = {
         "bot_move_frame": bench_bot_moves,

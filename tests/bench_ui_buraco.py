@@ -17,6 +17,7 @@ import statistics
 import tempfile
 from pathlib import Path
 
+import bench_ui
 import pygame
 from bench_ui import Clock, Sample, compare, floor_frames, flush_autosaves
 
@@ -74,7 +75,7 @@ def busiest(
     ]
     players = {i: make_buraco_bot("normal", i, seed * 10 + i) for i in range(4 - bots, 4)}
     session = BuracoSession(game, seats, seed, players, paths, autosave)  # type: ignore[arg-type]
-    app = App(size=(1600, 900), paths=paths, fast=fast)
+    app = App(size=bench_ui.SIZE, paths=paths, fast=fast)
     scene = BuracoTableScene(app, session)
     if images is not None:
         scene.images = images
