@@ -111,3 +111,21 @@ def test_f11_toggles_desktop_full_screen_and_it_is_remembered(tmp_path: Path) ->
     app.process(f11)
     assert not app.settings.fullscreen and not pygame.display.is_fullscreen()
     assert app.size == window and not load_settings(paths)[0].fullscreen
+
+
+def test_a_screen_with_another_scale_relays_out_and_redraws(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from carioca_desktop.ui import appwindow
+
+    app = App(paths=Paths.under(tmp_path), fast=True)
+    app.push(MenuScene(app))
+    app.frame(0.0)
+    before = _button_heights(app)
+    monkeypatch.setattr(appwindow, "system_scale", lambda handle=None: 1.5)  # a 150 % screen
+    app.process(pygame.event.Event(pygame.WINDOWDISPLAYCHANGED, display_index=1))
+    drawn: list[int] = []
+    monkeypatch.setattr(pygame.display, "flip", lambda: drawn.append(1))
+    app.frame(0.0)
+    assert app.ui_scale == 1.5 and drawn  # the next frame is drawn, at the new scale
+    assert _button_heights(app) == [round(h * 1.5) for h in before]
