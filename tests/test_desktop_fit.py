@@ -59,8 +59,17 @@ def test_the_players_own_ui_scale_wins_over_the_automatic_one(
 def test_the_automatic_scale_follows_the_window_and_the_systems_scale() -> None:
     assert auto_ui_scale((1600, 900)) == 1.0
     assert auto_ui_scale((3840, 2160)) == 1.75  # 4K full screen
-    assert auto_ui_scale((1600, 900), system=1.5) == 1.5  # a Windows laptop at 150 %
+    # A Windows laptop at 150 %: its table's words as big as Windows' stretching showed them
+    assert auto_ui_scale((1600, 900), system=1.5) == 1.25
+    assert auto_ui_scale((2880, 1620), system=1.5) == 1.5  # 4K at 150 %
     assert auto_ui_scale((1600, 900), system=3.0) == 2.0  # never past the largest choice
+
+
+def test_the_automatic_scale_knows_the_tables_own_limits() -> None:
+    from carioca_desktop.ui.dpi import TABLE_TEXT_MAX, TABLE_TEXT_MIN
+    from carioca_desktop.ui.scenes.table.layout import UI_MAX, UI_MIN
+
+    assert (TABLE_TEXT_MIN, TABLE_TEXT_MAX) == (UI_MIN, UI_MAX)
 
 
 def test_dpi_hints_are_set_but_never_over_the_players() -> None:
@@ -122,10 +131,10 @@ def test_a_screen_with_another_scale_relays_out_and_redraws(
     app.push(MenuScene(app))
     app.frame(0.0)
     before = _button_heights(app)
-    monkeypatch.setattr(appwindow, "system_scale", lambda handle=None: 1.5)  # a 150 % screen
+    monkeypatch.setattr(appwindow, "system_scale", lambda handle=None: 2.0)  # a 200 % screen
     app.process(pygame.event.Event(pygame.WINDOWDISPLAYCHANGED, display_index=1))
     drawn: list[int] = []
     monkeypatch.setattr(pygame.display, "flip", lambda: drawn.append(1))
     app.frame(0.0)
-    assert app.ui_scale == 1.5 and drawn  # the next frame is drawn, at the new scale
-    assert _button_heights(app) == [round(h * 1.5) for h in before]
+    assert app.ui_scale == 1.75 and drawn  # the next frame is drawn, at the new scale
+    assert _button_heights(app) == [round(h * 1.75) for h in before]

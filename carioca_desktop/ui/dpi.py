@@ -19,7 +19,7 @@ SHARE = 0.75
 UI_SCALES = (0.75, 0.9, 1.0, 1.1, 1.25, 1.5, 1.75, 2.0)  # the Settings row's choices
 # The table's words and panels already grow with the window up to this factor (its UI_MAX):
 # the automatic scale makes up the rest of the window's growth.
-TABLE_TEXT_MAX = 1.3
+TABLE_TEXT_MIN, TABLE_TEXT_MAX = 0.85, 1.3
 
 # Set before the display starts (os.environ is where SDL reads hints it was not given in code).
 # Windows: per-monitor DPI awareness v2, so Windows never stretches a low-resolution frame;
@@ -55,12 +55,24 @@ def snap(value: float) -> float:
     return min(UI_SCALES, key=lambda choice: (abs(choice - value), choice))
 
 
+def table_text(scale: float) -> float:
+    """How much the table's words grow in a window ``scale`` times the design (its clamp)."""
+    return min(TABLE_TEXT_MAX, max(TABLE_TEXT_MIN, scale))
+
+
 def auto_ui_scale(window: tuple[int, int], system: float = 1.0) -> float:
-    """The UI scale while the player has chosen none: the window's growth beyond what the
-    table's words already take (so words keep their share of a big window), or the operating
-    system's own display scale if that is larger (a 150 % laptop), never below 1.0."""
-    grown = window_scale(window) / TABLE_TEXT_MAX
-    return snap(max(1.0, grown, system))
+    """The UI scale while the player has chosen none, never below 1.0 and the larger of:
+
+    - the window's growth beyond what the table's words already take, so words keep their
+      share of a big window (1.5 in the 2880×1620 window of a 4K screen);
+    - for a screen the system scales (``system`` 1.5: a Windows laptop at 150 %), the words
+      as big as Windows' stretching of a DPI-unaware window showed them, drawn sharp: the
+      table's words of a window ``system`` times smaller, enlarged ``system`` times. Taking
+      ``system`` itself would crowd the table (its words would outgrow its cards by half)."""
+    scale = window_scale(window)
+    grown = scale / TABLE_TEXT_MAX
+    stretched = table_text(scale / system) * system / table_text(scale)
+    return snap(max(1.0, grown, stretched))
 
 
 def system_scale(window_handle: int | None = None) -> float:
