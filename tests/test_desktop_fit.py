@@ -138,3 +138,13 @@ def test_a_screen_with_another_scale_relays_out_and_redraws(
     app.frame(0.0)
     assert app.ui_scale == 1.75 and drawn  # the next frame is drawn, at the new scale
     assert _button_heights(app) == [round(h * 1.75) for h in before]
+
+
+def test_a_game_left_in_full_screen_starts_in_it_at_the_desktops_size(tmp_path: Path) -> None:
+    paths = Paths.under(tmp_path)
+    save_settings(Settings(fullscreen=True, window_size=(1200, 700)), paths)
+    app = App(paths=paths, fast=True)
+    assert pygame.display.is_fullscreen()
+    assert app.size == pygame.display.get_desktop_sizes()[0]  # no mode change to 1200×700
+    app.set_fullscreen(False)
+    assert app.size == (1200, 700)  # back to the window the player left
