@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
 
 import pygame
 import pytest
@@ -148,3 +150,34 @@ def test_a_game_left_in_full_screen_starts_in_it_at_the_desktops_size(tmp_path: 
     assert app.size == pygame.display.get_desktop_sizes()[0]  # no mode change to 1200×700
     app.set_fullscreen(False)
     assert app.size == (1200, 700)  # back to the window the player left
+
+
+class _User32:
+    """Windows' user32 as far as the display scale goes: 144 dpi is 150 %."""
+
+    def __init__(self, window_dpi: int, system_dpi: int = 96) -> None:
+        self.GetDpiForWindow = _Function(lambda handle: window_dpi)
+        self.GetDpiForSystem = lambda: system_dpi
+
+
+class _Function:
+    def __init__(self, call: Callable[[int], int]) -> None:
+        self.call = call
+
+    def __call__(self, handle: int) -> int:
+        return self.call(handle)
+
+
+def test_windows_says_each_screens_scale(monkeypatch: pytest.MonkeyPatch) -> None:
+    import ctypes
+
+    from carioca_desktop.ui import dpi
+
+    monkeypatch.setattr(dpi.sys, "platform", "win32")
+    monkeypatch.setattr(ctypes, "windll", SimpleNamespace(user32=_User32(144)), raising=False)
+    assert dpi.system_scale(0x1234) == 1.5  # the window's screen
+    assert dpi.system_scale(None) == 1.0  # no window yet: the system's 96 dpi
+    monkeypatch.setattr(ctypes, "windll", SimpleNamespace(user32=object()), raising=False)
+    assert dpi.system_scale(0x1234) == 1.0  # Windows 8: no per-monitor DPI, no crash
+    monkeypatch.setattr(dpi.sys, "platform", "darwin")
+    assert dpi.system_scale(0x1234) == 1.0  # macOS scales its points itself

@@ -82,13 +82,15 @@ def system_scale(window_handle: int | None = None) -> float:
     itself (1.0 here); X11 and Wayland have no one answer SDL 2 gives, so 1.0."""
     if sys.platform != "win32":
         return 1.0
-    try:
-        import ctypes
+    import ctypes
 
+    try:
         user32 = ctypes.windll.user32  # type: ignore[attr-defined,unused-ignore]
-        dpi = user32.GetDpiForWindow(window_handle) if window_handle else 0
+        for_window = user32.GetDpiForWindow
+        for_window.argtypes, for_window.restype = [ctypes.c_void_p], ctypes.c_uint
+        dpi = for_window(window_handle) if window_handle else 0
         dpi = dpi or user32.GetDpiForSystem()
         return max(1.0, float(dpi) / 96.0)
-    except (AttributeError, OSError) as err:  # Windows before 10 (1607): no per-monitor DPI
+    except (AttributeError, OSError, ctypes.ArgumentError) as err:  # before Windows 10 1607
         log.info("no display scale from Windows: %s", err)
         return 1.0
