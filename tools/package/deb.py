@@ -50,11 +50,16 @@ License: MIT
 
 
 def project_version() -> str:
-    """The version in pyproject.toml (the one the executable reports)."""
-    import tomllib
+    """The installed package's version (the one the executable reports), else pyproject's."""
+    from importlib.metadata import PackageNotFoundError, version
 
-    data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    return str(data["project"]["version"])
+    try:
+        return version("carioca-desktop")
+    except PackageNotFoundError:
+        import tomllib  # Python 3.11+
+
+        data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+        return str(data["project"]["version"])
 
 
 def stage(root: Path, exe: Path) -> None:
