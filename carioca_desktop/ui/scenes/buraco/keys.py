@@ -42,6 +42,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("%backspace", "buraco_keys.do.clear"),
     ("Esc", "buraco_keys.do.escape"),
     ("F1  ?", "keys.do.help"),
+    ("F11", "keys.do.fullscreen"),
 )
 CLICKS = (
     "buraco_keys.click_draw",
