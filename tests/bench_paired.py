@@ -23,7 +23,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from carioca_desktop.bots.arena import DealResult, Estimate, estimate, paired_deal
-from carioca_desktop.bots.base import LEVELS
+from carioca_desktop.bots.carioca.base import LEVELS
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 
 

@@ -9,14 +9,19 @@ from pathlib import Path
 
 import pytest
 
-from carioca_desktop.bots import learned
-from carioca_desktop.bots.base import make_bot
-from carioca_desktop.bots.driver import bot_step, play_match
-from carioca_desktop.bots.features import FEATURES, Context, context, features
-from carioca_desktop.bots.hard import HardBot
-from carioca_desktop.bots.learned import BadWeights, load_model, model_from_dict, shipped_model
-from carioca_desktop.bots.lookahead import best_discard, candidates, scored_discards
-from carioca_desktop.bots.normal import NormalBot
+from carioca_desktop.bots.carioca import learned
+from carioca_desktop.bots.carioca.base import make_bot
+from carioca_desktop.bots.carioca.driver import bot_step, play_match
+from carioca_desktop.bots.carioca.features import FEATURES, Context, context, features
+from carioca_desktop.bots.carioca.hard import HardBot
+from carioca_desktop.bots.carioca.learned import (
+    BadWeights,
+    load_model,
+    model_from_dict,
+    shipped_model,
+)
+from carioca_desktop.bots.carioca.lookahead import best_discard, candidates, scored_discards
+from carioca_desktop.bots.carioca.normal import NormalBot
 from carioca_desktop.rules.carioca.actions import Action, Discard
 from carioca_desktop.rules.carioca.game import Game
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
@@ -84,7 +89,7 @@ def test_features_read_the_position_and_the_choice() -> None:
 
 
 def _pts(code: str) -> int:
-    from carioca_desktop.bots.base import points
+    from carioca_desktop.bots.carioca.base import points
 
     return points(code, CLASICO)
 

@@ -38,12 +38,8 @@ from carioca_desktop.storage import (
 )
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.scene import Scene
-from carioca_desktop.ui.scenes.confirm import ConfirmScene
-from carioca_desktop.ui.scenes.final import FinalScoreScene, winners_text
-from carioca_desktop.ui.scenes.menu import MenuScene
-from carioca_desktop.ui.scenes.newgame import NewGameScene
-from carioca_desktop.ui.scenes.pause import PauseScene
-from carioca_desktop.ui.scenes.rules import (
+from carioca_desktop.ui.scenes.carioca.final import FinalScoreScene, winners_text
+from carioca_desktop.ui.scenes.carioca.rules import (
     CHOICES,
     CONTRACTS,
     RulesScene,
@@ -53,9 +49,13 @@ from carioca_desktop.ui.scenes.rules import (
     preset_name,
     value_text,
 )
+from carioca_desktop.ui.scenes.carioca.summary import RoundSummaryScene
+from carioca_desktop.ui.scenes.confirm import ConfirmScene
+from carioca_desktop.ui.scenes.menu import MenuScene
+from carioca_desktop.ui.scenes.newgame import NewGameScene
+from carioca_desktop.ui.scenes.pause import PauseScene
 from carioca_desktop.ui.scenes.settings import SettingsScene
 from carioca_desktop.ui.scenes.stats import StatsScene, _Chart
-from carioca_desktop.ui.scenes.summary import RoundSummaryScene
 from carioca_desktop.ui.theme import seat_colour
 from carioca_desktop.ui.widgets import Stepper
 from tests.drawn import record_drawn_text
@@ -448,7 +448,7 @@ def test_a_damaged_settings_file_is_reported_on_the_menu(
 
 
 def test_new_game_asks_before_abandoning_the_saved_match(app: App) -> None:
-    from carioca_desktop.play.session import MatchSession, SeatConfig
+    from carioca_desktop.play.carioca.session import MatchSession, SeatConfig
     from carioca_desktop.storage import flush_autosaves
 
     language(app, "en")
@@ -628,7 +628,7 @@ def test_a_seat_level_says_how_that_bot_plays_when_the_pointer_rests_on_it(
     import html
 
     from carioca_desktop.i18n import tr
-    from carioca_desktop.play.buraco_text import level_name
+    from carioca_desktop.play.buraco.text import level_name
     from carioca_desktop.ui.scenes.buraco.newgame import BuracoNewGameScene
     from carioca_desktop.ui.scenes.newgame import kind_text
 

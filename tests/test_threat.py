@@ -1,4 +1,4 @@
-"""The ``hard`` bot's threat model (bots/threat.py): its calibration table, its fit, and
+"""The ``hard`` bot's threat model (bots/carioca/threat.py): its calibration table, its fit, and
 what it reads from a position."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from carioca_desktop.bots.threat import (
+from carioca_desktop.bots.carioca.threat import (
     NAMES,
     WEIGHTS,
     calibration,

@@ -31,14 +31,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from carioca_desktop.bots.base import Choice
-from carioca_desktop.bots.driver import MAX_TURNS_PER_ROUND, bot_step
-from carioca_desktop.bots.features import FEATURES
-from carioca_desktop.bots.hard import HardBot
-from carioca_desktop.bots.judge import View
-from carioca_desktop.bots.learned import Model, load_model, weights_path
-from carioca_desktop.bots.lookahead import candidates
-from carioca_desktop.bots.normal import pozo_card_taken
+from carioca_desktop.bots.carioca.base import Choice
+from carioca_desktop.bots.carioca.driver import MAX_TURNS_PER_ROUND, bot_step
+from carioca_desktop.bots.carioca.features import FEATURES
+from carioca_desktop.bots.carioca.hard import HardBot
+from carioca_desktop.bots.carioca.judge import View
+from carioca_desktop.bots.carioca.learned import Model, load_model, weights_path
+from carioca_desktop.bots.carioca.lookahead import candidates
+from carioca_desktop.bots.carioca.normal import pozo_card_taken
 from carioca_desktop.rules.carioca.actions import Discard, NextRound
 from carioca_desktop.rules.carioca.game import Game
 from carioca_desktop.rules.carioca.observation import Observation

@@ -1,1 +1,1 @@
-"""Carioca package."""
+"""Computer players: the bot levels every game shares; a package per game (carioca/, buraco/)."""

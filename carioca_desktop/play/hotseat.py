@@ -7,7 +7,7 @@ turn a privacy screen names them and waits for them to take the seat.
 
 from __future__ import annotations
 
-from carioca_desktop.play.session import MatchSession
+from carioca_desktop.play.carioca.session import MatchSession
 from carioca_desktop.rules.carioca.state import Phase
 
 

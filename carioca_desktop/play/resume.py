@@ -20,11 +20,11 @@ log = logging.getLogger(__name__)
 
 def session_from_dict(data: Any, paths: Paths | None = None) -> object:
     """The saved session of whichever game; ValueError when it is neither."""
-    from carioca_desktop.play.buraco_session import BuracoSession, is_buraco_document
+    from carioca_desktop.play.buraco.session import BuracoSession, is_buraco_document
 
     if is_buraco_document(data):
         return BuracoSession.from_dict(data, paths)
-    from carioca_desktop.play.session import MatchSession
+    from carioca_desktop.play.carioca.session import MatchSession
 
     return MatchSession.from_dict(data, paths)
 
@@ -37,8 +37,8 @@ def recorded_ids(paths: Paths | None) -> set[str]:
 
 def load_resumable(paths: Paths | None) -> tuple[object | None, list[Notice]]:
     """The saved session to continue, or (None, notices) when there is none to continue."""
-    from carioca_desktop.play.buraco_session import BuracoSession
-    from carioca_desktop.play.session import MatchSession
+    from carioca_desktop.play.buraco.session import BuracoSession
+    from carioca_desktop.play.carioca.session import MatchSession
 
     session, _, notices = load_autosave(
         paths, match_validator=lambda d: session_from_dict(d, paths)

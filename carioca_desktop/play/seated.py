@@ -15,7 +15,7 @@ from carioca_desktop.storage import Paths, append_match, autosave_later, clear_a
 from carioca_desktop.storage.autosaver import after_autosave, flush_pending
 
 if TYPE_CHECKING:
-    from carioca_desktop.play.session import SeatConfig
+    from carioca_desktop.play.carioca.session import SeatConfig
     from carioca_desktop.storage import BuracoRecord, MatchRecord
 
 log = logging.getLogger(__name__)

@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from carioca_desktop.storage.autosaver import flush_pending
-from carioca_desktop.storage.buraco_records import GAME as BURACO
-from carioca_desktop.storage.buraco_records import BuracoRecord, buraco_from_dict, buraco_to_dict
+from carioca_desktop.storage.buraco.records import GAME as BURACO
+from carioca_desktop.storage.buraco.records import BuracoRecord, buraco_from_dict, buraco_to_dict
+from carioca_desktop.storage.carioca.records import MatchRecord, record_from_dict, record_to_dict
 from carioca_desktop.storage.documents import (
     CAPS,
     Loaded,
@@ -24,7 +25,6 @@ from carioca_desktop.storage.jsonio import dump
 from carioca_desktop.storage.migrations import CURRENT
 from carioca_desktop.storage.notices import FileProblem, Notice
 from carioca_desktop.storage.paths import Paths, default_paths
-from carioca_desktop.storage.records import MatchRecord, record_from_dict, record_to_dict
 
 MAX_RECORDS = 10_000  # of both games together
 

@@ -344,7 +344,7 @@ def run(args: argparse.Namespace) -> int:
     app: App | None = None
     try:
         if args.autoplay:
-            from carioca_desktop.ui.scenes.table import start_autoplay
+            from carioca_desktop.ui.scenes.carioca import start_autoplay
 
             seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
             game = args.game

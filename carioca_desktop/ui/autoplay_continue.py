@@ -9,7 +9,7 @@ import sys
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from carioca_desktop.play.session import MatchSession, SeatConfig
+from carioca_desktop.play.carioca.session import MatchSession, SeatConfig
 
 if TYPE_CHECKING:
     from carioca_desktop.storage import Notice
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 def all_bots(session: MatchSession) -> MatchSession:
     """The same match with a bot (normal) in every person's seat, never saved."""
-    from carioca_desktop.bots.base import make_bot
+    from carioca_desktop.bots.carioca.base import make_bot
 
     seats = [s if s.kind == "bot" else SeatConfig(s.name, "bot", "normal") for s in session.seats]
     bots = dict(session.bots)
@@ -39,10 +39,10 @@ def notice_line(notice: Notice) -> str:
 
 def start_continue(app: App, options: AutoplayOptions) -> bool:
     """Open the table on the resumed match; False (and a line on stderr) if there is none."""
+    from carioca_desktop.play.carioca.session import MatchSession
     from carioca_desktop.play.resume import load_resumable
-    from carioca_desktop.play.session import MatchSession
     from carioca_desktop.ui.autoplay import AutoplayDriver
-    from carioca_desktop.ui.scenes.table import TableScene
+    from carioca_desktop.ui.scenes.carioca import TableScene
 
     session, notices = load_resumable(app.paths)
     # The app's start already checked the save (and set a bad one aside): say that too.

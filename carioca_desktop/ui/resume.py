@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from carioca_desktop.play.buraco_session import BuracoSession
+from carioca_desktop.play.buraco.session import BuracoSession
 from carioca_desktop.ui.scene import Scene
 
 if TYPE_CHECKING:
@@ -17,6 +17,6 @@ def session_scene(app: App, session: object) -> Scene:
         from carioca_desktop.ui.scenes.buraco import BuracoTableScene
 
         return BuracoTableScene(app, session)
-    from carioca_desktop.ui.scenes.table import TableScene
+    from carioca_desktop.ui.scenes.carioca import TableScene
 
     return TableScene(app, session)  # type: ignore[arg-type]

@@ -9,7 +9,7 @@ from carioca_desktop.i18n import tr
 from carioca_desktop.storage.saves import autosave_protected
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.scenes.table import TableScene
+    from carioca_desktop.ui.scenes.carioca import TableScene
 
 
 def side_save_text(scene: TableScene) -> str | None:

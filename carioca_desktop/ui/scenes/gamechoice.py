@@ -84,7 +84,7 @@ def open_tutorial(app: App, game: str) -> None:
 
         app.push(BuracoTutorialScene(app))
         return
-    from carioca_desktop.ui.scenes.table.tutorial import TutorialScene
+    from carioca_desktop.ui.scenes.carioca.tutorial import TutorialScene
 
     app.push(TutorialScene(app))
 
@@ -98,6 +98,6 @@ def open_rules(app: App, game: str) -> None:
 
         app.push(BuracoRulesScene(app, preset_rules("brasileiro"), at_table=False))
         return
-    from carioca_desktop.ui.scenes.rules import RulesScene
+    from carioca_desktop.ui.scenes.carioca.rules import RulesScene
 
     app.push(RulesScene(app))

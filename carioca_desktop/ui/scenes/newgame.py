@@ -21,12 +21,12 @@ from carioca_desktop.ui import hud, theme
 from carioca_desktop.ui.cardart import CardArt
 from carioca_desktop.ui.hud import initials
 from carioca_desktop.ui.rulenames import changes_text
-from carioca_desktop.ui.scenes.newgame_parts import NewGameBase, paint_oval, paint_place
-from carioca_desktop.ui.scenes.rules import (
+from carioca_desktop.ui.scenes.carioca.rules import (
     explain,
     preset_name,
     rule_rows,
 )
+from carioca_desktop.ui.scenes.newgame_parts import NewGameBase, paint_oval, paint_place
 from carioca_desktop.ui.widgets import Stepper, UIScene, draw_text, fit, font, pairs, wrap
 
 if TYPE_CHECKING:
@@ -213,8 +213,8 @@ class NewGameScene(NewGameBase):
             return
         if not abandon and self._ask_abandon():
             return
-        from carioca_desktop.play.session import MatchSession, SeatConfig
-        from carioca_desktop.ui.scenes.table import TableScene
+        from carioca_desktop.play.carioca.session import MatchSession, SeatConfig
+        from carioca_desktop.ui.scenes.carioca import TableScene
 
         seats = [
             SeatConfig(

@@ -58,9 +58,9 @@ def name_entry(scene: UIScene, rect: pygame.Rect, text: str, placeholder: str) -
 def saved_match_lines(paths: Paths) -> list[str]:
     """The match in progress in words (players, rules, round, when it was saved); nothing when
     the save cannot be read (the menu reports a damaged one)."""
-    from carioca_desktop.play.buraco_session import BuracoSession
+    from carioca_desktop.play.buraco.session import BuracoSession
+    from carioca_desktop.play.carioca.session import MatchSession
     from carioca_desktop.play.resume import session_from_dict
-    from carioca_desktop.play.session import MatchSession
 
     try:
         session, _, _ = load_autosave(paths, lambda d: session_from_dict(d, paths))

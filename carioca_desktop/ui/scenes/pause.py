@@ -75,7 +75,7 @@ class PauseScene(UIScene):
         super().on_resize(size)
 
     def _rules(self) -> None:
-        from carioca_desktop.ui.scenes.rules import RulesScene
+        from carioca_desktop.ui.scenes.carioca.rules import RulesScene
 
         # The game below says which rules to show (a Buraco table has its own).
         below = self.app.stack.scenes[-2] if len(self.app.stack.scenes) > 1 else None

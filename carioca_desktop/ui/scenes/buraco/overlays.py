@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from carioca_desktop.i18n import tr
-from carioca_desktop.play.buraco_text import privacy_text
+from carioca_desktop.play.buraco.text import privacy_text
 from carioca_desktop.ui import hud
 from carioca_desktop.ui.scenes.buraco import sheet
 
@@ -99,7 +99,7 @@ class TableOverlays:
     def ask_hint(self) -> None:
         """The Pista: the hard bot's move in the person's place, said in words, its cards
         picked in the hand so the person has only to point at the target."""
-        from carioca_desktop.play.buraco_hints import advise
+        from carioca_desktop.play.buraco.hints import advise
 
         table = _table(self)
         anchor = table.layout.our_zone.midbottom

@@ -1,6 +1,6 @@
 """The Buraco table scene: a match of ``BuracoSession`` drawn from the viewer's observation.
 
-A sibling of the Carioca table (ui/scenes/table/), sharing its card art, seat panels, log,
+A sibling of the Carioca table (ui/scenes/carioca/), sharing its card art, seat panels, log,
 toasts, theme and widgets; the rules stay in the engine: every gesture becomes an action
 the engine judges (``check``), and a refusal is said in words (assets/i18n/refusal.*).
 Gestures (moves.py) see the scene only through ``BuracoTable``; the sheets and the screens
@@ -17,8 +17,8 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
 from carioca_desktop.i18n import tr
-from carioca_desktop.play.buraco_session import BuracoSession
-from carioca_desktop.play.buraco_text import (
+from carioca_desktop.play.buraco.session import BuracoSession
+from carioca_desktop.play.buraco.text import (
     log_line,
     rules_of,
 )
@@ -39,7 +39,7 @@ from carioca_desktop.ui.scenes.buraco.moves import BuracoMoves
 from carioca_desktop.ui.scenes.buraco.overlays import TableOverlays
 from carioca_desktop.ui.scenes.buraco.picture import table_picture
 from carioca_desktop.ui.scenes.buraco.rehearse import Rehearsal
-from carioca_desktop.ui.scenes.table.window import Recorder, Window, drawn_at
+from carioca_desktop.ui.scenes.carioca.window import Recorder, Window, drawn_at
 from carioca_desktop.ui.scenes.toasts import Toasting
 from carioca_desktop.ui.sprites import CardImages, TextCache
 

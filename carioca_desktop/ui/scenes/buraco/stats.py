@@ -12,7 +12,7 @@ import pygame
 
 from carioca_desktop.bots.levels import LEVELS
 from carioca_desktop.i18n import tr
-from carioca_desktop.play.buraco_text import side_name
+from carioca_desktop.play.buraco.text import side_name
 from carioca_desktop.rules.buraco.ruleset import PRESETS
 from carioca_desktop.storage import (
     BuracoRecord,

@@ -1,6 +1,6 @@
 """The Buraco tutorial scene: the Buraco table with a coach who lights each step and waits.
 
-One short scripted round with a partner against two opponents (play/buraco_tutorial.py).
+One short scripted round with a partner against two opponents (play/buraco/tutorial.py).
 The table is the real one (``BuracoTableScene``): every drag, click and key is the table's
 own; the engine judges each move first, then another legal move than the step's gets a
 gentle word instead of being made. At the round's end the real round sheet shows the
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from carioca_desktop.i18n import tr
-from carioca_desktop.play.buraco_tutorial import (
+from carioca_desktop.play.buraco.tutorial import (
     STEPS,
     YOU,
     BuracoTutorial,

@@ -17,7 +17,7 @@ from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.rules.errors import RuleSetError
 from carioca_desktop.ui.rulenames import rules_name
 from carioca_desktop.ui.scenes.buraco import houserules as buraco_rules
-from carioca_desktop.ui.scenes.rules import (
+from carioca_desktop.ui.scenes.carioca.rules import (
     CHOICES,
     CONTRACTS,
     POINT_CHOICES,
