@@ -27,8 +27,10 @@ class GameEntry:
     default_preset: str
     session: str  # module with the session class `SESSION_CLASS` and `FORMAT` (the save's)
     session_class: str
-    record: str  # storage module with the record class `RECORD_CLASS`
+    record: str  # storage module with the record class and its two JSON functions
     record_class: str
+    record_to: str  # record -> dict
+    record_from: str  # dict -> record, or FileProblem
     simulate: str  # module whose `main(argv)` runs `carioca simulate --game NAME`
     conformance: str  # module whose `run_case(case)` checks a vector case of this game
     needs_menu: bool = False  # True: `carioca --game NAME` only with --autoplay
@@ -60,6 +62,16 @@ class GameEntry:
         cls: type = getattr(self.module("record"), self.record_class)
         return cls
 
+    def record_to_dict(self, record: object) -> dict[str, object]:
+        """A finished match of this game in its statistics form."""
+        data: dict[str, object] = getattr(self.module("record"), self.record_to)(record)
+        return data
+
+    def record_from_dict(self, data: object) -> object:
+        """A finished match of this game read back (FileProblem when it is not valid)."""
+        record: object = getattr(self.module("record"), self.record_from)(data)
+        return record
+
 
 _PKG = "carioca_desktop"
 
@@ -72,6 +84,8 @@ CARIOCA = GameEntry(
     session_class="MatchSession",
     record=f"{_PKG}.storage.carioca.records",
     record_class="MatchRecord",
+    record_to="record_to_dict",
+    record_from="record_from_dict",
     simulate=f"{_PKG}.simulate.carioca",
     conformance=f"{_PKG}.conformance.carioca",
 )
@@ -84,6 +98,8 @@ BURACO = GameEntry(
     session_class="BuracoSession",
     record=f"{_PKG}.storage.buraco.records",
     record_class="BuracoRecord",
+    record_to="buraco_to_dict",
+    record_from="buraco_from_dict",
     simulate=f"{_PKG}.simulate.buraco",
     conformance=f"{_PKG}.conformance.buraco",
     needs_menu=True,
@@ -109,6 +125,14 @@ def of_rules(rules: Mapping[str, Any] | None) -> GameEntry | None:
 def of_session(session: object) -> GameEntry | None:
     """The game whose session `session` is; None when it is no game's session."""
     return next((g for g in REGISTRY.values() if isinstance(session, g.session_type)), None)
+
+
+def of_record(record: object) -> GameEntry:
+    """The game a finished match's record belongs to (TypeError for no game's record)."""
+    for game in REGISTRY.values():
+        if isinstance(record, game.record_type):
+            return game
+    raise TypeError(f"not a match record: {type(record).__name__}")
 
 
 def of_document(data: object) -> GameEntry:

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from carioca_desktop.games import BURACO
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 
 if TYPE_CHECKING:
@@ -107,12 +108,12 @@ def _scenes() -> str:
 def _scene_factories(app: App, session: MatchSession) -> list[tuple[str, Callable[[], Scene]]]:
     from carioca_desktop.ui.scenes.carioca import TableScene
     from carioca_desktop.ui.scenes.carioca.final import FinalScoreScene
+    from carioca_desktop.ui.scenes.carioca.newgame import NewGameScene
     from carioca_desktop.ui.scenes.carioca.rules import RulesScene
     from carioca_desktop.ui.scenes.carioca.summary import RoundSummaryScene
     from carioca_desktop.ui.scenes.carioca.tutorial import TutorialScene
     from carioca_desktop.ui.scenes.keys import KeysScene
     from carioca_desktop.ui.scenes.menu import MenuScene
-    from carioca_desktop.ui.scenes.newgame import NewGameScene
     from carioca_desktop.ui.scenes.pause import PauseScene
     from carioca_desktop.ui.scenes.privacy import PrivacyScene
     from carioca_desktop.ui.scenes.settings import SettingsScene
@@ -213,7 +214,8 @@ def _buraco_statistics(app: App) -> int:
     scene = StatsScene(app)
     app.reset(scene)
     app.frame(0.016)
-    assert scene.game == "buraco" and scene.buraco.matches == [record], "no Buraco statistics"
+    shown = scene.views[BURACO.name].matches
+    assert scene.game == BURACO.name and shown == [record], "no Buraco statistics"
     app.screenshot(os.path.join(os.environ["CARIOCA_HOME"], "buraco statistics.png"))
     return len(record.hand_points)
 

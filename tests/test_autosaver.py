@@ -227,7 +227,7 @@ def test_quitting_the_app_waits_for_the_last_autosave(
     import time
 
     import carioca_desktop.ui.app as app_module
-    import carioca_desktop.ui.scenes.carioca as table_module
+    import carioca_desktop.ui.autoplay as autoplay_module
     from carioca_desktop.storage.atomic import atomic_write_bytes as real_write
 
     paths = Paths.under(tmp_path)
@@ -254,7 +254,7 @@ def test_quitting_the_app_waits_for_the_last_autosave(
 
     monkeypatch.setattr(documents, "atomic_write_bytes", slow_disk)
     monkeypatch.setattr(app_module, "App", PlayingApp)
-    monkeypatch.setattr(table_module, "start_autoplay", lambda app, options: None)
+    monkeypatch.setattr(autoplay_module, "start_autoplay", lambda app, options: None)
     args = argparse.Namespace(
         autoplay=True,
         seed=1,

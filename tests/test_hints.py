@@ -20,7 +20,7 @@ from carioca_desktop.rules.carioca.game import Game
 from carioca_desktop.rules.carioca.observation import Observation
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.scenes.carioca import TableScene
-from carioca_desktop.ui.scenes.newgame import NewGameScene
+from carioca_desktop.ui.scenes.carioca.newgame import NewGameScene
 from tests.test_table_scene import SIMPLE, frames, press, table
 
 pytestmark = pytest.mark.usefixtures("spanish")

@@ -39,6 +39,7 @@ from carioca_desktop.storage import (
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.scene import Scene
 from carioca_desktop.ui.scenes.carioca.final import FinalScoreScene, winners_text
+from carioca_desktop.ui.scenes.carioca.newgame import NewGameScene
 from carioca_desktop.ui.scenes.carioca.rules import (
     CHOICES,
     CONTRACTS,
@@ -52,7 +53,6 @@ from carioca_desktop.ui.scenes.carioca.rules import (
 from carioca_desktop.ui.scenes.carioca.summary import RoundSummaryScene
 from carioca_desktop.ui.scenes.confirm import ConfirmScene
 from carioca_desktop.ui.scenes.menu import MenuScene
-from carioca_desktop.ui.scenes.newgame import NewGameScene
 from carioca_desktop.ui.scenes.pause import PauseScene
 from carioca_desktop.ui.scenes.settings import SettingsScene
 from carioca_desktop.ui.scenes.stats import StatsScene, _Chart
@@ -327,9 +327,9 @@ def test_stats_draws_the_chart_of_the_last_match(app: App) -> None:
     scene = StatsScene(app)
     app.push(scene)
     frames(app)
-    assert scene.summary.played == 3
+    assert scene.views["carioca"].summary.played == 3
     _, chart, _, _ = scene._areas()
-    plot = _Chart(scene, chart, scene.matches[0]).plot  # the lines, not the legend
+    plot = _Chart(scene, chart, scene.views["carioca"].matches[0]).plot  # the lines, not the legend
     picture = app.screen.subsurface(plot)
     colours = {tuple(picture.get_at((x, y)))[:3] for x in range(plot.w) for y in range(plot.h)}
     for seat in range(3):
@@ -630,7 +630,7 @@ def test_a_seat_level_says_how_that_bot_plays_when_the_pointer_rests_on_it(
     from carioca_desktop.i18n import tr
     from carioca_desktop.play.buraco.text import level_name
     from carioca_desktop.ui.scenes.buraco.newgame import BuracoNewGameScene
-    from carioca_desktop.ui.scenes.newgame import kind_text
+    from carioca_desktop.ui.scenes.carioca.newgame import kind_text
 
     language(app, lang)
     for scene_class, game in ((NewGameScene, "carioca"), (BuracoNewGameScene, "buraco")):

@@ -18,7 +18,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from carioca_desktop import i18n, version
+from carioca_desktop import games, i18n, version
 from carioca_desktop.resources import asset
 from carioca_desktop.storage import (
     Notice,
@@ -65,7 +65,7 @@ class AutoplayOptions:
     preset: str
     rounds: int
     screenshot: str | None
-    game: str = "carioca"
+    game: str = games.DEFAULT
 
 
 class App:
@@ -344,17 +344,17 @@ def run(args: argparse.Namespace) -> int:
     app: App | None = None
     try:
         if args.autoplay:
-            from carioca_desktop.ui.scenes.carioca import start_autoplay
+            from carioca_desktop.ui.autoplay import start_autoplay
 
             seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
             game = args.game
-            default = "brasileiro" if game == "buraco" else "clasico"
+            default = games.entry(game).default_preset
             options = AutoplayOptions(
                 seed, args.players, args.preset or default, args.rounds, args.screenshot, game
             )
             app = App(fast=True)
             if args.resume:
-                from carioca_desktop.ui.autoplay_continue import start_continue
+                from carioca_desktop.ui.scenes.carioca.autoplay_continue import start_continue
 
                 if not start_continue(app, options):
                     app.check_stats()  # as every run does before it ends

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from carioca_desktop.play.carioca.session import MatchSession, SeatConfig
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
+from carioca_desktop.ui.games import screens
 
 if TYPE_CHECKING:
     from carioca_desktop.play.buraco.session import BuracoSession
@@ -107,13 +108,6 @@ def buraco_autoplay_session(options: AutoplayOptions) -> BuracoSession:
 
 def start_autoplay(app: App, options: AutoplayOptions) -> None:
     """Open the table with every seat a bot; the driver quits the app when it is done."""
-    if options.game == "buraco":
-        from carioca_desktop.ui.scenes.buraco import BuracoTableScene
-
-        driver = AutoplayDriver(options)
-        app.push(BuracoTableScene(app, buraco_autoplay_session(options), autoplay=driver))
-        return
-    from carioca_desktop.ui.scenes.carioca import TableScene
-
-    session = autoplay_session(options)
-    app.push(TableScene(app, session, autoplay=AutoplayDriver(options)))
+    game = screens(options.game)
+    session = game.autoplay_session(options)
+    app.push(game.table(app, session, AutoplayDriver(options)))

@@ -9,14 +9,16 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from carioca_desktop import games
 from carioca_desktop.i18n import tr
 from carioca_desktop.ui import theme
+from carioca_desktop.ui.games import screens
 from carioca_desktop.ui.widgets import UIScene, draw_text, font, gold_title, panel
 
 if TYPE_CHECKING:
     from carioca_desktop.ui.app import App
 
-GAMES = ("carioca", "buraco")
+GAMES = games.GAMES
 NS = "buraco_tutorial.choose"
 
 
@@ -79,25 +81,10 @@ class GameChoiceScene(UIScene):
 
 def open_tutorial(app: App, game: str) -> None:
     """The chosen game's tutorial."""
-    if game == "buraco":
-        from carioca_desktop.ui.scenes.buraco.tutorial import BuracoTutorialScene
-
-        app.push(BuracoTutorialScene(app))
-        return
-    from carioca_desktop.ui.scenes.carioca.tutorial import TutorialScene
-
-    app.push(TutorialScene(app))
+    app.push(screens(game).tutorial(app))
 
 
 def open_rules(app: App, game: str) -> None:
-    """The chosen game's rules: Carioca's full page, or Buraco's in a few words with the
-    default (Brazilian) preset's values."""
-    if game == "buraco":
-        from carioca_desktop.rules.buraco.ruleset import preset_rules
-        from carioca_desktop.ui.scenes.buraco.rules import BuracoRulesScene
-
-        app.push(BuracoRulesScene(app, preset_rules("brasileiro"), at_table=False))
-        return
-    from carioca_desktop.ui.scenes.carioca.rules import RulesScene
-
-    app.push(RulesScene(app))
+    """The chosen game's rules (Carioca's full page; Buraco's in a few words with the default
+    preset's values)."""
+    app.push(screens(game).rules(app))

@@ -202,13 +202,13 @@ class MenuScene(UIScene):
 
     def _continue(self) -> None:
         from carioca_desktop.play.resume import load_resumable
-        from carioca_desktop.ui.resume import session_scene
+        from carioca_desktop.ui.games import table_for
 
         session, notices = load_resumable(self.app.paths)  # drops a finished match's save
         if session is None:
             self._say(*([notice_text(n) for n in notices] or [tr("menu.continue_failed")]))
             return
-        self.app.push(session_scene(self.app, session))
+        self.app.push(table_for(self.app, session))
 
     def _say(self, *messages: str) -> None:
         self.messages = list(messages)
@@ -216,7 +216,7 @@ class MenuScene(UIScene):
         self.rebuild()
 
     def _new_game(self) -> None:
-        from carioca_desktop.ui.scenes.newgame import new_game_scene
+        from carioca_desktop.ui.games import new_game_scene
 
         self.app.push(new_game_scene(self.app))
 

@@ -14,11 +14,12 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UITextEntryLine
 
+from carioca_desktop import games
 from carioca_desktop.i18n import tr
 from carioca_desktop.rules.names import NAME_MAX, clean_name, invisible_chars
 from carioca_desktop.storage import Paths, has_autosave, load_autosave
 from carioca_desktop.ui import hud, theme
-from carioca_desktop.ui.rulenames import rules_name
+from carioca_desktop.ui.games import saved_lines, switch_game
 from carioca_desktop.ui.widgets import (
     Focusable,
     Stepper,
@@ -32,7 +33,7 @@ from carioca_desktop.ui.widgets import (
 if TYPE_CHECKING:
     from carioca_desktop.ui.app import App
 
-GAMES = ("carioca", "buraco")
+GAMES = games.GAMES
 
 
 def game_options() -> list[tuple[str, object]]:
@@ -58,8 +59,6 @@ def name_entry(scene: UIScene, rect: pygame.Rect, text: str, placeholder: str) -
 def saved_match_lines(paths: Paths) -> list[str]:
     """The match in progress in words (players, rules, round, when it was saved); nothing when
     the save cannot be read (the menu reports a damaged one)."""
-    from carioca_desktop.play.buraco.session import BuracoSession
-    from carioca_desktop.play.carioca.session import MatchSession
     from carioca_desktop.play.resume import session_from_dict
 
     try:
@@ -67,23 +66,7 @@ def saved_match_lines(paths: Paths) -> list[str]:
         when = datetime.fromtimestamp(paths.autosave_file.stat().st_mtime)
     except OSError:
         return []
-    if isinstance(session, BuracoSession):
-        from carioca_desktop.ui.scenes.buraco.newgame import saved_buraco_lines
-
-        return saved_buraco_lines(session, when)
-    if not isinstance(session, MatchSession):
-        return []
-    game = session.game
-    return [
-        ", ".join(seat.name for seat in session.seats),
-        tr(
-            "newgame.abandon_saved",
-            rules=rules_name(game.rules),
-            round=game.round_index + 1,
-            rounds=len(game.rules.rounds),
-            date=when.strftime("%Y-%m-%d %H:%M"),
-        ),
-    ]
+    return saved_lines(session, when)
 
 
 def paint_oval(surface: pygame.Surface, oval: pygame.Rect) -> None:
@@ -116,7 +99,7 @@ class NewGameBase(UIScene):
     """A New game screen: the seats' panel at the left, the rules' at the right, Back and Start
     below, the game stepper at the top right; each game's screen fills them."""
 
-    game = ""  # "carioca" or "buraco"
+    game = ""  # a name in games.GAMES
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -148,8 +131,6 @@ class NewGameBase(UIScene):
 
     def _set_game(self, value: object) -> bool:
         if value != self.game and value in GAMES:
-            from carioca_desktop.ui.scenes.newgame import switch_game
-
             self._todo.append(lambda: switch_game(self.app, str(value)))
         return True
 

@@ -60,6 +60,8 @@ def score_text(record: BuracoRecord) -> str:
 class BuracoStatsView(MatchList[BuracoRecord]):
     """The Buraco figures, drawn into the statistics scene's areas."""
 
+    words = "buraco_stats"  # the i18n section of the empty card
+
     def __init__(self, scene: StatsScene, stats: Stats) -> None:
         self.scene = scene
         self.summary = summarize_buraco(stats)

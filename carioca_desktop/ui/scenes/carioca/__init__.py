@@ -1,4 +1,5 @@
-"""The table: the match being played (scene.py), and the tutorial on the same table.
+"""Carioca's screens: the table (the match being played, scene.py), the tutorial on the same
+table, the rules page, the round summary and final screens, New game and the statistics tab.
 
 - model.py: ``TableModel``, what the table shows (the observation, the viewer, the hand order,
   the slots, the words and the buttons' states), a plain object the scene owns;
@@ -10,6 +11,6 @@
 - advice.py: the Pista; widgets.py: the pygame_gui buttons; tutorial.py: the coached round.
 """
 
-from carioca_desktop.ui.scenes.carioca.scene import TableScene, start_autoplay
+from carioca_desktop.ui.scenes.carioca.scene import TableScene
 
-__all__ = ["TableScene", "start_autoplay"]
+__all__ = ["TableScene"]

@@ -72,8 +72,8 @@ class FinalScoreScene(UIScene):
         self.focus.restore(0)
 
     def new_game(self) -> None:
+        from carioca_desktop.ui.scenes.carioca.newgame import NewGameScene
         from carioca_desktop.ui.scenes.menu import MenuScene
-        from carioca_desktop.ui.scenes.newgame import NewGameScene
 
         self.app.reset(MenuScene(self.app))
         self.app.push(NewGameScene(self.app))

@@ -49,7 +49,7 @@ from carioca_desktop.ui.side_save import warn_side_save
 from carioca_desktop.ui.sprites import CardImages, TextCache
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.app import App, AutoplayOptions
+    from carioca_desktop.ui.app import App
     from carioca_desktop.ui.autoplay import AutoplayDriver
 
 log = logging.getLogger(__name__)
@@ -365,10 +365,3 @@ class TableScene(Toasting, Scene, ModelParts):
 
 def _size(app: App) -> tuple[int, int]:
     return (app.size[0], app.size[1])
-
-
-def start_autoplay(app: App, options: AutoplayOptions) -> None:
-    """``carioca --autoplay`` (see ui/autoplay.py)."""
-    from carioca_desktop.ui.autoplay import start_autoplay as start
-
-    start(app, options)

@@ -113,8 +113,8 @@ class TutorialScene(Coach, TableScene):
             self._paint_coach(surface)
 
     def play(self) -> None:
+        from carioca_desktop.ui.scenes.carioca.newgame import NewGameScene
         from carioca_desktop.ui.scenes.menu import MenuScene
-        from carioca_desktop.ui.scenes.newgame import NewGameScene
 
         self.app.reset(MenuScene(self.app))
         self.app.push(NewGameScene(self.app))

@@ -10,11 +10,13 @@ from typing import Any
 
 import pygame
 
+from carioca_desktop import games
 from carioca_desktop.i18n import tr
 from carioca_desktop.play.text import contract_text
 from carioca_desktop.rules.buraco.ruleset import BuracoRules
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.rules.errors import RuleSetError
+from carioca_desktop.ui.games import screens
 from carioca_desktop.ui.rulenames import rules_name
 from carioca_desktop.ui.scenes.buraco import houserules as buraco_rules
 from carioca_desktop.ui.scenes.carioca.rules import (
@@ -38,7 +40,8 @@ from carioca_desktop.ui.widgets import Stepper
 class RulesPage(SettingsBase):
     """The house rules tab: the game stepper, the rows of the game chosen, their changes."""
 
-    def _rules_rows(self) -> list[Row]:
+    def carioca_rows(self) -> list[Row]:
+        """Carioca's house rules: preset, reset, each round's contract, each key, card points."""
         rules = current_rules(self.app)
         values = rules.as_dict()
         presets = [
@@ -85,9 +88,7 @@ class RulesPage(SettingsBase):
         return self._try_rules({"preset": preset}, rebuild=True)
 
     def _rules_changed(self) -> bool:
-        if self.game == "buraco":
-            return buraco_rules.changed(buraco_rules.current_rules(self.app))
-        return bool(set(current_rules(self.app).to_dict()) - {"preset"})
+        return screens(self.game).house_changed(self.app)
 
     def _reset_rules(self) -> None:
         self._try_rules({"preset": current_rules(self.app).preset}, rebuild=True)
@@ -105,7 +106,8 @@ class RulesPage(SettingsBase):
         self._todo.append(self.rebuild)
         return True
 
-    def _buraco_rows(self) -> list[Row]:
+    def buraco_rows(self) -> list[Row]:
+        """Buraco's house rules (their rows and words are ui/scenes/buraco/houserules.py's)."""
         rules = buraco_rules.current_rules(self.app)
         return buraco_rules.page_rows(
             rules, self._change_buraco, self._buraco_preset, self._reset_buraco
@@ -117,7 +119,7 @@ class RulesPage(SettingsBase):
         return self._try_buraco(data)
 
     def _buraco_preset(self, preset: object) -> bool:
-        return self._try_buraco({"game": "buraco", "preset": preset})
+        return self._try_buraco({"game": games.BURACO.name, "preset": preset})
 
     def _reset_buraco(self) -> None:
         self._buraco_preset(buraco_rules.current_rules(self.app).preset)

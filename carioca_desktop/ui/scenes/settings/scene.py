@@ -17,6 +17,7 @@ from carioca_desktop import i18n
 from carioca_desktop.i18n import tr
 from carioca_desktop.rules.names import clean_name
 from carioca_desktop.storage import ANIMATION_SPEEDS, CARD_SIZES
+from carioca_desktop.ui.games import screens
 from carioca_desktop.ui.scenes.newgame_parts import name_entry
 from carioca_desktop.ui.scenes.settings.paint import SettingsPicture
 from carioca_desktop.ui.scenes.settings.rows import Row, bool_options
@@ -36,11 +37,12 @@ class SettingsScene(RulesPage, SettingsPicture):
     """Tabs on the left, rows on the right; the house-rule list scrolls by whole rows."""
 
     def rows(self) -> list[Row]:
+        if self.tab == "rules":
+            return screens(self.game).house_rows(self)
         return {
             "game": self._game_rows,
             "display": self._display_rows,
             "sound": self._sound_rows,
-            "rules": self._buraco_rows if self.game == "buraco" else self._rules_rows,
         }[self.tab]()
 
     # ------------------------------------------------------------------ widgets

@@ -6,11 +6,13 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
+from datetime import datetime
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from carioca_desktop import games
 from carioca_desktop.bots.levels import LEVELS
 from carioca_desktop.i18n import tr
 from carioca_desktop.play.text import contract_text
@@ -20,16 +22,17 @@ from carioca_desktop.rules.names import clean_name
 from carioca_desktop.ui import hud, theme
 from carioca_desktop.ui.cardart import CardArt
 from carioca_desktop.ui.hud import initials
-from carioca_desktop.ui.rulenames import changes_text
+from carioca_desktop.ui.rulenames import changes_text, rules_name
 from carioca_desktop.ui.scenes.carioca.rules import (
     explain,
     preset_name,
     rule_rows,
 )
 from carioca_desktop.ui.scenes.newgame_parts import NewGameBase, paint_oval, paint_place
-from carioca_desktop.ui.widgets import Stepper, UIScene, draw_text, fit, font, pairs, wrap
+from carioca_desktop.ui.widgets import Stepper, draw_text, fit, font, pairs, wrap
 
 if TYPE_CHECKING:
+    from carioca_desktop.play.carioca.session import MatchSession
     from carioca_desktop.ui.app import App
 
 BOT_NAMES = ("Beto", "Carla", "Diego", "Elena", "Fabián", "Gabi", "Hugo")
@@ -49,26 +52,25 @@ def kind_text(kind: str) -> str:
     return tr("common.bot_level", level=tr(f"common.level_{kind}"))
 
 
-def new_game_scene(app: App, game: str | None = None) -> UIScene:
-    """The New game screen of ``game``, by default of the game the player chose last."""
-    from carioca_desktop.ui.scenes.buraco.newgame import BuracoNewGameScene
-
-    if (game or app.settings.last_game) == "buraco":
-        return BuracoNewGameScene(app)
-    return NewGameScene(app)
-
-
-def switch_game(app: App, game: str) -> None:
-    """From one game's New game screen to the other's, remembered for the next time."""
-    if app.settings.last_game != game:
-        app.update_settings(app.settings.replace(last_game=game))
-    app.replace(new_game_scene(app, game))
+def saved_lines(session: MatchSession, when: datetime) -> list[str]:
+    """The Carioca match in progress in words (players, rules, round, when it was saved)."""
+    game = session.game
+    return [
+        ", ".join(seat.name for seat in session.seats),
+        tr(
+            "newgame.abandon_saved",
+            rules=rules_name(game.rules),
+            round=game.round_index + 1,
+            rounds=len(game.rules.rounds),
+            date=when.strftime("%Y-%m-%d %H:%M"),
+        ),
+    ]
 
 
 class NewGameScene(NewGameBase):
     """Two panels (players, rules) over the felt, Back and Start below."""
 
-    game = "carioca"
+    game = games.CARIOCA.name
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
