@@ -87,7 +87,8 @@ def _cards() -> str:
 
 @check("scenes")
 def _scenes() -> str:
-    from carioca_desktop.play.carioca.session import MatchSession, SeatConfig
+    from carioca_desktop.play.carioca.session import MatchSession
+    from carioca_desktop.play.seated import SeatConfig
     from carioca_desktop.storage import Paths
     from carioca_desktop.ui.app import App
 
@@ -140,7 +141,7 @@ def _buraco_scenes() -> str:
     """The Buraco new game, its house rules, its table mid-round (melds on it) and its round
     sheet."""
     from carioca_desktop.play.buraco.session import BuracoSession
-    from carioca_desktop.play.carioca.session import SeatConfig
+    from carioca_desktop.play.seated import SeatConfig
     from carioca_desktop.rules.buraco.ruleset import preset_rules
     from carioca_desktop.storage import Paths
     from carioca_desktop.ui.app import App
@@ -195,7 +196,7 @@ def _buraco_statistics(app: App) -> int:
     """A short match (to 50 points) among bots, recorded as if Ana had played seat 0, then
     the statistics scene's Buraco tab drawing it; returns the match's hands."""
     from carioca_desktop.play.buraco.session import BuracoSession
-    from carioca_desktop.play.carioca.session import SeatConfig
+    from carioca_desktop.play.seated import SeatConfig
     from carioca_desktop.rules.buraco.actions import NextRound
     from carioca_desktop.rules.buraco.ruleset import preset_rules
     from carioca_desktop.storage import append_match
@@ -222,7 +223,8 @@ def _buraco_statistics(app: App) -> int:
 
 @check("bot round")
 def _bot_round() -> str:
-    from carioca_desktop.play.carioca.session import MatchSession, SeatConfig
+    from carioca_desktop.play.carioca.session import MatchSession
+    from carioca_desktop.play.seated import SeatConfig
     from carioca_desktop.rules.carioca.actions import NextRound
 
     seats = [

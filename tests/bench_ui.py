@@ -41,7 +41,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pygame
 
 from carioca_desktop.bots.carioca.base import make_bot
-from carioca_desktop.play.carioca.session import MatchSession, SeatConfig
+from carioca_desktop.play.carioca.session import MatchSession
+from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.cards import full_deck
 from carioca_desktop.rules.carioca.actions import NextRound
 from carioca_desktop.rules.carioca.position import from_position

@@ -25,7 +25,7 @@ from carioca_desktop import i18n
 from carioca_desktop.bots.buraco.driver import make_buraco_bot
 from carioca_desktop.bots.buraco.players import BuracoBot
 from carioca_desktop.play.buraco.session import BuracoSession
-from carioca_desktop.play.carioca.session import SeatConfig
+from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.buraco.actions import Discard, Draw
 from carioca_desktop.rules.buraco.game import BuracoGame
 from carioca_desktop.rules.buraco.ruleset import preset_rules

@@ -12,7 +12,8 @@ from typing import Any
 
 from carioca_desktop.bots.carioca.base import make_bot
 from carioca_desktop.bots.carioca.driver import bot_step
-from carioca_desktop.play.carioca.session import MatchSession, SeatConfig
+from carioca_desktop.play.carioca.session import MatchSession
+from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 
 SEATS = [

@@ -18,7 +18,7 @@ import pytest
 from carioca_desktop import i18n
 from carioca_desktop.bots.buraco.driver import make_buraco_bot
 from carioca_desktop.play.buraco.session import BuracoSession
-from carioca_desktop.play.carioca.session import SeatConfig
+from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.buraco.game import BuracoGame
 from carioca_desktop.rules.buraco.ruleset import preset_rules
 from carioca_desktop.storage import Paths

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from carioca_desktop.bots.buraco.driver import buraco_step, make_buraco_bot
 from carioca_desktop.play.buraco.session import BuracoSession
-from carioca_desktop.play.carioca.session import SeatConfig
 from carioca_desktop.play.resume import load_resumable
+from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.buraco.actions import NextRound
 from carioca_desktop.rules.buraco.ruleset import preset_rules
 from carioca_desktop.storage import (

@@ -18,8 +18,9 @@ import pytest
 
 from carioca_desktop.play.arrangement import Arrangement, fits, parse_arrangements
 from carioca_desktop.play.buraco.session import BuracoSession
-from carioca_desktop.play.carioca.session import MatchSession, SeatConfig
+from carioca_desktop.play.carioca.session import MatchSession
 from carioca_desktop.play.resume import load_resumable
+from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.buraco.ruleset import preset_rules
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.storage import Paths, flush_autosaves

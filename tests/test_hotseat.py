@@ -13,7 +13,8 @@ from typing import Any
 import pygame
 import pytest
 
-from carioca_desktop.play.carioca.session import MatchSession, SeatConfig
+from carioca_desktop.play.carioca.session import MatchSession
+from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.carioca.position import from_position
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.storage import Paths, load_autosave

@@ -12,7 +12,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from carioca_desktop.play.carioca.session import MatchSession, SeatConfig
+from carioca_desktop.play.carioca.session import MatchSession
+from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.carioca.actions import Add
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.storage import Paths

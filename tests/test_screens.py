@@ -21,7 +21,7 @@ import pytest
 from pygame_gui.core.utility import translate
 
 from carioca_desktop import i18n
-from carioca_desktop.bots.levels import LEVELS
+from carioca_desktop.games import LEVELS
 from carioca_desktop.resources import asset
 from carioca_desktop.rules.carioca.actions import Discard, Draw, LayDown, NextRound
 from carioca_desktop.rules.carioca.game import Game
@@ -448,7 +448,8 @@ def test_a_damaged_settings_file_is_reported_on_the_menu(
 
 
 def test_new_game_asks_before_abandoning_the_saved_match(app: App) -> None:
-    from carioca_desktop.play.carioca.session import MatchSession, SeatConfig
+    from carioca_desktop.play.carioca.session import MatchSession
+    from carioca_desktop.play.seated import SeatConfig
     from carioca_desktop.storage import flush_autosaves
 
     language(app, "en")

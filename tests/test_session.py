@@ -10,7 +10,8 @@ import pytest
 
 from carioca_desktop.bots.carioca.base import make_bot
 from carioca_desktop.bots.carioca.driver import bot_step
-from carioca_desktop.play.carioca.session import MatchSession, SeatConfig
+from carioca_desktop.play.carioca.session import MatchSession
+from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.carioca.actions import Discard, Draw, LayDown
 from carioca_desktop.rules.carioca.position import from_position
 from carioca_desktop.rules.carioca.ruleset import CariocaRules

@@ -16,7 +16,8 @@ import pytest
 from carioca_desktop.i18n import tr
 from carioca_desktop.play.carioca import offer as play_offer
 from carioca_desktop.play.carioca.offer import OFFER_SECONDS, OfferClock
-from carioca_desktop.play.carioca.session import MatchSession, SeatConfig
+from carioca_desktop.play.carioca.session import MatchSession
+from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.carioca.actions import STOCK, Action, Discard, Draw
 from carioca_desktop.rules.carioca.position import from_position
 from carioca_desktop.rules.carioca.ruleset import CariocaRules

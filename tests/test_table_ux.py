@@ -13,7 +13,8 @@ import pytest
 
 from carioca_desktop import i18n
 from carioca_desktop.i18n import tr
-from carioca_desktop.play.carioca.session import MatchSession, SeatConfig
+from carioca_desktop.play.carioca.session import MatchSession
+from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.play.text import refusal_text
 from carioca_desktop.rules.carioca.actions import LayDown, Undo
 from carioca_desktop.rules.carioca.position import from_position

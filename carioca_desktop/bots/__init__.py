@@ -1,1 +1,1 @@
-"""Computer players: the bot levels every game shares; a package per game (carioca/, buraco/)."""
+"""Computer players, a package per game (carioca/, buraco/); their levels are in games.py."""

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from carioca_desktop.bots.carioca.driver import MatchResult, play_match
-from carioca_desktop.bots.levels import LEVELS
+from carioca_desktop.games import LEVELS
 from carioca_desktop.rules.carioca.ruleset import PRESETS, CariocaRules
 from carioca_desktop.rules.errors import RulesError
 from carioca_desktop.storage.jsonio import parse_object, read_capped

@@ -21,7 +21,8 @@ from itertools import zip_longest
 from pathlib import Path
 from typing import Any
 
-from carioca_desktop.play.carioca.session import MatchSession, SeatConfig
+from carioca_desktop.play.carioca.session import MatchSession
+from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.storage import MatchRecord, Paths, PlayerRecord, write_autosave
 from carioca_desktop.storage.carioca.records import record_to_dict

@@ -27,6 +27,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from carioca_desktop.games import LEVELS
 from carioca_desktop.rules.buraco.actions import (
     Action,
     Add,
@@ -42,7 +43,7 @@ from .melds import Meld, Spec, add_text, after_add, maybe_wild, read_meld, swap_
 from .plan import adds_for, hand_value, keep_scores, plan_melds
 from .seen import Seen, read
 
-BURACO_LEVELS = ("random", "beginner", "easy", "normal", "hard")
+BURACO_LEVELS = LEVELS  # every game has the same five levels (games.py)
 
 
 class BuracoBot:

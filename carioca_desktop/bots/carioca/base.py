@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, Protocol, runtime_checkable
 
-from carioca_desktop.bots.levels import LEVELS as LEVELS
+from carioca_desktop.games import LEVELS as LEVELS
 from carioca_desktop.rules.cards import parse_card, parse_marked, suit_letter
 from carioca_desktop.rules.carioca.actions import Action, LayDown, Pass
 from carioca_desktop.rules.carioca.observation import Observation

@@ -23,6 +23,7 @@ from datetime import datetime, timezone
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from carioca_desktop.games import LEVELS
 from carioca_desktop.match_ids import new_match_id, saved_match_id
 from carioca_desktop.play.arrangement import (
     Arrangement,
@@ -30,8 +31,7 @@ from carioca_desktop.play.arrangement import (
     parse_arrangements,
 )
 from carioca_desktop.play.botworker import BotWorker
-from carioca_desktop.play.carioca.session import SeatConfig
-from carioca_desktop.play.seated import SeatedSession
+from carioca_desktop.play.seated import SeatConfig, SeatedSession
 from carioca_desktop.rules.buraco.actions import Action, NextRound
 from carioca_desktop.rules.buraco.game import BuracoGame
 from carioca_desktop.rules.buraco.ruleset import BuracoRules
@@ -49,7 +49,6 @@ log = logging.getLogger(__name__)
 
 FORMAT = "buraco-session"
 VERSION = 1
-LEVELS = ("random", "beginner", "easy", "normal", "hard")
 
 
 def is_buraco_document(data: Any) -> bool:

@@ -26,7 +26,7 @@ from typing import Any
 
 from carioca_desktop.bots.buraco.players import EasyBot
 from carioca_desktop.play.buraco.session import BuracoSession
-from carioca_desktop.play.carioca.session import SeatConfig
+from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.play.steps import StepCursor
 from carioca_desktop.rules.buraco.actions import (
     Action,

@@ -5,22 +5,20 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from datetime import datetime, timezone
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from carioca_desktop.bots.levels import LEVELS
 from carioca_desktop.match_ids import new_match_id, saved_match_id
 from carioca_desktop.play.arrangement import Arrangement, arrangements_to_dict, parse_arrangements
 from carioca_desktop.play.botworker import BotWorker
 from carioca_desktop.play.carioca.offer import pass_action
+from carioca_desktop.play.seated import SeatConfig as SeatConfig  # its home before issue 23
 from carioca_desktop.play.seated import SeatedSession
 from carioca_desktop.rules.carioca.actions import Action, NextRound, Undo
 from carioca_desktop.rules.carioca.game import Game
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.rules.carioca.state import Event, Phase
-from carioca_desktop.rules.names import name_problem
 from carioca_desktop.save_check import check_saved_bot, check_session_fields
 from carioca_desktop.storage import (
     MatchRecord,
@@ -40,37 +38,6 @@ log = logging.getLogger(__name__)
 
 FORMAT = "carioca-session"
 VERSION = 1
-KINDS = ("human", "bot")
-
-
-@dataclass(frozen=True)
-class SeatConfig:
-    """Who sits at a seat: a human (hot-seat players share the screen) or a bot of a level."""
-
-    name: str
-    kind: str  # "human" | "bot"
-    level: str | None = None
-
-    def __post_init__(self) -> None:
-        problem = name_problem(self.name)  # one rule for names (carioca_desktop.rules.names)
-        if problem is not None:
-            raise ValueError(f"bad seat name {self.name[:40]!r}: {problem}")
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "kind": self.kind, "level": self.level}
-
-    @classmethod
-    def from_dict(cls, data: Any) -> SeatConfig:
-        if not isinstance(data, Mapping):
-            raise ValueError("a seat must be an object")
-        name, kind, level = data.get("name"), data.get("kind"), data.get("level")
-        if not isinstance(name, str) or name_problem(name) or kind not in KINDS:
-            raise ValueError(f"bad seat: {str(dict(data))[:120]}")
-        if kind == "bot" and level not in LEVELS:
-            raise ValueError(f"bad bot level: {level!r}")
-        if kind == "human" and level is not None:
-            raise ValueError("a human seat has no level")
-        return cls(name, str(kind), None if level is None else str(level))
 
 
 class MatchSession(SeatedSession[Game, "Bot"]):

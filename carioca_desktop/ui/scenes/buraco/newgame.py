@@ -10,10 +10,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from carioca_desktop.games import LEVELS
 from carioca_desktop.i18n import tr
-from carioca_desktop.play.buraco.session import LEVELS, BuracoSession
+from carioca_desktop.play.buraco.session import BuracoSession
 from carioca_desktop.play.buraco.text import level_name
-from carioca_desktop.play.carioca.session import SeatConfig
+from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.buraco.ruleset import PRESETS, BuracoRules, preset_rules
 from carioca_desktop.ui import hud, theme
 from carioca_desktop.ui.scenes.buraco import houserules

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from carioca_desktop.bots.levels import LEVELS
+from carioca_desktop.games import LEVELS
 from carioca_desktop.i18n import tr
 from carioca_desktop.play.buraco.text import side_name
 from carioca_desktop.rules.buraco.ruleset import PRESETS

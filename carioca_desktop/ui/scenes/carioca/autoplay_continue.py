@@ -9,7 +9,8 @@ import sys
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from carioca_desktop.play.carioca.session import MatchSession, SeatConfig
+from carioca_desktop.play.carioca.session import MatchSession
+from carioca_desktop.play.seated import SeatConfig
 
 if TYPE_CHECKING:
     from carioca_desktop.storage import Notice

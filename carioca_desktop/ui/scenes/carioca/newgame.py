@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from carioca_desktop import games
-from carioca_desktop.bots.levels import LEVELS
+from carioca_desktop.games import LEVELS
 from carioca_desktop.i18n import tr
 from carioca_desktop.play.text import contract_text
 from carioca_desktop.rules.carioca.ruleset import PRESETS, CariocaRules
@@ -215,7 +215,8 @@ class NewGameScene(NewGameBase):
             return
         if not abandon and self._ask_abandon():
             return
-        from carioca_desktop.play.carioca.session import MatchSession, SeatConfig
+        from carioca_desktop.play.carioca.session import MatchSession
+        from carioca_desktop.play.seated import SeatConfig
         from carioca_desktop.ui.scenes.carioca import TableScene
 
         seats = [

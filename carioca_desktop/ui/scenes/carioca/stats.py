@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from carioca_desktop.bots.levels import LEVELS
+from carioca_desktop.games import LEVELS
 from carioca_desktop.i18n import tr
 from carioca_desktop.storage import MatchRecord, Stats, StatsSummary, WinCount, human_won, summarize
 from carioca_desktop.ui import theme
