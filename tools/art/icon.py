@@ -1,6 +1,6 @@
-"""The app icon, drawn with the game's own cards; run as a module to rewrite assets/icons/.
+"""The app icon, drawn with the game's own cards (a dev tool, not shipped): rewrites assets/icons/.
 
-`python -m carioca_desktop.ui.icon [FOLDER]` writes carioca.png (256 px), carioca-512.png,
+`python tools/art/icon.py [FOLDER]` writes carioca.png (256 px), carioca-512.png,
 carioca.ico (PNG payloads at 16-256 px, valid on Windows Vista and later), carioca.icns (PNG
 payloads ic07-ic10, 128-1024 px) and the Linux desktop entry carioca.desktop.
 """
@@ -12,6 +12,8 @@ import os
 import struct
 import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a file: the repo root
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 

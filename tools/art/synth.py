@@ -1,8 +1,9 @@
-"""Synthesises the game's sound effects with the standard library; run as a module to rewrite them.
+"""Synthesises the game's sound effects with the standard library (a dev tool, not shipped).
 
-`python -m carioca_desktop.ui.synth [FOLDER]` writes deal, draw, place, discard, refuse,
-round_end and click as 16-bit mono 44.1 kHz WAV files (default: the assets' sounds folder).
-The random generator has a fixed seed, so the files come out byte-identical every time.
+`python tools/art/synth.py [FOLDER]` writes deal, draw, place, discard, refuse, round_end and
+click as 16-bit mono 44.1 kHz WAV files (default: the assets' sounds folder). The random
+generator has a fixed seed, so the files come out byte-identical every time:
+`python tools/art/synth.py --check` exits 1 when a shipped sound is not what this writes.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ import wave
 from array import array
 from collections.abc import Callable
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a file: the repo root
 
 RATE = 44100
 SAMPLE_WIDTH = 2  # bytes: 16-bit
@@ -182,8 +185,24 @@ def write(path: Path, name: str) -> None:
         out.writeframes(render(name))
 
 
+def stale(folder: Path) -> list[str]:
+    """The sounds in ``folder`` whose samples are not what ``render`` makes now."""
+    out = []
+    for name in NAMES:
+        with wave.open(str(folder / f"{name}.wav"), "rb") as w:
+            if w.readframes(w.getnframes()) != render(name):
+                out.append(name)
+    return out
+
+
 def main(argv: list[str] | None = None) -> None:
     args = sys.argv[1:] if argv is None else argv
+    if args == ["--check"]:
+        from carioca_desktop.resources import asset
+
+        bad = stale(asset("sounds"))
+        print(f"stale sounds: {', '.join(bad)}" if bad else "every sound is up to date")
+        raise SystemExit(1 if bad else 0)
     if args:
         folder = Path(args[0])
     else:
