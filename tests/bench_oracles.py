@@ -30,7 +30,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import carioca_desktop.bots.arena as arena
+import carioca_desktop.bots.carioca.arena as arena
 from carioca_desktop.bots.carioca.base import Bot, Choice, make_bot, points, wild, without
 from carioca_desktop.bots.carioca.hard import HardBot
 from carioca_desktop.bots.carioca.judge import View, contract_args, discard_steps, far, live_outs

@@ -9,17 +9,14 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from carioca_desktop.rules.carioca.actions import Discard, LayDown
+from carioca_desktop.rules.carioca.actions import LayDown
 from carioca_desktop.rules.carioca.observation import Observation
 
 from .base import Choice, fits_table, table_layouts
 from .judge import View, deck_counts
 from .layplan import best_plan
-from .learned import Model, shipped_model
-from .lookahead import best_discard, scored_discards
 from .memory import Memory
-from .normal import NormalBot, discard_codes
-from .threat import features, predict
+from .normal import NormalBot
 
 
 class HardBot(NormalBot):
@@ -58,23 +55,15 @@ class HardBot(NormalBot):
     has the table): the lay-down chooser, -2.8 [-5.5, -0.1] against -2.0 [-4.6, +0.7]
     without on 100 deals of rounds 1-4 (seed 1), -4.5 [-9.3, +0.3] against -4.0
     [-8.7, +0.8] on 200 whole-match deals (seed 1001): kept, within noise as the table
-    says it must be. Measured and not kept: the calibrated threat model of bots/carioca/threat.py
-    as ``caught`` (held-out log loss 0.570 against normal's 1.184), -0.6 [-7.4, +6.3]
+    says it must be. Measured and not kept: the calibrated threat model as ``caught``
+    (tools/fit/threat.py: held-out log loss 0.570 against normal's 1.184), -0.6 [-7.4, +6.3]
     against -4.3 [-10.3, +1.7] on 100 deals of rounds 6-8, worse in round 6 where it
-    makes the discard trade steps for points (``threat_model``, off); standings in the
-    last three rounds (at least 0.9 when leading the others by 40 points, halved when
-    trailing the leader by 60), -3.1 [-8.1, +1.8] against -4.5 and win share 0.264
-    against 0.266 on the 200 whole-match deals (taken out).
-
-    With ``learned`` the discard before laying down is the one a learned evaluation values
-    best (lookahead.py, weights from tests/train_eval.py in assets/bots/eval.json). Off:
-    on the same 200 deals of rounds 6-8 (seeds 1 and 101, 100 each) these rules read -4.3
-    and -3.7, the learned discard -3.0 and +4.1 (own points as the target), -2.7 and +4.2
-    (only the least-distance discards), +0.8 and -6.4 (trained again on its own play,
-    the margin as the target), -3.5 and -5.7 (once more: the shipped weights; -4.6
-    against -4.0, a tie within intervals of +-9). On 100 whole matches (seed 1) the
-    shipped weights read +7.7 [-4.1, +19.6], these rules -6.7 [-13.5, -0.0]: the model
-    loses rounds 1 and 3. The README ("A learned evaluation") has the details."""
+    makes the discard trade steps for points; standings in the last three rounds (at least
+    0.9 when leading the others by 40 points, halved when trailing the leader by 60), -3.1
+    [-8.1, +1.8] against -4.5 and win share 0.264 against 0.266 on the 200 whole-match deals
+    (taken out). A learned evaluation choosing the discard before laying down measured no
+    better than these rules (tools/fit/learned.py has it and its figures; the docs have the
+    details): neither ships with the game."""
 
     level = "hard"
     outs_weight = 40.0  # weighs the odds of the next draw, where normal plays its plan only
@@ -87,14 +76,10 @@ class HardBot(NormalBot):
     close_feed = (4.0, 2.5)  # feeding weight times this when the next player holds 1, 2 cards
     lay_plan = True  # choose among the solver's lay-downs (layplan.best_plan)
     lay_turn_cost = 10.0  # points a turn more to go out costs, when choosing a lay-down
-    threat_model = False  # caught() from bots/carioca/threat.py instead: measured worse, so off
-    learned = False  # the learned evaluation (lookahead.py) chooses the discard before
-    # laying down; off: on the same deals it measured no better than these rules (README)
 
     def __init__(self, seat: int, seed: int) -> None:
         super().__init__(seat, seed)
         self.memory = Memory()
-        self.model: Model | None = shipped_model() if self.learned else None
 
     def choose(self, obs: Observation, legal: Sequence[Choice]) -> Choice:
         self.memory.update(obs)
@@ -109,38 +94,15 @@ class HardBot(NormalBot):
         plan = best_plan(obs, self.lay_turn_cost)
         return found if plan is None else LayDown(obs.seat, plan.melds)
 
-    def discard(self, obs: Observation, discards: list[Discard], view: View) -> Choice:
-        """Before laying down, the discard the learned evaluation values best (lookahead.py);
-        without the model (or weights for this contract), normal's rules with hard's
-        weighing of them."""
-        if self.model is not None and not obs.laid_down[obs.seat]:
-            codes = discard_codes(obs, discards)
-            if len(codes) > 1:
-                scores = scored_discards(
-                    obs,
-                    codes,
-                    view,
-                    self.model,
-                    self.hazard(obs),
-                    lambda c: self.feed_risk(obs, view, c),
-                )
-                if scores:
-                    return Discard(obs.seat, best_discard(scores))
-        return super().discard(obs, discards, view)
-
     def caught(self, obs: Observation, steps: int, chance: float) -> float:
         """The chance of being caught before laying down, which weighs the points of the cards
         kept against the odds (and past ``0.6`` lets a discard give up a step): 0 without
         ``fear``, so hard plays for the odds and throws the dearest card only between equal
-        ones. With ``fear``: normal's, or with ``threat_model`` the calibrated model of
-        bots/carioca/threat.py; at least ``hidden_floor`` in the rounds whose
+        ones. With ``fear``: normal's, at least ``hidden_floor`` in the rounds whose
         contract takes the whole hand."""
         if not self.fear:
             return 0.0
-        if self.threat_model:
-            found = predict(features(obs, steps, chance, self.memory.took))
-        else:
-            found = super().caught(obs, steps, chance)
+        found = super().caught(obs, steps, chance)
         rules = obs.rules
         if rules.contract(obs.round_index).min_cards(rules.escala_min) >= rules.hand_size:
             return max(found, self.hidden_floor)

@@ -9,22 +9,24 @@ from pathlib import Path
 
 import pytest
 
-from carioca_desktop.bots.carioca import learned
+import carioca_desktop.bots.carioca.hard as hard_module
 from carioca_desktop.bots.carioca.base import make_bot
 from carioca_desktop.bots.carioca.driver import bot_step, play_match
-from carioca_desktop.bots.carioca.features import FEATURES, Context, context, features
 from carioca_desktop.bots.carioca.hard import HardBot
-from carioca_desktop.bots.carioca.learned import (
-    BadWeights,
-    load_model,
-    model_from_dict,
-    shipped_model,
-)
-from carioca_desktop.bots.carioca.lookahead import best_discard, candidates, scored_discards
 from carioca_desktop.bots.carioca.normal import NormalBot
 from carioca_desktop.rules.carioca.actions import Action, Discard
 from carioca_desktop.rules.carioca.game import Game
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
+from tools.fit import learned
+from tools.fit.features import FEATURES, Context, context, features
+from tools.fit.learned import (
+    BadWeights,
+    LearnedHardBot,
+    load_model,
+    model_from_dict,
+    shipped_model,
+)
+from tools.fit.lookahead import best_discard, candidates, scored_discards
 
 CLASICO = CariocaRules.from_dict({"preset": "clasico"})
 
@@ -133,11 +135,11 @@ def test_a_damaged_weights_file_is_logged_and_hard_plays_by_its_rules(
     broken = tmp_path / "eval.json"
     broken.write_text('{"format": "carioca-eval", "version": 1, "weights": [', encoding="utf-8")
     monkeypatch.setattr(learned, "weights_path", lambda: broken)
-    monkeypatch.setattr(HardBot, "learned", True)
+    monkeypatch.setattr(hard_module, "HardBot", LearnedHardBot)  # the level "hard" plays it
     shipped_model.cache_clear()
     try:
         with caplog.at_level(logging.WARNING, logger=learned.__name__):
-            bot = HardBot(0, 1)
+            bot = LearnedHardBot(0, 1)
         assert bot.model is None
         assert any("not used" in r.getMessage() for r in caplog.records)
         result = play_match(CariocaRules.from_dict({"preset": "chico"}), ["hard"] * 4, 5)
@@ -148,7 +150,7 @@ def test_a_damaged_weights_file_is_logged_and_hard_plays_by_its_rules(
 
 
 def test_hard_with_the_model_plays_legal_matches(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(HardBot, "learned", True)
+    monkeypatch.setattr(hard_module, "HardBot", LearnedHardBot)  # the level "hard" plays it
     played: list[Action] = []
 
     def judge(game: Game, action: Action) -> None:
@@ -167,11 +169,11 @@ def test_without_the_model_hard_discards_as_its_rules_say() -> None:
     game, seat = a_discard_position(5, 6)
     obs = game.observation(seat)
     discards = [a for a in game.legal_actions(seat) if isinstance(a, Discard)]
-    ruled = HardBot(seat, 5)
+    ruled = LearnedHardBot(seat, 5)
     ruled.model = None
     view = ruled.view(obs)
     assert ruled.discard(obs, discards, view) == NormalBot.discard(ruled, obs, discards, view)
-    bot = HardBot(seat, 5)
+    bot = LearnedHardBot(seat, 5)
     bot.model = shipped_model()
     assert bot.model is not None
     codes = sorted({d.card for d in discards})
@@ -182,15 +184,11 @@ def test_without_the_model_hard_discards_as_its_rules_say() -> None:
     assert bot.discard(obs, discards, view) == Discard(seat, best_discard(scores))
 
 
-def test_the_weights_ship_with_the_assets() -> None:
-    """The wheel installs assets/ as carioca_desktop.assets (every file) and build.spec
-    bundles the folder, so the frozen app finds the weights where the source checkout does."""
-    tomllib = pytest.importorskip("tomllib")
+def test_the_weights_live_with_the_tools_and_not_in_the_game() -> None:
+    """Switched off, the model is not shipped: its weights sit beside learned.py, outside the
+    assets the wheel and the executable carry, and the game's hard bot has no model."""
     from carioca_desktop.resources import assets_dir
 
-    root = Path(__file__).resolve().parent.parent
     path = learned.weights_path()
-    assert path.is_file() and path.is_relative_to(assets_dir())
-    data = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]
-    assert "**/*" in data["package-data"]["carioca_desktop.assets"]
-    assert '(str(ROOT / "assets"), "assets")' in (root / "build.spec").read_text()
+    assert path.is_file() and not path.is_relative_to(assets_dir())
+    assert not hasattr(HardBot(0, 1), "model")

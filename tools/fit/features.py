@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from carioca_desktop.bots.carioca.base import points, wild
 from carioca_desktop.rules.carioca.observation import Observation
-
-from .base import points, wild
 
 FEATURES: tuple[str, ...] = (
     # the position before the choice (the same for every candidate: they soak up the luck

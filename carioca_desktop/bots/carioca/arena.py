@@ -17,8 +17,8 @@ from carioca_desktop.rules.carioca.game import Game
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.rules.carioca.scoring import outcome
 
-from .carioca.base import Bot, make_bot
-from .carioca.driver import MAX_TURNS_PER_ROUND, Clock, bot_step
+from .base import Bot, make_bot
+from .driver import MAX_TURNS_PER_ROUND, Clock, bot_step
 
 CANDIDATE_SALT = 7_777_777
 """Added to the candidate's bot seed, so that a level played against itself (the control)

@@ -7,7 +7,9 @@ import random
 
 import pytest
 
-from carioca_desktop.bots.carioca.threat import (
+from carioca_desktop.rules.carioca.position import from_position
+from carioca_desktop.rules.carioca.ruleset import CariocaRules
+from tools.fit.threat import (
     NAMES,
     WEIGHTS,
     calibration,
@@ -15,8 +17,6 @@ from carioca_desktop.bots.carioca.threat import (
     fit_logistic,
     predict,
 )
-from carioca_desktop.rules.carioca.position import from_position
-from carioca_desktop.rules.carioca.ruleset import CariocaRules
 
 
 def test_calibration_buckets_predictions_and_counts_what_came() -> None:

@@ -7,12 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from carioca_desktop.bots.carioca.base import without
+from carioca_desktop.bots.carioca.judge import View, discard_steps, live_outs
 from carioca_desktop.rules.carioca.observation import Observation
-
-from .base import without
-from .features import context, features
-from .judge import View, discard_steps, live_outs
-from .learned import Model
+from tools.fit.features import context, features
+from tools.fit.learned import Model
 
 SLACK = 1
 """Candidates: the discards that leave the hand at most this many cards further from the

@@ -3,9 +3,13 @@ points, or its points less the mean of the others', as the file's ``info`` says;
 better) after a given discard before it has laid down, as a linear function of
 ``features.FEATURES`` with one weight vector per contract (``"3E"``, ``"4T"``...).
 
-The weights are fitted offline by self-play (tests/train_eval.py, ridge least squares) and
-shipped in ``assets/bots/eval.json``; evaluating them is a dot product in pure Python. A
-missing or damaged file is reported once in the log and the bot plays as without it."""
+The weights are fitted offline by self-play (tools/fit/train_eval.py, ridge least squares) and
+kept beside this file in ``eval.json``; evaluating them is a dot product in pure Python. A
+missing or damaged file is reported once in the log and the bot plays as without it.
+
+Switched off and not shipped (issue 23): on the same deals it measured no better than the
+``hard`` bot's rules (the measurements are in the docs). ``LearnedHardBot`` is ``hard`` with
+it, for the fitting and measuring scripts."""
 
 from __future__ import annotations
 
@@ -18,7 +22,13 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from .features import FEATURES
+from carioca_desktop.bots.carioca.base import Choice
+from carioca_desktop.bots.carioca.hard import HardBot
+from carioca_desktop.bots.carioca.judge import View
+from carioca_desktop.bots.carioca.normal import discard_codes
+from carioca_desktop.rules.carioca.actions import Discard
+from carioca_desktop.rules.carioca.observation import Observation
+from tools.fit.features import FEATURES
 
 log = logging.getLogger(__name__)
 
@@ -89,9 +99,7 @@ def load_model(path: Path) -> Model | None:
 
 
 def weights_path() -> Path:
-    from carioca_desktop.resources import asset
-
-    return asset("bots", "eval.json")
+    return Path(__file__).resolve().parent / "eval.json"
 
 
 @cache
@@ -103,3 +111,30 @@ def shipped_model() -> Model | None:
         log.warning("learned evaluation not found (%s): hard plays by its rules", exc)
         return None
     return load_model(path)
+
+
+class LearnedHardBot(HardBot):
+    """``hard`` whose discard before laying down is the one the learned evaluation values best
+    (lookahead.py); without the model (or weights for this contract), hard's own rules."""
+
+    def __init__(self, seat: int, seed: int) -> None:
+        super().__init__(seat, seed)
+        self.model: Model | None = shipped_model()
+
+    def discard(self, obs: Observation, discards: list[Discard], view: View) -> Choice:
+        from tools.fit.lookahead import best_discard, scored_discards
+
+        if self.model is not None and not obs.laid_down[obs.seat]:
+            codes = discard_codes(obs, discards)
+            if len(codes) > 1:
+                scores = scored_discards(
+                    obs,
+                    codes,
+                    view,
+                    self.model,
+                    self.hazard(obs),
+                    lambda c: self.feed_risk(obs, view, c),
+                )
+                if scores:
+                    return Discard(obs.seat, best_discard(scores))
+        return super().discard(obs, discards, view)
