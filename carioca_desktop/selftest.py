@@ -113,7 +113,7 @@ def _scene_factories(app: App, session: MatchSession) -> list[tuple[str, Callabl
     from carioca_desktop.ui.scenes.carioca.rules import RulesScene
     from carioca_desktop.ui.scenes.carioca.summary import RoundSummaryScene
     from carioca_desktop.ui.scenes.carioca.tutorial import TutorialScene
-    from carioca_desktop.ui.scenes.keys import KeysScene
+    from carioca_desktop.ui.scenes.keyhelp import KeysScene
     from carioca_desktop.ui.scenes.menu import MenuScene
     from carioca_desktop.ui.scenes.pause import PauseScene
     from carioca_desktop.ui.scenes.privacy import PrivacyScene

@@ -25,7 +25,7 @@ from carioca_desktop.storage import Paths
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.scenes.buraco import BuracoTableScene
 from carioca_desktop.ui.scenes.buraco.keys import CLICKS, KEYS
-from carioca_desktop.ui.scenes.keys import KeysScene, click_rows, key_rows
+from carioca_desktop.ui.scenes.keyhelp import KeysScene, click_rows, key_rows
 from carioca_desktop.ui.scenes.pause import PauseScene
 from carioca_desktop.ui.theme import GOLD, RED_BAD
 

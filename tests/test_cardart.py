@@ -325,9 +325,9 @@ def test_the_popup_class_is_opaque() -> None:
 
 
 def test_a_felt_kept_on_disk_is_the_felt_drawn(tmp_path: Path) -> None:
-    from carioca_desktop.ui import diskcache
+    from carioca_desktop.ui import picturecache
 
-    diskcache.set_folder(tmp_path)
+    picturecache.set_folder(tmp_path)
     try:
         cardart.felt.cache_clear()
         drawn = felt((333, 211), True)
@@ -346,23 +346,23 @@ def test_a_felt_kept_on_disk_is_the_felt_drawn(tmp_path: Path) -> None:
         again = felt((333, 211), True)
         assert pygame.image.tobytes(again, "RGB") == pygame.image.tobytes(drawn, "RGB")
     finally:
-        diskcache.set_folder(None)
+        picturecache.set_folder(None)
         cardart.felt.cache_clear()
 
 
 def test_a_picture_with_alpha_is_kept_exactly(tmp_path: Path) -> None:
-    from carioca_desktop.ui import diskcache
+    from carioca_desktop.ui import picturecache
 
-    diskcache.set_folder(tmp_path)
+    picturecache.set_folder(tmp_path)
     try:
         art = CardArt(90)
-        drawn = diskcache.kept("shadow", 90, art.shadow, alpha=True)
+        drawn = picturecache.kept("shadow", 90, art.shadow, alpha=True)
         for _ in range(200):
             if list(tmp_path.glob("shadow-*.px")):
                 break
             time.sleep(0.01)
-        kept = diskcache.kept("shadow", 90, lambda: pytest.fail("drawn again"), alpha=True)
+        kept = picturecache.kept("shadow", 90, lambda: pytest.fail("drawn again"), alpha=True)
         assert kept.get_flags() & pygame.SRCALPHA and kept.get_size() == drawn.get_size()
         assert pygame.image.tobytes(kept, "RGBA") == pygame.image.tobytes(drawn, "RGBA")
     finally:
-        diskcache.set_folder(None)
+        picturecache.set_folder(None)

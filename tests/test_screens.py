@@ -38,7 +38,9 @@ from carioca_desktop.storage import (
 )
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.scene import Scene
+from carioca_desktop.ui.scenes.carioca.chart import Chart as _Chart
 from carioca_desktop.ui.scenes.carioca.final import FinalScoreScene, winners_text
+from carioca_desktop.ui.scenes.carioca.houserules import CariocaHouseRules
 from carioca_desktop.ui.scenes.carioca.newgame import NewGameScene
 from carioca_desktop.ui.scenes.carioca.rules import (
     CHOICES,
@@ -55,7 +57,7 @@ from carioca_desktop.ui.scenes.confirm import ConfirmScene
 from carioca_desktop.ui.scenes.menu import MenuScene
 from carioca_desktop.ui.scenes.pause import PauseScene
 from carioca_desktop.ui.scenes.settings import SettingsScene
-from carioca_desktop.ui.scenes.stats import StatsScene, _Chart
+from carioca_desktop.ui.scenes.stats import StatsScene
 from carioca_desktop.ui.theme import seat_colour
 from carioca_desktop.ui.widgets import Stepper
 from tests.drawn import record_drawn_text
@@ -301,7 +303,7 @@ def test_a_valid_house_rule_is_saved(app: App) -> None:
     scene = SettingsScene(app, "rules")
     app.push(scene)
     frames(app)
-    assert scene._change_rule("wild_twos", "red")
+    assert CariocaHouseRules(scene)._change_rule("wild_twos", "red")
     saved, _ = load_settings(app.paths)
     assert CariocaRules.from_dict(saved.house_rules).wild_twos == "red"
     assert not scene.message_bad
@@ -571,7 +573,11 @@ def test_the_window_size_the_player_chose_is_remembered(
 def test_changed_rules_are_named_changed_and_described(
     app: App, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from carioca_desktop.ui.rulenames import changes_text, record_rules_name, rules_name
+    from carioca_desktop.ui.scenes.carioca.ruleset_names import (
+        changes_text,
+        record_rules_name,
+        rules_name,
+    )
 
     language(app, "en")
     one = CariocaRules.from_dict({"preset": "clasico", "rounds": ["2T"], "buy": True, "players": 2})
@@ -617,7 +623,7 @@ def test_the_stats_say_changed_rules_and_1_round(app: App, monkeypatch: pytest.M
     assert "Classic (changed)" in shown and "1 round" in shown and "1 rounds" not in shown
     scene = app.stack.top
     assert isinstance(scene, StatsScene)
-    assert [name for name, _ in scene._by_rules()] == ["Classic (changed)"]
+    assert [name for name, _ in scene.views["carioca"]._by_rules()] == ["Classic (changed)"]
 
 
 @pytest.mark.parametrize("lang", ["es", "en"])

@@ -249,7 +249,7 @@ def test_undo_takes_back_a_lay_down_and_saves(tmp_path: Path) -> None:
 
 def test_the_hand_arrangement_is_saved_and_continue_brings_it_back(tmp_path: Path) -> None:
     from carioca_desktop.play.carioca.session import Arrangement
-    from carioca_desktop.ui.scenes.carioca.hand import HandModel
+    from carioca_desktop.ui.tablekit.hand import HandModel
 
     paths = Paths.under(tmp_path)
     session = new(tmp_path)

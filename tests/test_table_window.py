@@ -24,7 +24,7 @@ from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.storage import Paths
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.scenes.carioca import TableScene
-from carioca_desktop.ui.scenes.carioca.window import Window
+from carioca_desktop.ui.tablekit.blitter import Window
 from tests import (
     test_hints,
     test_hotseat,

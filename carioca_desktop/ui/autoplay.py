@@ -15,11 +15,10 @@ from typing import TYPE_CHECKING
 from carioca_desktop.play.carioca.session import MatchSession
 from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
-from carioca_desktop.ui.games import screens
 
 if TYPE_CHECKING:
     from carioca_desktop.play.buraco.session import BuracoSession
-    from carioca_desktop.ui.app import App, AutoplayOptions
+    from carioca_desktop.ui.scene import AutoplayOptions, Host
     from carioca_desktop.ui.scenes.buraco import BuracoTableScene
     from carioca_desktop.ui.scenes.carioca import TableScene
 
@@ -107,8 +106,8 @@ def buraco_autoplay_session(options: AutoplayOptions) -> BuracoSession:
     return BuracoSession.new(rules, seats, options.seed, autosave=False)
 
 
-def start_autoplay(app: App, options: AutoplayOptions) -> None:
+def start_autoplay(app: Host, options: AutoplayOptions) -> None:
     """Open the table with every seat a bot; the driver quits the app when it is done."""
-    game = screens(options.game)
+    game = app.routes.game(options.game)
     session = game.autoplay_session(options)
     app.push(game.table(app, session, AutoplayDriver(options)))

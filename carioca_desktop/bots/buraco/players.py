@@ -38,6 +38,7 @@ from carioca_desktop.rules.buraco.actions import (
     Swap,
     TakePile,
 )
+from carioca_desktop.rules.jsonstate import rng_to_json
 
 from .melds import Meld, Spec, add_text, after_add, maybe_wild, read_meld, swap_card
 from .plan import adds_for, hand_value, keep_scores, plan_melds
@@ -91,13 +92,12 @@ class BuracoBot:
         """Hook for levels with a memory."""
 
     def to_dict(self) -> dict[str, Any]:
-        version, internal, gauss = self.rng.getstate()
         return {
             "game": "buraco",
             "level": self.level,
             "seat": self.seat,
             "seed": self.seed,
-            "rng": [version, list(internal), gauss],
+            "rng": rng_to_json(self.rng),
         }
 
     # ------------------------------------------------------------------ draw

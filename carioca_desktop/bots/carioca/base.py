@@ -14,6 +14,7 @@ from carioca_desktop.rules.carioca.actions import Action, LayDown, Pass
 from carioca_desktop.rules.carioca.observation import Observation
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.rules.carioca.scoring import card_points
+from carioca_desktop.rules.jsonstate import rng_from_json, rng_to_json
 from carioca_desktop.rules.melds import Layout, analyse, extend, is_wild
 from carioca_desktop.solver import Value, find_laydown, find_partial_laydown
 
@@ -65,12 +66,11 @@ class BaseBot:
         """Restore what ``memory_to_dict`` wrote (nothing for memoryless levels)."""
 
     def to_dict(self) -> dict[str, Any]:
-        version, internal, gauss = self.rng.getstate()
         return {
             "level": self.level,
             "seat": self.seat,
             "seed": self.seed,
-            "rng": [version, list(internal), gauss],
+            "rng": rng_to_json(self.rng),
             "memory": self.memory_to_dict(),
         }
 
@@ -99,8 +99,7 @@ def bot_from_dict(data: dict[str, Any]) -> Bot:
     """Rebuild a bot saved with ``to_dict``: same level, seat, RNG state and memory."""
     bot = make_bot(str(data["level"]), int(data["seat"]), int(data["seed"]))
     assert isinstance(bot, BaseBot)
-    version, internal, gauss = data["rng"]
-    bot.rng.setstate((int(version), tuple(int(x) for x in internal), gauss))
+    bot.rng = rng_from_json(data["rng"])
     bot.memory_from_dict(dict(data.get("memory", {})))
     return bot
 

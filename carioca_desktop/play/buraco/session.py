@@ -36,6 +36,7 @@ from carioca_desktop.rules.buraco.actions import Action, NextRound
 from carioca_desktop.rules.buraco.game import BuracoGame
 from carioca_desktop.rules.buraco.ruleset import BuracoRules
 from carioca_desktop.rules.buraco.state import Event
+from carioca_desktop.rules.jsonstate import rng_from_json
 from carioca_desktop.storage import (
     BuracoRecord,
     Paths,
@@ -294,8 +295,7 @@ def _load_bots(raw: Any, seats: Sequence[SeatConfig], seed: int) -> dict[int, Bu
             raise ValueError(f"the bot saved for seat {i} is not that seat's bot")
         bot = _make_bot(seat.level or "normal", i, seed)
         try:
-            version, internal, gauss = data["rng"]
-            bot.rng.setstate((version, tuple(internal), gauss))
+            bot.rng = rng_from_json(data["rng"])
         except (KeyError, TypeError, ValueError) as err:
             raise ValueError(f"bad state for the bot at seat {i}: {err!r}") from err
         out[i] = bot

@@ -12,11 +12,10 @@ import pygame
 from carioca_desktop import games
 from carioca_desktop.i18n import tr
 from carioca_desktop.ui import theme
-from carioca_desktop.ui.games import screens
 from carioca_desktop.ui.widgets import UIScene, draw_text, font, gold_title, panel
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.app import App
+    from carioca_desktop.ui.scene import Host
 
 GAMES = games.GAMES
 NS = "buraco_tutorial.choose"
@@ -29,7 +28,7 @@ class GameChoiceScene(UIScene):
     opaque = False
     dim_alpha = 170
 
-    def __init__(self, app: App, title: str, open_game: Callable[[str], object]) -> None:
+    def __init__(self, app: Host, title: str, open_game: Callable[[str], object]) -> None:
         super().__init__(app)
         self.title = title
         self.open_game = open_game
@@ -77,14 +76,3 @@ class GameChoiceScene(UIScene):
             rect = self._game_rect(index)
             at = (rect.centerx, rect.bottom + round(8 * u))
             draw_text(surface, tr(f"{NS}.{game}_about"), small, at, theme.TEXT_DIM, "midtop")
-
-
-def open_tutorial(app: App, game: str) -> None:
-    """The chosen game's tutorial."""
-    app.push(screens(game).tutorial(app))
-
-
-def open_rules(app: App, game: str) -> None:
-    """The chosen game's rules (Carioca's full page; Buraco's in a few words with the default
-    preset's values)."""
-    app.push(screens(game).rules(app))

@@ -16,7 +16,7 @@ import pygame
 
 from carioca_desktop.i18n import tr
 from carioca_desktop.rules.buraco.actions import Draw
-from carioca_desktop.ui.scenes.carioca.keys import ENTER
+from carioca_desktop.ui.tablekit.keys import ENTER
 
 if TYPE_CHECKING:
     from carioca_desktop.ui.scenes.buraco.moves import BuracoMoves

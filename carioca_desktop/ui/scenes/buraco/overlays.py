@@ -37,12 +37,11 @@ class TableOverlays:
         turn = table.session.game.current_player
         if turn is None or not table.session.is_human(turn) or table._privacy_asked == turn:
             return False
-        from carioca_desktop.ui.scenes.privacy import PrivacyScene
-
         table._privacy_asked = turn
         title = privacy_text(table.obs, table.names, turn)  # Buraco, the round, the score
         label = hud.initials(table.names)[turn]  # "J1" and "J2", not two "J"s
-        table.app.push(PrivacyScene(table.app, turn, table.names[turn], title, table.reveal, label))
+        privacy = table.app.routes.privacy(turn, table.names[turn], title, table.reveal, label)
+        table.app.push(privacy)
         return True
 
     def _round_over(self) -> None:
@@ -83,10 +82,8 @@ class TableOverlays:
         table.sync()
 
     def to_menu(self) -> None:
-        from carioca_desktop.ui.scenes.menu import MenuScene
-
         table = _table(self)
-        table.app.reset(MenuScene(table.app))
+        table.app.reset(table.app.routes.menu())
 
     def to_new_game(self) -> None:
         """After the match: the new-game screen with Buraco already chosen."""
@@ -115,16 +112,13 @@ class TableOverlays:
     def show_keys(self) -> None:
         """F1 or ?: the keyboard help over the table, with Buraco's keys."""
         from carioca_desktop.ui.scenes.buraco.keys import CLICKS, KEYS
-        from carioca_desktop.ui.scenes.keys import KeysScene
 
         table = _table(self)
-        table.app.push(KeysScene(table.app, KEYS, CLICKS))
+        table.app.push(table.app.routes.keys(KEYS, CLICKS))
 
     def open_pause(self) -> None:
-        from carioca_desktop.ui.scenes.pause import PauseScene
-
         table = _table(self)
-        table.app.push(PauseScene(table.app))
+        table.app.push(table.app.routes.pause())
 
 
 def _table(part: TableOverlays) -> BuracoTableScene:

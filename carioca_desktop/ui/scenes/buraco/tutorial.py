@@ -23,14 +23,14 @@ from carioca_desktop.play.buraco.tutorial import (
 )
 from carioca_desktop.rules.buraco.actions import Action
 from carioca_desktop.rules.buraco.observation import BuracoObservation
+from carioca_desktop.ui.coach import Coach, CoachType
 from carioca_desktop.ui.scenes.buraco import paint as buraco_paint
 from carioca_desktop.ui.scenes.buraco import sheet
 from carioca_desktop.ui.scenes.buraco.scene import BuracoTableScene
-from carioca_desktop.ui.scenes.coach import Coach, CoachType
 from carioca_desktop.ui.theme import GOLD
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.app import App
+    from carioca_desktop.ui.scene import Host
 
 NS = "buraco_tutorial"
 TOTAL = len(STEPS) - 1  # the last step is the goodbye
@@ -49,7 +49,7 @@ class BuracoTutorialScene(Coach, BuracoTableScene):
         button_height=42, button_bottom=56, leave_size=(220, 34), leave_gap=(14, 10),
     )  # fmt: skip
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         name = app.settings.player_name or tr("common.you")
         self.tutorial = BuracoTutorial()
         super().__init__(app, tutorial_session(name))
@@ -174,7 +174,6 @@ class BuracoTutorialScene(Coach, BuracoTableScene):
     def play(self) -> None:
         """A real Buraco match: the menu, then Buraco's new-game screen."""
         from carioca_desktop.ui.scenes.buraco.newgame import BuracoNewGameScene
-        from carioca_desktop.ui.scenes.menu import MenuScene
 
-        self.app.reset(MenuScene(self.app))
+        self.app.reset(self.app.routes.menu())
         self.app.push(BuracoNewGameScene(self.app))

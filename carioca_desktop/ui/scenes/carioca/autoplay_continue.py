@@ -14,7 +14,7 @@ from carioca_desktop.play.seated import SeatConfig
 
 if TYPE_CHECKING:
     from carioca_desktop.storage import Notice
-    from carioca_desktop.ui.app import App, AutoplayOptions
+    from carioca_desktop.ui.scene import AutoplayOptions, Host
 
 
 def all_bots(session: MatchSession) -> MatchSession:
@@ -38,7 +38,7 @@ def notice_line(notice: Notice) -> str:
     return f"carioca: saved game not continued: {notice.problem} ({detail}){moved}"
 
 
-def start_continue(app: App, options: AutoplayOptions) -> bool:
+def start_continue(app: Host, options: AutoplayOptions) -> bool:
     """Open the table on the resumed match; False (and a line on stderr) if there is none."""
     from carioca_desktop.play.carioca.session import MatchSession
     from carioca_desktop.play.resume import load_resumable

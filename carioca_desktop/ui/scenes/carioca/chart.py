@@ -10,20 +10,20 @@ import pygame
 from carioca_desktop.i18n import tr
 from carioca_desktop.storage import MatchRecord, running_totals
 from carioca_desktop.ui import theme
-from carioca_desktop.ui.rulenames import record_rules_name
-from carioca_desktop.ui.scenes.stats.parts import match_date, nice_step
+from carioca_desktop.ui.scenes.carioca.ruleset_names import record_rules_name
+from carioca_desktop.ui.stats_parts import match_date, nice_step
 from carioca_desktop.ui.theme import seat_colour
 from carioca_desktop.ui.widgets import draw_text, fit, font
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.scenes.stats.scene import StatsScene
+    from carioca_desktop.ui.stats_parts import StatsPage
 
 
 class Chart:
     """One match's running totals: axes, gridlines, a coloured line with dots per player and
     a legend with each player's final total."""
 
-    def __init__(self, scene: StatsScene, box: pygame.Rect, record: MatchRecord) -> None:
+    def __init__(self, scene: StatsPage, box: pygame.Rect, record: MatchRecord) -> None:
         self.scene, self.box, self.record = scene, box, record
         self.series = running_totals(record)
         self.small = font(round(13 * scene.t))

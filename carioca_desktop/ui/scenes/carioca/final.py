@@ -24,7 +24,7 @@ from carioca_desktop.ui.widgets import (
 )
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.app import App
+    from carioca_desktop.ui.scene import Host
 
 TROPHY = ("AS", "AH", "JK", "AD", "AC")
 
@@ -41,7 +41,7 @@ def winners_text(names: list[str], winners: tuple[int, ...]) -> str:
 class FinalScoreScene(UIScene):
     """Over the felt: the winner, a card fan, the score sheet; New game and Menu below."""
 
-    def __init__(self, app: App, session: Any) -> None:
+    def __init__(self, app: Host, session: Any) -> None:
         super().__init__(app)
         self.session = session
         self._fan: pygame.Surface | None = None
@@ -73,15 +73,12 @@ class FinalScoreScene(UIScene):
 
     def new_game(self) -> None:
         from carioca_desktop.ui.scenes.carioca.newgame import NewGameScene
-        from carioca_desktop.ui.scenes.menu import MenuScene
 
-        self.app.reset(MenuScene(self.app))
+        self.app.reset(self.app.routes.menu())
         self.app.push(NewGameScene(self.app))
 
     def menu(self) -> None:
-        from carioca_desktop.ui.scenes.menu import MenuScene
-
-        self.app.reset(MenuScene(self.app))
+        self.app.reset(self.app.routes.menu())
 
     def back(self) -> None:
         self.menu()

@@ -9,11 +9,11 @@ import pygame
 
 from carioca_desktop.rules.carioca.observation import EventView, Observation
 from carioca_desktop.ui.anim import Flight
-from carioca_desktop.ui.scenes.carioca.hand import HandModel
 from carioca_desktop.ui.scenes.carioca.layout import TableLayout
 from carioca_desktop.ui.scenes.carioca.slots import SlotsModel
 from carioca_desktop.ui.scenes.carioca.view import TableView
 from carioca_desktop.ui.sprites import CardImages
+from carioca_desktop.ui.tablekit.hand import HandModel
 
 STAGGER = 0.05  # seconds between cards of one lay-down, so they read as a sequence
 

@@ -18,8 +18,8 @@ from carioca_desktop.ui.scenes.carioca import paint as table_paint
 from carioca_desktop.ui.scenes.carioca.flights import FlightPlanner
 from carioca_desktop.ui.scenes.carioca.layout import TableLayout, meld_widths
 from carioca_desktop.ui.scenes.carioca.rehearse import Rehearsal
-from carioca_desktop.ui.scenes.carioca.window import Recorder, Window, drawn_at
 from carioca_desktop.ui.sprites import CardImages
+from carioca_desktop.ui.tablekit.blitter import Recorder, Window, drawn_at
 
 if TYPE_CHECKING:
     from carioca_desktop.rules.carioca.ruleset import CariocaRules

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from carioca_desktop.rules.carioca.actions import POZO, STOCK
-from carioca_desktop.ui.scenes.carioca.keys import ENTER
+from carioca_desktop.ui.tablekit.keys import ENTER
 
 if TYPE_CHECKING:
     from carioca_desktop.ui.scenes.carioca.keys import TableKeys

@@ -18,6 +18,7 @@ from carioca_desktop.i18n import tr
 from carioca_desktop.rules.carioca.actions import POZO, STOCK, Action, Swap
 from carioca_desktop.rules.carioca.observation import MeldView
 from carioca_desktop.ui.scenes.carioca.actions import meld_action
+from carioca_desktop.ui.tablekit.keys import ENTER
 
 if TYPE_CHECKING:
     from carioca_desktop.ui.scenes.carioca.model import Table, TableModel
@@ -26,7 +27,6 @@ if TYPE_CHECKING:
 ZONES = ("hand", "piles", "slots", "melds")
 SLOT_KEYS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3,
              pygame.K_KP1: 0, pygame.K_KP2: 1, pygame.K_KP3: 2, pygame.K_KP4: 3}  # fmt: skip
-ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
 
 class TableKeys:

@@ -7,14 +7,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from carioca_desktop.ui.scenes.carioca.window import draw_rect
 from carioca_desktop.ui.sprites import CardImages, TextCache, panel
+from carioca_desktop.ui.tablekit.marks import outline
 from carioca_desktop.ui.theme import GOLD, TEXT
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.scenes.carioca.hand import HandModel
     from carioca_desktop.ui.scenes.carioca.layout import TableLayout
     from carioca_desktop.ui.scenes.carioca.view import TableView
+    from carioca_desktop.ui.tablekit.hand import HandModel
 
 LIGHT = (120, 210, 255)  # lit by a hint: a cool blue, apart from the gold of "picked"
 LIGHT_HC = (170, 240, 255)
@@ -43,14 +43,6 @@ def paint(
         colour = FOCUS_HC if hc else GOLD
         width = layout.px(5 if hc else 3)
         outline(surface, ring.inflate(layout.px(10), layout.px(10)), colour, width)
-
-
-def outline(
-    surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int], width: int
-) -> None:
-    radius = max(6, min(rect.width, rect.height) // 10)
-    draw_rect(surface, (0, 0, 0), rect.inflate(2, 2), width + 2, border_radius=radius)
-    draw_rect(surface, colour, rect, width, border_radius=radius)
 
 
 def target_rect(

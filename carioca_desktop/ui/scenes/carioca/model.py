@@ -16,9 +16,9 @@ from carioca_desktop.rules.carioca.actions import Action, LayDown
 from carioca_desktop.rules.carioca.game import Game
 from carioca_desktop.rules.carioca.observation import Observation
 from carioca_desktop.rules.errors import Refusal
-from carioca_desktop.ui.scenes.carioca.hand import HandModel
 from carioca_desktop.ui.scenes.carioca.slots import SlotsModel
 from carioca_desktop.ui.scenes.carioca.view import SlotView, TableText
+from carioca_desktop.ui.tablekit.hand import HandModel
 
 if TYPE_CHECKING:
     import pygame

@@ -22,18 +22,18 @@ from carioca_desktop.rules.names import clean_name
 from carioca_desktop.ui import hud, theme
 from carioca_desktop.ui.cardart import CardArt
 from carioca_desktop.ui.hud import initials
-from carioca_desktop.ui.rulenames import changes_text, rules_name
+from carioca_desktop.ui.newgame_parts import NewGameBase, paint_oval, paint_place
 from carioca_desktop.ui.scenes.carioca.rules import (
     explain,
     preset_name,
     rule_rows,
 )
-from carioca_desktop.ui.scenes.newgame_parts import NewGameBase, paint_oval, paint_place
+from carioca_desktop.ui.scenes.carioca.ruleset_names import changes_text, rules_name
 from carioca_desktop.ui.widgets import Stepper, draw_text, fit, font, pairs, wrap
 
 if TYPE_CHECKING:
     from carioca_desktop.play.carioca.session import MatchSession
-    from carioca_desktop.ui.app import App
+    from carioca_desktop.ui.scene import Host
 
 BOT_NAMES = ("Beto", "Carla", "Diego", "Elena", "Fabián", "Gabi", "Hugo")
 KINDS = ("human", *LEVELS)
@@ -72,7 +72,7 @@ class NewGameScene(NewGameBase):
 
     game = games.CARIOCA.name
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         me = clean_name(app.settings.player_name) or tr("common.you")
         self.seats = [Seat(me, "human")] + [Seat(n, "normal") for n in BOT_NAMES]

@@ -15,12 +15,12 @@ from carioca_desktop.i18n import tr
 from carioca_desktop.ui import hud
 from carioca_desktop.ui.anim import Animator, Toast
 from carioca_desktop.ui.scenes.carioca import marks as table_marks
-from carioca_desktop.ui.scenes.carioca.hand import HandModel
 from carioca_desktop.ui.scenes.carioca.input import Drag
 from carioca_desktop.ui.scenes.carioca.layout import TableLayout
 from carioca_desktop.ui.scenes.carioca.view import TableView
-from carioca_desktop.ui.scenes.carioca.window import draw_rect
 from carioca_desktop.ui.sprites import CardImages, TextCache, panel
+from carioca_desktop.ui.tablekit.blitter import draw_rect
+from carioca_desktop.ui.tablekit.hand import HandModel
 from carioca_desktop.ui.theme import GOLD, GREEN_OK, RED_BAD
 
 ACCEPT = (110, 230, 140)

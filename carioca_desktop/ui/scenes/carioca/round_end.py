@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from carioca_desktop.play.carioca.session import MatchSession
-    from carioca_desktop.ui.app import App
+    from carioca_desktop.ui.scene import Host
 
 BEAT = 0.9  # seconds at least between the last move and the scores
 
 
-def show_scores(app: App, session: MatchSession) -> None:
+def show_scores(app: Host, session: MatchSession) -> None:
     """The round summary over the table, or the final sheet when the match is over."""
     if session.game.is_over:
         from carioca_desktop.ui.scenes.carioca.final import FinalScoreScene

@@ -13,7 +13,8 @@ from carioca_desktop.play.text import contract_text
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.ui import theme
 from carioca_desktop.ui.cardart import CardArt
-from carioca_desktop.ui.rulewords import (
+from carioca_desktop.ui.keyrows import click_rows, key_rows
+from carioca_desktop.ui.scenes.carioca.houserule_words import (
     BOOL,
     CHOICES,
     CONTRACTS,
@@ -29,11 +30,10 @@ from carioca_desktop.ui.rulewords import (
     rule_rows,
     value_text,
 )
-from carioca_desktop.ui.scenes.keys import click_rows, key_rows
 from carioca_desktop.ui.widgets import UIScene, draw_text, font, gold_title, pairs, panel, wrap
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.app import App
+    from carioca_desktop.ui.scene import Host
 
 __all__ = [
     "BOOL",
@@ -107,7 +107,7 @@ def _document(rules: CariocaRules) -> list[Block]:
 class RulesScene(UIScene):
     """A scrollable page with a table of contents; ↑ ↓ PgUp PgDn Home End scroll."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.scroll = 0
         self._page: tuple[tuple[int, int, str], pygame.Surface, list[int]] | None = None

@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from carioca_desktop.play.carioca.hotseat import HotSeat
 from carioca_desktop.play.carioca.session import MatchSession
-from carioca_desktop.play.hotseat import HotSeat
 from carioca_desktop.rules.carioca.actions import Action
 from carioca_desktop.rules.carioca.observation import Observation
 from carioca_desktop.rules.carioca.state import EventKind, Phase
@@ -29,11 +29,10 @@ from carioca_desktop.ui import shapecache
 from carioca_desktop.ui.anim import Animator, Toast
 from carioca_desktop.ui.scene import Scene
 from carioca_desktop.ui.scenes.carioca.advice import TableAdvice
-from carioca_desktop.ui.scenes.carioca.clock import WAKE, TableClock
+from carioca_desktop.ui.scenes.carioca.arrangement_undo import TableHistory
 from carioca_desktop.ui.scenes.carioca.describe import describe, fit_slots, log_lines
 from carioca_desktop.ui.scenes.carioca.flights import FlightPlanner
 from carioca_desktop.ui.scenes.carioca.frame import TableFrame
-from carioca_desktop.ui.scenes.carioca.history import TableHistory
 from carioca_desktop.ui.scenes.carioca.input import Drag, TableInput
 from carioca_desktop.ui.scenes.carioca.keys import TableKeys
 from carioca_desktop.ui.scenes.carioca.layout import TableLayout, compute_layout
@@ -41,16 +40,16 @@ from carioca_desktop.ui.scenes.carioca.model import Legal, ModelParts, TableMode
 from carioca_desktop.ui.scenes.carioca.motion import TableMotion
 from carioca_desktop.ui.scenes.carioca.moves import TableMoves
 from carioca_desktop.ui.scenes.carioca.offer import OfferPrompt
+from carioca_desktop.ui.scenes.carioca.pacing import WAKE, TableClock
 from carioca_desktop.ui.scenes.carioca.round_end import RoundEnd, show_scores
 from carioca_desktop.ui.scenes.carioca.view import TableView
 from carioca_desktop.ui.scenes.carioca.widgets import TableWidgets
-from carioca_desktop.ui.scenes.toasts import Toasting
 from carioca_desktop.ui.side_save import warn_side_save
 from carioca_desktop.ui.sprites import CardImages, TextCache
+from carioca_desktop.ui.toasts import Toasting
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.app import App
-    from carioca_desktop.ui.autoplay import AutoplayDriver
+    from carioca_desktop.ui.scene import Autoplay, Host
 
 log = logging.getLogger(__name__)
 
@@ -63,9 +62,7 @@ class TableScene(Toasting, Scene, ModelParts):
     # a subclass that draws more over the table after ``draw`` turns this off.
     window_partial = True
 
-    def __init__(
-        self, app: App, session: MatchSession, autoplay: AutoplayDriver | None = None
-    ) -> None:
+    def __init__(self, app: Host, session: MatchSession, autoplay: Autoplay | None = None) -> None:
         super().__init__(app)
         self.session = session
         self.autoplay = autoplay
@@ -254,7 +251,7 @@ class TableScene(Toasting, Scene, ModelParts):
 
     # ------------------------------------------------------------------ the loop
     def update(self, dt: float) -> bool:
-        # App.frame updates only the top scene: paused or under a summary, bots wait.
+        # Host.frame updates only the top scene: paused or under a summary, bots wait.
         self.session.release_decision()  # the next bot thinks from this frame on
         moving = self.animator.update(dt)
         # The offer counts down only here, so a pause (another scene on top) freezes it.
@@ -311,9 +308,7 @@ class TableScene(Toasting, Scene, ModelParts):
         self.app.dirty()
 
     def open_pause(self) -> None:
-        from carioca_desktop.ui.scenes.pause import PauseScene
-
-        self.app.push(PauseScene(self.app))
+        self.app.push(self.app.routes.pause())
 
     def confirm_discard(self, card: str, yes: Callable[[], None]) -> bool:
         """Ask "Botar el 7♥?" first when the settings want it; True if asked."""
@@ -334,9 +329,7 @@ class TableScene(Toasting, Scene, ModelParts):
 
     def show_keys(self) -> None:
         """F1, ? or the Teclas button: the keyboard help over the table."""
-        from carioca_desktop.ui.scenes.keys import KeysScene
-
-        self.app.push(KeysScene(self.app))
+        self.app.push(self.app.routes.keys())
 
     def objection(self, action: Action) -> str | None:
         """A word against a legal move before it is made (the tutorial's); None lets it be."""
@@ -363,5 +356,5 @@ class TableScene(Toasting, Scene, ModelParts):
             self.refresh()
 
 
-def _size(app: App) -> tuple[int, int]:
+def _size(app: Host) -> tuple[int, int]:
     return (app.size[0], app.size[1])

@@ -12,9 +12,9 @@ from carioca_desktop.games import LEVELS
 from carioca_desktop.i18n import tr
 from carioca_desktop.storage import MatchRecord, Stats, StatsSummary, WinCount, human_won, summarize
 from carioca_desktop.ui import theme
-from carioca_desktop.ui.rulenames import record_rules_name
 from carioca_desktop.ui.scenes.carioca.chart import Chart
-from carioca_desktop.ui.scenes.stats.parts import (
+from carioca_desktop.ui.scenes.carioca.ruleset_names import record_rules_name
+from carioca_desktop.ui.stats_parts import (
     Column,
     MatchList,
     Tile,
@@ -26,7 +26,7 @@ from carioca_desktop.ui.scenes.stats.parts import (
 from carioca_desktop.ui.widgets import draw_text, fit, panel
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.scenes.stats.scene import StatsScene
+    from carioca_desktop.ui.stats_parts import StatsPage
 
 
 class CariocaStatsView(MatchList[MatchRecord]):
@@ -34,7 +34,7 @@ class CariocaStatsView(MatchList[MatchRecord]):
 
     words = "stats"  # the i18n section of the empty card
 
-    def __init__(self, scene: StatsScene, stats: Stats) -> None:
+    def __init__(self, scene: StatsPage, stats: Stats) -> None:
         self.scene = scene
         self.summary: StatsSummary = summarize(stats)
         self.matches = list(self.summary.recent)  # most recent first

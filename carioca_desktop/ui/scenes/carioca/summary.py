@@ -22,7 +22,7 @@ from carioca_desktop.ui.widgets import (
 )
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.app import App
+    from carioca_desktop.ui.scene import Host
 
 
 def seat_names(session: Any) -> list[str]:
@@ -64,7 +64,7 @@ class RoundSummaryScene(UIScene):
     opaque = False
     dim_alpha = 170
 
-    def __init__(self, app: App, session: Any) -> None:
+    def __init__(self, app: Host, session: Any) -> None:
         super().__init__(app)
         self.session = session
 

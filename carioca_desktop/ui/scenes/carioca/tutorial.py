@@ -15,12 +15,12 @@ from carioca_desktop.i18n import tr
 from carioca_desktop.play.carioca.tutorial import STEPS, YOU, Tutorial, tutorial_session
 from carioca_desktop.play.text import contract_text
 from carioca_desktop.rules.carioca.actions import Action
+from carioca_desktop.ui.coach import Coach, CoachType
 from carioca_desktop.ui.scenes.carioca import marks as table_marks
 from carioca_desktop.ui.scenes.carioca.scene import TableScene
-from carioca_desktop.ui.scenes.coach import Coach, CoachType
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.app import App
+    from carioca_desktop.ui.scene import Host
 
 TOTAL = len(STEPS) - 1  # the last step is the goodbye
 
@@ -38,7 +38,7 @@ class TutorialScene(Coach, TableScene):
         button_height=46, button_bottom=64, leave_size=(210, 36), leave_gap=(14, 12),
     )  # fmt: skip
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         name = app.settings.player_name or tr("common.you")
         self.tutorial = Tutorial()
         super().__init__(app, tutorial_session(name))
@@ -114,7 +114,6 @@ class TutorialScene(Coach, TableScene):
 
     def play(self) -> None:
         from carioca_desktop.ui.scenes.carioca.newgame import NewGameScene
-        from carioca_desktop.ui.scenes.menu import MenuScene
 
-        self.app.reset(MenuScene(self.app))
+        self.app.reset(self.app.routes.menu())
         self.app.push(NewGameScene(self.app))

@@ -14,7 +14,6 @@ from carioca_desktop.rules.carioca.observation import MeldView, Observation
 from carioca_desktop.ui import hud
 from carioca_desktop.ui.cardart import felt
 from carioca_desktop.ui.scenes.carioca import kept, seatcache, zones
-from carioca_desktop.ui.scenes.carioca.hand import HandModel
 from carioca_desktop.ui.scenes.carioca.layout import (
     TableLayout,
     flow_melds,
@@ -24,6 +23,7 @@ from carioca_desktop.ui.scenes.carioca.layout import (
 from carioca_desktop.ui.scenes.carioca.slotview import SlotView as SlotView  # its old path
 from carioca_desktop.ui.scenes.carioca.slotview import draw_slots, place_slots
 from carioca_desktop.ui.sprites import CardImages, TextCache, panel
+from carioca_desktop.ui.tablekit.hand import HandModel
 from carioca_desktop.ui.theme import GOLD, TEXT
 
 

@@ -19,8 +19,8 @@ import pygame
 
 from carioca_desktop.i18n import tr
 from carioca_desktop.ui import hud
-from carioca_desktop.ui.scenes.carioca.window import aligned
 from carioca_desktop.ui.sprites import CardImages
+from carioca_desktop.ui.tablekit.blitter import aligned
 
 if TYPE_CHECKING:
     from carioca_desktop.ui.scenes.carioca.view import TableText, TableView

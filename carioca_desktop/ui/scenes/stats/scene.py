@@ -19,9 +19,8 @@ from carioca_desktop.storage import (
 )
 from carioca_desktop.ui import theme
 from carioca_desktop.ui.cardart import CardArt
-from carioca_desktop.ui.games import StatsView, screens
-from carioca_desktop.ui.scenes.menu import notice_text
-from carioca_desktop.ui.scenes.stats.parts import (
+from carioca_desktop.ui.notices import notice_text
+from carioca_desktop.ui.stats_parts import (
     list_rows,
 )
 from carioca_desktop.ui.widgets import (
@@ -36,7 +35,7 @@ from carioca_desktop.ui.widgets import (
 )
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.app import App
+    from carioca_desktop.ui.scene import Host, StatsView
 
 GAMES = games.GAMES
 
@@ -46,11 +45,13 @@ class StatsScene(UIScene):
     tabs choose the game, each drawn by its own view (``ui/games.py``). It opens on the game
     of the last match played."""
 
-    def __init__(self, app: App, game: str | None = None) -> None:
+    def __init__(self, app: Host, game: str | None = None) -> None:
         super().__init__(app)
         stats, notices = load_stats(app.paths)
         self.messages = [notice_text(n) for n in notices]
-        self.views: dict[str, StatsView] = {g: screens(g).stats_view(self, stats) for g in GAMES}
+        self.views: dict[str, StatsView] = {
+            g: app.routes.game(g).stats_view(self, stats) for g in GAMES
+        }
         last = stats.records[-1] if stats.records else None
         self.game = game or (games.of_record(last).name if last is not None else games.DEFAULT)
 
@@ -114,7 +115,7 @@ class StatsScene(UIScene):
             self.rebuild()
 
     def _new_game(self) -> None:
-        self.app.replace(screens(self.game).new_game(self.app))
+        self.app.replace(self.app.routes.new_game(self.game))
 
     def _empty_words(self) -> tuple[str, str]:
         """The empty card's heading and text, for the game shown."""

@@ -10,7 +10,7 @@ from carioca_desktop.i18n import tr
 from carioca_desktop.play.text import contract_text
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.rules.errors import RuleSetError
-from carioca_desktop.ui.rulewords import (
+from carioca_desktop.ui.scenes.carioca.houserule_words import (
     key_label,
     points_text,
     preset_name,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from datetime import datetime
-from typing import Generic, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 import pygame
 
@@ -19,6 +19,19 @@ from carioca_desktop.ui.widgets import draw_text, fit, font, panel
 Tile = tuple[str, str, str]  # label, value, note
 Column = tuple[str, list[tuple[str, WinCount]]]  # heading, (name, won/played) rows
 R = TypeVar("R", MatchRecord, BuracoRecord)
+
+
+class StatsPage(Protocol):
+    """The statistics scene as a game's view draws into it: its areas, scales and empty card."""
+
+    @property
+    def k(self) -> float: ...
+    @property
+    def t(self) -> float: ...
+    def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]: ...
+    def _list_rows(self, box: pygame.Rect) -> tuple[int, int, int]: ...
+    def _paint_empty(self, surface: pygame.Surface) -> None: ...
+    def repaint(self) -> None: ...
 
 
 def number(value: float, decimals: int = 0) -> str:

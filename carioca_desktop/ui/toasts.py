@@ -10,7 +10,7 @@ from carioca_desktop.ui.anim import Toast
 
 if TYPE_CHECKING:
     from carioca_desktop.rules.errors import Refusal
-    from carioca_desktop.ui.app import App
+    from carioca_desktop.ui.scene import Host
 
 
 class _Scaled(Protocol):
@@ -21,7 +21,7 @@ class Toasting:
     """``toast`` and ``refuse`` for a table scene; its ``update`` calls ``age_toasts``. At most
     three stand; words said again move to the newest."""
 
-    app: App
+    app: Host
     layout: _Scaled
     toasts: list[Toast]
 

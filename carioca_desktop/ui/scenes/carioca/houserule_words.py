@@ -14,7 +14,7 @@ from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.rules.errors import RuleSetError
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.app import App
+    from carioca_desktop.ui.scene import Host
 
 BOOL = (False, True)
 # Every option the house-rule editor offers, in RULES.md order, with its values.
@@ -117,7 +117,7 @@ def explain(err: RuleSetError, data: Mapping[str, Any]) -> str:
     return tr("houserules.err.other", detail=err.message)
 
 
-def current_rules(app: App) -> CariocaRules:
+def current_rules(app: Host) -> CariocaRules:
     """The house rules in settings (defaults if they no longer validate)."""
     try:
         return CariocaRules.from_dict(dict(app.settings.house_rules))

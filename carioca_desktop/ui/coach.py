@@ -20,7 +20,7 @@ from carioca_desktop.ui.theme import GOLD, TEXT, TEXT_DIM
 from carioca_desktop.ui.widgets import gold_title
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.app import App
+    from carioca_desktop.ui.scene import Host
 
 NUDGE = (255, 214, 150)
 Line = tuple[str, int, tuple[int, int, int], bool, int]  # text, size, colour, bold, height
@@ -55,7 +55,7 @@ class Coach(Scene):
     coach_type: ClassVar[CoachType]
 
     if TYPE_CHECKING:
-        app: App
+        app: Host
         layout: Any
         texts: TextCache
         session: Any
@@ -178,6 +178,4 @@ class Coach(Scene):
         self.coach_buttons = []
 
     def leave(self) -> None:
-        from carioca_desktop.ui.scenes.menu import MenuScene
-
-        self.app.reset(MenuScene(self.app))
+        self.app.reset(self.app.routes.menu())

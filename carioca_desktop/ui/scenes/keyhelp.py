@@ -1,6 +1,6 @@
 """The keyboard help (F1 or ? at the table): every key, and the clicks that replace a drag.
 
-``key_rows`` and ``click_rows`` are shared with the rules screen.
+Its rows come from ui/keyrows.py (the rules screen shows them too).
 """
 
 from __future__ import annotations
@@ -12,53 +12,11 @@ import pygame
 
 from carioca_desktop.i18n import tr
 from carioca_desktop.ui import theme
+from carioca_desktop.ui.keyrows import CLICKS, KEYS, click_rows, key_rows
 from carioca_desktop.ui.widgets import UIScene, draw_text, font, gold_title, panel, wrap
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.app import App
-
-# (keys as shown, the key of their meaning in keys.<lang>.json); a "%" word is translated.
-KEYS: tuple[tuple[str, str], ...] = (
-    ("← →", "focus"),
-    ("%shift + ← →", "shift"),
-    ("%space", "pick"),
-    ("Tab", "tab"),
-    ("%enter", "enter"),
-    ("%shift + %enter", "enter_low"),
-    ("S", "stock"),
-    ("P", "pozo"),
-    ("D", "discard"),
-    ("1 – 4", "slot"),
-    ("A", "auto"),
-    ("L", "lay_down"),
-    ("O", "sort"),
-    ("H", "hint"),
-    ("Ctrl + Z", "undo"),
-    ("B", "buy"),
-    ("N", "pass"),
-    ("%backspace", "drop"),
-    ("F1  ?", "help"),
-    ("Esc", "pause"),
-)
-CLICKS = ("click_draw", "click_pick", "click_target", "click_double", "click_slot")
-
-
-def key_label(text: str) -> str:
-    """``%shift + ← →`` → "Mayús + ← →"."""
-    return " ".join(tr(f"keys.label.{w[1:]}") if w.startswith("%") else w for w in text.split())
-
-
-def _meaning(what: str, prefix: str) -> str:
-    """A row's words: ``what`` is a whole i18n key, or a short name under ``prefix``."""
-    return tr(what if "." in what else f"{prefix}{what}")
-
-
-def key_rows(keys: Sequence[tuple[str, str]] = KEYS) -> list[tuple[str, str]]:
-    return [(key_label(shown), _meaning(what, "keys.do.")) for shown, what in keys]
-
-
-def click_rows(clicks: Sequence[str] = CLICKS) -> list[str]:
-    return [_meaning(what, "keys.") for what in clicks]
+    from carioca_desktop.ui.scene import Host
 
 
 class KeysScene(UIScene):
@@ -70,7 +28,7 @@ class KeysScene(UIScene):
 
     def __init__(
         self,
-        app: App,
+        app: Host,
         keys: Sequence[tuple[str, str]] = KEYS,
         clicks: Sequence[str] = CLICKS,
     ) -> None:

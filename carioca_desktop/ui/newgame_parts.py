@@ -17,9 +17,8 @@ from pygame_gui.elements import UITextEntryLine
 from carioca_desktop import games
 from carioca_desktop.i18n import tr
 from carioca_desktop.rules.names import NAME_MAX, clean_name, invisible_chars
-from carioca_desktop.storage import Paths, has_autosave, load_autosave
+from carioca_desktop.storage import has_autosave, load_autosave
 from carioca_desktop.ui import hud, theme
-from carioca_desktop.ui.games import saved_lines, switch_game
 from carioca_desktop.ui.widgets import (
     Focusable,
     Stepper,
@@ -31,7 +30,7 @@ from carioca_desktop.ui.widgets import (
 )
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.app import App
+    from carioca_desktop.ui.scene import Host
 
 GAMES = games.GAMES
 
@@ -56,17 +55,18 @@ def name_entry(scene: UIScene, rect: pygame.Rect, text: str, placeholder: str) -
     return entry
 
 
-def saved_match_lines(paths: Paths) -> list[str]:
+def saved_match_lines(host: Host) -> list[str]:
     """The match in progress in words (players, rules, round, when it was saved); nothing when
     the save cannot be read (the menu reports a damaged one)."""
     from carioca_desktop.play.resume import session_from_dict
 
     try:
+        paths = host.paths
         session, _, _ = load_autosave(paths, lambda d: session_from_dict(d, paths))
         when = datetime.fromtimestamp(paths.autosave_file.stat().st_mtime)
     except OSError:
         return []
-    return saved_lines(session, when)
+    return host.routes.saved_lines(session, when)
 
 
 def paint_oval(surface: pygame.Surface, oval: pygame.Rect) -> None:
@@ -101,7 +101,7 @@ class NewGameBase(UIScene):
 
     game = ""  # a name in games.GAMES
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self._entries: dict[Any, int] = {}
 
@@ -131,7 +131,7 @@ class NewGameBase(UIScene):
 
     def _set_game(self, value: object) -> bool:
         if value != self.game and value in GAMES:
-            self._todo.append(lambda: switch_game(self.app, str(value)))
+            self._todo.append(lambda: self.app.routes.switch_game(str(value)))
         return True
 
     def _seat_entry(self, index: int, rect: pygame.Rect, text: str, placeholder: str) -> None:
@@ -171,12 +171,9 @@ class NewGameBase(UIScene):
         starts again, abandoning it) and True is returned."""
         if not has_autosave(self.app.paths):
             return False
-        from carioca_desktop.ui.scenes.confirm import ConfirmScene
-
-        details = [*saved_match_lines(self.app.paths), tr("newgame.abandon_lost")]
+        details = [*saved_match_lines(self.app), tr("newgame.abandon_lost")]
         self.app.push(
-            ConfirmScene(
-                self.app,
+            self.app.routes.confirm(
                 tr("newgame.abandon_title"),
                 details,
                 tr("newgame.abandon_yes"),

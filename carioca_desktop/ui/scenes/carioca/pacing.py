@@ -1,4 +1,4 @@
-"""The table's clock: what happens between frames while nobody touches anything.
+"""Bot pacing at the table (its clock): what happens between frames while nobody touches anything.
 
 Once nothing moves, the bots move (one at a time, a pause apart, or a batch a frame at top
 speed), the round ends, and at a hot seat the privacy screen asks for the next person. A
@@ -68,11 +68,9 @@ class TableClock:
         seat = s.hotseat.due()
         if seat is None:
             return False
-        from carioca_desktop.ui.scenes.privacy import PrivacyScene
-
         s.input.cancel()
         name, label = s.session.seats[seat].name, hud.initials(s.obs.names)[seat]
-        s.app.push(PrivacyScene(s.app, seat, name, s.text.title, s.hotseat.reveal, label))
+        s.app.push(s.app.routes.privacy(seat, name, s.text.title, s.hotseat.reveal, label))
         return True
 
     def schedule(self, seconds: float) -> None:
