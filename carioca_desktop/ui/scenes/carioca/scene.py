@@ -42,9 +42,9 @@ from carioca_desktop.ui.scenes.carioca.moves import TableMoves
 from carioca_desktop.ui.scenes.carioca.offer import OfferPrompt
 from carioca_desktop.ui.scenes.carioca.pacing import WAKE, TableClock
 from carioca_desktop.ui.scenes.carioca.round_end import RoundEnd, show_scores
+from carioca_desktop.ui.scenes.carioca.side_save import warn_side_save
 from carioca_desktop.ui.scenes.carioca.view import TableView
 from carioca_desktop.ui.scenes.carioca.widgets import TableWidgets
-from carioca_desktop.ui.side_save import warn_side_save
 from carioca_desktop.ui.sprites import CardImages, TextCache
 from carioca_desktop.ui.toasts import Toasting
 
