@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from carioca_desktop import games
 from carioca_desktop.i18n import tr
 from carioca_desktop.play.text import contract_text
 from carioca_desktop.ui import hud, theme
@@ -72,10 +73,8 @@ class FinalScoreScene(UIScene):
         self.focus.restore(0)
 
     def new_game(self) -> None:
-        from carioca_desktop.ui.scenes.carioca.newgame import NewGameScene
-
         self.app.reset(self.app.routes.menu())
-        self.app.push(NewGameScene(self.app))
+        self.app.push(self.app.routes.new_game(games.CARIOCA.name))
 
     def menu(self) -> None:
         self.app.reset(self.app.routes.menu())

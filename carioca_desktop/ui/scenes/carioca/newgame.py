@@ -217,7 +217,6 @@ class NewGameScene(NewGameBase):
             return
         from carioca_desktop.play.carioca.session import MatchSession
         from carioca_desktop.play.seated import SeatConfig
-        from carioca_desktop.ui.scenes.carioca import TableScene
 
         seats = [
             SeatConfig(
@@ -229,7 +228,7 @@ class NewGameScene(NewGameBase):
         ]
         seed = random.SystemRandom().randrange(2**31)
         session = MatchSession.new(rules, seats, seed=seed, paths=self.app.paths, hints=self.hints)
-        self.app.replace(TableScene(self.app, session))
+        self.app.replace(self.app.routes.table(session))
 
     # ------------------------------------------------------------------ picture
     def paint(self, surface: pygame.Surface) -> None:

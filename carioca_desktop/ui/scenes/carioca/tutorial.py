@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from carioca_desktop import games
 from carioca_desktop.i18n import tr
 from carioca_desktop.play.carioca.tutorial import STEPS, YOU, Tutorial, tutorial_session
 from carioca_desktop.play.text import contract_text
@@ -113,7 +114,5 @@ class TutorialScene(Coach, TableScene):
             self._paint_coach(surface)
 
     def play(self) -> None:
-        from carioca_desktop.ui.scenes.carioca.newgame import NewGameScene
-
         self.app.reset(self.app.routes.menu())
-        self.app.push(NewGameScene(self.app))
+        self.app.push(self.app.routes.new_game(games.CARIOCA.name))
