@@ -69,7 +69,7 @@ def test_the_automatic_scale_follows_the_window_and_the_systems_scale() -> None:
 
 def test_the_automatic_scale_knows_the_tables_own_limits() -> None:
     from carioca_desktop.ui.dpi import TABLE_TEXT_MAX, TABLE_TEXT_MIN
-    from carioca_desktop.ui.scenes.table.layout import UI_MAX, UI_MIN
+    from carioca_desktop.ui.scenes.carioca.layout import UI_MAX, UI_MIN
 
     assert (TABLE_TEXT_MIN, TABLE_TEXT_MAX) == (UI_MIN, UI_MAX)
 

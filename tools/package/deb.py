@@ -23,7 +23,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # the icon is drawn, never sh
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from carioca_desktop.ui.icon import DESKTOP_ENTRY, draw_icon, png_bytes  # noqa: E402
+from tools.art.icon import DESKTOP_ENTRY, draw_icon, png_bytes  # noqa: E402
 
 PACKAGE = "carioca"
 HICOLOR = (16, 22, 24, 32, 48, 64, 128, 256, 512)
