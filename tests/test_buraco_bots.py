@@ -25,7 +25,7 @@ from carioca_desktop.rules.buraco.game import BuracoGame
 from carioca_desktop.rules.buraco.ruleset import PRESETS, preset_rules
 from carioca_desktop.rules.buraco.state import State
 from carioca_desktop.simulate_buraco import seating, split_game
-from tests.bench_buraco import Paired, interval, round_margins, seats
+from tests.fixtures.buraco_paired import Paired, interval, round_margins, seats
 
 ROOT = Path(__file__).resolve().parents[1]
 BOT_MODULES = (

@@ -2,7 +2,7 @@
 the engine's classification, the round sheet's columns add up, the final sheet names the side
 the engine made the winner, the sheet covers the table's buttons, the 2-player game is not
 called a partnership, the log says where each meld of a lay-down ends, and the menu names
-the second game. (tests/buraco_shots.py draws the same screens to PNGs to look at by eye.)"""
+the second game. (tools/shots/buraco_shots.py draws the same screens to PNGs to look at by eye.)"""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ from carioca_desktop.ui.scenes.buraco import BuracoTableScene
 from carioca_desktop.ui.scenes.buraco import sheet as buraco_sheet
 from carioca_desktop.ui.scenes.buraco.newgame import BuracoNewGameScene
 from carioca_desktop.ui.scenes.menu import MenuScene
-from tests.buraco_shots import NAMES, bots, mid_game, seats
+from tests.fixtures.buraco_position import NAMES, bots, mid_game, seats
 
 
 def make_app(tmp_path: Path, size: tuple[int, int] = (1600, 900)) -> App:

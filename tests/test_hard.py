@@ -122,7 +122,7 @@ def test_normal_plays_its_plan_and_hard_weighs_the_odds() -> None:
     from carioca_desktop.bots.base import points, without
     from carioca_desktop.bots.judge import danger, discard_steps, live_outs
     from carioca_desktop.bots.normal import NormalBot, discard_codes
-    from tests.bench_mistakes import positions
+    from tests.fixtures.mistakes import positions
 
     rules = CariocaRules()
     checked = differ = 0

@@ -11,7 +11,7 @@ from carioca_desktop.bots.normal import NormalBot
 from carioca_desktop.rules.carioca.actions import Discard, Draw
 from carioca_desktop.rules.carioca.game import Game
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
-from tests.bench_headroom import RolloutBot, win_share
+from tests.fixtures.headroom import RolloutBot, win_share
 
 
 def test_win_share_counts_a_lower_total_as_a_win_and_shares_ties() -> None:

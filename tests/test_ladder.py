@@ -8,7 +8,7 @@ import pytest
 from carioca_desktop.bots.base import make_bot, points
 from carioca_desktop.rules.carioca.actions import POZO, Add, Discard, Draw, Swap
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
-from tests.bench_mistakes import Position, positions, profile
+from tests.fixtures.mistakes import Position, positions, profile
 from tests.test_bots import checked_match
 
 

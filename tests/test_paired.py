@@ -6,15 +6,36 @@ from __future__ import annotations
 import json
 import math
 import statistics
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from carioca_desktop.bots.arena import bots_for, estimate, margin, paired_deal, play
+from carioca_desktop.bots.arena import DealResult, bots_for, estimate, margin, paired_deal, play
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
-from tests import bench_paired
 
 RULES = CariocaRules()
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def deals(
+    candidate: str, baseline: str, count: int, seed: int, rounds: list[int]
+) -> list[DealResult]:
+    """``count`` paired deals from match seed ``seed`` on, as the benchmark plays them."""
+    return [paired_deal(RULES, candidate, baseline, seed + k, rounds) for k in range(count)]
+
+
+def script(name: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """A benchmark run as INTERFACES.md gives it, from the repository root (tests import no
+    benchmark: the script is checked through its command line)."""
+    return subprocess.run(
+        [sys.executable, f"tools/bench/{name}", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
 
 
 def test_estimate_is_the_mean_with_a_normal_95_interval() -> None:
@@ -50,7 +71,7 @@ def test_a_deterministic_level_against_itself_is_exactly_even() -> None:
 def test_control_beginner_against_itself_reads_zero_within_its_interval() -> None:
     # beginner draws on its own RNG, and the candidate's seed differs, so the swapped
     # matches really differ from the baseline's; only the skill is the same.
-    results = bench_paired.run("beginner", "beginner", 40, 40, rounds=[0, 3])
+    results = deals("beginner", "beginner", 40, 40, rounds=[0, 3])
     est = estimate([r.margin for r in results])
     assert any(r.margin != 0 for r in results)
     assert est.lo < 0 < est.hi
@@ -59,27 +80,19 @@ def test_control_beginner_against_itself_reads_zero_within_its_interval() -> Non
 
 
 def test_a_real_difference_is_seen() -> None:
-    results = bench_paired.run("beginner", "easy", 16, 40, rounds=[0, 3])
+    results = deals("beginner", "easy", 16, 40, rounds=[0, 3])
     assert estimate([r.margin for r in results]).lo > 0  # beginner loses points to easy
 
 
 def test_script_writes_the_json_figures(tmp_path: Path) -> None:
     out = tmp_path / "paired.json"
-    code = bench_paired.main(
-        [
-            "--candidate",
-            "easy",
-            "--baseline",
-            "beginner",
-            "--deals",
-            "3",
-            "--rounds",
-            "1",
-            "--json",
-            str(out),
-        ]
+    done = script(
+        "bench_paired.py",
+        *("--candidate", "easy", "--baseline", "beginner", "--deals", "3", "--rounds", "1"),
+        *("--json", str(out)),
     )
-    assert code == 0
+    assert done.returncode == 0, done.stderr
+    assert "easy in place of beginner, 3 deals, rounds 1" in done.stdout
     data = json.loads(out.read_text(encoding="utf-8"))
     assert data["candidate"] == "easy" and data["baseline"] == "beginner"
     assert data["deals"] == 3 and data["rounds"] == [1]
@@ -90,20 +103,21 @@ def test_script_writes_the_json_figures(tmp_path: Path) -> None:
 
 
 def test_script_refuses_rounds_out_of_range() -> None:
-    with pytest.raises(SystemExit):
-        bench_paired.main(["--candidate", "easy", "--baseline", "easy", "--rounds", "9"])
+    done = script("bench_paired.py", "--candidate", "easy", "--baseline", "easy", "--rounds", "9")
+    assert done.returncode == 2 and "--rounds must be numbers between 1 and 8" in done.stderr
 
 
-def test_the_oracle_bench_plays_paired_deals_and_leaves_the_arena_as_it_was() -> None:
-    """tests/bench_oracles.py: the cheating bots read the game only through its own hooks,
-    which are gone once it returns; the dumper gives up round 8's race for good."""
-    from carioca_desktop.bots import arena
-    from tests import bench_oracles
-
-    step, maker = arena.bot_step, arena.make_bot
-    found = bench_oracles.run("dump", "normal", 1, 3, [7])
-    assert arena.bot_step is step and arena.make_bot is maker
-    assert bench_oracles._Table.game is None
-    assert found[0].finished and found[0].share == 0.0 and found[0].times
-    stock = bench_oracles.run("stock", "normal", 1, 3, [7])
-    assert stock[0].finished and stock[0].times
+def test_the_oracle_bench_plays_paired_deals() -> None:
+    """tools/bench/bench_oracles.py, run as a script: the cheating bots play paired deals to
+    the end, and the dumper gives up round 8's race for good (a win share of 0)."""
+    dump = script(
+        "bench_oracles.py", "--candidate", "dump", "--deals", "1", "--seed", "3", "--rounds", "8"
+    )
+    assert dump.returncode == 0, dump.stderr
+    assert dump.stdout.startswith("dump -> normal, 1 deals: margin ")
+    assert "win share 0.000, per round " in dump.stdout
+    stock = script(
+        "bench_oracles.py", "--candidate", "stock", "--deals", "1", "--seed", "3", "--rounds", "8"
+    )
+    assert stock.returncode == 0, stock.stderr
+    assert stock.stdout.startswith("stock -> normal, 1 deals: margin ")

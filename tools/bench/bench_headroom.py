@@ -14,52 +14,31 @@ against three ``normal``):
    that round, same seat). It costs far more than the 50 ms a decision that the bots are
    allowed; it is here to show whether policy improvement by search finds points at all.
 
-Run: python tests/bench_headroom.py [--matches 300] [--jobs 2] [--seed 1]
+Run: python tools/bench/bench_headroom.py [--matches 300] [--jobs 2] [--seed 1]
      [--rollout-deals 40] [--samples 6] [--round 7]  (--rollout-deals 0 skips part 2)
 """
 
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
 import time
-from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from carioca_desktop.bots.base import Choice, Pass, points, without
-from carioca_desktop.bots.driver import bot_step, play_match
-from carioca_desktop.bots.judge import discard_steps, live_outs
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a file: the repo root
+
+from carioca_desktop.bots.driver import play_match
 from carioca_desktop.bots.normal import NormalBot
-from carioca_desktop.rules.carioca.actions import Discard, Draw
 from carioca_desktop.rules.carioca.game import Game
-from carioca_desktop.rules.carioca.observation import Observation
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
-from carioca_desktop.rules.carioca.scoring import hand_points
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script: find tests/
-from tests.simplay import hidden_permuted
-
-ROUND_CAP = 400  # actions; a round of sound bots ends long before
+from tests.fixtures.headroom import ROUND_CAP, RolloutBot, step, win_share
 
 
 # --------------------------------------------------------------------------- the margin
 def totals_of(seed: int) -> list[int]:
     return list(play_match(CariocaRules(), ["normal"] * 4, seed).totals)
-
-
-def win_share(totals: Sequence[Sequence[int]], saved: float) -> float:
-    """The share of matches a seat wins if its total is ``saved`` points lower (ties
-    shared), over every seat of every match."""
-    won = 0.0
-    for row in totals:
-        for seat, total in enumerate(row):
-            best_other = min(t for k, t in enumerate(row) if k != seat)
-            mine = total - saved
-            won += 1.0 if mine < best_other else 0.5 if mine == best_other else 0.0
-    return won / (len(totals) * len(totals[0]))
 
 
 def bench_margin(matches: int, jobs: int, seed: int) -> list[str]:
@@ -78,89 +57,6 @@ def bench_margin(matches: int, jobs: int, seed: int) -> list[str]:
 
 
 # --------------------------------------------------------------------------- rollouts
-class RolloutBot(NormalBot):
-    """``normal``, except that before laying down it picks its draw and its discard (among
-    the three ``normal`` likes best) by playing the round out from each candidate.
-
-    It holds the Game only to copy the public state: the cards this seat cannot see (the
-    other hands and the stock) are dealt afresh for every sample, so it knows no more than
-    its observation and the discards it watched."""
-
-    level = "normal"  # plays as normal wherever it does not search
-    candidates = 3
-    outs_weight = 40.0  # ranks its candidates by the odds too, as normal did when the README's
-    # figures were measured (normal no longer weighs them; hard does)
-
-    def __init__(self, seat: int, seed: int, game: Game, samples: int) -> None:
-        super().__init__(seat, seed)
-        self.game = game
-        self.samples = samples
-
-    def choose(self, obs: Observation, legal: Sequence[Choice]) -> Choice:
-        if obs.laid_down[obs.seat] or any(isinstance(c, Pass) for c in legal):
-            return super().choose(obs, legal)
-        options: Sequence[Draw | Discard]
-        if not obs.has_drawn:
-            options = [c for c in legal if isinstance(c, Draw)]
-        else:
-            lay = self.lay_down(obs, self.view(obs))
-            if lay is not None:
-                return lay
-            options = self.best_discards(obs, [c for c in legal if isinstance(c, Discard)])
-        if len(options) <= 1:
-            return super().choose(obs, legal)
-        return self.search(obs.seat, options)
-
-    def best_discards(self, obs: Observation, discards: list[Discard]) -> list[Discard]:
-        """The discards ``normal`` rates highest (its step, outs and penalty terms)."""
-        if not discards:
-            return []
-        view = self.view(obs)
-        codes = sorted({d.card for d in discards})
-        steps = discard_steps(obs, codes)
-        least = min(steps.values())
-        near = [c for c in codes if steps[c] <= least + 1]
-
-        def rating(c: str) -> float:
-            chance = live_outs(obs, without(obs.hand, c), view, steps[c])
-            score = -self.step_cost * (steps[c] - least) + self.outs_weight * chance
-            return score + self.points_weight * points(c, obs.rules)
-
-        near.sort(key=rating, reverse=True)
-        return [Discard(obs.seat, c) for c in near[: self.candidates]]
-
-    def search(self, seat: int, options: Sequence[Draw | Discard]) -> Draw | Discard:
-        rng = random.Random(self.rng.random())
-        results = [0.0] * len(options)
-        for _ in range(self.samples):
-            sample = hidden_permuted(self.game, seat, rng)
-            bots_seed = rng.randrange(1 << 30)
-            for i, option in enumerate(options):
-                results[i] += playout(sample.clone(), option, seat, bots_seed)
-        return options[min(range(len(options)), key=results.__getitem__)]
-
-
-def step(game: Game, bots: Sequence[NormalBot]) -> None:
-    action = bot_step(game, bots, None)
-    assert action is not None, "every seat is a bot"
-    game.apply(action)
-
-
-def playout(game: Game, first: Draw | Discard, seat: int, seed: int) -> float:
-    """``seat``'s points minus the others' mean when ``normal`` bots finish the round."""
-    bots = [NormalBot(s, seed) for s in range(game.players)]
-    game.apply(first)
-    for _ in range(ROUND_CAP):
-        if game.state.round_over:
-            break
-        step(game, bots)
-    if game.state.round_over:
-        scores = list(game.state.points[-1])
-    else:
-        cards = game.state.cards
-        scores = [hand_points([cards[c] for c in h], game.rules) for h in game.state.hands]
-    others = [p for s, p in enumerate(scores) if s != seat]
-    return scores[seat] - statistics.mean(others)
 
 
 def one_round(args: tuple[int, int, int]) -> tuple[int, bool, float]:

@@ -1,15 +1,21 @@
-"""Contact sheet of every card, back and marked wild: `python tests/render_cards_preview.py OUT`."""
+"""Contact sheet of every card, back and marked wild.
+
+Run: python tools/art/render_cards_preview.py OUT
+"""
 
 from __future__ import annotations
 
 import os
 import sys
 import time
+from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # Run as a plain script from anywhere: make the repository importable.
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a file: the repo root
+
 
 import pygame
 

@@ -7,7 +7,7 @@ three), its share of wins (0.25 is even), each with a 95% interval, a per-round 
 the candidate's decision times and the match times. Lower is better in Carioca: a negative
 margin means the candidate is stronger.
 
-Run: python tests/bench_paired.py --candidate hard --baseline normal --deals 500 --jobs 2
+Run: python tools/bench/bench_paired.py --candidate hard --baseline normal --deals 500 --jobs 2
      --seed 1 [--rounds 5,6,7,8] [--json PATH]
 """
 
@@ -20,7 +20,10 @@ import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a file: the repo root
 
 from carioca_desktop.bots.arena import DealResult, Estimate, estimate, paired_deal
 from carioca_desktop.bots.base import LEVELS

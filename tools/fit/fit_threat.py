@@ -5,7 +5,7 @@ the model on the first matches and reports, on the others (held out), the calibr
 ``normal``'s own estimate (``NormalBot.caught``) and of the fitted model: by bucket of
 prediction, how many, the mean predicted and the observed frequency; and the log loss.
 
-Run: python tests/fit_threat.py [--train 60] [--test 30] [--seed 5000]
+Run: python tools/fit/fit_threat.py [--train 60] [--test 30] [--seed 5000]
 Paste the printed WEIGHTS into carioca_desktop/bots/threat.py.
 """
 
@@ -16,6 +16,9 @@ import math
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a file: the repo root
 
 from carioca_desktop.bots.base import make_bot
 from carioca_desktop.bots.driver import bot_step

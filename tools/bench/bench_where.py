@@ -5,16 +5,20 @@ own turns from its lay-down to the end, its pozo takes, and, at the lay-down, ho
 the cards it kept fit the table (free next turn) and whether another lay-down the solver
 could have made would have left fewer cards that fit nowhere or fewer points.
 
-Run: python tests/bench_where.py [--matches 40] [--seed 1] [--level normal]
+Run: python tools/bench/bench_where.py [--matches 40] [--seed 1] [--level normal]
 """
 
 from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a file: the repo root
 
 from carioca_desktop.bots.base import make_bot
 from carioca_desktop.bots.driver import bot_step

@@ -1,5 +1,5 @@
-"""The Buraco table's frame figures for ``tests/bench_ui.py`` (run there, beside Carioca's,
-with the same raw-blit floor): `python tests/bench_ui.py --only buraco_drag_frame,...`.
+"""The Buraco table's frame figures for ``tools/bench/bench_ui.py`` (run there, beside Carioca's,
+with the same raw-blit floor): `python tools/bench/bench_ui.py --only buraco_drag_frame,...`.
 
 The busiest Buraco table two decks allow: ten melds a side, an open pile of 40 cards spread
 face up (``pile_visible`` all), both mortos taken, seat 0 to play.
@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import random
 import statistics
+import sys
 import tempfile
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a file: the repo root
+
 import pygame
-from bench_ui import Clock, Sample, compare, floor_frames, flush_autosaves
 
 from carioca_desktop.bots.buraco_driver import make_buraco_bot
 from carioca_desktop.play.buraco_session import BuracoSession
@@ -30,6 +32,7 @@ from carioca_desktop.storage import Paths
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.scenes.buraco import BuracoTableScene
 from carioca_desktop.ui.sprites import CardImages
+from tools.bench.bench_ui import Clock, Sample, compare, floor_frames, flush_autosaves
 
 NAMES = ["Tú", "Ana", "Beto", "Carla"]
 RANKS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q")

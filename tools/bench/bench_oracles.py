@@ -1,5 +1,5 @@
 """Benchmark (a script, not a test): how much room there is above ``hard``, measured with
-bots that may cheat, on the same deals as ``tests/bench_paired.py``.
+bots that may cheat, on the same deals as ``tools/bench/bench_paired.py``.
 
 Each candidate is played against a baseline level on paired deals (``arena.paired_deal``);
 the figures are the candidate seat's margin a match (its total minus the mean of the other
@@ -16,7 +16,7 @@ bounds for what knowing more is worth, not players.
   the next draw, an exact expectation over the live cards that would bring it closer, each
   followed by its best discard (no cheating; measured, not shipped).
 
-Run: python tests/bench_oracles.py --candidate stock --baseline normal --deals 200 --seed 1
+Run: python tools/bench/bench_oracles.py --candidate stock --baseline normal --deals 200 --seed 1
      [--rounds 5,6,7,8] [--weight 30]
 """
 
@@ -28,7 +28,10 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a file: the repo root
 
 import carioca_desktop.bots.arena as arena
 from carioca_desktop.bots.base import Bot, Choice, make_bot, points, wild, without

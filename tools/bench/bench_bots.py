@@ -1,7 +1,7 @@
 """Benchmark (a script, not a test): solver speed, the bots' strength ladder and their time
 per decision. Prints Markdown tables for the README.
 
-Run: python tests/bench_bots.py [--games 300] [--jobs 2] [--seed 1] [--skip-ladder]
+Run: python tools/bench/bench_bots.py [--games 300] [--jobs 2] [--seed 1] [--skip-ladder]
 """
 
 from __future__ import annotations
@@ -9,10 +9,15 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import sys
 import time
 from collections import defaultdict
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a file: the repo root
+
 
 from carioca_desktop import solver
 from carioca_desktop.bots import base

@@ -1,6 +1,6 @@
 """Screenshots of Buraco as a new player sees it, to look at by eye (not a test).
 
-    SDL_VIDEODRIVER=dummy python -m tests.buraco_shots OUTDIR [--langs pt,it,en] [--sizes ...]
+    SDL_VIDEODRIVER=dummy python -m tools.shots.buraco_shots OUTDIR [--langs pt,it,en] [--sizes ...]
 
 Writes, per language and window size: the menu, the Buraco new-game screen (4 seats and the
 2-player game), a table mid-round built from a fixed position (a buraco limpo, a sujo, a long
@@ -12,82 +12,25 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
+import sys
 import tempfile
-from collections import Counter
 from pathlib import Path
-from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a file: the repo root
+
 from carioca_desktop import i18n
-from carioca_desktop.bots.buraco import BuracoBot
-from carioca_desktop.bots.buraco_driver import make_buraco_bot
 from carioca_desktop.play.buraco_session import BuracoSession
-from carioca_desktop.play.session import SeatConfig
 from carioca_desktop.rules.buraco.actions import Discard, Draw
-from carioca_desktop.rules.buraco.game import BuracoGame
 from carioca_desktop.rules.buraco.ruleset import preset_rules
-from carioca_desktop.rules.buraco.state import DECK
 from carioca_desktop.storage import Paths
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.scenes.buraco import BuracoTableScene
 from carioca_desktop.ui.scenes.buraco.newgame import BuracoNewGameScene
 from carioca_desktop.ui.scenes.menu import MenuScene
-
-NAMES = ("Ana", "Beto", "Carla", "Diego")
-MID_TABLE: list[dict[str, Any]] = [
-    {"side": 0, "meld": ["4H", "5H", "6H", "7H", "8H", "9H", "10H"]},  # buraco limpo
-    {"side": 0, "meld": ["5S", "6S", "7S", "2C=8S", "9S", "10S", "JS"]},  # buraco sujo
-    {"side": 0, "meld": ["3D", "4D", "5D", "6D", "7D", "8D", "9D", "10D", "JD"]},  # long limpo
-    {"side": 0, "meld": ["KC", "KD", "KS"]},
-    {"side": 1, "meld": ["8C", "9C", "10C", "JC", "QC", "JK=KC", "AC"]},  # their sujo
-    {"side": 1, "meld": ["3C", "4C", "5C", "6C"]},
-    {"side": 1, "meld": ["QH", "QS", "QD", "2H"]},
-]
-
-
-def deal_rest(
-    hands: tuple[int, ...] = (11, 9, 13, 7), pile: int = 13
-) -> tuple[list[list[str]], list[str], list[str], list[str]]:
-    """The cards the table does not hold, shuffled (seeded): the hands, the pile, the
-    stock (what is left) and one morto of 11."""
-    left = Counter(card.code for card in DECK)
-    for meld in MID_TABLE:
-        left.subtract(code.split("=")[0] for code in meld["meld"])
-    cards = sorted(left.elements())
-    random.Random(7).shuffle(cards)
-    cut, parts = 0, []
-    for n in (*hands, pile, 11):
-        parts.append(cards[cut : cut + n])
-        cut += n
-    assert len(parts[-1]) == 11 and cut < len(cards), "too many cards asked for"
-    return parts[:4], parts[4], cards[cut:], parts[5]
-
-
-def seats(people: tuple[int, ...] = (0,), players: int = 4) -> list[SeatConfig]:
-    return [
-        SeatConfig(NAMES[i], "human") if i in people else SeatConfig(NAMES[i], "bot", "normal")
-        for i in range(players)
-    ]
-
-
-def bots(people: tuple[int, ...] = (0,)) -> dict[int, BuracoBot]:
-    return {i: make_buraco_bot("normal", i, 1) for i in range(4) if i not in people}
-
-
-def mid_game(
-    pile_visible: str = "all", scores: tuple[int, int] = (1250, 980), long_pile: bool = False
-) -> BuracoGame:
-    rules = preset_rules("brasileiro", pile_visible=pile_visible)
-    hands, pile, stock, morto = deal_rest((11, 4, 6, 4), 24) if long_pile else deal_rest()
-    game = BuracoGame.from_position(
-        rules, hands, stock=stock, pile=pile, mortos=[morto], table=MID_TABLE,
-        took_morto=(1, 0), scores=scores,
-    )  # fmt: skip
-    game.state.holders = [[2], []]  # the partner (seat 2) took side 0's morto
-    return game
+from tests.fixtures.buraco_position import bots, mid_game, seats
 
 
 class Shooter:

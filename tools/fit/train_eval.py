@@ -9,7 +9,7 @@ target. With chance ``--explore`` a seat throws a random one of its candidate ca
 of its own choice, so the data also shows what the choices it would not make are worth.
 Then one ridge least-squares fit per contract (normal equations, pure Python).
 
-Run: python tests/train_eval.py --matches 400 --seed 100000 [--policy model]
+Run: python tools/fit/train_eval.py --matches 400 --seed 100000 [--policy model]
      [--target points|margin] [--samples PATH] [--load PATH ...] [--out PATH]
 ``--policy model`` plays the hard bot with the current weights (a further round of
 training); ``--target margin`` fits the seat's points less the mean of the others' instead
@@ -30,6 +30,8 @@ from collections import defaultdict
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a file: the repo root
 
 from carioca_desktop.bots.base import Choice
 from carioca_desktop.bots.driver import MAX_TURNS_PER_ROUND, bot_step
@@ -221,7 +223,7 @@ def main(argv: list[str] | None = None) -> int:
     weights = fit(rows, args.lam)
     report(rows, weights)
     info: dict[str, Any] = {
-        "trained_by": "tests/train_eval.py",
+        "trained_by": "tools/fit/train_eval.py",
         "matches": args.matches,
         "seed": args.seed,
         "explore": args.explore,

@@ -2,7 +2,7 @@
 launch to the first drawn menu frame, and peak memory, beside a bare pygame_gui one-file
 build measured in the same run.
 
-    python tests/bench_build.py [--runs 5]
+    python tools/bench/bench_build.py [--runs 5]
 
 Needs the build extra (`pip install ".[build]"`). "Cold" is the first launch of a freshly
 built file (the one-file bootloader unpacks into a new temporary folder every time, so later

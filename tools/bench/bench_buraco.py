@@ -8,22 +8,26 @@ side 1. The gain of a level over the one below is, per seed, the mean over the t
 orientations of (the changed side's points in the match − that side's points in the
 baseline); its mean over seeds is reported with a 95% interval (t on the per-seed gains).
 
-Run: python tests/bench_buraco.py [--games 60] [--seed 1] [--jobs 2] [--players 4] [--preset P]
+Run: python tools/bench/bench_buraco.py [--games 60] [--seed 1] [--jobs 2] [--players 4]
+     [--preset P]
 """
 
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
+import sys
 from collections import defaultdict
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a file: the repo root
 
 from carioca_desktop.bots.buraco_driver import BuracoMatch, play_buraco_match
 from carioca_desktop.rules.buraco.ruleset import BuracoRules
 from carioca_desktop.simulate import wilson
+from tests.fixtures.buraco_paired import Paired, interval, round_margins, seats
 
 LADDER = [
     ("beginner", "random"),
@@ -31,46 +35,6 @@ LADDER = [
     ("normal", "easy"),
     ("hard", "normal"),
 ]
-
-
-def seats(upper: str, lower: str, side: int | None, players: int) -> list[str]:
-    """Levels per seat: ``upper`` on every seat of ``side`` (None: nobody), else ``lower``."""
-    return [upper if side is not None and s % 2 == side else lower for s in range(players)]
-
-
-@dataclass(frozen=True)
-class Paired:
-    """One seed's three matches: the baseline side points, and each orientation's."""
-
-    base: tuple[int, int]
-    up0: tuple[int, int]  # upper level on side 0
-    up1: tuple[int, int]  # upper level on side 1
-    wins: float  # matches the upper side won, of the two
-
-    @property
-    def gain(self) -> float:
-        """Points a match the changed side gained over the same side in the baseline."""
-        return ((self.up0[0] - self.base[0]) + (self.up1[1] - self.base[1])) / 2
-
-    @property
-    def upper_points(self) -> float:
-        return (self.up0[0] + self.up1[1]) / 2
-
-    @property
-    def baseline_points(self) -> float:
-        return (self.base[0] + self.base[1]) / 2
-
-
-def interval(values: Sequence[float], z: float = 1.96) -> tuple[float, float, float]:
-    """Mean and 95% interval (normal approximation) of ``values``."""
-    n = len(values)
-    if n == 0:
-        return 0.0, 0.0, 0.0
-    mean = sum(values) / n
-    if n == 1:
-        return mean, mean, mean
-    half = z * statistics.stdev(values) / math.sqrt(n)
-    return mean, mean - half, mean + half
 
 
 def one_seed(args: tuple[str, str, int, dict[str, object]]) -> tuple[Paired, list[BuracoMatch]]:
@@ -83,13 +47,6 @@ def one_seed(args: tuple[str, str, int, dict[str, object]]) -> tuple[Paired, lis
     base, up0, up1 = (m.totals for m in played)
     wins = float(played[1].winner == 0) + float(played[2].winner == 1)
     return Paired((base[0], base[1]), (up0[0], up0[1]), (up1[0], up1[1]), wins), played
-
-
-def round_margins(matches: Sequence[BuracoMatch]) -> list[float]:
-    """Per round of the two changed matches (upper on side 0, then on side 1): the upper
-    side's points minus the lower side's."""
-    _, up0, up1 = matches
-    return [float(a - b) for a, b in up0.rounds] + [float(b - a) for a, b in up1.rounds]
 
 
 def ladder(

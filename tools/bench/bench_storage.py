@@ -1,12 +1,15 @@
 """Benchmark (a script, not a test): write_autosave of a ~100 KB match, which runs after every
-action. Run: python tests/bench_storage.py"""
+action. Run: python tools/bench/bench_storage.py"""
 
 from __future__ import annotations
 
 import json
 import statistics
+import sys
 import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a file: the repo root
 
 from carioca_desktop.storage import Paths, load_autosave, write_autosave
 

@@ -1,4 +1,4 @@
-"""UI benchmarks (a script, not a test): `python tests/bench_ui.py [--frames N] [--json PATH]`.
+"""UI benchmarks (a script, not a test): `python tools/bench/bench_ui.py [--frames N] [--json P]`.
 
 Every frame figure is printed beside its floor, measured in the same run on the same window:
 the same number of card images blitted onto the felt and flipped (the raw-blit floor).
@@ -16,7 +16,7 @@ the same number of card images blitted onto the felt and flipped (the raw-blit f
    start only). Goal: ≤ 1.5×.
 6. idle CPU over 5 s of the real loop: at the table, on the menu with the pointer on the
    felt, and on the menu with the pointer resting on a button. Goal: ≤ 2 % of a core.
-7. the Buraco table (tests/bench_ui_buraco.py): its busiest table's drag and full-redraw
+7. the Buraco table (tools/bench/bench_ui_buraco.py): its busiest table's drag and full-redraw
    frames and its bot-move frame, with the same floor. Goal: within 2x the floor, as Carioca's.
 """
 
@@ -36,7 +36,8 @@ from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a file: the repo root
 
 import pygame
 
@@ -430,9 +431,10 @@ def main() -> None:
         "launch": bench_launch,
         "idle_cpu_percent": bench_idle,
     }
-    # The Buraco table's figures (tests/bench_ui_buraco.py), beside Carioca's in one run.
-    sys.modules.setdefault("bench_ui", sys.modules[__name__])
-    import bench_ui_buraco as buraco
+    # The Buraco table's figures (tools/bench/bench_ui_buraco.py), beside Carioca's in one run.
+    # Run as a file, this module is __main__: the Buraco part must share it, not re-import it.
+    sys.modules.setdefault("tools.bench.bench_ui", sys.modules[__name__])
+    from tools.bench import bench_ui_buraco as buraco
 
     benches["buraco_drag_frame"] = lambda: buraco.bench_drag(args.frames)
     benches["buraco_full_redraw_frame"] = lambda: buraco.bench_full_redraw(args.frames)

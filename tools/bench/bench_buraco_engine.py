@@ -2,7 +2,7 @@
 with 2 and 4 players, every action checked as the simulation test does (validate, round trip,
 clone), plus random junk actions, each of which must be refused without changing the state.
 
-Run: python tests/bench_buraco_engine.py [--rounds 2] [--seeds 2] [--junk 5]
+Run: python tools/bench/bench_buraco_engine.py [--rounds 2] [--seeds 2] [--junk 5]
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a file: the repo root
+
 
 from carioca_desktop.rules.buraco.actions import Add, Discard, LayDown, Swap, TakePile
 from carioca_desktop.rules.buraco.game import BuracoGame
