@@ -85,6 +85,9 @@ def test_a_round_of_bots_with_their_flights(
     seats = [SeatConfig(n, "bot", "normal") for n in names]
     session = BuracoSession.new(rules, seats, 5, autosave=False)
     app = App(size=size, paths=Paths.under(tmp_path), fast=False)
+    # Real pacing at the quickest speed a player can choose: every flight and pause still
+    # happens, in about half the frames of the default speed (each frame is drawn twice).
+    app.settings = app.settings.replace(animation_speed="fast")
     scene = BuracoTableScene(app, session)
     app.push(scene)
     for _ in range(200_000):  # the round ends long before; a loaded machine waits on bots

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import json
 import math
+import multiprocessing
+import os
 import statistics
 import subprocess
 import sys
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -19,11 +22,19 @@ RULES = CariocaRules()
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def _deal(args: tuple[str, str, int, list[int]]) -> DealResult:
+    return paired_deal(RULES, *args)
+
+
 def deals(
     candidate: str, baseline: str, count: int, seed: int, rounds: list[int]
 ) -> list[DealResult]:
-    """``count`` paired deals from match seed ``seed`` on, as the benchmark plays them."""
-    return [paired_deal(RULES, candidate, baseline, seed + k, rounds) for k in range(count)]
+    """``count`` paired deals from match seed ``seed`` on, as the benchmark plays them: each
+    deal is independent and seeded, so they are played on every core, in order."""
+    work = [(candidate, baseline, seed + k, rounds) for k in range(count)]
+    workers = min(4, os.cpu_count() or 1)
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+        return list(pool.map(_deal, work, chunksize=4))
 
 
 def script(name: str, *args: str) -> subprocess.CompletedProcess[str]:

@@ -110,11 +110,12 @@ def run_case(case: tuple[str, int, int]) -> tuple[Counter[str], str | None]:
 SAMPLE = [
     (preset, players, seed)
     for preset, players, seed in SEEDS
-    if seed in (0, 1, 6, 8, 9, 13) and (sorted(PRESETS).index(preset) + seed) % 2 == 0
+    if seed in (0, 1, 6, 8, 9) and (sorted(PRESETS).index(preset) + seed) % 2 == 0
 ]
-"""A twenty-fourth of the cases (every preset; 2, 3, 5, 7 and 8 players; whole matches and
+"""Twenty of the 576 cases (every preset; 2, 3, 5, 7 and 8 players; whole matches and
 buying), so the default test run stays within its few minutes; the whole set runs under the
-``slow`` marker (``.ci/run`` runs both)."""
+``slow`` marker (``.ci/run`` runs both). Seed 13 (five players buying) left the sample: its
+rounds all hit the cap, so it added a quarter of the time and no finished round."""
 
 
 def run_cases(cases: list[tuple[str, int, int]]) -> Counter[str]:

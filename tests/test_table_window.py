@@ -106,6 +106,9 @@ def test_a_round_of_bots_with_their_flights(tmp_path: Path, checker: Checker) ->
     rules = CariocaRules.from_dict({"preset": "clasico", "players": 4})
     session = MatchSession.new(rules, seats, 21, autosave=False)
     app = App(size=(1024, 640), paths=Paths.under(tmp_path), fast=False)
+    # Real pacing at the quickest speed a player can choose: every flight and pause still
+    # happens, in about half the frames of the default speed (each frame is drawn twice).
+    app.settings = app.settings.replace(animation_speed="fast")
     scene = TableScene(app, session)
     app.push(scene)
     for _ in range(8000):

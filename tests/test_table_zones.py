@@ -47,11 +47,14 @@ def full_picture(scene: TableScene) -> bytes:
 def test_partial_redraws_equal_full_redraws(tmp_path: Path, fast: bool) -> None:
     session = bots_session(4)
     app = App(size=(1400, 860), paths=Paths.under(tmp_path), fast=fast)
+    # With pacing, the quickest speed a player can choose: flights and pauses as a player sees
+    # them, about twice the moves a frame of the default speed (each frame is drawn twice).
+    app.settings = app.settings.replace(animation_speed="fast")
     scene = TableScene(app, session)
     app.push(scene)
     partial = 0
     moves = 0
-    for _ in range(400 if fast else 1500):
+    for _ in range(400 if fast else 800):
         if scene.game_over_round:
             break
         before = session.game.event_count
