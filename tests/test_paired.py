@@ -15,7 +15,14 @@ from pathlib import Path
 
 import pytest
 
-from carioca_desktop.bots.arena import DealResult, bots_for, estimate, margin, paired_deal, play
+from carioca_desktop.bots.carioca.arena import (
+    DealResult,
+    bots_for,
+    estimate,
+    margin,
+    paired_deal,
+    play,
+)
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 
 RULES = CariocaRules()

@@ -24,9 +24,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a file: the repo root
 
-from carioca_desktop.bots.buraco_driver import BuracoMatch, play_buraco_match
+
+from carioca_desktop.bots.buraco.driver import BuracoMatch, play_buraco_match
 from carioca_desktop.rules.buraco.ruleset import BuracoRules
-from carioca_desktop.simulate import wilson
+from carioca_desktop.simulate.carioca import wilson
 from tests.fixtures.buraco_paired import Paired, interval, round_margins, seats
 
 LADDER = [

@@ -29,8 +29,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a file: the repo root
 
-from carioca_desktop.bots.driver import play_match
-from carioca_desktop.bots.normal import NormalBot
+
+from carioca_desktop.bots.carioca.driver import play_match
+from carioca_desktop.bots.carioca.normal import NormalBot
 from carioca_desktop.rules.carioca.game import Game
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from tests.fixtures.headroom import ROUND_CAP, RolloutBot, step, win_share

@@ -13,6 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a file: the repo root
 
+
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from tests.fixtures.mistakes import positions, profile
 

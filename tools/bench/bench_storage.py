@@ -11,6 +11,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a file: the repo root
 
+
 from carioca_desktop.storage import Paths, load_autosave, write_autosave
 
 WRITES = 200

@@ -20,11 +20,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a file: the repo root
 
+
 import pygame
 
-from carioca_desktop.bots.buraco_driver import make_buraco_bot
-from carioca_desktop.play.buraco_session import BuracoSession
-from carioca_desktop.play.session import SeatConfig
+from carioca_desktop.bots.buraco.driver import make_buraco_bot
+from carioca_desktop.play.buraco.session import BuracoSession
+from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.buraco.game import BuracoGame
 from carioca_desktop.rules.buraco.ruleset import preset_rules
 from carioca_desktop.rules.buraco.state import DECK

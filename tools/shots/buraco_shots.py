@@ -21,8 +21,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a file: the repo root
 
+
 from carioca_desktop import i18n
-from carioca_desktop.play.buraco_session import BuracoSession
+from carioca_desktop.play.buraco.session import BuracoSession
 from carioca_desktop.rules.buraco.actions import Discard, Draw
 from carioca_desktop.rules.buraco.ruleset import preset_rules
 from carioca_desktop.storage import Paths
