@@ -21,7 +21,7 @@ from carioca_desktop.rules.buraco.actions import Add, Discard, LayDown, Swap, Ta
 from carioca_desktop.rules.buraco.game import BuracoGame
 from carioca_desktop.rules.buraco.ruleset import PRESETS, preset_rules
 from carioca_desktop.rules.errors import IllegalAction
-from tests.buraco_play import random_action
+from tests.fixtures.buraco_play import random_action
 
 CODES = [
     r + s
