@@ -16,6 +16,8 @@ from array import array
 from collections.abc import Callable
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a file: the repo root
+
 RATE = 44100
 SAMPLE_WIDTH = 2  # bytes: 16-bit
 CHANNELS = 1
