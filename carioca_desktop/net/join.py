@@ -1,0 +1,227 @@
+"""``carioca join``'s player: a bot standing in for a person at a remote seat, seeing only
+what a person would (the host's ``ask`` and its own observation), and the joiner's state
+folder, which keeps the seat's token so the same computer can rejoin after a drop.
+
+The bot is asked exactly where the host would ask its own bot of that seat (the bots'
+drivers: the cap on moves in a turn, Buraco's safe move after a refusal), so a match whose
+joining bots are seeded as a local match's (``--bot-seed``) plays the same match. Its state is
+saved with the token after every choice, with the answer it gave, so a joiner killed and
+started again resumes the very same bot, answering a repeated question the same way.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from carioca_desktop.net.client import (
+    Asked,
+    ClientEvent,
+    Lost,
+    MatchOver,
+    NetClient,
+    Refusal,
+    Refused,
+    RoundOver,
+    StateChanged,
+    Welcomed,
+)
+from carioca_desktop.net.games import KINDS, GameKind
+from carioca_desktop.storage import Paths
+from carioca_desktop.storage.atomic import atomic_write_bytes
+from carioca_desktop.storage.paths import default_paths
+
+log = logging.getLogger(__name__)
+
+TOKENS_CAP = 4 * 1024 * 1024
+
+
+def seats_file(paths: Paths | None = None) -> Path:
+    """The joiner's seats: per table address, the token and the stand-in bot's state."""
+    return (paths or default_paths()).autosave_file.parent / "net-seats.json"
+
+
+class SeatStore:
+    """The joiner's kept seats (a small JSON file in the saves folder, written atomically)."""
+
+    def __init__(self, paths: Paths | None = None) -> None:
+        self.path = seats_file(paths)
+
+    def _read(self) -> dict[str, Any]:
+        try:
+            raw = self.path.read_bytes()[:TOKENS_CAP]
+            data = json.loads(raw.decode("utf-8"))
+        except (OSError, ValueError):
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def get(self, address: str) -> dict[str, Any]:
+        entry = self._read().get(address)
+        return entry if isinstance(entry, dict) else {}
+
+    def put(self, address: str, entry: dict[str, Any] | None) -> None:
+        data = self._read()
+        if entry is None:
+            data.pop(address, None)
+        else:
+            data[address] = entry
+        try:
+            atomic_write_bytes(self.path, json.dumps(data).encode("utf-8"))
+        except OSError as err:  # the match goes on; only a rejoin would need it
+            log.warning("could not keep the seat's token: %s", err)
+
+
+@dataclass
+class JoinBot:
+    """The joining bot's side of a match (see the module's words)."""
+
+    kind: GameKind
+    level: str
+    seed: int
+    seat: int = -1
+    bot: Any = None
+    obs: Any = None
+    legal: tuple[Any, ...] = ()
+
+    def restore(self, seat: int, saved: dict[str, Any]) -> None:
+        self.seat = seat
+        state = saved.get("bot")
+        if saved.get("seat") == seat and isinstance(state, dict):
+            try:
+                self.bot = _bot_from_dict(self.kind, state)
+                return
+            except (KeyError, TypeError, ValueError) as err:
+                log.warning("the kept bot could not be restored: %s", err)
+        self.bot = self.kind.make_bot(self.level, seat, self.seed)
+
+    def choose(self, ask: Asked) -> Any:
+        self.legal = tuple(self.kind.action_from_dict(a) for a in ask.legal)
+        return self.kind.action_to_dict(_decide(self.kind, self.bot, self.obs, self.legal))
+
+    def fallback(self) -> dict[str, Any]:
+        """What the bots' driver plays when the engine refuses a bot's choice."""
+        from carioca_desktop.bots.buraco_driver import _safe
+
+        return self.kind.action_to_dict(_safe(list(self.legal)))
+
+
+def _bot_from_dict(kind: GameKind, state: dict[str, Any]) -> Any:
+    if kind.name == "carioca":
+        from carioca_desktop.bots.base import bot_from_dict
+
+        return bot_from_dict(state)
+    bot = kind.make_bot(str(state["level"]), int(state["seat"]), int(state.get("seed", 0)))
+    version, internal, gauss = state["rng"]
+    bot.rng.setstate((version, tuple(internal), gauss))
+    return bot
+
+
+def _decide(kind: GameKind, bot: Any, obs: Any, legal: tuple[Any, ...]) -> Any:
+    """The choice the bots' driver makes for this seat on the host, from the observation."""
+    if kind.name == "carioca":
+        from carioca_desktop.bots.driver import MAX_ACTIONS_PER_TURN as cap
+        from carioca_desktop.rules.carioca.actions import Discard
+
+        if obs.phase == "play" and _moves_this_turn(obs, ("lay_down", "add", "swap")) >= cap:
+            return next((a for a in legal if isinstance(a, Discard)), legal[0])
+        return bot.choose(obs, list(legal))
+    from carioca_desktop.bots.buraco_driver import MAX_ACTIONS_PER_TURN as bcap
+    from carioca_desktop.bots.buraco_driver import _safe
+
+    if _moves_this_turn(obs, ("lay_down", "add", "swap", "take_pile")) >= bcap:
+        return _safe(list(legal))
+    return bot.choose(obs, list(legal))
+
+
+def _moves_this_turn(obs: Any, kinds: tuple[str, ...]) -> int:
+    count = 0
+    for event in reversed(obs.events):
+        if event.seat != obs.seat or event.kind not in kinds:
+            break
+        count += 1
+    return count
+
+
+def run_join(address: str, code: str, name: str, level: str, seed: int,
+             paths: Paths | None = None, app: str = "") -> int:  # fmt: skip
+    """Play a remote seat to the match's end: 0, or 1 with one line when refused or lost."""
+    store = SeatStore(paths)
+    kept = store.get(address)
+    token = kept.get("token") if isinstance(kept.get("token"), str) else None
+    client = NetClient(address, code, name, token, app)
+    player: JoinBot | None = None
+    try:
+        while True:
+            for event in client.poll(1.0):
+                done = _handle(event, client, store, address, kept, level, seed, paths)
+                if isinstance(done, JoinBot):
+                    player = done
+                elif done is not None:
+                    return done
+                elif player is not None:
+                    _play(event, player, client, store, address)
+    finally:
+        client.close()
+
+
+def _handle(event: ClientEvent, client: NetClient, store: SeatStore, address: str,
+            kept: dict[str, Any], level: str, seed: int, paths: Paths | None
+            ) -> int | JoinBot | None:  # fmt: skip
+    if isinstance(event, Welcomed):
+        player = JoinBot(KINDS[event.game], level, seed)
+        player.restore(event.seat, kept if kept.get("token") == event.token else {})
+        store.put(address, {"token": event.token, "seat": event.seat, "bot": player.bot.to_dict()})
+        print(f"joined as seat {event.seat}", flush=True)
+        return player
+    if isinstance(event, RoundOver):
+        print(event.line, flush=True)
+    elif isinstance(event, MatchOver):
+        _record(event.record, paths)
+        store.put(address, None)
+        print(event.line, flush=True)
+        return 0
+    elif isinstance(event, Refused):
+        print(f"carioca join: refused: {event.message}", file=sys.stderr, flush=True)
+        if event.reason == "bad_token":
+            store.put(address, None)  # a finished or foreign table: join afresh next time
+        return 1
+    elif isinstance(event, Lost):
+        print(f"carioca join: {event.message}", file=sys.stderr, flush=True)
+        return 1
+    return None
+
+
+def _play(event: ClientEvent, player: JoinBot, client: NetClient, store: SeatStore,
+          address: str) -> None:  # fmt: skip
+    if isinstance(event, StateChanged):
+        player.obs = event.obs
+    elif isinstance(event, Asked):
+        entry = store.get(address)
+        answered = entry.get("answered")
+        if isinstance(answered, dict) and answered.get("ask") == event.ask:
+            client.send_action(event.ask, answered["action"])  # asked again after a rejoin
+            return
+        action = player.choose(event)
+        entry.update(
+            {"bot": player.bot.to_dict(), "answered": {"ask": event.ask, "action": action}}
+        )
+        store.put(address, entry)
+        client.send_action(event.ask, action)
+    elif isinstance(event, Refusal) and event.ask is not None and player.legal:
+        log.warning("the host refused the bot's move: %s", event.message)
+        client.send_action(event.ask, player.fallback())
+
+
+def _record(data: dict[str, Any], paths: Paths | None) -> None:
+    """The finished match into this computer's statistics, for its own person."""
+    from carioca_desktop.storage.notices import FileProblem
+    from carioca_desktop.storage.stats import any_from_dict, append_match
+
+    try:
+        append_match(any_from_dict(data), paths)
+    except (FileProblem, OSError, ValueError) as err:
+        log.warning("the match could not be recorded: %s", err)

@@ -1,0 +1,181 @@
+"""What one seat is sent: its observation as JSON, and the event log as deltas.
+
+The host never serialises the game: it serialises ``game.observation(seat)``, the engine's own
+censored value (another seat's hidden cards are only counted, the stock is a size, a morto a
+count). Events go as deltas (``events_at`` says where they start) so no message grows with the
+match and the 64 KiB cap holds; a rejoining client gets the whole log in chunks. The client
+rebuilds the very same ``Observation`` value, so a bot on the client decides exactly as it
+would on the host.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import fields, is_dataclass
+from typing import Any
+
+from carioca_desktop.net.protocol import BAD_FIELD, ProtocolError
+from carioca_desktop.rules.buraco import observation as bobs
+from carioca_desktop.rules.carioca import observation as cobs
+from carioca_desktop.rules.carioca.ruleset import CariocaRules
+from carioca_desktop.rules.carioca.state import EventKind
+from carioca_desktop.rules.events import EventView
+
+AnyObservation = cobs.Observation | bobs.BuracoObservation
+
+EVENT_CHUNK = 120
+"""Events per message: about 100 bytes each, so a chunk stays far below the 64 KiB cap."""
+
+_EVENT_DEFAULTS: dict[str, Any] = {
+    "cards": (),
+    "secret": (),
+    "hidden": 0,
+    "meld": None,
+    "melds": (),
+    "source": "",
+    "points": (),
+}
+
+
+def _plain(value: Any) -> Any:
+    """A value of an observation as JSON: dataclasses as objects, tuples as lists."""
+    if isinstance(value, enum.Enum):
+        return value.value
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    return value
+
+
+def _frozen(value: Any) -> Any:
+    """JSON lists back into the tuples an observation holds."""
+    if isinstance(value, list):
+        return tuple(_frozen(v) for v in value)
+    return value
+
+
+def observation_to_wire(obs: AnyObservation) -> dict[str, Any]:
+    """The observation without its event log (sent as deltas, see ``SeatFeed``)."""
+    out: dict[str, Any] = {}
+    for f in fields(obs):
+        if f.name == "events":
+            continue
+        value = getattr(obs, f.name)
+        out[f.name] = value.to_dict() if isinstance(value, CariocaRules) else _plain(value)
+    return out
+
+
+def event_to_wire(event: EventView[Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {"n": event.n, "round": event.round, "seat": event.seat,
+                           "kind": str(getattr(event.kind, "value", event.kind))}  # fmt: skip
+    for key, default in _EVENT_DEFAULTS.items():
+        value = getattr(event, key)
+        if value != default:
+            out[key] = _plain(value)
+    return out
+
+
+def event_from_wire(game: str, data: Any) -> EventView[Any]:
+    if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
+        raise ProtocolError(BAD_FIELD, "an event must be an object with a kind")
+    values = {k: _frozen(v) for k, v in data.items()}
+    if game == "carioca":
+        values["kind"] = EventKind(values["kind"])
+    return EventView(**values)
+
+
+def observation_from_wire(game: str, data: Any, events: Sequence[EventView[Any]]) -> AnyObservation:
+    """Rebuild the seat's observation; ProtocolError when the host sent something else."""
+    try:
+        if not isinstance(data, dict):
+            raise TypeError("an observation must be an object")
+        return _BUILDERS[game](dict(data), tuple(events))
+    except (TypeError, ValueError, KeyError, AttributeError) as err:
+        raise ProtocolError(BAD_FIELD, f"bad observation: {err}"[:160]) from None
+
+
+def _carioca(d: dict[str, Any], events: tuple[EventView[Any], ...]) -> cobs.Observation:
+    rules = CariocaRules.from_dict(d.pop("rules"))
+    table = tuple(cobs.MeldView(**{k: _frozen(v) for k, v in m.items()}) for m in d.pop("table"))
+    offer = d.pop("offer")
+    rest = {k: _frozen(v) for k, v in d.items()}
+    return cobs.Observation(
+        rules=rules,
+        table=table,
+        offer=None if offer is None else cobs.Offer(**offer),
+        events=events,
+        **rest,
+    )
+
+
+def _buraco(d: dict[str, Any], events: tuple[EventView[Any], ...]) -> bobs.BuracoObservation:
+    rules = d.pop("rules")
+    if not isinstance(rules, dict):
+        raise TypeError("rules must be an object")
+    table = tuple(bobs.MeldView(**{k: _frozen(v) for k, v in m.items()}) for m in d.pop("table"))
+    rest = {k: _frozen(v) for k, v in d.items()}
+    return bobs.BuracoObservation(rules=rules, table=table, events=events, **rest)
+
+
+_BUILDERS: dict[str, Callable[[dict[str, Any], tuple[EventView[Any], ...]], AnyObservation]] = {
+    "carioca": _carioca,
+    "buraco": _buraco,
+}
+
+
+class SeatFeed:
+    """The host's side of one seat's stream: which events that client holds, and the
+    messages that bring it to a new observation (events first, in chunks, then ``state``)."""
+
+    def __init__(self) -> None:
+        self.sent: tuple[EventView[Any], ...] = ()
+
+    def reset(self) -> None:
+        """A new connection holds nothing yet."""
+        self.sent = ()
+
+    def messages(self, obs: AnyObservation, seq: int) -> list[dict[str, Any]]:
+        now, old = obs.events, self.sent
+        keep = min(len(old), len(now))
+        # The log only grows, except when an undo takes its tail back: find where they part.
+        while keep and old[keep - 1] != now[keep - 1]:
+            keep -= 1
+        out: list[dict[str, Any]] = []
+        start = keep
+        while len(now) - start > EVENT_CHUNK:
+            chunk = now[start : start + EVENT_CHUNK]
+            out.append({"t": "events", "at": start, "events": [event_to_wire(e) for e in chunk]})
+            start += EVENT_CHUNK
+        out.append({
+            "t": "state",
+            "seq": seq,
+            "events_at": start,
+            "events": [event_to_wire(e) for e in now[start:]],
+            "obs": observation_to_wire(obs),
+        })  # fmt: skip
+        self.sent = now
+        return out
+
+
+class ClientLog:
+    """The client's copy of its seat's event log, kept from the host's deltas."""
+
+    def __init__(self, game: str) -> None:
+        self.game = game
+        self.events: list[EventView[Any]] = []
+
+    def extend(self, at: Any, raw: Any) -> None:
+        if not isinstance(at, int) or isinstance(at, bool) or not 0 <= at <= len(self.events):
+            raise ProtocolError(BAD_FIELD, "events: a delta must start inside the log")
+        if not isinstance(raw, list):
+            raise ProtocolError(BAD_FIELD, "events must be a list")
+        try:
+            new = [event_from_wire(self.game, e) for e in raw]
+        except (TypeError, ValueError) as err:
+            raise ProtocolError(BAD_FIELD, f"bad event: {err}"[:160]) from None
+        del self.events[at:]
+        self.events.extend(new)
