@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,7 +33,6 @@ from carioca_desktop.net.client import (
 )
 from carioca_desktop.net.games import KINDS, GameKind
 from carioca_desktop.storage import Paths
-from carioca_desktop.storage.atomic import atomic_write_bytes
 from carioca_desktop.storage.paths import default_paths
 
 log = logging.getLogger(__name__)
@@ -70,7 +70,12 @@ class SeatStore:
         else:
             data[address] = entry
         try:
-            atomic_write_bytes(self.path, json.dumps(data).encode("utf-8"))
+            # Written after every move: replaced whole (never torn) but not synced to the
+            # disk, which a move cannot wait for; a kill keeps it, only a power cut would not.
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            temp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
+            temp.write_bytes(json.dumps(data).encode("utf-8"))
+            os.replace(temp, self.path)
         except OSError as err:  # the match goes on; only a rejoin would need it
             log.warning("could not keep the seat's token: %s", err)
 

@@ -1,0 +1,71 @@
+"""Whole network matches through the commands: a host and three ``carioca join`` processes on
+127.0.0.1 play the same match, byte for byte, as the same seeded match played locally."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.netkit import bot_seed, local_final, start_host_cli, start_join_cli
+
+NAMES = ["Bot 1", "Ana", "Beto", "Caro"]
+
+
+def _network_match(tmp_path: Path, game: str, rules: dict[str, object], level: str,
+                   seed: int) -> tuple[str, list[str], list[str]]:  # fmt: skip
+    rules_file = tmp_path / "rules.json"
+    rules_file.write_text(json.dumps(rules), encoding="utf-8")
+    dump = tmp_path / "final.json"
+    host, port = start_host_cli(
+        ["--game", game, "--rules", str(rules_file), "--seats", f"{level},remote,remote,remote",
+         "--seed", str(seed), "--dump", str(dump)],
+        tmp_path / "host",
+    )  # fmt: skip
+    joins = [
+        start_join_cli(port, NAMES[s], level, bot_seed(seed, s), tmp_path / f"join{s}")
+        for s in (1, 2, 3)
+    ]
+    outs = [j.communicate(timeout=240)[0] for j in joins]
+    host_out, host_err = host.communicate(timeout=60)
+    assert host.returncode == 0, host_err
+    assert [j.returncode for j in joins] == [0, 0, 0], [j.stderr.read() for j in joins if j.stderr]
+    return dump.read_text(encoding="utf-8"), host_out.splitlines(), [o.splitlines() for o in outs]
+
+
+@pytest.mark.timeout(300)
+@pytest.mark.parametrize(
+    ("game", "rules", "level", "seed"),
+    [
+        ("carioca", {"preset": "chico", "buy": True}, "normal", 11),
+        ("buraco", {"preset": "brasileiro"}, "normal", 5),
+    ],
+)
+def test_network_match_equals_the_local_match(tmp_path: Path, game: str, rules: dict[str, object],
+                                              level: str, seed: int) -> None:  # fmt: skip
+    final, host_lines, join_lines = _network_match(tmp_path, game, rules, level, seed)
+    assert final == local_final(game, rules, NAMES, [level] * 4, seed)
+    last = host_lines[-1]
+    assert last.startswith("match over: scores [") and " winner " in last
+    assert [lines[-1] for lines in join_lines] == [last] * 3
+    rounds = [line for line in host_lines if line.startswith("round ")]
+    assert rounds and all(lines[:-1] == rounds for lines in join_lines)
+    if game == "carioca":
+        assert '"buy"' in final  # buying was on and somebody bought: the offer went over the wire
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(900)
+@pytest.mark.parametrize(
+    ("game", "rules", "level", "seed"),
+    [
+        ("carioca", {"preset": "clasico", "buy": True}, "hard", 3),
+        ("buraco", {"preset": "fechado"}, "hard", 8),
+    ],
+)
+def test_long_network_match_equals_the_local_match(tmp_path: Path, game: str,
+                                                   rules: dict[str, object], level: str,
+                                                   seed: int) -> None:  # fmt: skip
+    final, _, _ = _network_match(tmp_path, game, rules, level, seed)
+    assert final == local_final(game, rules, NAMES, [level] * 4, seed)
