@@ -187,7 +187,12 @@ class NetClient:
         except (OSError, InvalidURI, InvalidHandshake, TimeoutError) as err:
             self._end(f"cannot reach {self.host}:{self.port}: {err}")
             return
-        self._ws = ws
+        with ws:  # closes the connection however the loop ends
+            self._ws = ws
+            self._serve(ws)
+        self._end("the host went away")
+
+    def _serve(self, ws: ClientConnection) -> None:
         try:
             ws.send(p.encode(self._hello))
             for raw in ws:
@@ -200,10 +205,6 @@ class NetClient:
         except Exception as err:  # the thread must end with a message, whatever happened
             log.exception("client thread failed")
             self._end(f"connection failed: {err}")
-        finally:
-            with contextlib.suppress(Exception):  # closing anyway
-                ws.close()
-            self._end("the host went away")
 
     def _end(self, message: str) -> None:
         if not self._ended:
