@@ -47,10 +47,13 @@ def _grace(text: str) -> float:
 
 def host_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="carioca host", description="Host a network table without a window.")
-    p.add_argument("--game", choices=sorted(KINDS), required=True)
+    p.add_argument("--game", choices=sorted(KINDS), default=None)
     p.add_argument("--preset", default=None, help="rule preset of the game")
     p.add_argument("--rules", metavar="FILE", default=None, help="JSON rule-set file")
-    p.add_argument("--seats", required=True, help="one a seat: remote or a bot level")
+    p.add_argument("--seats", default=None, help="one a seat: remote or a bot level")
+    p.add_argument("--continue", dest="resume", action="store_true",
+                   help="resume the table whose match this computer saved; its people rejoin "
+                   "with their tokens")  # fmt: skip
     p.add_argument("--port", type=_port, default=DEFAULT_PORT, help="0 picks a free port")
     p.add_argument("--bind", default="0.0.0.0", help="the address to listen on")
     p.add_argument("--code", default=None, help="the table code (6 letters and digits)")
@@ -95,6 +98,10 @@ def _rules(args: argparse.Namespace, p: argparse.ArgumentParser, players: int) -
 def host_main(argv: list[str]) -> int:
     p = host_parser()
     args = p.parse_args(argv)
+    if args.resume:
+        return _resume(args, p)
+    if args.game is None or args.seats is None:
+        p.error("--game and --seats are needed (or --continue)")
     kind = KINDS[args.game]
     try:
         seats = parse_seats(args.seats, kind.levels)
@@ -119,6 +126,22 @@ def host_main(argv: list[str]) -> int:
         print(f"carioca host: cannot listen on port {args.port}: {err.strerror}", file=sys.stderr)
         return 1
     return _serve(host, args, sum(s.kind == REMOTE for s in seats))
+
+
+def _resume(args: argparse.Namespace, p: argparse.ArgumentParser) -> int:
+    from carioca_desktop.net.host import TableHost
+
+    if args.game or args.seats or args.code or args.preset or args.rules or args.seed is not None:
+        p.error("--continue takes the table as it was saved: only --port, --bind and --dump")
+    try:
+        host = TableHost.resume(bind=args.bind, port=args.port, app=version())
+    except ValueError as err:
+        print(f"carioca host: cannot resume: {err}", file=sys.stderr)
+        return 1
+    except OSError as err:
+        print(f"carioca host: cannot listen on port {args.port}: {err.strerror}", file=sys.stderr)
+        return 1
+    return _serve(host, args, len(host.remote))
 
 
 def _serve(host: Any, args: argparse.Namespace, remote: int) -> int:

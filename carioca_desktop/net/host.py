@@ -98,6 +98,29 @@ class TableHost:
         self.on_send: Callable[[int | None, dict[str, Any]], None] | None = None
         self.transport = Transport(bind, port)
 
+    @classmethod
+    def resume(cls, paths: Any = None, **kw: Any) -> TableHost:
+        """The table whose match this computer's autosave holds, waiting for its people to
+        rejoin with their tokens (each seat's grace counts from now); ValueError when there
+        is nothing to resume."""
+        from carioca_desktop.net.resume import load_session, read_table, seat_specs
+
+        table = read_table(paths)
+        session = load_session(paths, table)
+        host = cls(table["game"], session.game.rules, seat_specs(session, table), session.seed,
+                   code=table["code"], grace=float(table["grace"]),
+                   stand_in=str(table.get("stand_in", "normal")), paths=paths, **kw)  # fmt: skip
+        host.session = session
+        now = host.clock()
+        for seat, info in table["remote"].items():
+            remote = host.remote[int(seat)]
+            remote.name, remote.token_hash, remote.away_since = (
+                info["name"],
+                info["token_hash"],
+                now,
+            )
+        return host
+
     @property
     def port(self) -> int:
         return self.transport.port
@@ -288,6 +311,21 @@ class TableHost:
         for seat in self.remote:
             self._state_to(seat)
         out.append(HostEvent("started", None, f"match {self.session.match_id} started"))
+        self._keep_table()
+
+    def _keep_table(self) -> None:
+        """Write what a resumed host needs beside its autosave: the code, which seats are
+        remote and their tokens' hashes (never the tokens), so the same people can rejoin."""
+        if not self.autosave or self.session is None:
+            return
+        from carioca_desktop.net.resume import write_table
+
+        remote = {
+            str(s): {"name": r.name, "token_hash": r.token_hash} for s, r in self.remote.items()
+        }
+        write_table(self.paths, {"match_id": self.session.match_id, "game": self.kind.name,
+                                 "code": self.code, "grace": self.grace,
+                                 "stand_in": self.stand_in, "remote": remote})  # fmt: skip
 
     def _start_message(self) -> dict[str, Any]:
         assert self.session is not None
@@ -411,6 +449,10 @@ class TableHost:
     def _finish(self, out: list[HostEvent]) -> None:
         assert self.session is not None
         self.finished = True
+        if self.autosave:
+            from carioca_desktop.net.resume import clear_table
+
+            clear_table(self.paths)
         line = self.kind.final_line(self.game)
         for seat, remote in self.remote.items():
             if remote.conn is not None:
