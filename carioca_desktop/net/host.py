@@ -218,8 +218,11 @@ class TableHost:
         if wait > 0:
             return self._refuse(conn, p.SLOW_DOWN, "too many failed tries", retry_after=wait)
         if msg.protocol != p.PROTOCOL:
-            return self._refuse(conn, p.VERSION, f"the host speaks protocol {p.PROTOCOL}",
-                                host_app=self.app)  # fmt: skip
+            line = f"refused a client of protocol {msg.protocol} (app {msg.app[:20]!r}): " \
+                f"this host speaks {p.PROTOCOL} (app {self.app!r})"  # fmt: skip
+            out.append(HostEvent("refused", None, line))
+            return self._refuse(conn, p.VERSION, f"the host speaks protocol {p.PROTOCOL}, "
+                                f"this app {msg.protocol}", host_app=self.app)  # fmt: skip
         if not codes_match(msg.code, self.code):
             self.throttle.failed(address)
             return self._refuse(conn, p.WRONG_CODE, "wrong table code")
