@@ -53,6 +53,23 @@ def test_network_match_equals_the_local_match(tmp_path: Path, game: str, rules: 
     assert rounds and all(lines[:-1] == rounds for lines in join_lines)
     if game == "carioca":
         assert '"buy"' in final  # buying was on and somebody bought: the offer went over the wire
+    _recorded_on_each_computer(tmp_path)
+
+
+def _recorded_on_each_computer(tmp_path: Path) -> None:
+    """Each joining computer recorded the match for its own person; the host (no person of
+    its own here) recorded nothing and cleared its autosave, as for a local match."""
+    from carioca_desktop.storage import Paths
+    from carioca_desktop.storage.stats import load_stats
+
+    for seat in (1, 2, 3):
+        stats, _ = load_stats(Paths.under(tmp_path / f"join{seat}"))
+        assert len(stats.records) == 1
+        record = stats.records[0]
+        assert list(record.human_seats) == [seat] and record.players[seat].name == NAMES[seat]
+    host_home = Paths.under(tmp_path / "host")
+    assert load_stats(host_home)[0].records == ()
+    assert not host_home.autosave_file.exists()
 
 
 @pytest.mark.slow
