@@ -6,6 +6,7 @@ log), and no token of another seat or word of any random generator appears at al
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -31,6 +32,7 @@ class LeakCheck:
         kind = msg["t"]
         self.by_type[kind] = self.by_type.get(kind, 0) + 1
         text = encode(msg)
+        msg = json.loads(text)  # what the client reads
         if kind == "welcome" and seat is not None:
             self.tokens[seat] = msg["token"]
         for other, token in self.tokens.items():

@@ -11,6 +11,7 @@ would on the host.
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields, is_dataclass
 from typing import Any
@@ -59,14 +60,28 @@ def _frozen(value: Any) -> Any:
 
 
 def observation_to_wire(obs: AnyObservation) -> dict[str, Any]:
-    """The observation without its event log (sent as deltas, see ``SeatFeed``)."""
-    out: dict[str, Any] = {}
-    for f in fields(obs):
-        if f.name == "events":
-            continue
-        value = getattr(obs, f.name)
-        out[f.name] = value.to_dict() if isinstance(value, CariocaRules) else _plain(value)
+    """The observation without its event log (sent as deltas, see ``SeatFeed``). Tuples are
+    left as they are (the JSON encoder writes them as lists): this runs for every seat after
+    every action, so only the nested dataclasses are converted."""
+    out = {name: getattr(obs, name) for name in _names(type(obs)) if name != "events"}
+    out["table"] = [{k: getattr(m, k) for k in _names(type(m))} for m in obs.table]
+    if isinstance(obs, cobs.Observation):
+        out["rules"] = _rules_dict(obs.rules)
+        offer = obs.offer
+        out["offer"] = None if offer is None else {"seat": offer.seat, "card": offer.card,
+                                                   "drawer": offer.drawer}  # fmt: skip
     return out
+
+
+@functools.lru_cache(maxsize=16)
+def _names(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in fields(cls))
+
+
+@functools.lru_cache(maxsize=8)
+def _rules_dict(rules: CariocaRules) -> dict[str, Any]:
+    """A match has one rule set: its JSON is built once (the encoder only reads it)."""
+    return rules.to_dict()
 
 
 def event_to_wire(event: EventView[Any]) -> dict[str, Any]:
