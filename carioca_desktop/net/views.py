@@ -73,9 +73,14 @@ def observation_to_wire(obs: AnyObservation) -> dict[str, Any]:
     return out
 
 
-@functools.lru_cache(maxsize=16)
-def _names(cls: type) -> tuple[str, ...]:
-    return tuple(f.name for f in fields(cls))
+_NAMES: dict[type[Any], tuple[str, ...]] = {}
+
+
+def _names(cls: type[Any]) -> tuple[str, ...]:
+    names = _NAMES.get(cls)
+    if names is None:
+        names = _NAMES[cls] = tuple(f.name for f in fields(cls))
+    return names
 
 
 @functools.lru_cache(maxsize=8)
