@@ -249,3 +249,19 @@ def test_a_version_mismatch_is_told_on_both_sides() -> None:
     finally:
         client.close()
         host.close()
+
+
+ERRORS = (p.MALFORMED, p.TOO_BIG, p.UNKNOWN, p.BAD_FIELD, p.NOT_WELCOMED, p.ALREADY,
+          p.NOT_STARTED, p.NOT_YOUR_TURN, p.OTHER_SEAT, p.STALE, p.BAD_ACTION,
+          p.REFUSED)  # fmt: skip
+REFUSALS = (p.WRONG_CODE, p.VERSION, p.TABLE_FULL, p.BAD_TOKEN, p.SLOW_DOWN, p.GAME_OVER)
+
+
+@pytest.mark.parametrize("lang", ["es", "en", "fr", "it", "pt", "sv"])
+def test_every_error_and_refusal_key_a_client_gets_is_translated(lang: str) -> None:
+    from carioca_desktop import i18n
+
+    keys = [p.error(c, "")["key"] for c in ERRORS] + [p.refused(r, "")["key"] for r in REFUSALS]
+    texts = [i18n.tr(key, lang) for key in keys]
+    assert all(t and t != k for t, k in zip(texts, keys, strict=True)), texts
+    assert len(set(texts)) == len(texts)
