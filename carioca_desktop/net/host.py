@@ -14,18 +14,15 @@ import logging
 import secrets
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from carioca_desktop.net import protocol as p
 from carioca_desktop.net.admission import (
     Throttle,
-    codes_match,
     new_code,
-    new_token,
-    token_hash,
 )
 from carioca_desktop.net.games import HOST, KINDS, Session, bot_seed, record_for
+from carioca_desktop.net.lobby import Ask, HostEvent, Lobby, bot_name
 from carioca_desktop.net.seats import REMOTE, RemoteSeat, SeatSpec
 from carioca_desktop.net.transport import Closed, Garbage, Opened, Received, Transport
 from carioca_desktop.play.offer import OFFER_SECONDS
@@ -35,30 +32,10 @@ from carioca_desktop.rules.errors import RulesError
 log = logging.getLogger(__name__)
 
 GRACE = 60.0
-STRIKES = 32
-"""Errors in a row after which a connection is closed: a client that keeps sending garbage
-costs the host nothing more."""
 BOT_BUDGET = 0.05  # seconds of bot moves per poll, so a screen's frame is never held long
 
 
-@dataclass(frozen=True)
-class HostEvent:
-    """What happened, for the caller to show: ``kind`` is joined, left, bot, started,
-    round, over; ``line`` a readable English line (the command line prints it)."""
-
-    kind: str
-    seat: int | None = None
-    line: str = ""
-
-
-@dataclass(frozen=True)
-class _Ask:
-    seat: int
-    ask: int
-    at: int  # the count of applied actions it was asked at
-
-
-class TableHost:
+class TableHost(Lobby):
     """A network table (see the module's words)."""
 
     def __init__(
@@ -88,7 +65,7 @@ class TableHost:
         self.throttle = Throttle(clock)
         self.conn_seat: dict[int, int] = {}
         self.strikes: dict[int, int] = {}
-        self.asked: _Ask | None = None
+        self.asked: Ask | None = None
         self.asks = secrets.randbelow(2**31)  # ask numbers never repeat across a resume
         self.applied = 0
         self.rounds = 0
@@ -180,122 +157,6 @@ class TableHost:
             else:
                 self.transport.close(item.conn)
 
-    # ------------------------------------------------------------------ sending
-    def _send(self, conn: int, message: dict[str, Any]) -> None:
-        if self.on_send is not None:
-            self.on_send(self.conn_seat.get(conn), message)
-        text = p.encode(message)
-        if len(text.encode("utf-8")) > p.MAX_MESSAGE:  # a bug, never a client's doing
-            log.error("not sent: a %s message over the cap", message.get("t"))
-            return
-        self.transport.send(conn, text)
-
-    def _to_seat(self, seat: int, message: dict[str, Any]) -> None:
-        conn = self.remote[seat].conn if seat in self.remote else None
-        if conn is not None:
-            self._send(conn, message)
-
-    def _to_all(self, message: dict[str, Any]) -> None:
-        for seat in self.remote:
-            self._to_seat(seat, message)
-
-    def _error(self, conn: int, code: str, message: str, **extra: Any) -> None:
-        self.strikes[conn] = self.strikes.get(conn, 0) + 1
-        self._send(conn, p.error(code, message, **extra))
-        if self.strikes[conn] >= STRIKES:
-            self.transport.close(conn)
-
-    def _refuse(self, conn: int, reason: str, message: str, **extra: Any) -> None:
-        self._send(conn, p.refused(reason, message, **extra))
-        self.transport.close(conn)
-
-    # ------------------------------------------------------------------ admission
-    def _hello(self, conn: int, msg: p.Hello, out: list[HostEvent]) -> None:
-        address = self.transport.address(conn) or "?"
-        if conn in self.conn_seat:
-            return self._error(conn, p.ALREADY, "this connection already has a seat")
-        wait = self.throttle.wait(address)
-        if wait > 0:
-            return self._refuse(conn, p.SLOW_DOWN, "too many failed tries", retry_after=wait)
-        if msg.protocol != p.PROTOCOL:
-            line = f"refused a client of protocol {msg.protocol} (app {msg.app[:20]!r}): " \
-                f"this host speaks {p.PROTOCOL} (app {self.app!r})"  # fmt: skip
-            out.append(HostEvent("refused", None, line))
-            return self._refuse(conn, p.VERSION, f"the host speaks protocol {p.PROTOCOL}, "
-                                f"this app {msg.protocol}", host_app=self.app)  # fmt: skip
-        if not codes_match(msg.code, self.code):
-            self.throttle.failed(address)
-            return self._refuse(conn, p.WRONG_CODE, "wrong table code")
-        if msg.token is not None:
-            return self._rejoin(conn, msg, address, out)
-        if self.finished:
-            return self._refuse(conn, p.GAME_OVER, "the match is over")
-        free = [s for s, r in self.remote.items() if r.token_hash is None]
-        if not free:
-            return self._refuse(conn, p.TABLE_FULL, "every seat is taken")
-        self.throttle.succeeded(address)
-        seat, token = free[0], new_token()
-        remote = self.remote[seat]
-        remote.name, remote.token_hash = self._unique(msg.name, seat), token_hash(token)
-        self._seated(conn, seat, token)
-        out.append(HostEvent("joined", seat, f"seat {seat} joined: {remote.name}"))
-        if self.session is None and all(r.token_hash for r in self.remote.values()):
-            self._start(out)
-
-    def _rejoin(self, conn: int, msg: p.Hello, address: str, out: list[HostEvent]) -> None:
-        digest = token_hash(msg.token or "")
-        seat = next((s for s, r in self.remote.items() if r.token_hash == digest), None)
-        if seat is None:
-            self.throttle.failed(address)
-            return self._refuse(conn, p.BAD_TOKEN, "that token holds no seat at this table")
-        self.throttle.succeeded(address)
-        remote = self.remote[seat]
-        if remote.conn is not None:  # the old connection is a ghost: the token wins
-            old = remote.conn
-            self.conn_seat.pop(old, None)
-            self.transport.close(old)
-        taken_back = remote.standin is not None
-        remote.standin, remote.away_since = None, None
-        self._seated(conn, seat, msg.token or "")
-        out.append(HostEvent("joined", seat, f"seat {seat} rejoined: {remote.name}"))
-        if taken_back:
-            log.info("seat %d taken back from its stand-in bot", seat)
-
-    def _seated(self, conn: int, seat: int, token: str) -> None:
-        remote = self.remote[seat]
-        remote.conn, remote.away_since = conn, None
-        remote.feed.reset()
-        self.conn_seat[conn] = seat
-        self._send(conn, {"t": "welcome", "protocol": p.PROTOCOL, "app": self.app,
-                          "seat": seat, "token": token, "game": self.kind.name,
-                          "grace": self.grace})  # fmt: skip
-        self._seat_news(seat)
-        if self.session is not None:
-            self._send(conn, self._start_message())
-            self._state_to(seat)
-            if self.asked is not None and self.asked.seat == seat:
-                self._send_ask(self.asked)
-
-    def _unique(self, name: str, seat: int) -> str:
-        taken = {r.name for s, r in self.remote.items() if s != seat} | {
-            _bot_name(i, s) for i, s in enumerate(self.specs) if s.kind != REMOTE
-        }
-        return name if name not in taken else f"{name[:20]} {seat + 1}"
-
-    def _dropped(self, conn: int, out: list[HostEvent]) -> None:
-        self.strikes.pop(conn, None)
-        seat = self.conn_seat.pop(conn, None)
-        if seat is None or self.remote[seat].conn != conn:
-            return
-        remote = self.remote[seat]
-        remote.conn, remote.away_since = None, self.clock()
-        self._seat_news(seat)
-        out.append(HostEvent("left", seat, f"seat {seat} lost its connection"))
-
-    def _seat_news(self, seat: int) -> None:
-        self._to_all({"t": "seat", "seat": seat, "status": self.remote[seat].status,
-                      "name": self.remote[seat].name})  # fmt: skip
-
     # ------------------------------------------------------------------ the match
     def _seat_configs(self) -> list[SeatConfig]:
         out = []
@@ -303,7 +164,7 @@ class TableHost:
             if spec.kind == REMOTE:
                 out.append(SeatConfig(self.remote[i].name or f"Jugador {i + 1}", "human"))
             else:
-                out.append(SeatConfig(_bot_name(i, spec), "bot", spec.level))
+                out.append(SeatConfig(bot_name(i, spec), "bot", spec.level))
         return out
 
     def _start(self, out: list[HostEvent]) -> None:
@@ -395,11 +256,11 @@ class TableHost:
         if self.asked is not None and self.asked.at == self.applied:
             return
         self.asks += 1
-        self.asked = _Ask(seat, self.asks, self.applied)
+        self.asked = Ask(seat, self.asks, self.applied)
         self.offer_left = OFFER_SECONDS
         self._send_ask(self.asked)
 
-    def _send_ask(self, ask: _Ask) -> None:
+    def _send_ask(self, ask: Ask) -> None:
         game = self.game
         # The same list a bot of this seat is given on the host (bot_step / buraco_step).
         legal = [self.kind.action_to_dict(a) for a in game.legal_actions(ask.seat)]
@@ -462,7 +323,3 @@ class TableHost:
                 self._send(remote.conn, {"t": "match_over", "line": line,
                                          "record": record_for(self.session, seat)})  # fmt: skip
         out.append(HostEvent("over", None, line))
-
-
-def _bot_name(seat: int, spec: SeatSpec) -> str:
-    return f"Bot {seat + 1}"
