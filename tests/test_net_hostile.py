@@ -254,6 +254,24 @@ def test_a_client_that_never_reads_is_closed_without_stalling_the_host() -> None
         transport.stop()
 
 
+def test_one_address_cannot_open_connections_without_end() -> None:
+    from carioca_desktop.net.transport import PER_ADDRESS
+
+    transport = Transport("127.0.0.1", 0)
+    held: list[ClientConnection] = []
+    try:
+        for _ in range(PER_ADDRESS):
+            held.append(connect(f"ws://127.0.0.1:{transport.port}/", proxy=None))
+        extra = connect(f"ws://127.0.0.1:{transport.port}/", proxy=None)
+        with extra, pytest.raises(ConnectionClosed) as closed:
+            extra.recv(timeout=10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1013
+    finally:
+        for ws in held:
+            ws.close()
+        transport.stop()
+
+
 @pytest.mark.slow
 @pytest.mark.timeout(900)
 def test_ten_thousand_hostile_messages() -> None:

@@ -11,6 +11,7 @@ lets its bots act, and queues for each remote seat only that seat's observation
 from __future__ import annotations
 
 import logging
+import queue
 import secrets
 import time
 from collections.abc import Callable, Sequence
@@ -117,14 +118,14 @@ class TableHost(Lobby):
         wait = 0.0 if self._host_acts() else timeout
         try:
             item = self.transport.inbox.get(timeout=wait) if wait > 0 else None
-        except Exception:  # queue.Empty
+        except queue.Empty:
             item = None
         while True:
             if item is not None:
                 self._inbound(item, out)
             try:
                 item = self.transport.inbox.get_nowait()
-            except Exception:  # queue.Empty
+            except queue.Empty:
                 break
         self._tick(out)
         self._advance(out)

@@ -29,6 +29,10 @@ OUTBOX = 256
 """Messages waiting for one client before it is closed: a whole round of deltas, far more
 than a client that reads at all falls behind by."""
 
+PER_ADDRESS = 16
+"""Open connections from one address: a table has at most 8 seats, so more are not players
+(each costs two threads)."""
+
 PING_INTERVAL = 2.0  # a vanished client (no FIN: a cable pulled) is noticed within 2 + 3 s
 PING_TIMEOUT = 3.0
 CLOSE_TIMEOUT = 2.0
@@ -99,7 +103,12 @@ class Transport:
         address = str(ws.remote_address[0]) if ws.remote_address else "?"
         peer = _Peer(ws, address)
         with self._lock:
-            self._peers[conn] = peer
+            crowded = sum(o.address == address for o in self._peers.values()) >= PER_ADDRESS
+            if not crowded:
+                self._peers[conn] = peer
+        if crowded:  # one computer opening connection after connection: not heard
+            ws.close(1013, "too many connections")
+            return
         writer = threading.Thread(
             target=self._write, args=(peer,), name=f"net-w{conn}", daemon=True
         )
