@@ -265,3 +265,22 @@ def test_every_error_and_refusal_key_a_client_gets_is_translated(lang: str) -> N
     texts = [i18n.tr(key, lang) for key in keys]
     assert all(t and t != k for t, k in zip(texts, keys, strict=True)), texts
     assert len(set(texts)) == len(texts)
+
+
+def test_the_host_may_start_with_open_seats_played_by_bots(tmp_path: Path) -> None:
+    from tests.netkit import HostThread, join_in_thread, new_host
+
+    host = new_host("buraco", {}, "remote,easy,remote,easy", 2, stand_in="easy")
+    joiner = join_in_thread(host.port, "Sola", "easy", 1, tmp_path)
+    while host.remote[0].token_hash is None:
+        host.poll(0.01)
+    events = host.start_now()
+    assert [e.kind for e in events] == ["started"]
+    assert [s.kind for s in host.session.seats] == ["human", "bot", "bot", "bot"]
+    assert host.session.seats[2].level == "easy" and list(host.remote) == [0]
+    runner = HostThread(host)
+    try:
+        joiner.join(120)
+        assert joiner.code == 0 and host.finished  # type: ignore[attr-defined]
+    finally:
+        runner.stop()

@@ -11,6 +11,7 @@ import argparse
 import logging
 import random
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -61,6 +62,9 @@ def host_parser() -> argparse.ArgumentParser:
     p.add_argument("--grace", type=_grace, default=60.0, help="seconds a dropped seat is kept")
     p.add_argument("--stand-in", default="normal", help="the bot level that plays a seat "
                    "whose person has not come back within the grace")  # fmt: skip
+    p.add_argument("--wait", type=_grace, default=None, metavar="S",
+                   help="start after S seconds even if remote seats are open: bots of the "
+                   "stand-in level take them (default: wait for every seat)")  # fmt: skip
     p.add_argument("--dump", metavar="PATH", default=None,
                    help="write the final game state here (tests compare matches)")  # fmt: skip
     return p
@@ -152,10 +156,15 @@ def _serve(host: Any, args: argparse.Namespace, remote: int) -> int:
     print(f"table code {host.code}; waiting for {remote} remote seat(s)", flush=True)
     responder = Responder.start(host)
     try:
+        started = time.monotonic()
         if remote == 0:
-            host.poll(0)  # nobody to wait for: the match starts at once
+            host.start_now()  # nobody to wait for
         while not host.finished:
-            for event in host.poll(0.2):
+            events = host.poll(0.2)
+            wait = getattr(args, "wait", None)
+            if host.session is None and wait is not None and time.monotonic() - started > wait:
+                events += host.start_now()
+            for event in events:
                 print(event.line, flush=True)
         if args.dump:
             Path(args.dump).write_text(_dump(host.game), encoding="utf-8")
@@ -169,8 +178,6 @@ def _serve(host: Any, args: argparse.Namespace, remote: int) -> int:
 
 def _linger(host: Any) -> None:
     """Give the last messages a moment to leave before the sockets close."""
-    import time
-
     end = time.monotonic() + 1.0
     while time.monotonic() < end and any(
         not host.transport.flushed(c) for c in host.transport.connections()

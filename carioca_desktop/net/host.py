@@ -159,6 +159,20 @@ class TableHost(Lobby):
                 self.transport.close(item.conn)
 
     # ------------------------------------------------------------------ the match
+    def start_now(self) -> list[HostEvent]:
+        """Start without waiting for every remote seat: the open ones are played by bots of
+        the stand-in level (a seat whose person joined and dropped stays theirs)."""
+        out: list[HostEvent] = []
+        if self.session is not None:
+            return out
+        specs = list(self.specs)
+        for seat in [s for s, r in self.remote.items() if r.token_hash is None]:
+            specs[seat] = SeatSpec("bot", self.stand_in)
+            del self.remote[seat]
+        self.specs = tuple(specs)
+        self._start(out)
+        return out
+
     def _seat_configs(self) -> list[SeatConfig]:
         out = []
         for i, spec in enumerate(self.specs):
