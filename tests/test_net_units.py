@@ -284,3 +284,43 @@ def test_the_host_may_start_with_open_seats_played_by_bots(tmp_path: Path) -> No
         assert joiner.code == 0 and host.finished  # type: ignore[attr-defined]
     finally:
         runner.stop()
+
+
+@pytest.mark.parametrize(
+    "sent",
+    [
+        ["not json"],
+        ['{"t": "state", "seq": 1, "events_at": 0, "events": [], "obs": {}}'],
+        ['{"t": "welcome", "seat": 0, "token": "t", "game": "chess", "grace": 1}'],
+        ['{"t": "welcome", "seat": 0, "token": "t", "game": "carioca", "grace": 1}',
+         '{"t": "state", "seq": 1, "events_at": 5, "events": [], "obs": {}}'],
+        ['{"t": "welcome", "seat": 0, "token": "t", "game": "buraco", "grace": 1}',
+         '{"t": "state", "seq": 1, "events_at": 0, "events": [], "obs": {"hand": 3}}'],
+        ["x" * (p.MAX_MESSAGE + 1)],
+    ],
+)  # fmt: skip
+def test_a_client_ends_with_a_message_when_the_host_sends_nonsense(sent: list[str]) -> None:
+    import threading
+
+    from websockets.sync.server import serve
+
+    from carioca_desktop.net.client import Lost, NetClient
+
+    def handler(ws: Any) -> None:
+        ws.recv()
+        for text in sent:
+            ws.send(text)
+        ws.recv()  # until the client leaves
+
+    with serve(handler, "127.0.0.1", 0, compression=None) as server:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        client = NetClient(f"127.0.0.1:{server.socket.getsockname()[1]}", "ABCDEF", "Ana")
+        events: list[Any] = []
+        for _ in range(100):
+            events += client.poll(0.1)
+            if any(isinstance(e, Lost) for e in events):
+                break
+        client.close()
+        server.shutdown()
+    lost = [e for e in events if isinstance(e, Lost)]
+    assert lost and lost[0].message.startswith("the host sent a bad message")

@@ -32,6 +32,7 @@ from carioca_desktop.net.client import (
     Welcomed,
 )
 from carioca_desktop.net.games import KINDS, GameKind
+from carioca_desktop.rules.errors import RulesError
 from carioca_desktop.storage import Paths
 from carioca_desktop.storage.paths import default_paths
 
@@ -169,6 +170,12 @@ def run_join(address: str, code: str, name: str, level: str, seed: int,
                     return done
                 elif player is not None:
                     _play(event, player, client, store, address)
+    except (RulesError, TypeError, ValueError, KeyError, AttributeError) as err:
+        # What the host sent made no sense to the bot (a host of another build, or a
+        # hostile one): one line, as for a lost host, never a traceback.
+        print(f"carioca join: the host's game cannot be followed: {err}"[:200],
+              file=sys.stderr, flush=True)  # fmt: skip
+        return 1
     finally:
         client.close()
 
@@ -204,7 +211,7 @@ def _play(event: ClientEvent, player: JoinBot, client: NetClient, store: SeatSto
           address: str) -> None:  # fmt: skip
     if isinstance(event, StateChanged):
         player.obs = event.obs
-    elif isinstance(event, Asked):
+    elif isinstance(event, Asked) and player.obs is not None:
         entry = store.get(address)
         answered = entry.get("answered")
         if isinstance(answered, dict) and answered.get("ask") == event.ask:
