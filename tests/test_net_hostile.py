@@ -291,3 +291,4 @@ def test_ten_thousand_hostile_messages() -> None:
     assert result.returncode == 0, result.stdout[-3000:]
     sent = int(result.stdout.split("hostile: ")[1].split()[0])
     assert sent >= 10_000
+    print(f"\n{sent} hostile messages")

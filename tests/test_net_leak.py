@@ -144,6 +144,8 @@ _BURACO_FIELDS = {
     [
         ("carioca", {"preset": "chico", "buy": True}, 21),
         ("buraco", {"preset": "fechado"}, 4),  # the pile shows only its top card
+        pytest.param("carioca", {"preset": "clasico", "buy": True}, 5, marks=pytest.mark.slow),
+        pytest.param("buraco", {"preset": "brasileiro"}, 6, marks=pytest.mark.slow),
     ],
 )
 def test_no_message_leaks_a_hidden_card_a_token_or_a_generator(
