@@ -51,6 +51,7 @@ class SeatStore:
 
     def __init__(self, paths: Paths | None = None) -> None:
         self.path = seats_file(paths)
+        self._entries: dict[str, dict[str, Any]] = {}  # what this process wrote, by address
 
     def _read(self) -> dict[str, Any]:
         try:
@@ -61,6 +62,8 @@ class SeatStore:
         return data if isinstance(data, dict) else {}
 
     def get(self, address: str) -> dict[str, Any]:
+        if address in self._entries:  # the file is only read once, at start
+            return dict(self._entries[address])
         entry = self._read().get(address)
         return entry if isinstance(entry, dict) else {}
 
@@ -68,8 +71,9 @@ class SeatStore:
         data = self._read()
         if entry is None:
             data.pop(address, None)
+            self._entries.pop(address, None)
         else:
-            data[address] = entry
+            data[address] = self._entries[address] = dict(entry)
         try:
             # Written after every move: replaced whole (never torn) but not synced to the
             # disk, which a move cannot wait for; a kill keeps it, only a power cut would not.

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields, is_dataclass
 from typing import Any
@@ -119,7 +120,7 @@ def observation_from_wire(game: str, data: Any, events: Sequence[EventView[Any]]
 
 
 def _carioca(d: dict[str, Any], events: tuple[EventView[Any], ...]) -> cobs.Observation:
-    rules = CariocaRules.from_dict(d.pop("rules"))
+    rules = _rules_from(json.dumps(d.pop("rules"), sort_keys=True))
     table = tuple(cobs.MeldView(**{k: _frozen(v) for k, v in m.items()}) for m in d.pop("table"))
     offer = d.pop("offer")
     rest = {k: _frozen(v) for k, v in d.items()}
@@ -139,6 +140,12 @@ def _buraco(d: dict[str, Any], events: tuple[EventView[Any], ...]) -> bobs.Burac
     table = tuple(bobs.MeldView(**{k: _frozen(v) for k, v in m.items()}) for m in d.pop("table"))
     rest = {k: _frozen(v) for k, v in d.items()}
     return bobs.BuracoObservation(rules=rules, table=table, events=events, **rest)
+
+
+@functools.lru_cache(maxsize=8)
+def _rules_from(text: str) -> CariocaRules:
+    """A match's rules arrive with every state: checked and built once per rule set."""
+    return CariocaRules.from_dict(json.loads(text))
 
 
 _BUILDERS: dict[str, Callable[[dict[str, Any], tuple[EventView[Any], ...]], AnyObservation]] = {
