@@ -125,3 +125,23 @@ def test_a_killed_host_is_noticed_within_5_s_and_its_save_resumed(tmp_path: Path
     assert last.startswith("match over:") and [o.splitlines()[-1] for o in outs] == [last] * 3
     assert not (tmp_path / "host" / "saves" / "net-table.json").exists()
     assert not (tmp_path / "host" / "saves" / "autosave.json").exists()  # cleared at the end
+
+
+@pytest.mark.timeout(120)
+def test_a_frozen_host_is_noticed_by_the_keepalive_within_5_s(tmp_path: Path) -> None:
+    """A host that stops answering without closing anything (SIGSTOP: as a cable pulled or a
+    computer asleep) is noticed by the clients' pings, not by the sockets closing."""
+    host, _, joins = _host_and_joins(tmp_path, 23)
+    _wait_line(joins[0], "round 1:")
+    os.kill(host.pid, signal.SIGSTOP)
+    frozen = time.monotonic()
+    try:
+        for j in joins:
+            _, err = j.communicate(timeout=30)
+            assert j.returncode == 1 and "carioca join:" in err, err
+        elapsed = time.monotonic() - frozen
+        print(f"\nclients noticed the frozen host after {elapsed:.2f} s")
+        assert elapsed < 5.0
+    finally:
+        os.kill(host.pid, signal.SIGKILL)
+        host.communicate()

@@ -24,8 +24,8 @@ from carioca_desktop.net.views import AnyObservation, ClientLog, observation_fro
 
 log = logging.getLogger(__name__)
 
-PING_INTERVAL = 1.0  # a host that vanished without closing is noticed within 1 + 2 s
-PING_TIMEOUT = 2.0
+PING_INTERVAL = 1.0  # a host that vanished without closing is noticed within 1 + 1.5 s
+PING_TIMEOUT = 1.5
 OPEN_TIMEOUT = 5.0
 
 
@@ -179,7 +179,7 @@ class NetClient:
                 open_timeout=OPEN_TIMEOUT,
                 ping_interval=PING_INTERVAL,
                 ping_timeout=PING_TIMEOUT,
-                close_timeout=2.0,
+                close_timeout=0.5,  # a frozen host cannot answer a close: no waiting
                 max_size=p.WIRE_LIMIT,
                 compression=None,
                 proxy=None,  # never route a table through a proxy the environment names
