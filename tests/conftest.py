@@ -22,42 +22,9 @@ os.environ.pop("CARIOCA_LANG", None)
 os.environ["CARIOCA_DISCOVERY"] = "127.0.0.1"
 
 
-def _loopback_only() -> None:
-    """Any test that connects or sends to an address other than loopback fails: this machine,
-    CI and developers' machines must never send traffic out (tests/test_net_guard.py)."""
-    import ipaddress
-    import socket
+from tests.loopback_guard import install_loopback_guard
 
-    def check(address: object) -> None:
-        if not isinstance(address, tuple) or not address:
-            return  # AF_UNIX paths, or a connected socket's send
-        host = str(address[0]).split("%")[0]
-        if host == "localhost":
-            return
-        try:
-            if ipaddress.ip_address(host).is_loopback:
-                return
-        except ValueError:
-            pass
-        raise AssertionError(f"a test sent to {host!r}: tests use loopback only")
-
-    def wrap(name: str, least: int, where: int) -> None:
-        original = getattr(socket.socket, name)
-
-        def guarded(self: socket.socket, *args: object) -> object:
-            if self.family in (socket.AF_INET, socket.AF_INET6) and len(args) >= least:
-                check(args[where])
-            return original(self, *args)
-
-        setattr(socket.socket, name, guarded)
-
-    wrap("connect", 1, 0)
-    wrap("connect_ex", 1, 0)
-    wrap("sendto", 2, -1)  # sendto(data, address) or sendto(data, flags, address)
-    wrap("sendmsg", 4, 3)  # sendmsg(buffers, ancdata, flags, address)
-
-
-_loopback_only()
+install_loopback_guard()
 
 
 @pytest.fixture

@@ -39,7 +39,8 @@ def local_final(game: str, rules: dict[str, Any], names: Sequence[str], levels: 
 
 def env(home: Path) -> dict[str, str]:
     out = dict(os.environ, CARIOCA_HOME=str(home), CARIOCA_DISCOVERY="127.0.0.1:1")
-    out["PYTHONPATH"] = str(ROOT)
+    # tests/netguard's sitecustomize installs the loopback-only guard in the process too.
+    out["PYTHONPATH"] = os.pathsep.join([str(ROOT / "tests" / "netguard"), str(ROOT)])
     return out
 
 

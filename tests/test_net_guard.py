@@ -38,3 +38,20 @@ def test_loopback_and_unix_sockets_still_work() -> None:
     with a, b:
         a.sendall(b"ok")
         assert b.recv(2) == b"ok"
+
+
+def test_the_processes_network_tests_start_are_guarded_too(tmp_path: object) -> None:
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from tests.netkit import env
+
+    code = (
+        "import socket; s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)\n"
+        "try:\n    s.sendto(b'x', ('192.0.2.1', 9))\nexcept AssertionError as e:\n"
+        "    print('refused:', e)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            env=env(Path(str(tmp_path))), timeout=60)  # fmt: skip
+    assert result.stdout.startswith("refused: a test sent to '192.0.2.1'"), result.stderr
