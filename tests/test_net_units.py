@@ -324,3 +324,25 @@ def test_a_client_ends_with_a_message_when_the_host_sends_nonsense(sent: list[st
         server.shutdown()
     lost = [e for e in events if isinstance(e, Lost)]
     assert lost and lost[0].message.startswith("the host sent a bad message")
+
+
+def test_a_damaged_or_foreign_kept_table_is_not_resumed(tmp_path: Path) -> None:
+    from carioca_desktop.net.host import TableHost
+    from carioca_desktop.net.resume import table_file
+    from carioca_desktop.storage import Paths
+
+    paths = Paths.under(tmp_path)
+    with pytest.raises(ValueError, match="no network table"):
+        TableHost.resume(paths)
+    table_file(paths).parent.mkdir(parents=True)
+    damaged = ["[]", "{", '{"game": "chess", "remote": {}}',
+               '{"game": "carioca", "remote": {"x": 1}, "code": "ABCDEF", "grace": 1}']  # fmt: skip
+    for text in damaged:
+        table_file(paths).write_text(text, encoding="utf-8")
+        with pytest.raises(ValueError):
+            TableHost.resume(paths)
+    kept = {"game": "carioca", "code": "ABCDEF", "grace": 5, "match_id": "m",
+            "remote": {"1": {"name": "A", "token_hash": "h"}}}  # fmt: skip
+    table_file(paths).write_text(json.dumps(kept), encoding="utf-8")
+    with pytest.raises(ValueError, match="no saved match"):
+        TableHost.resume(paths)

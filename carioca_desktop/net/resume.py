@@ -73,7 +73,11 @@ def load_session(paths: Paths | None, table: dict[str, Any]) -> Session:
 
 
 def seat_specs(session: Session, table: dict[str, Any]) -> list[SeatSpec]:
+    """The seats as they were: remote where the kept table says so, else the saved bots."""
     remote = {int(s) for s in table["remote"]}
+    people = {i for i, seat in enumerate(session.seats) if seat.kind == "human"}
+    if remote != people:
+        raise ValueError("the kept network table does not match the saved match's seats")
     return [
         SeatSpec(REMOTE) if i in remote else SeatSpec("bot", seat.level)
         for i, seat in enumerate(session.seats)
