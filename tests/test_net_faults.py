@@ -75,6 +75,7 @@ def test_a_killed_join_rejoins_within_the_grace_and_the_match_ends_as_it_would_h
                                                            ["normal"] * 4, seed)  # fmt: skip
 
 
+@pytest.mark.slow  # a few seconds of a default run's budget: the rejoin test above stays
 @pytest.mark.timeout(300)
 def test_past_the_grace_a_bot_plays_the_seat(tmp_path: Path) -> None:
     host, _, joins = _host_and_joins(tmp_path, 17, "--grace", "1")
@@ -94,6 +95,7 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+@pytest.mark.slow  # the frozen-host test below stays in the default run
 @pytest.mark.timeout(300)
 def test_a_killed_host_is_noticed_within_5_s_and_its_save_resumed(tmp_path: Path) -> None:
     seed, port = 19, _free_port()

@@ -239,7 +239,9 @@ def test_the_table_still_plays_after_the_barrage(table: Any) -> None:
 def test_a_client_that_never_reads_is_closed_without_stalling_the_host() -> None:
     transport = Transport("127.0.0.1", 0)
     try:
-        sleeper = connect(f"ws://127.0.0.1:{transport.port}/", compression=None, proxy=None)
+        sleeper = connect(
+            f"ws://127.0.0.1:{transport.port}/", compression=None, proxy=None, close_timeout=0.1
+        )  # its close cannot be answered: it never reads
         conn = transport.inbox.get(timeout=10).conn  # type: ignore[union-attr]
         chunk = "y" * 60_000
         start, sent = time.perf_counter(), 0
@@ -249,6 +251,10 @@ def test_a_client_that_never_reads_is_closed_without_stalling_the_host() -> None
         elapsed = time.perf_counter() - start
         assert elapsed < 30  # sends never wait for the socket (no figure: a shared machine)
         assert transport.send(conn, "more") is False  # closed, and it stays closed
+        end = time.monotonic() + 10
+        while conn in transport.connections() and time.monotonic() < end:
+            time.sleep(0.05)
+        assert conn not in transport.connections()  # its socket was dropped, threads ended
         # Another client is still served.
         with connect(f"ws://127.0.0.1:{transport.port}/", compression=None, proxy=None) as ws:
             ws.send(p.encode({"t": "bye"}))
