@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from carioca_desktop.net import protocol as p
 from carioca_desktop.net.admission import (
@@ -346,3 +348,19 @@ def test_a_damaged_or_foreign_kept_table_is_not_resumed(tmp_path: Path) -> None:
     table_file(paths).write_text(json.dumps(kept), encoding="utf-8")
     with pytest.raises(ValueError, match="no saved match"):
         TableHost.resume(paths)
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(raw=st.binary(max_size=200) | st.text(max_size=200)
+       | st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+                      lambda c: st.lists(c, max_size=3) | st.dictionaries(
+                          st.sampled_from(["t", "ask", "action", "protocol", "app", "code",
+                                           "name", "token", "x"]), c, max_size=6),
+                      max_leaves=10).map(json.dumps))  # fmt: skip
+def test_the_parser_raises_only_protocol_errors(raw: str | bytes) -> None:
+    try:
+        msg = p.parse_client(raw)
+    except p.ProtocolError as err:
+        assert err.code in {p.MALFORMED, p.TOO_BIG, p.UNKNOWN, p.BAD_FIELD}
+    else:
+        assert isinstance(msg, (p.Hello, p.ActionMsg, p.Bye))
