@@ -3,7 +3,10 @@ the countdown; nobody holds the table beyond it, and it stands still while the s
 
 from __future__ import annotations
 
+import time
 from typing import Any
+
+import pytest
 
 from carioca_desktop.net.client import Asked, NetClient, StateChanged, Welcomed
 from carioca_desktop.net.games import KINDS
@@ -77,4 +80,36 @@ def test_an_unanswered_offer_passes_after_its_countdown_which_stands_still_while
     finally:
         for client in clients.values():
             client.close()
+        host.close()
+
+
+def test_after_the_grace_a_bot_plays_the_seat_until_its_person_takes_it_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("carioca_desktop.net.host.BOT_BUDGET", -1.0)  # one move per poll
+    host = new_host("carioca", {"preset": "chico"}, "remote,easy", 4, grace=0.3, stand_in="easy")
+    first = NetClient(f"127.0.0.1:{host.port}", CODE, "Ana")
+    try:
+        token = None
+        while token is None:
+            host.poll(0.01)
+            token = next((e.token for e in first.poll(0.01) if isinstance(e, Welcomed)), None)
+        first.close()
+        while host.remote[0].standin is None:  # dropped, then the grace runs out
+            host.poll(0.02)
+        played = host.applied
+        while host.applied == played:  # the stand-in bot plays seat 0: the table goes on
+            host.poll(0.01)
+        assert not host.finished
+        back = NetClient(f"127.0.0.1:{host.port}", CODE, "Ana", token)
+        while host.transport.inbox.qsize() < 2:  # its hello waits (the bots would finish)
+            time.sleep(0.01)
+        asked = None
+        while asked is None:
+            host.poll(0.01)
+            asked = next((e for e in back.poll(0.01) if isinstance(e, Asked)), None)
+        assert host.remote[0].standin is None and host.remote[0].status == "here"
+        assert asked.seat == 0  # the person plays again
+        back.close()
+    finally:
         host.close()

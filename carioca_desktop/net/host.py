@@ -33,7 +33,7 @@ from carioca_desktop.rules.errors import RulesError
 log = logging.getLogger(__name__)
 
 GRACE = 60.0
-BOT_BUDGET = 0.05  # seconds of bot moves per poll, so a screen's frame is never held long
+BOT_BUDGET = 0.02  # seconds of bot moves per poll, so a screen's frame is never held long
 
 
 class TableHost(Lobby):
