@@ -16,7 +16,7 @@ from typing import Any
 from carioca_desktop.net.games import KINDS, bot_seed
 from carioca_desktop.net.host import TableHost
 from carioca_desktop.net.seats import SeatSpec
-from carioca_desktop.play.session import SeatConfig
+from carioca_desktop.play.seated import SeatConfig
 
 ROOT = Path(__file__).resolve().parent.parent
 CODE = "ABCDEF"

@@ -11,7 +11,7 @@ import pytest
 from carioca_desktop.net.client import Asked, NetClient, StateChanged, Welcomed
 from carioca_desktop.net.games import KINDS
 from carioca_desktop.net.join import JoinBot
-from carioca_desktop.play.offer import OFFER_SECONDS
+from carioca_desktop.play.carioca.offer import OFFER_SECONDS
 from tests.netkit import CODE, new_host
 
 

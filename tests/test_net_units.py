@@ -62,7 +62,7 @@ def _deliver(game: str, feed: SeatFeed, log: ClientLog, obs: Any) -> int:
 
 
 def _bot_seats() -> list[Any]:
-    from carioca_desktop.play.session import SeatConfig
+    from carioca_desktop.play.seated import SeatConfig
 
     return [SeatConfig(f"B{i}", "bot", "normal") for i in range(4)]
 

@@ -221,7 +221,9 @@ class NetClient:
 
     def _welcome(self, d: dict[str, Any]) -> Welcomed:
         game = _str(d, "game")
-        if game not in ("carioca", "buraco"):
+        from carioca_desktop.net.games import KINDS
+
+        if game not in KINDS:
             raise p.ProtocolError(p.BAD_FIELD, "welcome: unknown game")
         self._game, self._log = game, ClientLog(game)
         return Welcomed(_int(d, "seat"), _str(d, "token"), game, float(_num(d, "grace")))

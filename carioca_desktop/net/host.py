@@ -26,8 +26,8 @@ from carioca_desktop.net.games import HOST, KINDS, Session, bot_seed, record_for
 from carioca_desktop.net.lobby import Ask, HostEvent, Lobby, bot_name
 from carioca_desktop.net.seats import REMOTE, RemoteSeat, SeatSpec
 from carioca_desktop.net.transport import Closed, Garbage, Opened, Received, Transport
-from carioca_desktop.play.offer import OFFER_SECONDS
-from carioca_desktop.play.session import SeatConfig
+from carioca_desktop.play.carioca.offer import OFFER_SECONDS
+from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.errors import RulesError
 
 log = logging.getLogger(__name__)
@@ -235,18 +235,12 @@ class TableHost(Lobby):
         if ask is not None and self._offer_open(ask.seat) and self.remote[ask.seat].conn:
             self.offer_left -= dt  # the countdown stands still while the seat is away
             if self.offer_left <= 0:
-                from carioca_desktop.play.offer import pass_action
+                from carioca_desktop.play.carioca.offer import pass_action
 
                 self._apply(pass_action(ask.seat), out)
 
     def _offer_open(self, seat: int) -> bool:
-        game = self.game
-        return (
-            self.kind.name == "carioca"
-            and game is not None
-            and getattr(game.phase, "value", "") == "offer"
-            and game.current_player == seat
-        )
+        return self.game is not None and self.kind.offer_open(self.game, seat)
 
     def _advance(self, out: list[HostEvent]) -> None:
         """Let this computer's bots act until a remote person must, for at most a budget."""

@@ -102,7 +102,7 @@ class JoinBot:
         state = saved.get("bot")
         if saved.get("seat") == seat and isinstance(state, dict):
             try:
-                self.bot = _bot_from_dict(self.kind, state)
+                self.bot = self.kind.bot_from_dict(state)
                 return
             except (KeyError, TypeError, ValueError) as err:
                 log.warning("the kept bot could not be restored: %s", err)
@@ -110,50 +110,11 @@ class JoinBot:
 
     def choose(self, ask: Asked) -> Any:
         self.legal = tuple(self.kind.action_from_dict(a) for a in ask.legal)
-        return self.kind.action_to_dict(_decide(self.kind, self.bot, self.obs, self.legal))
+        return self.kind.action_to_dict(self.kind.driver_choice(self.bot, self.obs, self.legal))
 
     def fallback(self) -> dict[str, Any]:
         """What the bots' driver plays when the engine refuses a bot's choice."""
-        from carioca_desktop.bots.buraco_driver import _safe
-
-        return self.kind.action_to_dict(_safe(list(self.legal)))
-
-
-def _bot_from_dict(kind: GameKind, state: dict[str, Any]) -> Any:
-    if kind.name == "carioca":
-        from carioca_desktop.bots.base import bot_from_dict
-
-        return bot_from_dict(state)
-    bot = kind.make_bot(str(state["level"]), int(state["seat"]), int(state.get("seed", 0)))
-    version, internal, gauss = state["rng"]
-    bot.rng.setstate((version, tuple(internal), gauss))
-    return bot
-
-
-def _decide(kind: GameKind, bot: Any, obs: Any, legal: tuple[Any, ...]) -> Any:
-    """The choice the bots' driver makes for this seat on the host, from the observation."""
-    if kind.name == "carioca":
-        from carioca_desktop.bots.driver import MAX_ACTIONS_PER_TURN as cap
-        from carioca_desktop.rules.carioca.actions import Discard
-
-        if obs.phase == "play" and _moves_this_turn(obs, ("lay_down", "add", "swap")) >= cap:
-            return next((a for a in legal if isinstance(a, Discard)), legal[0])
-        return bot.choose(obs, list(legal))
-    from carioca_desktop.bots.buraco_driver import MAX_ACTIONS_PER_TURN as bcap
-    from carioca_desktop.bots.buraco_driver import _safe
-
-    if _moves_this_turn(obs, ("lay_down", "add", "swap", "take_pile")) >= bcap:
-        return _safe(list(legal))
-    return bot.choose(obs, list(legal))
-
-
-def _moves_this_turn(obs: Any, kinds: tuple[str, ...]) -> int:
-    count = 0
-    for event in reversed(obs.events):
-        if event.seat != obs.seat or event.kind not in kinds:
-            break
-        count += 1
-    return count
+        return self.kind.action_to_dict(self.kind.fallback(self.legal))
 
 
 def run_join(address: str, code: str, name: str, level: str, seed: int,

@@ -10,7 +10,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from carioca_desktop.net.games import KINDS, NetBuracoSession, NetMatchSession, Session
+from carioca_desktop.net.buraco import NetBuracoSession
+from carioca_desktop.net.carioca import NetMatchSession
+from carioca_desktop.net.games import KINDS, Session
 from carioca_desktop.net.seats import REMOTE, SeatSpec
 from carioca_desktop.storage import Paths
 from carioca_desktop.storage.atomic import atomic_write_bytes
@@ -58,7 +60,7 @@ def read_table(paths: Paths | None) -> dict[str, Any]:
 
 def load_session(paths: Paths | None, table: dict[str, Any]) -> Session:
     """The autosaved match of that table; ValueError when there is none or it is another."""
-    from carioca_desktop.play.buraco_session import is_buraco_document
+    from carioca_desktop.play.buraco.session import is_buraco_document
     from carioca_desktop.storage.saves import load_autosave
 
     _, raw, _ = load_autosave(paths)

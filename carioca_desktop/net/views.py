@@ -12,16 +12,15 @@ from __future__ import annotations
 
 import enum
 import functools
-import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import fields, is_dataclass
 from typing import Any
 
+from carioca_desktop.net.common import frozen
 from carioca_desktop.net.protocol import BAD_FIELD, ProtocolError
 from carioca_desktop.rules.buraco import observation as bobs
 from carioca_desktop.rules.carioca import observation as cobs
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
-from carioca_desktop.rules.carioca.state import EventKind
 from carioca_desktop.rules.events import EventView
 
 AnyObservation = cobs.Observation | bobs.BuracoObservation
@@ -50,13 +49,6 @@ def _plain(value: Any) -> Any:
         return [_plain(v) for v in value]
     if isinstance(value, Mapping):
         return {str(k): _plain(v) for k, v in value.items()}
-    return value
-
-
-def _frozen(value: Any) -> Any:
-    """JSON lists back into the tuples an observation holds."""
-    if isinstance(value, list):
-        return tuple(_frozen(v) for v in value)
     return value
 
 
@@ -103,9 +95,10 @@ def event_to_wire(event: EventView[Any]) -> dict[str, Any]:
 def event_from_wire(game: str, data: Any) -> EventView[Any]:
     if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
         raise ProtocolError(BAD_FIELD, "an event must be an object with a kind")
-    values = {k: _frozen(v) for k, v in data.items()}
-    if game == "carioca":
-        values["kind"] = EventKind(values["kind"])
+    from carioca_desktop.net.games import KINDS
+
+    values = {k: frozen(v) for k, v in data.items()}
+    values["kind"] = KINDS[game].event_kind(values["kind"])
     return EventView(**values)
 
 
@@ -114,44 +107,11 @@ def observation_from_wire(game: str, data: Any, events: Sequence[EventView[Any]]
     try:
         if not isinstance(data, dict):
             raise TypeError("an observation must be an object")
-        return _BUILDERS[game](dict(data), tuple(events))
+        from carioca_desktop.net.games import KINDS
+
+        return KINDS[game].observation(dict(data), tuple(events))  # type: ignore[no-any-return]
     except (TypeError, ValueError, KeyError, AttributeError) as err:
         raise ProtocolError(BAD_FIELD, f"bad observation: {err}"[:160]) from None
-
-
-def _carioca(d: dict[str, Any], events: tuple[EventView[Any], ...]) -> cobs.Observation:
-    rules = _rules_from(json.dumps(d.pop("rules"), sort_keys=True))
-    table = tuple(cobs.MeldView(**{k: _frozen(v) for k, v in m.items()}) for m in d.pop("table"))
-    offer = d.pop("offer")
-    rest = {k: _frozen(v) for k, v in d.items()}
-    return cobs.Observation(
-        rules=rules,
-        table=table,
-        offer=None if offer is None else cobs.Offer(**offer),
-        events=events,
-        **rest,
-    )
-
-
-def _buraco(d: dict[str, Any], events: tuple[EventView[Any], ...]) -> bobs.BuracoObservation:
-    rules = d.pop("rules")
-    if not isinstance(rules, dict):
-        raise TypeError("rules must be an object")
-    table = tuple(bobs.MeldView(**{k: _frozen(v) for k, v in m.items()}) for m in d.pop("table"))
-    rest = {k: _frozen(v) for k, v in d.items()}
-    return bobs.BuracoObservation(rules=rules, table=table, events=events, **rest)
-
-
-@functools.lru_cache(maxsize=8)
-def _rules_from(text: str) -> CariocaRules:
-    """A match's rules arrive with every state: checked and built once per rule set."""
-    return CariocaRules.from_dict(json.loads(text))
-
-
-_BUILDERS: dict[str, Callable[[dict[str, Any], tuple[EventView[Any], ...]], AnyObservation]] = {
-    "carioca": _carioca,
-    "buraco": _buraco,
-}
 
 
 class SeatFeed:

@@ -148,7 +148,7 @@ def _rules_file(home: str) -> str:
 
 def _local(seed: int, home: str) -> float:
     """The same match by one local session (autosave on, as the host's)."""
-    from carioca_desktop.play.session import SeatConfig
+    from carioca_desktop.play.seated import SeatConfig
     from carioca_desktop.storage import Paths
 
     kind = KINDS["carioca"]
