@@ -22,7 +22,7 @@ os.environ.pop("CARIOCA_LANG", None)
 os.environ["CARIOCA_DISCOVERY"] = "127.0.0.1"
 
 
-from tests.loopback_guard import install_loopback_guard
+from tests.fixtures.loopback_guard import install_loopback_guard
 
 install_loopback_guard()
 

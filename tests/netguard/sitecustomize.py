@@ -5,6 +5,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.loopback_guard import install_loopback_guard
+from tests.fixtures.loopback_guard import install_loopback_guard
 
 install_loopback_guard()

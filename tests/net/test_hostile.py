@@ -22,7 +22,7 @@ from websockets.sync.client import ClientConnection, connect
 from carioca_desktop.net import protocol as p
 from carioca_desktop.net.transport import OUTBOX, Transport
 from carioca_desktop.rules.errors import RulesError
-from tests.netkit import CODE, HostThread, new_host
+from tests.fixtures.netkit import CODE, HostThread, new_host
 
 # The default run sends about 1,000 hostile messages; the slow test at the end runs this
 # module again with CARIOCA_HOSTILE_SCALE=10: the 10^4 and more.
@@ -289,7 +289,7 @@ def test_ten_thousand_hostile_messages() -> None:
     import tempfile
     from pathlib import Path
 
-    from tests.netkit import ROOT, env
+    from tests.fixtures.netkit import ROOT, env
 
     result = subprocess.run(
         [sys.executable, "-m", "pytest", __file__, "-q", "-s", "-m", "not slow", "-p",

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from carioca_desktop.net.protocol import encode
-from tests.netkit import HostThread, join_in_thread, new_host
+from tests.fixtures.netkit import HostThread, join_in_thread, new_host
 
 
 class LeakCheck:

@@ -45,7 +45,7 @@ def test_the_processes_network_tests_start_are_guarded_too(tmp_path: object) -> 
     import sys
     from pathlib import Path
 
-    from tests.netkit import env
+    from tests.fixtures.netkit import env
 
     code = (
         "import socket; s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)\n"

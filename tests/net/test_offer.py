@@ -12,7 +12,7 @@ from carioca_desktop.net.client import Asked, NetClient, StateChanged, Welcomed
 from carioca_desktop.net.games import KINDS
 from carioca_desktop.net.join import JoinBot
 from carioca_desktop.play.carioca.offer import OFFER_SECONDS
-from tests.netkit import CODE, new_host
+from tests.fixtures.netkit import CODE, new_host
 
 
 def _pump(host: Any, clients: dict[int, NetClient], bots: dict[int, JoinBot],

@@ -25,7 +25,7 @@ from carioca_desktop.net.admission import (
 )
 from carioca_desktop.net.games import KINDS
 from carioca_desktop.net.views import ClientLog, SeatFeed, observation_from_wire
-from tests.netkit import ROOT, env
+from tests.fixtures.netkit import ROOT, env
 
 
 def _feed_roundtrip(game: str, rules: dict[str, Any], seed: int) -> int:
@@ -147,7 +147,7 @@ def test_a_hello_is_parsed_and_its_name_cleaned() -> None:
 
 def test_discovery_answers_on_loopback_only_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
     from carioca_desktop.net import discovery
-    from tests.netkit import new_host
+    from tests.fixtures.netkit import new_host
 
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
         probe.bind(("127.0.0.1", 0))
@@ -213,7 +213,7 @@ def test_bad_arguments_say_why_in_one_line_and_exit_2(args: list[str], tmp_path:
 
 
 def test_a_wrong_code_or_no_host_is_one_line_and_exit_1(tmp_path: Path) -> None:
-    from tests.netkit import start_host_cli
+    from tests.fixtures.netkit import start_host_cli
 
     host, port = start_host_cli(["--game", "carioca", "--seats", "remote,easy"], tmp_path / "h")
     try:
@@ -233,7 +233,7 @@ def test_a_wrong_code_or_no_host_is_one_line_and_exit_1(tmp_path: Path) -> None:
 
 def test_a_version_mismatch_is_told_on_both_sides() -> None:
     from carioca_desktop.net.client import NetClient, Refused
-    from tests.netkit import new_host
+    from tests.fixtures.netkit import new_host
 
     host = new_host("carioca", {}, "remote,easy", 1)
     client = NetClient(f"127.0.0.1:{host.port}", "ABCDEF", "Vieja")
@@ -270,7 +270,7 @@ def test_every_error_and_refusal_key_a_client_gets_is_translated(lang: str) -> N
 
 
 def test_the_host_may_start_with_open_seats_played_by_bots(tmp_path: Path) -> None:
-    from tests.netkit import HostThread, join_in_thread, new_host
+    from tests.fixtures.netkit import HostThread, join_in_thread, new_host
 
     host = new_host("buraco", {}, "remote,easy,remote,easy", 2, stand_in="easy")
     joiner = join_in_thread(host.port, "Sola", "easy", 1, tmp_path)

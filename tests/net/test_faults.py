@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.netkit import ROOT, bot_seed, env, local_final, start_host_cli, start_join_cli
+from tests.fixtures.netkit import ROOT, bot_seed, env, local_final, start_host_cli, start_join_cli
 
 NAMES = ["Bot 1", "Ana", "Beto", "Caro"]
 RULES = {"preset": "chico", "buy": True}

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.netkit import bot_seed, local_final, start_host_cli, start_join_cli
+from tests.fixtures.netkit import bot_seed, local_final, start_host_cli, start_join_cli
 
 NAMES = ["Bot 1", "Ana", "Beto", "Caro"]
 
