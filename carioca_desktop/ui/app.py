@@ -42,6 +42,7 @@ from carioca_desktop.ui.desktop import (
 )
 from carioca_desktop.ui.desktop import fit_window as fit_window  # their old import path
 from carioca_desktop.ui.desktop import window_size as window_size
+from carioca_desktop.ui.owners import WidgetOwners
 from carioca_desktop.ui.present import choose_framebuffer
 from carioca_desktop.ui.scene import Scene, SceneStack
 from carioca_desktop.ui.sounds import Sounds, init_audio
@@ -108,7 +109,7 @@ class App:
         self.manager = self._make_manager()
         self.sounds = Sounds(self.settings.volume, self.settings.muted or not audio)
         self.clock = pygame.time.Clock()
-        self.stack = SceneStack()
+        self.stack = SceneStack(WidgetOwners(lambda: self.manager.get_sprite_group().sprites()))
         self.running = True
         self.fast = fast  # autoplay / tests: no pacing, animations at top speed
         self._dirty = True
@@ -215,9 +216,13 @@ class App:
             # of a drag.
             self.settings = self.settings.replace(window_size=size)
         self.manager.set_window_resolution(size)
-        for scene in self.stack.scenes:
-            scene.on_resize(size)
+        self._relayout_scenes()
         self.dirty()
+
+    def _relayout_scenes(self) -> None:
+        for scene in list(self.stack.scenes):
+            with self.stack.owners.during(scene):
+                scene.on_resize(self.size)
 
     def process(self, event: pygame.event.Event) -> None:
         """One event: pygame_gui first (as its examples do), then the top scene."""
@@ -230,12 +235,16 @@ class App:
         if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWFOCUSGAINED):
             self.dirty()
         top = self.stack.top
-        if top is not None and top.handle_before_ui(event):
-            self.dirty()
+        if top is None:
+            self.manager.process_events(event)
             return
-        consumed = self.manager.process_events(event)
-        if top is not None and not consumed:
-            top.handle_event(event)
+        with self.stack.owners.during(top):  # a button's command is the top scene's code
+            if top.handle_before_ui(event):
+                self.dirty()
+                return
+            consumed = self.manager.process_events(event)
+            if not consumed:
+                top.handle_event(event)
         if event.type != pygame.MOUSEMOTION or consumed:
             self.dirty()
 
@@ -243,12 +252,14 @@ class App:
         """Update and, if anything changed, draw one frame."""
         if self._relayout:  # a new UI scale: sizes change as on a resize
             self._relayout = False
-            for scene in self.stack.scenes:
-                scene.on_resize(self.size)
+            self._relayout_scenes()
         # Only the top scene lives: under a pause or a summary the table's bots and timers
         # wait (the scenes below are still drawn, as they were left).
         top = self.stack.top
-        moving = top.update(dt) if top is not None else False
+        moving = False
+        if top is not None:
+            with self.stack.owners.during(top):
+                moving = top.update(dt)
         self.manager.update(dt)
         if moving:
             self._dirty = True
@@ -269,8 +280,9 @@ class App:
             self._unsettled += 1
             if not drawn or self._unsettled > SETTLE_LATEST:
                 self._settle()
-        elif not drawn and top is not None:
-            top.idle()  # nothing moved, nothing drawn: the scene may work ahead
+        elif not drawn and top is not None and top is self.stack.top:
+            with self.stack.owners.during(top):
+                top.idle()  # nothing moved, nothing drawn: the scene may work ahead
         self._drawn = self._drawn or drawn
 
     def _ui_look(self) -> list[tuple[Any, ...]]:
