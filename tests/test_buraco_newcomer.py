@@ -1,0 +1,88 @@
+"""Buraco's table as a newcomer uses it: a card dropped on the pile before drawing is refused
+in words, D with nothing chosen says what to do (and plays a lone last card)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from carioca_desktop import i18n
+from carioca_desktop.play.buraco_session import BuracoSession
+from carioca_desktop.rules.buraco.ruleset import preset_rules
+from carioca_desktop.ui.scenes.buraco.scene import BuracoTableScene
+from tests.test_buraco_table import make_app, seats
+
+pytestmark = pytest.mark.usefixtures("spanish")
+
+
+def open_table(tmp_path: Path) -> tuple[object, BuracoTableScene]:
+    app = make_app(tmp_path, (1280, 720))
+    session = BuracoSession.new(preset_rules("brasileiro"), seats(), 21, autosave=False)
+    scene = BuracoTableScene(app, session)
+    app.push(scene)
+    app.frame(0.016)
+    return app, scene
+
+
+def drag(app: object, start: tuple[int, int], end: tuple[int, int]) -> None:
+    app.process(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))  # type: ignore[attr-defined]
+    for k in range(1, 6):
+        at = (start[0] + (end[0] - start[0]) * k // 5, start[1] + (end[1] - start[1]) * k // 5)
+        app.process(  # type: ignore[attr-defined]
+            pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(1, 0, 0))
+        )
+    app.process(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))  # type: ignore[attr-defined]
+    app.frame(0.016)  # type: ignore[attr-defined]
+
+
+def key(app: object, k: int) -> None:
+    app.process(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))  # type: ignore[attr-defined]
+    app.frame(0.016)  # type: ignore[attr-defined]
+
+
+def test_a_card_dropped_on_the_pile_before_drawing_says_why(tmp_path: Path) -> None:
+    app, scene = open_table(tmp_path)
+    game = scene.session.game
+    assert game.phase.value == "draw" and game.current_player == 0
+    before = list(game.hand(0))
+    drag(app, scene.moves.hand_rows()[2][1].center, scene.layout.pile_area.center)
+    assert scene.toasts and scene.toasts[-1].text == i18n.tr("refusal.must_draw_first")
+    assert game.hand(0) == before and game.phase.value == "draw"
+
+
+def test_d_with_nothing_chosen_says_to_choose_a_card(tmp_path: Path) -> None:
+    app, scene = open_table(tmp_path)
+    key(app, pygame.K_s)
+    game = scene.session.game
+    assert game.phase.value == "play"
+    scene.moves.clear()
+    scene.hand.focus = None
+    key(app, pygame.K_d)
+    assert scene.toasts and scene.toasts[-1].text == i18n.tr("buraco.pick_one_to_discard")
+    assert game.current_player == 0
+
+
+def test_d_with_one_card_left_discards_it(tmp_path: Path) -> None:
+    """The tutorial's last step says "discard your last card": D does, unchosen."""
+    from carioca_desktop.ui.scenes.buraco.tutorial import BuracoTutorialScene
+    from tests.test_buraco_tutorial import RIGHT
+
+    app = make_app(tmp_path, (1280, 720))
+    scene = BuracoTutorialScene(app)
+    app.push(scene)
+    app.frame(0.016)
+    game = scene.session.game
+    for _ in range(200):  # bounded: the bots' turns take a few frames each
+        step = scene.tutorial.step.id
+        if step == "go_out":
+            break
+        if step in RIGHT and game.current_player == 0:
+            assert scene.try_action(RIGHT[step], (0, 0)), step
+        app.frame(1.0)
+    assert len(game.hand(0)) == 1
+    scene.moves.clear()
+    scene.hand.focus = None
+    key(app, pygame.K_d)
+    assert game.hand(0) == [] and scene.tutorial.finished
