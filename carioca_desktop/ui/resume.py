@@ -17,6 +17,9 @@ def session_scene(app: App, session: object) -> Scene:
         from carioca_desktop.ui.scenes.buraco import BuracoTableScene
 
         return BuracoTableScene(app, session)
+    from carioca_desktop.play.offer import offer_seconds
     from carioca_desktop.ui.scenes.table import TableScene
 
+    # The buy time is the person's Settings' of now (it is not saved with the match).
+    session.buy_seconds = offer_seconds(app.settings.buy_seconds)  # type: ignore[attr-defined]
     return TableScene(app, session)  # type: ignore[arg-type]

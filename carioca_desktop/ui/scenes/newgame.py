@@ -13,6 +13,7 @@ import pygame
 
 from carioca_desktop.bots.levels import LEVELS
 from carioca_desktop.i18n import tr
+from carioca_desktop.play.offer import offer_seconds
 from carioca_desktop.play.text import contract_text
 from carioca_desktop.rules.carioca.ruleset import PRESETS, CariocaRules
 from carioca_desktop.rules.errors import RuleSetError
@@ -225,7 +226,10 @@ class NewGameScene(NewGameBase):
             for i, seat in enumerate(self.seats[: self.count])
         ]
         seed = random.SystemRandom().randrange(2**31)
-        session = MatchSession.new(rules, seats, seed=seed, paths=self.app.paths, hints=self.hints)
+        buy_time = offer_seconds(self.app.settings.buy_seconds)
+        session = MatchSession.new(
+            rules, seats, seed=seed, paths=self.app.paths, hints=self.hints, buy_seconds=buy_time
+        )
         self.app.replace(TableScene(self.app, session))
 
     # ------------------------------------------------------------------ picture
