@@ -86,3 +86,23 @@ def test_d_with_one_card_left_discards_it(tmp_path: Path) -> None:
     scene.hand.focus = None
     key(app, pygame.K_d)
     assert game.hand(0) == [] and scene.tutorial.finished
+
+
+def test_a_language_chosen_during_the_match_reaches_every_button(
+    tmp_path: Path, lang: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from carioca_desktop.ui.scenes.pause import PauseScene
+
+    monkeypatch.delenv("CARIOCA_LANG")  # the language is the settings' here
+    app, scene = open_table(tmp_path)
+    assert scene.buttons["menu"].text == i18n.tr("table.menu")
+    app.push(PauseScene(app))  # type: ignore[attr-defined]
+    app.frame(0.016)  # type: ignore[attr-defined]
+    app.update_settings(app.settings.replace(language="it"))  # type: ignore[attr-defined]
+    app.pop()  # type: ignore[attr-defined]
+    app.frame(0.016)  # type: ignore[attr-defined]
+    assert scene.buttons["menu"].text == i18n.tr("table.menu") != "☰  Menú"
+    for key, button in scene.buttons.items():
+        where = "table" if key in ("menu", "keys") else "buraco.button"
+        want = i18n.tr(f"{where}.{key}")
+        assert button.text == want, key

@@ -16,7 +16,7 @@ import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
-from carioca_desktop.i18n import tr
+from carioca_desktop.i18n import language, tr
 from carioca_desktop.play.buraco_session import BuracoSession
 from carioca_desktop.play.buraco_text import (
     log_line,
@@ -79,6 +79,7 @@ class BuracoTableScene(Toasting, Scene, TableOverlays):
         self.flights = BuracoFlights(self)
         self.layout: BuracoLayout = self._compute_layout()
         self.buttons: dict[str, UIButton] = {}
+        self._words_in = ""  # the language the buttons speak
         self.sheet: sheet.SheetWidgets | None = None
         self.log_lines: list[str] = []
         self.places = buraco_paint.MeldPlaces()
@@ -110,26 +111,42 @@ class BuracoTableScene(Toasting, Scene, TableOverlays):
             "clear": self.moves.clear,
             "hint": self.ask_hint,
         }
+        words = self._button_words()
         for key in BUTTONS:
             self.buttons[key] = UIButton(
                 self.layout.buttons[key],
-                tr(f"buraco.button.{key}"),
+                words[key],
                 manager,
                 object_id=ObjectID(class_id="@primary") if key == "lay_down" else None,
                 command=commands[key],
             )
         flat = (
-            ("menu", self.layout.menu, tr("table.menu"), self.open_pause),
-            ("keys", self.layout.keys, tr("table.keys"), self.show_keys),
+            ("menu", self.layout.menu, self.open_pause),
+            ("keys", self.layout.keys, self.show_keys),
         )
-        for key, rect, words, command in flat:  # the bar's Menu and Keys (F1), as at Carioca's
+        for key, rect, command in flat:  # the bar's Menu and Keys (F1), as at Carioca's
             self.buttons[key] = UIButton(
-                rect, words, manager, object_id=ObjectID(class_id="@flat"), command=command
+                rect, words[key], manager, object_id=ObjectID(class_id="@flat"), command=command
             )
+        self._words_in = language()
         self._seen = max(0, len(self.obs.events) - 12)
         self.session.decide_ahead()  # bots decide on a worker thread (play/botworker.py)
         self.sync()
         shapecache.draw_pending(self.app.manager)  # the buttons' other looks, before play
+
+    def _button_words(self) -> dict[str, str]:
+        words = {key: tr(f"buraco.button.{key}") for key in BUTTONS}
+        return {**words, "menu": tr("table.menu"), "keys": tr("table.keys")}
+
+    def _retell_buttons(self) -> None:
+        """A language chosen in the pause menu's Settings: the side buttons and the bar's say
+        it at once (the picture follows the language by itself)."""
+        if self._words_in == language():
+            return
+        self._words_in = language()
+        words = self._button_words()
+        for key, button in self.buttons.items():
+            button.set_text(words[key])
 
     def exit(self) -> None:
         for button in self.buttons.values():
@@ -161,6 +178,7 @@ class BuracoTableScene(Toasting, Scene, TableOverlays):
         self.glide, self.pause_s = pacing(
             settings.animation_speed, settings.reduce_motion, self.app.fast
         )
+        self._retell_buttons()
         self.sync()
 
     # ------------------------------------------------------------------ syncing
