@@ -191,3 +191,23 @@ def test_every_way_out_of_every_screen_leaves_none_of_its_widgets(
             click_text(app, scene, text)
         assert leftovers(app) == [], (name, text)
         app.running = True  # a Quit button stops only the loop this test does not run
+
+
+def test_the_abandon_dialogs_safe_answer_is_the_highlighted_default(tmp_path: Path) -> None:
+    from carioca_desktop.ui.scenes.confirm import ConfirmScene
+
+    app = open_menu(tmp_path)
+    dialog = ConfirmScene(app, "?", ["Ana, Beto"], tr("newgame.abandon_yes"),
+                          tr("newgame.abandon_no"), lambda: None)  # fmt: skip
+    app.push(dialog)
+    frames(app)
+    looks = {
+        w.text: w.get_class_ids()[-1]
+        for w in app.manager.get_sprite_group().sprites()
+        if isinstance(w, pygame_gui.elements.UIButton) and MAKERS.get(w) is dialog
+    }
+    assert looks[tr("newgame.abandon_no")] == "@primary"
+    assert looks[tr("newgame.abandon_yes")] != "@primary"
+    app.process(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode=""))
+    frames(app)
+    assert dialog.answered is False  # Enter answers the highlighted, safe one
