@@ -106,3 +106,31 @@ def test_a_language_chosen_during_the_match_reaches_every_button(
         where = "table" if key in ("menu", "keys") else "buraco.button"
         want = i18n.tr(f"{where}.{key}")
         assert button.text == want, key
+
+
+@pytest.mark.parametrize("language", ["es", "en", "it", "fr", "pt", "sv"])
+def test_the_log_speaks_to_the_person_about_their_own_moves(language: str, lang: None) -> None:
+    """Every move of the person's in the second person, never their name: "Tú robó" read
+    as a name conjugated in the third person."""
+    from carioca_desktop.play.buraco_text import log_line
+    from carioca_desktop.rules.buraco.actions import Discard, Draw, LayDown
+    from carioca_desktop.rules.buraco.game import BuracoGame
+
+    i18n.set_language(language)
+    names = ["Tú", "Ana", "Bia", "Caio"]
+    others = [["3S", "4S", "9D"], ["3D", "4D", "9C"], ["3C", "4C", "10D"]]
+    hands = [["5H", "6H", "7H", "KC", "KD", "KS", "9H"], *others]
+    game = BuracoGame.from_position(preset_rules("brasileiro"), hands, stock=["2D", "10S"],
+                                    pile=["QC"])  # fmt: skip
+    game.apply(Draw(0))
+    game.apply(LayDown(0, (("5H", "6H", "7H"),)))
+    game.apply(Discard(0, "9H"))
+    mine = [e for e in game.observation(0).events if e.seat == 0 and e.kind != "deal"]
+    assert {e.kind for e in mine} >= {"draw", "lay_down", "discard"}
+    for event in mine:
+        told = log_line(event, names, 0)
+        assert told and "Tú" not in told and "%{" not in told, told
+        assert told != log_line(event, names, 0, you=False)
+        assert "Tú" in (log_line(event, names, 0, you=False) or "")  # a hot seat names them
+    for kind in ("draw", "take_pile", "lay_down", "add", "swap", "discard", "morto", "go_out"):
+        assert i18n.has(f"buraco.log.{kind}_you", language), kind

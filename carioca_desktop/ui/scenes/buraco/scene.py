@@ -205,8 +205,10 @@ class BuracoTableScene(Toasting, Scene, TableOverlays):
     def log_after(self, obs: BuracoObservation) -> list[str]:
         """The log's lines once ``obs``'s events not yet seen are told."""
         lines = list(self.log_lines)
+        # One person at the table: their own moves speak to them (a hot seat names everyone).
+        you = [s.kind for s in self.session.seats].count("human") == 1
         for event in obs.events[self._seen :]:
-            line = log_line(event, self.names, self.viewer)
+            line = log_line(event, self.names, self.viewer, you)
             if line:
                 lines.append(line)
         return lines[-LOG_KEEP:]
