@@ -20,7 +20,7 @@ import pytest
 from carioca_desktop.bots.buraco_driver import make_buraco_bot
 from carioca_desktop.i18n import tr
 from carioca_desktop.play.buraco_hints import describe
-from carioca_desktop.play.buraco_text import side_name
+from carioca_desktop.play.buraco_text import winner_text
 from carioca_desktop.rules.buraco.actions import (
     Action,
     Add,
@@ -364,7 +364,7 @@ def pile_spot(table: BuracoTableScene) -> tuple[int, int]:
 def final_title(table: BuracoTableScene) -> str:
     game = table.session.game
     assert game.winner is not None
-    return tr("buraco.sheet.winner", names=side_name(table.names, game.winner))
+    return winner_text(table.names, game.winner)
 
 
 KINDS = {Draw: "draw", TakePile: "take_pile", LayDown: "lay_down", Add: "add", Swap: "swap",

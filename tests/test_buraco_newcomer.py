@@ -134,3 +134,85 @@ def test_the_log_speaks_to_the_person_about_their_own_moves(language: str, lang:
         assert "Tú" in (log_line(event, names, 0, you=False) or "")  # a hot seat names them
     for kind in ("draw", "take_pile", "lay_down", "add", "swap", "discard", "morto", "go_out"):
         assert i18n.has(f"buraco.log.{kind}_you", language), kind
+
+
+def test_italian_two_player_words_read_right(lang: None) -> None:
+    """One winner gets a verb in the singular; the rules name their preset as a preset."""
+    from carioca_desktop.play.buraco_text import winner_text
+    from carioca_desktop.ui.scenes.buraco.houserules import status_text
+
+    i18n.set_language("it")
+    assert winner_text(["Tu", "Beto"], 1) == "Beto vince la partita!"
+    assert winner_text(["Tu", "Ana", "Bia", "Caio"], 1) == "Ana & Caio vincono la partita!"
+    assert status_text(preset_rules("brasileiro")) == (
+        "Sono esattamente le regole del preset Brasiliano."
+    )
+    assert "coppia" not in i18n.tr("buraco_stats.won")
+    assert i18n.tr("buraco.morto_taken_you") == "tuo"
+
+
+def test_the_morto_the_person_took_is_called_theirs_not_di_tu(
+    tmp_path: Path, lang: None, drawn: list[str]
+) -> None:
+    from dataclasses import replace
+
+    from carioca_desktop.ui.scenes.buraco import piles
+
+    _, scene = open_table(tmp_path)
+    i18n.set_language("it")
+    picture = replace(scene.picture(), mortos=[piles.Morto("taken", 0), piles.Morto("taken", 1)])
+    drawn.clear()
+    piles.mortos(pygame.Surface(scene.layout.size), picture)
+    assert "tuo" in drawn and not any(t.startswith("di Tú") for t in drawn), drawn
+    assert f"di {scene.names[1]}" in drawn
+
+
+def test_no_catalogue_writes_a_plural_as_parentheses() -> None:
+    """ "1 juego(s) apartado(s)": every count has its singular and plural forms."""
+    import json
+    import re
+
+    from carioca_desktop.resources import asset
+
+    pattern = re.compile(r"\w\((?:s|es|e|i|er|n|a)\)")
+    found = []
+    for path in sorted(asset("i18n").glob("*.json")):
+        text = path.read_text(encoding="utf-8")
+        found += [f"{path.name}: {m}" for m in pattern.findall(text)]
+        json.loads(text)
+    assert found == []
+
+
+def test_buracos_spanish_calls_a_run_escala_as_carioca_does() -> None:
+    from carioca_desktop.resources import asset
+
+    for path in sorted(asset("i18n").glob("buraco*.es.json")):
+        assert "escalera" not in path.read_text(encoding="utf-8").lower(), path.name
+
+
+def test_settings_from_a_buraco_match_open_on_buracos_house_rules(tmp_path: Path) -> None:
+    from carioca_desktop.ui.scenes.pause import PauseScene
+    from carioca_desktop.ui.scenes.settings import SettingsScene
+
+    app, _ = open_table(tmp_path)
+    pause = PauseScene(app)  # type: ignore[arg-type]
+    app.push(pause)  # type: ignore[attr-defined]
+    app.frame(0.016)  # type: ignore[attr-defined]
+    pause._settings()
+    top = app.stack.top  # type: ignore[attr-defined]
+    assert isinstance(top, SettingsScene) and top.game == "buraco"
+
+
+def test_continue_says_which_game_is_saved(tmp_path: Path) -> None:
+    from carioca_desktop.storage import Paths, flush_autosaves
+    from carioca_desktop.ui.app import App
+    from carioca_desktop.ui.scenes.menu import MenuScene
+
+    paths = Paths.under(tmp_path)
+    BuracoSession.new(preset_rules("brasileiro"), seats(), 5, paths=paths)
+    assert flush_autosaves(10.0)
+    app = App(size=(1280, 720), paths=paths, fast=True)
+    app.push(MenuScene(app))
+    app.frame(0.016)
+    texts = [getattr(w, "text", "") for w in app.manager.get_sprite_group().sprites()]
+    assert i18n.tr("menu.continue_game", game="Buraco") in texts, texts

@@ -37,6 +37,12 @@ def side_name(names: Sequence[str], side: int) -> str:
     return " & ".join(names[s] for s in side_seats(len(names), side))
 
 
+def winner_text(names: Sequence[str], side: int) -> str:
+    """ "Ana & Carla win the match!", or "Beto wins the match!" in the 2-player game."""
+    key = "winner" if len(names) > 2 else "winner_one"
+    return tr(f"buraco.sheet.{key}", names=side_name(names, side))
+
+
 def level_name(level: str | None) -> str:
     return tr(f"buraco.level.{level}") if level else tr("buraco.person")
 

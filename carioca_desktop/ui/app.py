@@ -44,6 +44,7 @@ from carioca_desktop.ui.desktop import fit_window as fit_window  # their old imp
 from carioca_desktop.ui.desktop import window_size as window_size
 from carioca_desktop.ui.owners import WidgetOwners
 from carioca_desktop.ui.present import choose_framebuffer
+from carioca_desktop.ui.savedkind import SavedKind
 from carioca_desktop.ui.scene import Scene, SceneStack
 from carioca_desktop.ui.sounds import Sounds, init_audio
 from carioca_desktop.ui.theme import make_manager, preload_extra, rescale
@@ -88,6 +89,7 @@ class App:
             self.paths.settings_file.exists()
         ):
             self.save_settings()  # a fresh, valid settings.json replaces what was set aside
+        self.saved_kind = SavedKind()
         self.notices += self._check_saved_files()
         self._stats_checked = False
         i18n.set_language(i18n.choose_language(self.settings.language))
@@ -119,6 +121,10 @@ class App:
         self._saved_window = self.settings.window_size
         self._ui_seen: list[tuple[Any, ...]] = []
 
+    def saved_game(self) -> str | None:
+        """Which game the autosave holds ("carioca" or "buraco"; None without one)."""
+        return self.saved_kind.kind(self.paths)
+
     def _check_saved_files(self) -> list[Notice]:
         """Read the autosave once at start, so a damaged file is set aside and reported now
         rather than when the player presses Continue (the statistics wait for the settling
@@ -127,7 +133,9 @@ class App:
         if has_autosave(self.paths):
             from carioca_desktop.play.resume import load_resumable  # only when there is a save
 
-            notices += load_resumable(self.paths)[1]
+            session, found = load_resumable(self.paths)
+            notices += found
+            self.saved_kind.remember(self.paths, session)
         return notices
 
     def check_stats(self) -> None:

@@ -81,8 +81,12 @@ class MenuScene(UIScene):
             ("menu.stats", self._stats, None),
             ("menu.quit", self.app.quit, None),
         ]
+        game = self.app.saved_game() if saved else None
         for key, action, kind in entries:
-            button = self.button(pygame.Rect(x, y, col.w, bh), tr(key), action, kind)
+            words = tr(key)
+            if key == "menu.continue" and game is not None:  # which game is saved
+                words = tr("menu.continue_game", game=tr(f"buraco_tutorial.choose.{game}"))
+            button = self.button(pygame.Rect(x, y, col.w, bh), words, action, kind)
             if key == "menu.continue" and not saved:
                 button.disable()
             y += bh + gap
@@ -237,7 +241,7 @@ class MenuScene(UIScene):
     def _settings(self) -> None:
         from carioca_desktop.ui.scenes.settings import SettingsScene
 
-        self.app.push(SettingsScene(self.app))
+        self.app.push(SettingsScene(self.app, game=self.app.settings.last_game))
 
     def _stats(self) -> None:
         from carioca_desktop.ui.scenes.stats import StatsScene

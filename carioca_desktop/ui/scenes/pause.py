@@ -85,7 +85,9 @@ class PauseScene(UIScene):
     def _settings(self) -> None:
         from carioca_desktop.ui.scenes.settings import SettingsScene
 
-        self.app.push(SettingsScene(self.app))
+        # A Buraco match's settings show Buraco's house rules (the game below says which).
+        below = self.app.stack.scenes[-2] if len(self.app.stack.scenes) > 1 else None
+        self.app.push(SettingsScene(self.app, game=getattr(below, "game_kind", "carioca")))
 
     def _quit(self) -> None:
         from carioca_desktop.ui.scenes.menu import MenuScene

@@ -91,6 +91,7 @@ def hand(surface: pygame.Surface, p: Picture) -> None:
             glow, (gx, gy) = images.glow(rect.width, "gold" if mark == "picked" else "green")
             surface.blit(glow, (rect.x + gx, rect.y + gy))
     if p.staged and not p.hand_hidden:
-        words = tr("buraco.staged", n=len(p.staged))
+        n = len(p.staged)
+        words = tr("buraco.staged_one") if n == 1 else tr("buraco.staged", n=n)
         text = p.texts.render(words, u(13), GREEN_OK, bold=True)
         surface.blit(text, (p.layout.hand_area.left, p.layout.hand_area.top - u(26)))

@@ -71,7 +71,8 @@ def mortos(surface: pygame.Surface, p: Picture) -> None:
                     morto.holder, p.names[morto.holder], r, hud.initials(p.names)[morto.holder]
                 )
                 surface.blit(disc, disc.get_rect(center=rect.center))
-                label = tr("buraco.morto_taken", name=p.names[morto.holder])
+                label = (tr("buraco.morto_taken_you") if morto.holder == p.obs.seat
+                         else tr("buraco.morto_taken", name=p.names[morto.holder]))  # fmt: skip
                 colour = GREEN_OK
             else:
                 label, colour = tr("buraco.morto_stock"), TEXT_DIM

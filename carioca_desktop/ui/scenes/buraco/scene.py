@@ -58,6 +58,8 @@ class BuracoTableScene(Toasting, Scene, TableOverlays):
     """One Buraco match at the table. ``autoplay`` (a driver) takes the round-end decisions
     and the screenshots instead of showing the round sheet to a person."""
 
+    game_kind = "buraco"  # the pause menu's Settings open on Buraco's house rules
+
     window_partial = True  # False where a subclass draws more over the table (the tutorial)
 
     def __init__(

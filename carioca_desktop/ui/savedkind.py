@@ -1,0 +1,45 @@
+"""Which game the autosave holds, for the menu's Continue ("Continuar: Buraco"): read again
+only when the file changed (the menu asks at every build; the start's check of the save
+tells it first, so the first frame reads nothing more)."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from carioca_desktop.storage import Paths
+
+
+class SavedKind:
+    """``kind(paths)``: "carioca", "buraco", or None without a usable save."""
+
+    def __init__(self) -> None:
+        self._seen: tuple[object, str | None] = (None, None)
+
+    def kind(self, paths: Paths) -> str | None:
+        key = _stamp(paths)
+        if key is None:
+            return None
+        if self._seen[0] != key:
+            from carioca_desktop.play.buraco_session import is_buraco_document
+            from carioca_desktop.storage.saves import load_autosave
+
+            match = load_autosave(paths)[1]
+            kind = None if match is None else "buraco" if is_buraco_document(match) else "carioca"
+            self._seen = (key, kind)
+        return self._seen[1]
+
+    def remember(self, paths: Paths, session: object) -> None:
+        """The save just read at start is ``session``'s (None: not usable)."""
+        from carioca_desktop.play.buraco_session import BuracoSession
+
+        kind = "buraco" if isinstance(session, BuracoSession) else "carioca"
+        self._seen = (_stamp(paths), kind if session is not None else None)
+
+
+def _stamp(paths: Paths) -> tuple[int, int] | None:
+    with contextlib.suppress(OSError):
+        stat = paths.autosave_file.stat()
+        return (stat.st_mtime_ns, stat.st_size)
+    return None
