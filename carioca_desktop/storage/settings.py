@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from carioca_desktop import i18n
+from carioca_desktop.bots.levels import LEVELS
 from carioca_desktop.rules.names import clean_name
 from carioca_desktop.storage import fields as f
 from carioca_desktop.storage.documents import load_document, repair, write_document
@@ -101,6 +102,7 @@ _CHECKS: dict[str, f.Check] = {
     "reduce_motion": f.boolean,
     "hints": f.boolean,
     "buy_seconds": _buy_seconds,
+    "bot_level": f.choice(LEVELS, nullable=True),
     "card_back": _card_back,
     "window_size": _window_size,
     "last_game": f.choice(GAMES),
@@ -127,6 +129,7 @@ class Settings:
     reduce_motion: bool = False
     hints: bool = True
     buy_seconds: int = 10
+    bot_level: str | None = None  # the bots' level chosen at the first New game (None: not yet)
     card_back: int = 0
     window_size: tuple[int, int] | None = None
     last_game: str = "carioca"  # the game New game opens on: the one chosen last

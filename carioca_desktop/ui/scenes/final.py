@@ -73,10 +73,10 @@ class FinalScoreScene(UIScene):
 
     def new_game(self) -> None:
         from carioca_desktop.ui.scenes.menu import MenuScene
-        from carioca_desktop.ui.scenes.newgame import NewGameScene
+        from carioca_desktop.ui.scenes.newgame import open_new_game
 
         self.app.reset(MenuScene(self.app))
-        self.app.push(NewGameScene(self.app))
+        open_new_game(self.app, "carioca")
 
     def menu(self) -> None:
         from carioca_desktop.ui.scenes.menu import MenuScene

@@ -220,9 +220,9 @@ class MenuScene(UIScene):
         self.rebuild()
 
     def _new_game(self) -> None:
-        from carioca_desktop.ui.scenes.newgame import new_game_scene
+        from carioca_desktop.ui.scenes.newgame import open_new_game
 
-        self.app.push(new_game_scene(self.app))
+        open_new_game(self.app)
 
     def _tutorial(self) -> None:
         """Which game's tutorial: Carioca's or Buraco's."""

@@ -28,7 +28,7 @@ from carioca_desktop.ui.scenes.rules import (
     preset_name,
     rule_rows,
 )
-from carioca_desktop.ui.widgets import Stepper, UIScene, draw_text, fit, font, pairs, wrap
+from carioca_desktop.ui.widgets import Stepper, draw_text, fit, font, pairs, wrap
 
 if TYPE_CHECKING:
     from carioca_desktop.ui.app import App
@@ -50,13 +50,24 @@ def kind_text(kind: str) -> str:
     return tr("common.bot_level", level=tr(f"common.level_{kind}"))
 
 
-def new_game_scene(app: App, game: str | None = None) -> UIScene:
+def new_game_scene(app: App, game: str | None = None) -> NewGameBase:
     """The New game screen of ``game``, by default of the game the player chose last."""
     from carioca_desktop.ui.scenes.buraco.newgame import BuracoNewGameScene
 
     if (game or app.settings.last_game) == "buraco":
         return BuracoNewGameScene(app)
     return NewGameScene(app)
+
+
+def open_new_game(app: App, game: str | None = None, swap: bool = False) -> None:
+    """Push (``swap``: put in place of the top) the New game screen of ``game``; the very
+    first time, the bots' level is asked over it (ui/scenes/levelchoice.py)."""
+    scene = new_game_scene(app, game)
+    scene.ask_level = app.settings.bot_level is None
+    if swap:
+        app.replace(scene)
+    else:
+        app.push(scene)
 
 
 def switch_game(app: App, game: str) -> None:
@@ -74,12 +85,20 @@ class NewGameScene(NewGameBase):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         me = clean_name(app.settings.player_name) or tr("common.you")
-        self.seats = [Seat(me, "human")] + [Seat(n, "normal") for n in BOT_NAMES]
+        level = app.settings.bot_level or "normal"  # the level chosen at the first New game
+        self.seats = [Seat(me, "human")] + [Seat(n, level) for n in BOT_NAMES]
         self.count = 4
         house = dict(app.settings.house_rules)
         self.choice = HOUSE if set(house) - {"preset"} else str(house.get("preset", "clasico"))
         self.problem = ""
         self.hints = True
+
+    def set_bot_level(self, level: str) -> None:
+        """Every bot seat plays ``level`` (the first New game's question answered)."""
+        for seat in self.seats:
+            if seat.kind != "human":
+                seat.kind = level
+        self.rebuild()
 
     # ------------------------------------------------------------------ rules
     def rules_data(self) -> dict[str, Any]:

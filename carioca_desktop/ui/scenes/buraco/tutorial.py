@@ -173,8 +173,8 @@ class BuracoTutorialScene(Coach, BuracoTableScene):
 
     def play(self) -> None:
         """A real Buraco match: the menu, then Buraco's new-game screen."""
-        from carioca_desktop.ui.scenes.buraco.newgame import BuracoNewGameScene
         from carioca_desktop.ui.scenes.menu import MenuScene
+        from carioca_desktop.ui.scenes.newgame import open_new_game
 
         self.app.reset(MenuScene(self.app))
-        self.app.push(BuracoNewGameScene(self.app))
+        open_new_game(self.app, "buraco")

@@ -128,14 +128,9 @@ class StatsScene(UIScene, MatchList[MatchRecord]):
             self.rebuild()
 
     def _new_game(self) -> None:
-        if self.game == "buraco":
-            from carioca_desktop.ui.scenes.buraco.newgame import BuracoNewGameScene
+        from carioca_desktop.ui.scenes.newgame import open_new_game
 
-            self.app.replace(BuracoNewGameScene(self.app))
-            return
-        from carioca_desktop.ui.scenes.newgame import NewGameScene
-
-        self.app.replace(NewGameScene(self.app))
+        open_new_game(self.app, "buraco" if self.game == "buraco" else "carioca", swap=True)
 
     def _empty_words(self) -> tuple[str, str]:
         """The empty card's heading and text, for the game shown."""

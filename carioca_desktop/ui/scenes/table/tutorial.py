@@ -114,7 +114,7 @@ class TutorialScene(Coach, TableScene):
 
     def play(self) -> None:
         from carioca_desktop.ui.scenes.menu import MenuScene
-        from carioca_desktop.ui.scenes.newgame import NewGameScene
+        from carioca_desktop.ui.scenes.newgame import open_new_game
 
         self.app.reset(MenuScene(self.app))
-        self.app.push(NewGameScene(self.app))
+        open_new_game(self.app, "carioca")
