@@ -67,7 +67,11 @@ class SettingsBase(UIScene):
         return min(round(470 * self.u), body.w * 54 // 100 - 24)
 
     def _explained(self) -> bool:
-        """Whether the rows carry a line of explanation (Buraco's house rules)."""
+        """Whether the rows carry a line of explanation (both games' house rules)."""
+        return self.tab == "rules"
+
+    def _buraco_page(self) -> bool:
+        """The house rules shown are Buraco's (its own title and notes)."""
         return self.tab == "rules" and self.game == "buraco"
 
     def _header_height(self) -> int:
