@@ -79,3 +79,24 @@ def test_the_hint_chooses_its_card_and_d_plays_it(tmp_path: Path) -> None:
     app.process(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_d, mod=0, unicode=""))
     frames(app)
     assert did(scene, "discard", advice.action.card)
+
+
+def test_after_continue_deshacer_says_the_moves_before_leaving_stay(tmp_path: Path) -> None:
+    """The engine keeps no undo history in the save: Deshacer says so, not "nothing to undo"."""
+    from carioca_desktop.play.session import SeatConfig
+    from carioca_desktop.rules.carioca.actions import LayDown
+    from carioca_desktop.rules.carioca.game import Game
+    from tests.test_table_scene import StubBot, open_table
+
+    app, scene = table(tmp_path, SIMPLE)
+    draw_from_stock(app, scene)
+    game = scene.session.game
+    scene.session.apply(LayDown(0, (("7H", "7S", "7D"), ("5C", "5D", "5S"))))
+    assert game.can_undo(0)  # at this table it could be taken back
+    loaded = Game.from_dict(game.to_dict())  # Continue: the match read back from its save
+    seats = [SeatConfig("Tú", "human"), SeatConfig("Ana", "bot", "easy")]
+    app, again = open_table(tmp_path / "again", loaded, seats, {1: StubBot(1)})
+    again.undo()
+    frames(app)
+    assert [t.text for t in again.toasts][-1:] == [tr("table.undo_cleared")]
+    assert loaded.has_laid_down(0)
