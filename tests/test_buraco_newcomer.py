@@ -216,3 +216,21 @@ def test_continue_says_which_game_is_saved(tmp_path: Path) -> None:
     app.frame(0.016)
     texts = [getattr(w, "text", "") for w in app.manager.get_sprite_group().sprites()]
     assert i18n.tr("menu.continue_game", game="Buraco") in texts, texts
+
+
+@pytest.mark.parametrize("language", ["it", "es", "en", "fr", "pt", "sv"])
+def test_the_bars_buttons_keep_their_words_at_the_smallest_window(
+    tmp_path: Path, language: str, lang: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ "Tasti (F1)" was cut to "Tasti (F" at 960×600."""
+    monkeypatch.setenv("CARIOCA_LANG", language)
+    app = make_app(tmp_path, (960, 600))
+    session = BuracoSession.new(preset_rules("brasileiro"), seats(), 21, autosave=False)
+    scene = BuracoTableScene(app, session)
+    app.push(scene)
+    app.frame(0.016)
+    for key in ("menu", "keys"):
+        button = scene.buttons[key]
+        width = button.font.size(button.text)[0]
+        assert width + 16 <= button.rect.width, (key, button.text, button.rect)
+    assert scene.buttons["menu"].rect.right <= scene.buttons["keys"].rect.left
