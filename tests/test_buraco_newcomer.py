@@ -234,3 +234,37 @@ def test_the_bars_buttons_keep_their_words_at_the_smallest_window(
         width = button.font.size(button.text)[0]
         assert width + 16 <= button.rect.width, (key, button.text, button.rect)
     assert scene.buttons["menu"].rect.right <= scene.buttons["keys"].rect.left
+
+
+def test_the_log_and_rule_panel_are_readable_at_the_smallest_window(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At 960×600 the log's and the rule panel's words were drawn 8 px high."""
+    from carioca_desktop.ui.sprites import TextCache
+
+    sizes: dict[str, int] = {}
+    render, fit = TextCache.render, TextCache.fit
+
+    def rendered(self: TextCache, text: str, size: int, *args: object, **kw: object) -> object:
+        sizes[text] = size
+        return render(self, text, size, *args, **kw)  # type: ignore[arg-type]
+
+    def fitted(self: TextCache, text: str, size: int, *args: object, **kw: object) -> object:
+        sizes[text] = size
+        return fit(self, text, size, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(TextCache, "render", rendered)
+    monkeypatch.setattr(TextCache, "fit", fitted)
+    app = make_app(tmp_path, (960, 600))
+    session = BuracoSession.new(preset_rules("brasileiro"), seats(), 21, autosave=False)
+    scene = BuracoTableScene(app, session)
+    app.push(scene)
+    key(app, pygame.K_s)
+    sizes.clear()
+    scene.layer.forget()  # the whole table drawn afresh
+    app.screenshot(str(tmp_path / "small.png"))
+    logged = scene.log_lines[-1]
+    assert sizes.get(logged, 0) >= 11, (logged, sizes.get(logged))
+    rule = i18n.tr("buraco.newgame.out_" + str(session.game.rules.go_out_requires))
+    shown = [size for text, size in sizes.items() if text and rule.startswith(text)]
+    assert shown and min(shown) >= 11, shown

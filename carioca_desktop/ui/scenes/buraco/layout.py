@@ -44,6 +44,15 @@ class BuracoLayout:
         return max(1, round(n * self.ui))
 
 
+WORDS_MIN = 0.85  # the log's and the rule panel's text never smaller (Carioca's UI_MIN)
+
+
+def words_scale(layout: BuracoLayout) -> float:
+    """The scale of the words in the side panels: the window's, but not so small that they
+    cannot be read (8 px at the 960×600 minimum); the panels wrap and drop what does not fit."""
+    return max(layout.ui, WORDS_MIN)
+
+
 def seat_places(players: int, viewer: int) -> dict[str, int]:
     """Which seat sits where: "top", "left", "right" (never the viewer)."""
     if players == 2:
