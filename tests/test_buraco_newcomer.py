@@ -268,3 +268,30 @@ def test_the_log_and_rule_panel_are_readable_at_the_smallest_window(
     rule = i18n.tr("buraco.newgame.out_" + str(session.game.rules.go_out_requires))
     shown = [size for text, size in sizes.items() if text and rule.startswith(text)]
     assert shown and min(shown) >= 11, shown
+
+
+def test_the_staged_melds_words_stand_clear_of_the_hand(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, drawn: list[str]
+) -> None:
+    """ "Combinazioni pronte da calare: 1" was hidden behind the lifted cards at 1280x720."""
+    from carioca_desktop.ui.scenes.buraco import cards
+
+    app, scene = open_table(tmp_path)
+    key(app, pygame.K_s)
+    scene.moves.picked = scene.hand.uids()[:3]
+    scene.moves.group()
+    scene.moves.picked = [scene.hand.uids()[5]]  # a lifted card beside them
+    placed: list[tuple[str, tuple[int, int]]] = []
+    pill = cards.pill
+
+    def seen(surface: object, p: object, words: str, at: tuple[int, int], *rest: object) -> int:
+        placed.append((words, at))
+        return pill(surface, p, words, at, *rest)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(cards, "pill", seen)
+    scene.layer.forget()
+    app.screenshot(str(tmp_path / "staged.png"))  # type: ignore[attr-defined]
+    words = i18n.tr("buraco.staged_one")
+    bottoms = [at[1] for said, at in placed if said == words]
+    tops = [rect.top for _, rect, _ in scene.picture().hand]
+    assert bottoms and max(bottoms) <= min(tops), (bottoms, min(tops))

@@ -13,7 +13,7 @@ from carioca_desktop.rules.buraco.observation import MeldView
 from carioca_desktop.ui.scenes.buraco.layout import fan_rects
 from carioca_desktop.ui.scenes.table.window import draw_rect
 from carioca_desktop.ui.sprites import panel
-from carioca_desktop.ui.theme import GOLD, GREEN_OK, RED_BAD
+from carioca_desktop.ui.theme import GOLD, RED_BAD
 
 if TYPE_CHECKING:
     from carioca_desktop.ui.scenes.buraco.paint import Picture
@@ -59,6 +59,9 @@ def target(surface: pygame.Surface, p: Picture, box: pygame.Rect, lit: bool, aim
         draw_rect(surface, RED_BAD, frame, u(2), border_radius=u(8))
 
 
+STAGED_PILL = (24, 92, 52)  # the green of cards set aside, darkened under white words
+
+
 def pill(
     surface: pygame.Surface,
     p: Picture,
@@ -93,5 +96,7 @@ def hand(surface: pygame.Surface, p: Picture) -> None:
     if p.staged and not p.hand_hidden:
         n = len(p.staged)
         words = tr("buraco.staged_one") if n == 1 else tr("buraco.staged", n=n)
-        text = p.texts.render(words, u(13), GREEN_OK, bold=True)
-        surface.blit(text, (p.layout.hand_area.left, p.layout.hand_area.top - u(26)))
+        # Above the highest card, lifted ones too (at 1280x720 they hid the words), on a pill
+        # so that a meld in the side's zone behind does not blur it.
+        top = min((rect.top for _, rect, _ in p.hand), default=p.layout.hand_area.top)
+        pill(surface, p, words, (p.layout.hand_area.left, top - u(4)), STAGED_PILL)
