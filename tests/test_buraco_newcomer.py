@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from carioca_desktop import i18n
-from carioca_desktop.play.buraco_session import BuracoSession
+from carioca_desktop.play.buraco.session import BuracoSession
 from carioca_desktop.rules.buraco.ruleset import preset_rules
 from carioca_desktop.ui.scenes.buraco.scene import BuracoTableScene
 from tests.test_buraco_table import make_app, seats
@@ -112,7 +112,7 @@ def test_a_language_chosen_during_the_match_reaches_every_button(
 def test_the_log_speaks_to_the_person_about_their_own_moves(language: str, lang: None) -> None:
     """Every move of the person's in the second person, never their name: "Tú robó" read
     as a name conjugated in the third person."""
-    from carioca_desktop.play.buraco_text import log_line
+    from carioca_desktop.play.buraco.text import log_line
     from carioca_desktop.rules.buraco.actions import Discard, Draw, LayDown
     from carioca_desktop.rules.buraco.game import BuracoGame
 
@@ -138,7 +138,7 @@ def test_the_log_speaks_to_the_person_about_their_own_moves(language: str, lang:
 
 def test_italian_two_player_words_read_right(lang: None) -> None:
     """One winner gets a verb in the singular; the rules name their preset as a preset."""
-    from carioca_desktop.play.buraco_text import winner_text
+    from carioca_desktop.play.buraco.text import winner_text
     from carioca_desktop.ui.scenes.buraco.houserules import status_text
 
     i18n.set_language("it")

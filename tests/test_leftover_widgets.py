@@ -28,8 +28,8 @@ from carioca_desktop.storage import Paths
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.scene import Scene
 from carioca_desktop.ui.scenes.buraco.tutorial import BuracoTutorialScene
+from carioca_desktop.ui.scenes.carioca.tutorial import TutorialScene
 from carioca_desktop.ui.scenes.menu import MenuScene
-from carioca_desktop.ui.scenes.table.tutorial import TutorialScene
 
 pytestmark = pytest.mark.usefixtures("spanish")
 
@@ -139,9 +139,9 @@ def screens(app: App) -> dict[str, Callable[[], Scene]]:
     from carioca_desktop.rules import RuleSet
     from carioca_desktop.ui.scenes.buraco.newgame import BuracoNewGameScene
     from carioca_desktop.ui.scenes.buraco.rules import BuracoRulesScene
-    from carioca_desktop.ui.scenes.newgame import NewGameScene
+    from carioca_desktop.ui.scenes.carioca.newgame import NewGameScene
+    from carioca_desktop.ui.scenes.carioca.rules import RulesScene
     from carioca_desktop.ui.scenes.pause import PauseScene
-    from carioca_desktop.ui.scenes.rules import RulesScene
     from carioca_desktop.ui.scenes.settings import SettingsScene
     from carioca_desktop.ui.scenes.stats import StatsScene
 

@@ -18,9 +18,9 @@ from carioca_desktop.i18n import tr
 from carioca_desktop.storage import Paths, Settings, load_settings
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.scenes.buraco.newgame import BuracoNewGameScene
+from carioca_desktop.ui.scenes.carioca.newgame import NewGameScene
 from carioca_desktop.ui.scenes.levelchoice import OFFERED, SUGGESTED, LevelChoiceScene
 from carioca_desktop.ui.scenes.menu import MenuScene
-from carioca_desktop.ui.scenes.newgame import NewGameScene
 from tests.drawn import record_drawn_text
 
 pytestmark = pytest.mark.usefixtures("spanish")

@@ -13,7 +13,7 @@ import pytest
 from carioca_desktop import i18n
 from carioca_desktop.i18n import LANGUAGES, tr
 from carioca_desktop.ui.app import App
-from carioca_desktop.ui.rulewords import CHOICES
+from carioca_desktop.ui.scenes.carioca.houserule_words import CHOICES
 from carioca_desktop.ui.scenes.settings import SettingsScene
 
 pytestmark = pytest.mark.usefixtures("spanish")

@@ -83,7 +83,7 @@ def test_the_hint_chooses_its_card_and_d_plays_it(tmp_path: Path) -> None:
 
 def test_after_continue_deshacer_says_the_moves_before_leaving_stay(tmp_path: Path) -> None:
     """The engine keeps no undo history in the save: Deshacer says so, not "nothing to undo"."""
-    from carioca_desktop.play.session import SeatConfig
+    from carioca_desktop.play.carioca.session import SeatConfig
     from carioca_desktop.rules.carioca.actions import LayDown
     from carioca_desktop.rules.carioca.game import Game
     from tests.test_table_scene import StubBot, open_table

@@ -14,19 +14,20 @@ import pygame
 import pytest
 
 from carioca_desktop.i18n import tr
-from carioca_desktop.play import offer as play_offer
-from carioca_desktop.play.offer import OFFER_SECONDS, OfferClock
-from carioca_desktop.play.session import MatchSession, SeatConfig
+from carioca_desktop.play.carioca import offer as play_offer
+from carioca_desktop.play.carioca.offer import OFFER_SECONDS, OfferClock
+from carioca_desktop.play.carioca.session import MatchSession
+from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.carioca.actions import STOCK, Action, Discard, Draw
 from carioca_desktop.rules.carioca.position import from_position
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.storage import Paths
 from carioca_desktop.ui.app import App
-from carioca_desktop.ui.resume import session_scene
+from carioca_desktop.ui.games import table_for
+from carioca_desktop.ui.scenes.carioca import TableScene
+from carioca_desktop.ui.scenes.carioca import describe as table_describe
+from carioca_desktop.ui.scenes.carioca.moves import TableMoves
 from carioca_desktop.ui.scenes.pause import PauseScene
-from carioca_desktop.ui.scenes.table import TableScene
-from carioca_desktop.ui.scenes.table import describe as table_describe
-from carioca_desktop.ui.scenes.table.moves import TableMoves
 from tests.test_table_scene import SIMPLE, frames, table
 
 pytestmark = pytest.mark.usefixtures("spanish")
@@ -189,7 +190,7 @@ def test_at_a_hot_seat_the_session_passes_for_the_person(tmp_path: Path) -> None
 
 
 def test_at_a_hot_seat_nobody_is_called_to_the_screen_for_an_offer(tmp_path: Path) -> None:
-    from carioca_desktop.play.hotseat import HotSeat
+    from carioca_desktop.play.carioca.hotseat import HotSeat
 
     hot = offered_session(tmp_path, ("human", "human", "bot"))
     seats = HotSeat(hot)
@@ -230,7 +231,7 @@ def test_the_buy_time_chosen_in_settings_is_the_tables(tmp_path: Path, setting: 
     app = App(size=(1600, 900), paths=Paths.under(tmp_path), fast=True)
     app.update_settings(app.settings.replace(buy_seconds=setting))
     session = offered_session(tmp_path, ("human", "bot", "bot"))
-    scene = session_scene(app, session)
+    scene = table_for(app, session)
     app.push(scene)
     frames(app)
     assert isinstance(scene, TableScene) and scene.offer is not None

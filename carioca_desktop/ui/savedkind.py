@@ -22,7 +22,7 @@ class SavedKind:
         if key is None:
             return None
         if self._seen[0] != key:
-            from carioca_desktop.play.buraco_session import is_buraco_document
+            from carioca_desktop.play.buraco.session import is_buraco_document
             from carioca_desktop.storage.saves import load_autosave
 
             match = load_autosave(paths)[1]
@@ -32,7 +32,7 @@ class SavedKind:
 
     def remember(self, paths: Paths, session: object) -> None:
         """The save just read at start is ``session``'s (None: not usable)."""
-        from carioca_desktop.play.buraco_session import BuracoSession
+        from carioca_desktop.play.buraco.session import BuracoSession
 
         kind = "buraco" if isinstance(session, BuracoSession) else "carioca"
         self._seen = (_stamp(paths), kind if session is not None else None)

@@ -16,7 +16,7 @@ from carioca_desktop.ui import theme
 from carioca_desktop.ui.widgets import UIScene, draw_text, font, gold_title, panel, wrap
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.app import App
+    from carioca_desktop.ui.scene import Host
 
 OFFERED = ("beginner", "easy", "normal", "hard")  # "random" plays no game worth learning from
 SUGGESTED = "beginner"
@@ -29,7 +29,7 @@ class LevelChoiceScene(UIScene):
     opaque = False
     dim_alpha = 170
 
-    def __init__(self, app: App, game: str, chosen: Callable[[str], object]) -> None:
+    def __init__(self, app: Host, game: str, chosen: Callable[[str], object]) -> None:
         super().__init__(app)
         self.game = game  # whose level lines: "carioca" or "buraco"
         self.chosen = chosen

@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from carioca_desktop.bots.levels import LEVELS
+from carioca_desktop.games import LEVELS
 from carioca_desktop.i18n import tr
-from carioca_desktop.play.buraco_text import side_name
+from carioca_desktop.play.buraco.text import side_name
 from carioca_desktop.rules.buraco.ruleset import PRESETS
 from carioca_desktop.storage import (
     BuracoRecord,
@@ -25,7 +25,7 @@ from carioca_desktop.storage import (
     summarize_buraco,
 )
 from carioca_desktop.ui import theme
-from carioca_desktop.ui.scenes.stats.parts import (
+from carioca_desktop.ui.stats_parts import (
     MatchList,
     Tile,
     match_date,
@@ -38,7 +38,7 @@ from carioca_desktop.ui.theme import seat_colour
 from carioca_desktop.ui.widgets import draw_text, fit, font, panel
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.scenes.stats.scene import StatsScene
+    from carioca_desktop.ui.stats_parts import StatsPage
 
 _NOT_RULES = ("game", "preset", "players")  # keys that do not change a preset's rules
 
@@ -60,7 +60,9 @@ def score_text(record: BuracoRecord) -> str:
 class BuracoStatsView(MatchList[BuracoRecord]):
     """The Buraco figures, drawn into the statistics scene's areas."""
 
-    def __init__(self, scene: StatsScene, stats: Stats) -> None:
+    words = "buraco_stats"  # the i18n section of the empty card
+
+    def __init__(self, scene: StatsPage, stats: Stats) -> None:
         self.scene = scene
         self.summary = summarize_buraco(stats)
         self.matches = list(self.summary.recent)  # most recent first
@@ -148,7 +150,7 @@ class SideChart:
     player's side thicker and shaded), the target as a dashed gold line, and a legend with
     each side's players and final score."""
 
-    def __init__(self, scene: StatsScene, box: pygame.Rect, record: BuracoRecord) -> None:
+    def __init__(self, scene: StatsPage, box: pygame.Rect, record: BuracoRecord) -> None:
         self.scene, self.box, self.record = scene, box, record
         self.series = running_scores(record)
         self.small = font(round(13 * scene.t))
