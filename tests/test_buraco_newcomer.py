@@ -4,6 +4,7 @@ in words, D with nothing chosen says what to do (and plays a lone last card)."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -295,3 +296,33 @@ def test_the_staged_melds_words_stand_clear_of_the_hand(
     bottoms = [at[1] for said, at in placed if said == words]
     tops = [rect.top for _, rect, _ in scene.picture().hand]
     assert bottoms and max(bottoms) <= min(tops), (bottoms, min(tops))
+
+
+def test_the_empty_piles_words_start_no_further_left_than_the_pile(
+    tmp_path: Path, lang: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ "Nessuno scarto" lost its first letter at 960×600 (drawn left of the pile's region)."""
+    from carioca_desktop.rules.buraco.actions import TakePile
+    from carioca_desktop.ui.scenes.buraco import piles
+
+    monkeypatch.setenv("CARIOCA_LANG", "it")
+    app = make_app(tmp_path, (960, 600))
+    session = BuracoSession.new(preset_rules("dois_jogadores"), seats(2), 21, autosave=False)
+    scene = BuracoTableScene(app, session)
+    app.push(scene)
+    app.frame(0.016)
+    assert scene.try_action(TakePile(0), (0, 0)) and session.game.observation(0).pile_size == 0
+    words = i18n.tr("buraco.pile_empty")
+    width = scene.picture().texts.render(words, scene.layout.upx(13), (0, 0, 0)).get_width()
+
+    lefts: list[int] = []
+
+    class Watched(pygame.Surface):
+        def blit(self, source: pygame.Surface, dest: Any, *rest: Any) -> pygame.Rect:  # type: ignore[override]
+            if source.get_width() == width:
+                lefts.append(dest[0] if isinstance(dest, tuple) else pygame.Rect(dest).left)
+            return super().blit(source, dest, *rest)
+
+    surface = Watched(scene.layout.size, pygame.SRCALPHA)
+    piles.pile(surface, scene.picture())
+    assert lefts and min(lefts) >= scene.layout.pile_area.left

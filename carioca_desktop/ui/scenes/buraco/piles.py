@@ -88,7 +88,9 @@ def pile(surface: pygame.Surface, p: Picture) -> list[pygame.Rect]:
         empty = pygame.Rect(area.left, area.top, layout.pile_w, area.height)
         pygame.draw.rect(surface, (240, 220, 160), empty, 1, border_radius=u(7))
         text = p.texts.render(tr("buraco.pile_empty"), u(13), TEXT_DIM)
-        surface.blit(text, text.get_rect(midtop=(empty.centerx, label_y)))
+        at = text.get_rect(midtop=(empty.centerx, label_y))
+        at.left = max(at.left, area.left)  # a long word starts at the pile, never cut before it
+        surface.blit(text, at)
         return [empty]
     if p.pile_all and obs.pile:
         rects = pile_rects(area, len(obs.pile), layout.pile_w)
