@@ -326,3 +326,30 @@ def test_the_empty_piles_words_start_no_further_left_than_the_pile(
     surface = Watched(scene.layout.size, pygame.SRCALPHA)
     piles.pile(surface, scene.picture())
     assert lefts and min(lefts) >= scene.layout.pile_area.left
+
+
+def test_the_focus_ring_around_a_meld_leaves_its_badges_inside(tmp_path: Path) -> None:
+    """The keyboard's ring crossed the meld's length badge."""
+    from carioca_desktop.rules.buraco.actions import Draw as BDraw
+    from carioca_desktop.rules.buraco.actions import LayDown as BLayDown
+    from carioca_desktop.rules.buraco.game import BuracoGame
+    from carioca_desktop.ui.scenes.buraco.cards import badge_top
+
+    others = [["3S", "4S", "9D"], ["3D", "4D", "9C"], ["3C", "4C", "10D"]]
+    hands = [["5H", "6H", "7H", "8H", "9H", "KC", "KD", "2S"], *others]
+    game = BuracoGame.from_position(preset_rules("brasileiro"), hands, stock=["2D", "10S"],
+                                    pile=["QC"])  # fmt: skip
+    game.apply(BDraw(0))
+    game.apply(BLayDown(0, (("5H", "6H", "7H", "8H", "9H"),)))
+    app = make_app(tmp_path, (1280, 720))
+    session = BuracoSession(game, seats(), 1, {}, autosave=False)
+    scene = BuracoTableScene(app, session)
+    app.push(scene)
+    app.frame(0.016)
+    scene.keys.shown, scene.keys.zone, scene.keys.index = True, "melds", 0
+    meld = scene.keys.focus_meld()
+    assert meld is not None
+    box = scene.places.melds[meld]
+    ring = scene.keys.focus_rect()
+    assert ring is not None and ring.contains(box)
+    assert ring.top < badge_top(box, scene.layout.upx)  # the "5" badge inside the ring

@@ -4,6 +4,7 @@ picked or dragged cards, and the viewer's hand."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -57,6 +58,11 @@ def target(surface: pygame.Surface, p: Picture, box: pygame.Rect, lit: bool, aim
         draw_rect(surface, colour, frame, u(3), border_radius=u(8))
     elif p.accepts is not None and over:
         draw_rect(surface, RED_BAD, frame, u(2), border_radius=u(8))
+
+
+def badge_top(box: pygame.Rect, u: Callable[[float], int]) -> int:
+    """The top of a meld's badge row (buraco, length), drawn just above its cards."""
+    return box.top - u(3) - round(max(11, u(13)) * 1.3) - u(2)
 
 
 STAGED_PILL = (24, 92, 52)  # the green of cards set aside, darkened under white words
