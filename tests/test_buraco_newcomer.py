@@ -353,3 +353,16 @@ def test_the_focus_ring_around_a_meld_leaves_its_badges_inside(tmp_path: Path) -
     ring = scene.keys.focus_rect()
     assert ring is not None and ring.contains(box)
     assert ring.top < badge_top(box, scene.layout.upx)  # the "5" badge inside the ring
+
+
+def test_the_morto_toast_speaks_to_the_person(
+    tmp_path: Path, lang: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ "Tu ha preso il pozzetto" was the person's own morto, told as of a third person."""
+    monkeypatch.setenv("CARIOCA_LANG", "it")
+    _, scene = open_table(tmp_path)
+    assert scene.morto_words(0) == "Hai preso il pozzetto"
+    assert scene.morto_words(1) == f"{scene.names[1]} ha preso il pozzetto"
+    people = BuracoSession.new(preset_rules("brasileiro"), seats(4, 2), 3, autosave=False)
+    hot = BuracoTableScene(scene.app, people)
+    assert hot.morto_words(0) == f"{hot.names[0]} ha preso il pozzetto"  # a hot seat names

@@ -201,13 +201,22 @@ class BuracoTableScene(Toasting, Scene, TableOverlays):
         self._update_buttons()
         self.app.dirty()
 
+    @property
+    def speaks_to_you(self) -> bool:
+        """One person at the table: their own moves speak to them (a hot seat names all)."""
+        return [s.kind for s in self.session.seats].count("human") == 1
+
+    def morto_words(self, seat: int) -> str:
+        """ "Hai preso il pozzetto" for the person ("Tu ha preso" read wrong), else the name."""
+        if self.speaks_to_you and seat == self.viewer:
+            return tr("buraco.log.morto_you")
+        return tr("buraco.toast.morto", name=self.names[seat])
+
     def log_after(self, obs: BuracoObservation) -> list[str]:
         """The log's lines once ``obs``'s events not yet seen are told."""
         lines = list(self.log_lines)
-        # One person at the table: their own moves speak to them (a hot seat names everyone).
-        you = [s.kind for s in self.session.seats].count("human") == 1
         for event in obs.events[self._seen :]:
-            line = log_line(event, self.names, self.viewer, you)
+            line = log_line(event, self.names, self.viewer, self.speaks_to_you)
             if line:
                 lines.append(line)
         return lines[-LOG_KEEP:]
@@ -283,8 +292,7 @@ class BuracoTableScene(Toasting, Scene, TableOverlays):
             elif event.kind in ("lay_down", "add", "swap"):
                 self.app.sounds.play("place")
             if event.kind == "morto":
-                name = self.names[event.seat]
-                self.toast(tr("buraco.toast.morto", name=name), self.layout.centre.center)
+                self.toast(self.morto_words(event.seat), self.layout.centre.center)
 
     # ------------------------------------------------------------------ the loop
     def update(self, dt: float) -> bool:
