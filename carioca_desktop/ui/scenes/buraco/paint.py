@@ -131,7 +131,7 @@ def paint_over(surface: pygame.Surface, p: Picture, places: MeldPlaces) -> None:
         surface.blit(shadow, (rect.x + dx + lift, rect.y + dy + lift))
         surface.blit(p.images.face(code, rect.width), rect)
     for toast in p.toasts:
-        hud.draw_toast(surface, toast, p.texts, layout.ui)
+        hud.draw_toast(surface, toast, p.texts, layout.ui, p.pointer)
 
 
 class Part(Protocol):
