@@ -36,6 +36,7 @@ from carioca_desktop.ui.scenes.buraco import BuracoTableScene
 from carioca_desktop.ui.scenes.buraco import cards as buraco_cards
 from carioca_desktop.ui.scenes.buraco import paint as buraco_paint
 from carioca_desktop.ui.scenes.buraco.newgame import BuracoNewGameScene
+from carioca_desktop.ui.scenes.levelchoice import LevelChoiceScene
 from carioca_desktop.ui.scenes.privacy import GUARD, PrivacyScene
 from carioca_desktop.ui.sprites import TextCache
 from tests.drawn import record_card_faces
@@ -182,6 +183,9 @@ class Person:
         """Menu → New game; on Carioca's screen, the game stepper to Buraco."""
         self.frames(2)
         self.press(tr("menu.new_game"))
+        if isinstance(self.app.stack.top, LevelChoiceScene):  # the first New game asks
+            level = tr("common.level_normal")
+            self.press(level[:1].upper() + level[1:])
         if not isinstance(self.app.stack.top, BuracoNewGameScene):
             self.press(tr("buraco.newgame.game_carioca"))  # a click on the value steps it
         top = self.app.stack.top
