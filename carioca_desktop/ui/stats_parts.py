@@ -212,3 +212,18 @@ class MatchList(Generic[R]):
             index = self.list_first + (event.pos[1] - top) // row_h
             if event.pos[1] >= top and index < len(self.matches):
                 self.select(index)
+
+
+class PageMatchList(MatchList[R]):
+    """A game's match list in the statistics page's list area (each game's view is one)."""
+
+    scene: StatsPage
+
+    def _list_box(self) -> pygame.Rect:
+        return self.scene._areas()[3]
+
+    def _list_rows(self, box: pygame.Rect) -> tuple[int, int, int]:
+        return self.scene._list_rows(box)
+
+    def repaint(self) -> None:
+        self.scene.repaint()

@@ -150,8 +150,6 @@ class BuracoNewGameScene(NewGameBase):
     def start(self, abandon: bool = False) -> None:
         if not abandon and self._ask_abandon():
             return
-        from carioca_desktop.ui.scenes.buraco import BuracoTableScene
-
         names = self.names()
         seats = [
             SeatConfig(names[i], "human" if k == "human" else "bot", None if k == "human" else k)
@@ -159,7 +157,7 @@ class BuracoNewGameScene(NewGameBase):
         ]
         seed = random.SystemRandom().randrange(2**31)
         session = BuracoSession.new(self.rules, seats, seed, paths=self.app.paths)
-        self.app.replace(BuracoTableScene(self.app, session))
+        self.app.replace(self.app.routes.table(session))
 
     # ------------------------------------------------------------------ picture
     def paint(self, surface: pygame.Surface) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
+from carioca_desktop import games
 from carioca_desktop.i18n import tr
 from carioca_desktop.play.buraco.text import privacy_text
 from carioca_desktop.ui import hud
@@ -87,11 +88,9 @@ class TableOverlays:
 
     def to_new_game(self) -> None:
         """After the match: the new-game screen with Buraco already chosen."""
-        from carioca_desktop.ui.scenes.buraco.newgame import BuracoNewGameScene
-
         table = _table(self)
         table.to_menu()
-        table.app.push(BuracoNewGameScene(table.app))
+        table.app.push(table.app.routes.new_game(games.BURACO.name))
 
     def ask_hint(self) -> None:
         """The Pista: the hard bot's move in the person's place, said in words, its cards

@@ -26,7 +26,7 @@ from carioca_desktop.storage import (
 )
 from carioca_desktop.ui import theme
 from carioca_desktop.ui.stats_parts import (
-    MatchList,
+    PageMatchList,
     Tile,
     match_date,
     nice_step,
@@ -57,7 +57,7 @@ def score_text(record: BuracoRecord) -> str:
     return f"{record.scores[side]}–{record.scores[1 - side]}"
 
 
-class BuracoStatsView(MatchList[BuracoRecord]):
+class BuracoStatsView(PageMatchList[BuracoRecord]):
     """The Buraco figures, drawn into the statistics scene's areas."""
 
     words = "buraco_stats"  # the i18n section of the empty card
@@ -117,15 +117,6 @@ class BuracoStatsView(MatchList[BuracoRecord]):
             old = counts.get(name, WinCount())
             counts[name] = WinCount(old.played + 1, old.won + int(side_won(match)))
         return list(counts.items())
-
-    def _list_box(self) -> pygame.Rect:
-        return self.scene._areas()[3]
-
-    def _list_rows(self, box: pygame.Rect) -> tuple[int, int, int]:
-        return self.scene._list_rows(box)
-
-    def repaint(self) -> None:
-        self.scene.repaint()
 
     def _paint_list(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         title = tr("buraco_stats.matches", n=len(self.matches))

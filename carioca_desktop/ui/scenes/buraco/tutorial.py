@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from carioca_desktop import games
 from carioca_desktop.i18n import tr
 from carioca_desktop.play.buraco.tutorial import (
     STEPS,
@@ -174,4 +175,4 @@ class BuracoTutorialScene(Coach, BuracoTableScene):
     def play(self) -> None:
         """A real Buraco match: the menu, then Buraco's new-game screen."""
         self.app.reset(self.app.routes.menu())
-        self.app.push(self.app.routes.new_game("buraco"))  # asks the level the first time
+        self.app.push(self.app.routes.new_game(games.BURACO.name))  # asks the level at first

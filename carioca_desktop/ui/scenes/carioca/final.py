@@ -7,12 +7,13 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from carioca_desktop import games
 from carioca_desktop.i18n import tr
 from carioca_desktop.play.text import contract_text
 from carioca_desktop.ui import hud, theme
 from carioca_desktop.ui.cardart import CardArt
 from carioca_desktop.ui.hud import initials
-from carioca_desktop.ui.scenes.carioca.summary import seat_names
+from carioca_desktop.ui.scenes.carioca.seats import seat_names
 from carioca_desktop.ui.widgets import (
     UIScene,
     card_fan,
@@ -73,7 +74,7 @@ class FinalScoreScene(UIScene):
 
     def new_game(self) -> None:
         self.app.reset(self.app.routes.menu())
-        self.app.push(self.app.routes.new_game("carioca"))  # asks the level the first time
+        self.app.push(self.app.routes.new_game(games.CARIOCA.name))  # asks the level at first
 
     def menu(self) -> None:
         self.app.reset(self.app.routes.menu())

@@ -226,7 +226,6 @@ class NewGameScene(NewGameBase):
             return
         from carioca_desktop.play.carioca.session import MatchSession
         from carioca_desktop.play.seated import SeatConfig
-        from carioca_desktop.ui.scenes.carioca import TableScene
 
         seats = [
             SeatConfig(
@@ -241,7 +240,7 @@ class NewGameScene(NewGameBase):
         session = MatchSession.new(
             rules, seats, seed=seed, paths=self.app.paths, hints=self.hints, buy_seconds=buy_time
         )
-        self.app.replace(TableScene(self.app, session))
+        self.app.replace(self.app.routes.table(session))
 
     # ------------------------------------------------------------------ picture
     def paint(self, surface: pygame.Surface) -> None:

@@ -16,7 +16,7 @@ from carioca_desktop.ui.scenes.carioca.chart import Chart
 from carioca_desktop.ui.scenes.carioca.ruleset_names import record_rules_name
 from carioca_desktop.ui.stats_parts import (
     Column,
-    MatchList,
+    PageMatchList,
     Tile,
     match_date,
     number,
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from carioca_desktop.ui.stats_parts import StatsPage
 
 
-class CariocaStatsView(MatchList[MatchRecord]):
+class CariocaStatsView(PageMatchList[MatchRecord]):
     """The Carioca figures, drawn into the statistics scene's areas."""
 
     words = "stats"  # the i18n section of the empty card
@@ -89,15 +89,6 @@ class CariocaStatsView(MatchList[MatchRecord]):
         order = {level: i for i, level in enumerate(LEVELS)}
         items = sorted(self.summary.by_level.items(), key=lambda kv: order.get(kv[0], 9))
         return [(k if k in LEVELS else "normal", v) for k, v in items]
-
-    def _list_box(self) -> pygame.Rect:
-        return self.scene._areas()[3]
-
-    def _list_rows(self, box: pygame.Rect) -> tuple[int, int, int]:
-        return self.scene._list_rows(box)
-
-    def repaint(self) -> None:
-        self.scene.repaint()
 
     def _paint_list(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         title = tr("stats.matches", n=len(self.matches))

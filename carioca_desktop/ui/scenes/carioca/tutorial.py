@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from carioca_desktop import games
 from carioca_desktop.i18n import tr
 from carioca_desktop.play.carioca.tutorial import STEPS, YOU, Tutorial, tutorial_session
 from carioca_desktop.play.text import contract_text
@@ -114,4 +115,4 @@ class TutorialScene(Coach, TableScene):
 
     def play(self) -> None:
         self.app.reset(self.app.routes.menu())
-        self.app.push(self.app.routes.new_game("carioca"))  # asks the level the first time
+        self.app.push(self.app.routes.new_game(games.CARIOCA.name))  # asks the level at first
