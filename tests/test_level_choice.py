@@ -70,6 +70,13 @@ def test_the_first_new_game_asks_the_level_and_remembers_it(
     kinds = [s.kind for s in screen.seats] if isinstance(screen, NewGameScene) else screen.kinds
     assert kinds[0] == "human" and set(kinds[1:]) == {"easy"}
     assert load_settings(app.paths)[0].bot_level == "easy"
+    frames(app)
+    shown = [
+        w.text
+        for w in app.manager.get_sprite_group().sprites()
+        if isinstance(w, pygame_gui.elements.UIButton) and w.alive() and w.visible
+    ]
+    assert tr("newgame.start") in shown  # the screen is whole again, its widgets alive
     app.reset(MenuScene(app))
     frames(app)
     click(app, tr("menu.new_game"))  # the next time: not asked, the level kept

@@ -36,6 +36,9 @@ class GameScreens:
     stats_view: Callable[[StatsScene, Stats], StatsView]
     house_rows: Callable[[HousePage], list[Row]]  # the house-rules page's rows
     explained_rows: bool  # each house-rule row carries a line of explanation
+    # The house-rules page's title, line under it and note at its foot (i18n keys); None:
+    # the Settings' own ("House rules").
+    house_words: tuple[str, str, str] | None = None
 
 
 # ---------------------------------------------------------------------------- Carioca
@@ -148,6 +151,8 @@ SCREENS: dict[str, GameScreens] = {
         games.BURACO, _buraco_table, _buraco_new_game, _buraco_tutorial, _buraco_rules,
         _buraco_saved, _buraco_autoplay, _buraco_stats, _buraco_rows,
         explained_rows=True,
+        house_words=("buraco_houserules.title", "buraco_houserules.page_about",
+                     "buraco_houserules.note"),
     ),
 }  # fmt: skip
 

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
 
 
 class SavedKind:
-    """``kind(paths)``: "carioca", "buraco", or None without a usable save."""
+    """``kind(paths)``: the saved game's name (games.GAMES), or None without a usable save."""
 
     def __init__(self) -> None:
         self._seen: tuple[object, str | None] = (None, None)
@@ -22,20 +22,20 @@ class SavedKind:
         if key is None:
             return None
         if self._seen[0] != key:
-            from carioca_desktop.play.buraco.session import is_buraco_document
+            from carioca_desktop import games
             from carioca_desktop.storage.saves import load_autosave
 
             match = load_autosave(paths)[1]
-            kind = None if match is None else "buraco" if is_buraco_document(match) else "carioca"
+            kind = None if match is None else games.of_document(match).name
             self._seen = (key, kind)
         return self._seen[1]
 
     def remember(self, paths: Paths, session: object) -> None:
         """The save just read at start is ``session``'s (None: not usable)."""
-        from carioca_desktop.play.buraco.session import BuracoSession
+        from carioca_desktop import games
 
-        kind = "buraco" if isinstance(session, BuracoSession) else "carioca"
-        self._seen = (_stamp(paths), kind if session is not None else None)
+        entry = games.of_session(session)
+        self._seen = (_stamp(paths), entry.name if entry is not None else None)
 
 
 def _stamp(paths: Paths) -> tuple[int, int] | None:

@@ -171,6 +171,8 @@ class GameScreens(Protocol):
     def house_rows(self) -> Callable[[Any], list[Any]]: ...  # (house-rules page) -> rows
     @property
     def explained_rows(self) -> bool: ...
+    @property
+    def house_words(self) -> tuple[str, str, str] | None: ...  # the rules page's title...
 
 
 class Routes(Protocol):

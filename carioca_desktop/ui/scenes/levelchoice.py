@@ -79,5 +79,7 @@ class LevelChoiceScene(UIScene):
     def choose(self, level: str) -> None:
         """Every bot seat plays ``level``, now and at the next New games."""
         self.app.update_settings(self.app.settings.replace(bot_level=level))
-        self.app.pop()
+        # The screen below takes the level first and rebuilds as it comes back (its widgets
+        # made from this scene's code would be this scene's, and go with it).
         self.chosen(level)
+        self.app.pop()

@@ -61,7 +61,8 @@ class BuracoNewGameScene(NewGameBase):
     def set_bot_level(self, level: str) -> None:
         """Every bot seat plays ``level`` (the first New game's question answered)."""
         self.kinds = [k if k == "human" else level for k in self.kinds]
-        self.rebuild()
+        if self._live:  # else built anew when it comes back
+            self.rebuild()
 
     @property
     def rules(self) -> BuracoRules:

@@ -80,7 +80,7 @@ class TableHistory:
         """The seat laid down, added or swapped this turn and none of it can be undone: the
         moves were made before the match was saved and continued (the engine does not keep
         its undo history in the save), so Deshacer says so rather than "nothing to undo"."""
-        for event in reversed(self.session.game.state.events):
+        for event in reversed(self.session.game.observation(seat).events):
             if event.seat != seat or event.kind == "draw":
                 return False
             if event.kind in ("lay_down", "add", "swap"):

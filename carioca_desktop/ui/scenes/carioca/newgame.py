@@ -89,7 +89,8 @@ class NewGameScene(NewGameBase):
         for seat in self.seats:
             if seat.kind != "human":
                 seat.kind = level
-        self.rebuild()
+        if self._live:  # else built anew when it comes back
+            self.rebuild()
 
     # ------------------------------------------------------------------ rules
     def rules_data(self) -> dict[str, Any]:

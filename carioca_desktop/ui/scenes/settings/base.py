@@ -71,9 +71,9 @@ class SettingsBase(UIScene):
         """Whether the rows carry a line of explanation (both games' house rules do)."""
         return self.tab == "rules" and self.app.routes.game(self.game).explained_rows
 
-    def _buraco_page(self) -> bool:
-        """The house rules shown are Buraco's (its own title and notes)."""
-        return self.tab == "rules" and self.game == "buraco"
+    def _house_words(self) -> tuple[str, str, str] | None:
+        """The rules page's own title, line and note keys, when its game has its own."""
+        return self.app.routes.game(self.game).house_words if self.tab == "rules" else None
 
     def _header_height(self) -> int:
         return round(82 * self.u)
