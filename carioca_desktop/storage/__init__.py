@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     )
     from carioca_desktop.storage.settings import (
         ANIMATION_SPEEDS,
+        BUY_SECONDS,
         CARD_SIZES,
         DEFAULT_BURACO_RULES,
         DEFAULT_HOUSE_RULES,
@@ -59,6 +60,7 @@ if TYPE_CHECKING:
 # import before its first frame) loads only the settings and paths it reads.
 _HOME = {
     "ANIMATION_SPEEDS": "carioca_desktop.storage.settings",
+    "BUY_SECONDS": "carioca_desktop.storage.settings",
     "BuracoRecord": "carioca_desktop.storage.buraco.records",
     "BuracoSummary": "carioca_desktop.storage.buraco.summary",
     "CARD_SIZES": "carioca_desktop.storage.settings",
@@ -114,6 +116,7 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "ANIMATION_SPEEDS",
+    "BUY_SECONDS",
     "CARD_SIZES",
     "DEFAULT_BURACO_RULES",
     "DEFAULT_HOUSE_RULES",

@@ -91,6 +91,15 @@ def _rules_of(game: games.GameEntry) -> f.Check:
 
 
 GAMES = games.GAMES
+BUY_SECONDS = (10, 20, 30, 0)  # how long a buy offer waits (play/carioca/offer.py); 0: none
+
+
+def _buy_seconds(value: object) -> int:
+    if isinstance(value, bool) or value not in BUY_SECONDS:
+        raise FileProblem("bad_value", "buy time must be one of 10, 20, 30 or 0 (no limit)")
+    assert isinstance(value, int)
+    return value
+
 
 # Every known key and its check; the order is the order keys are written in.
 _CHECKS: dict[str, f.Check] = {
@@ -107,6 +116,8 @@ _CHECKS: dict[str, f.Check] = {
     "high_contrast": f.boolean,
     "reduce_motion": f.boolean,
     "hints": f.boolean,
+    "buy_seconds": _buy_seconds,
+    "bot_level": f.choice(games.LEVELS, nullable=True),
     "card_back": _card_back,
     "window_size": _window_size,
     "last_game": f.choice(GAMES),
@@ -134,6 +145,8 @@ class Settings:
     high_contrast: bool = False
     reduce_motion: bool = False
     hints: bool = True
+    buy_seconds: int = 10
+    bot_level: str | None = None  # the bots' level chosen at the first New game (None: not yet)
     card_back: int = 0
     window_size: tuple[int, int] | None = None
     last_game: str = games.DEFAULT  # the game New game opens on: the one chosen last

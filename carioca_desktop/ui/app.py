@@ -43,8 +43,10 @@ from carioca_desktop.ui.desktop import (
 from carioca_desktop.ui.desktop import fit_window as fit_window  # their old import path
 from carioca_desktop.ui.desktop import window_size as window_size
 from carioca_desktop.ui.dpi import set_dpi_hints
+from carioca_desktop.ui.owners import WidgetOwners
 from carioca_desktop.ui.present import choose_framebuffer
 from carioca_desktop.ui.routes import Router
+from carioca_desktop.ui.savedkind import SavedKind
 from carioca_desktop.ui.scene import AutoplayOptions as AutoplayOptions  # its old home
 from carioca_desktop.ui.scene import Routes, Scene, SceneStack
 from carioca_desktop.ui.sounds import Sounds, init_audio
@@ -78,6 +80,7 @@ class App(WindowMixin):
             self.paths.settings_file.exists()
         ):
             self.save_settings()  # a fresh, valid settings.json replaces what was set aside
+        self.saved_kind = SavedKind()
         self.notices += self._check_saved_files()
         self._stats_checked = False
         i18n.set_language(i18n.choose_language(self.settings.language))
@@ -101,7 +104,7 @@ class App(WindowMixin):
         self.manager = self._make_manager()
         self.sounds = Sounds(self.settings.volume, self.settings.muted or not audio)
         self.clock = pygame.time.Clock()
-        self.stack = SceneStack()
+        self.stack = SceneStack(WidgetOwners(lambda: self.manager.get_sprite_group().sprites()))
         self.running = True
         self.fast = fast  # autoplay / tests: no pacing, animations at top speed
         self.routes: Routes = Router(self)  # the screens' map: scenes open each other through it
@@ -112,6 +115,10 @@ class App(WindowMixin):
         self._saved_window = self.settings.window_size
         self._ui_seen: list[tuple[Any, ...]] = []
 
+    def saved_game(self) -> str | None:
+        """Which game the autosave holds ("carioca" or "buraco"; None without one)."""
+        return self.saved_kind.kind(self.paths)
+
     def _check_saved_files(self) -> list[Notice]:
         """Read the autosave once at start, so a damaged file is set aside and reported now
         rather than when the player presses Continue (the statistics wait for the settling
@@ -120,7 +127,9 @@ class App(WindowMixin):
         if has_autosave(self.paths):
             from carioca_desktop.play.resume import load_resumable  # only when there is a save
 
-            notices += load_resumable(self.paths)[1]
+            session, found = load_resumable(self.paths)
+            notices += found
+            self.saved_kind.remember(self.paths, session)
         return notices
 
     def check_stats(self) -> None:
@@ -215,12 +224,16 @@ class App(WindowMixin):
         if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWFOCUSGAINED):
             self.dirty()
         top = self.stack.top
-        if top is not None and top.handle_before_ui(event):
-            self.dirty()
+        if top is None:
+            self.manager.process_events(event)
             return
-        consumed = self.manager.process_events(event)
-        if top is not None and not consumed:
-            top.handle_event(event)
+        with self.stack.owners.during(top):  # a button's command is the top scene's code
+            if top.handle_before_ui(event):
+                self.dirty()
+                return
+            consumed = self.manager.process_events(event)
+            if not consumed:
+                top.handle_event(event)
         if event.type != pygame.MOUSEMOTION or consumed:
             self.dirty()
 
@@ -229,12 +242,14 @@ class App(WindowMixin):
         if self._relayout:  # a new UI scale: sizes change as on a resize
             self._relayout = False
             self._dirty = True
-            for scene in self.stack.scenes:
-                scene.on_resize(self.size)
+            self._relayout_scenes()
         # Only the top scene lives: under a pause or a summary the table's bots and timers
         # wait (the scenes below are still drawn, as they were left).
         top = self.stack.top
-        moving = top.update(dt) if top is not None else False
+        moving = False
+        if top is not None:
+            with self.stack.owners.during(top):
+                moving = top.update(dt)
         self.manager.update(dt)
         if moving:
             self._dirty = True
@@ -255,8 +270,9 @@ class App(WindowMixin):
             self._unsettled += 1
             if not drawn or self._unsettled > SETTLE_LATEST:
                 self._settle()
-        elif not drawn and top is not None:
-            top.idle()  # nothing moved, nothing drawn: the scene may work ahead
+        elif not drawn and top is not None and top is self.stack.top:
+            with self.stack.owners.during(top):
+                top.idle()  # nothing moved, nothing drawn: the scene may work ahead
         self._drawn = self._drawn or drawn
 
     def _ui_look(self) -> list[tuple[Any, ...]]:

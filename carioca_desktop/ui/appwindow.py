@@ -81,9 +81,14 @@ class WindowMixin:
             self.settings = self.settings.replace(window_size=size)
         self.manager.set_window_resolution(size)
         self._rescale()
-        for scene in self.stack.scenes:
-            scene.on_resize(size)
+        self._relayout_scenes()
         self.dirty()
+
+    def _relayout_scenes(self) -> None:
+        """Every scene re-places its widgets, each as their owner (``ui/owners.py``)."""
+        for scene in list(self.stack.scenes):
+            with self.stack.owners.during(scene):
+                scene.on_resize(self.size)
 
     def display_changed(self) -> None:
         """The window went to another screen (or that screen's scale changed): take the

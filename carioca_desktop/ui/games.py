@@ -36,6 +36,9 @@ class GameScreens:
     stats_view: Callable[[StatsScene, Stats], StatsView]
     house_rows: Callable[[HousePage], list[Row]]  # the house-rules page's rows
     explained_rows: bool  # each house-rule row carries a line of explanation
+    # The house-rules page's title, line under it and note at its foot (i18n keys); None:
+    # the Settings' own ("House rules").
+    house_words: tuple[str, str, str] | None = None
 
 
 # ---------------------------------------------------------------------------- Carioca
@@ -142,12 +145,14 @@ SCREENS: dict[str, GameScreens] = {
     games.CARIOCA.name: GameScreens(
         games.CARIOCA, _carioca_table, _carioca_new_game, _carioca_tutorial, _carioca_rules,
         _carioca_saved, _carioca_autoplay, _carioca_stats, _carioca_rows,
-        explained_rows=False,
+        explained_rows=True,
     ),
     games.BURACO.name: GameScreens(
         games.BURACO, _buraco_table, _buraco_new_game, _buraco_tutorial, _buraco_rules,
         _buraco_saved, _buraco_autoplay, _buraco_stats, _buraco_rows,
         explained_rows=True,
+        house_words=("buraco_houserules.title", "buraco_houserules.page_about",
+                     "buraco_houserules.note"),
     ),
 }  # fmt: skip
 
@@ -160,13 +165,20 @@ def screens(game: str) -> GameScreens:
 def table_for(app: Host, session: object) -> Scene:
     """The table of whichever game ``session`` is a match of (the default game's otherwise)."""
     entry = games.of_session(session) or games.entry(games.DEFAULT)
+    if hasattr(session, "buy_seconds"):  # Carioca's: the buy time is the Settings' of now
+        from carioca_desktop.play.carioca.offer import offer_seconds
+
+        session.buy_seconds = offer_seconds(app.settings.buy_seconds)
     return SCREENS[entry.name].table(app, session, None)
 
 
 def new_game_scene(app: Host, game: str | None = None) -> Scene:
     """The New game screen of ``game``, by default of the game the player chose last."""
     name = game or app.settings.last_game
-    return SCREENS.get(name, SCREENS[games.DEFAULT]).new_game(app)
+    scene = SCREENS.get(name, SCREENS[games.DEFAULT]).new_game(app)
+    # The very first New game asks the bots' level over the screen (ui/scenes/levelchoice.py).
+    scene.ask_level = app.settings.bot_level is None  # type: ignore[attr-defined]
+    return scene
 
 
 def switch_game(app: Host, game: str) -> None:

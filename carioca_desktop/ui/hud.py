@@ -313,17 +313,29 @@ def _first_words(text: str, n: int) -> str:
     return text[:end]
 
 
-def draw_toast(surface: pygame.Surface, toast: Toast, texts: TextCache, scale: float) -> None:
+TOAST_SEEN_THROUGH = 0.3  # a toast under the pointer lets the melds and names below show
+
+
+def draw_toast(
+    surface: pygame.Surface,
+    toast: Toast,
+    texts: TextCache,
+    scale: float,
+    pointer: tuple[int, int] | None = None,
+) -> None:
     px = _scaler(scale)
     text = texts.render(toast.text, px(17), (255, 236, 190), bold=True)
     box = text.get_rect().inflate(px(36), px(18))
     box.midbottom = toast.anchor
     box.clamp_ip(surface.get_rect().inflate(-px(8), -px(8)))
     card = panel(box.size, px(10), (*TOAST, 238), GOLD, 2)
-    if toast.alpha < 255:
+    alpha = toast.alpha
+    if pointer is not None and box.collidepoint(pointer):
+        alpha = round(alpha * TOAST_SEEN_THROUGH)  # what it covers, seen through it
+    if alpha < 255:
         card = card.copy()
-        card.set_alpha(toast.alpha)
+        card.set_alpha(alpha)
         text = text.copy()
-        text.set_alpha(toast.alpha)
+        text.set_alpha(alpha)
     surface.blit(card, box)
     surface.blit(text, text.get_rect(center=box.center))

@@ -100,6 +100,24 @@ class NewGameBase(UIScene):
     below, the game stepper at the top right; each game's screen fills them."""
 
     game = ""  # a name in games.GAMES
+    ask_level = False  # the very first New game: the bots' level is asked once it is drawn
+    _drawn = False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self._drawn = True
+
+    def update(self, dt: float) -> bool:
+        moving = super().update(dt)
+        if self.ask_level and self._drawn and self.app.stack.top is self:
+            # Over the screen once it is on the window (an overlay shows what is below).
+            self.ask_level = False
+            self.app.push(self.app.routes.level_choice(self.game, self.set_bot_level))
+        return moving
+
+    def set_bot_level(self, level: str) -> None:
+        """Every bot seat plays ``level``; each game's screen keeps its seats its own way."""
+        raise NotImplementedError
 
     def __init__(self, app: Host) -> None:
         super().__init__(app)

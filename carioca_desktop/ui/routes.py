@@ -31,6 +31,12 @@ class Router:
         """The New game screen of ``game``, by default of the game the player chose last."""
         return ui_games.new_game_scene(self.host, game)
 
+    def level_choice(self, game: str, chosen: Callable[[str], object]) -> Scene:
+        """The first New game's question: which level the bots play."""
+        from carioca_desktop.ui.scenes.levelchoice import LevelChoiceScene
+
+        return LevelChoiceScene(self.host, game, chosen)
+
     def table(self, session: object) -> Scene:
         """The table of whichever game ``session`` is a match of."""
         return ui_games.table_for(self.host, session)

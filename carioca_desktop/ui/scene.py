@@ -1,5 +1,6 @@
 """Scenes on a stack (after Tuxemon): the top one gets events; drawing starts at the highest
-opaque scene and goes up, so a pause overlay draws over a frozen table.
+opaque scene and goes up, so a pause overlay draws over a frozen table. The stack also sees
+that a screen's widgets go when the screen goes (``WidgetOwners``).
 
 A scene depends on the ``Host`` protocol, never on ``App`` or on another screen: the app
 implements ``Host``, and its ``routes`` (the ``Routes`` protocol, ``ui/routes.py``'s
@@ -15,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 from carioca_desktop import games
+from carioca_desktop.ui.owners import WidgetOwners
 
 if TYPE_CHECKING:
     import pygame_gui
@@ -32,6 +34,10 @@ class Scene:
 
     def __init__(self, app: Host) -> None:
         self.app = app
+        # Widgets made while the scene is being built (before its push) are its own.
+        owners = getattr(getattr(app, "stack", None), "owners", None)
+        if owners is not None:
+            owners.building(self)
 
     def enter(self) -> None:
         """The scene became part of the stack."""
@@ -71,10 +77,14 @@ class Scene:
 
 
 class SceneStack:
-    """push / pop / replace, with the enter/exit/pause/resume calls in the right order."""
+    """push / pop / replace, with the enter/exit/pause/resume calls in the right order; with
+    ``owners``, every call made into a scene is watched, and a scene that leaves takes every
+    widget it made with it (whatever its own ``exit`` forgot)."""
 
-    def __init__(self) -> None:
+    def __init__(self, owners: WidgetOwners | None = None) -> None:
         self.scenes: list[Scene] = []
+        self.owners = owners or WidgetOwners(lambda: ())
+        self.owners.watch(lambda: self.scenes)
 
     @property
     def top(self) -> Scene | None:
@@ -82,32 +92,42 @@ class SceneStack:
 
     def push(self, scene: Scene) -> None:
         if self.scenes:
-            self.scenes[-1].pause()
-        self.scenes.append(scene)
-        scene.enter()
+            with self.owners.during(self.scenes[-1]):
+                self.scenes[-1].pause()
+        self._enter(scene)
 
     def pop(self) -> Scene | None:
         if not self.scenes:
             return None
         scene = self.scenes.pop()
-        scene.exit()
+        self._exit(scene)
         if self.scenes:
-            self.scenes[-1].resume()
+            with self.owners.during(self.scenes[-1]):
+                self.scenes[-1].resume()
         return scene
 
     def replace(self, scene: Scene) -> None:
         """Swap the top scene for another (menu → table)."""
         if self.scenes:
-            self.scenes.pop().exit()
-        self.scenes.append(scene)
-        scene.enter()
+            self._exit(self.scenes.pop())
+        self._enter(scene)
 
     def reset(self, scene: Scene) -> None:
         """Leave every scene and start again from ``scene`` (back to the menu)."""
         while self.scenes:
-            self.scenes.pop().exit()
+            self._exit(self.scenes.pop())
+        self._enter(scene)
+
+    def _enter(self, scene: Scene) -> None:
+        self.owners.built(scene)
         self.scenes.append(scene)
-        scene.enter()
+        with self.owners.during(scene):
+            scene.enter()
+
+    def _exit(self, scene: Scene) -> None:
+        with self.owners.during(scene):
+            scene.exit()
+        self.owners.sweep(self.scenes)
 
     def visible(self) -> list[Scene]:
         """The scenes to draw, bottom first: from the highest opaque one upward."""
@@ -151,6 +171,8 @@ class GameScreens(Protocol):
     def house_rows(self) -> Callable[[Any], list[Any]]: ...  # (house-rules page) -> rows
     @property
     def explained_rows(self) -> bool: ...
+    @property
+    def house_words(self) -> tuple[str, str, str] | None: ...  # the rules page's title...
 
 
 class Routes(Protocol):
@@ -159,6 +181,7 @@ class Routes(Protocol):
 
     def menu(self) -> Scene: ...
     def new_game(self, game: str | None = None) -> Scene: ...
+    def level_choice(self, game: str, chosen: Callable[[str], object]) -> Scene: ...
     def table(self, session: object) -> Scene: ...
     def settings(self, tab: str = "game", game: str | None = None) -> Scene: ...
     def stats(self, game: str | None = None) -> Scene: ...
@@ -209,6 +232,7 @@ class Host(Protocol):
     def set_fullscreen(self, on: bool) -> None: ...
     def update_settings(self, settings: Settings) -> None: ...
     def take_notices(self) -> list[Notice]: ...
+    def saved_game(self) -> str | None: ...
     def push(self, scene: Scene) -> None: ...
     def pop(self) -> None: ...
     def replace(self, scene: Scene) -> None: ...

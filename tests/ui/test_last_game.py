@@ -15,6 +15,7 @@ from carioca_desktop.storage import Paths, load_settings
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.scenes.buraco.newgame import BuracoNewGameScene
 from carioca_desktop.ui.scenes.carioca.newgame import NewGameScene
+from carioca_desktop.ui.scenes.levelchoice import LevelChoiceScene
 from carioca_desktop.ui.scenes.menu import MenuScene
 
 
@@ -29,6 +30,10 @@ def open_new_game(app: App) -> object:
     frames(app)
     menu._new_game()
     frames(app)
+    top = app.stack.top
+    if isinstance(top, LevelChoiceScene):  # the very first New game asks the bots' level
+        top.choose("normal")
+        frames(app)
     return app.stack.top
 
 

@@ -37,6 +37,12 @@ def side_name(names: Sequence[str], side: int) -> str:
     return " & ".join(names[s] for s in side_seats(len(names), side))
 
 
+def winner_text(names: Sequence[str], side: int) -> str:
+    """ "Ana & Carla win the match!", or "Beto wins the match!" in the 2-player game."""
+    key = "winner" if len(names) > 2 else "winner_one"
+    return tr(f"buraco.sheet.{key}", names=side_name(names, side))
+
+
 def level_name(level: str | None) -> str:
     return tr(f"buraco.level.{level}") if level else tr("buraco.person")
 
@@ -45,35 +51,43 @@ def cards_text(cards: Sequence[str]) -> str:
     return " ".join(card_label(c) for c in cards)
 
 
-def log_line(event: EventView, names: Sequence[str], viewer: int) -> str | None:
-    """One move in words, or None for events the log leaves out (each seat's deal)."""
+_TOLD_TO_YOU = frozenset({"draw", "take_pile", "lay_down", "add", "swap", "discard", "morto",
+                          "go_out"})  # fmt: skip
+
+
+def log_line(event: EventView, names: Sequence[str], viewer: int, you: bool = True) -> str | None:
+    """One move in words, or None for events the log leaves out (each seat's deal). With
+    ``you`` (a person watches) the viewer's own moves speak to them ("Robaste del monte"):
+    a name conjugated in the third person read "Tú robó"."""
     kind = event.kind
     name = names[event.seat] if 0 <= event.seat < len(names) else ""
     if kind == "deal":
         return None
-    if kind == "upcard":
-        return tr("buraco.log.upcard", card=cards_text(event.cards)) if event.cards else None
-    if kind == "draw":
-        return tr("buraco.log.draw", name=name)
-    if kind == "take_pile":
-        return tr("buraco.log.take_pile", name=name, n=len(event.cards))
-    if kind == "lay_down":
+    if you and event.seat == viewer and kind in _TOLD_TO_YOU:
+        kind = f"{kind}_you"
+    base = kind.removesuffix("_you")
+    return _told(kind, base, event, name)
+
+
+def _told(kind: str, base: str, event: EventView, name: str) -> str | None:
+    """The line of ``base`` (an event's kind) under the key ``kind`` (maybe its "_you")."""
+    key = f"buraco.log.{kind}"
+    if base == "upcard":
+        return tr(key, card=cards_text(event.cards)) if event.cards else None
+    if base in ("draw", "morto", "go_out"):
+        return tr(key, name=name)
+    if base == "take_pile":
+        return tr(key, name=name, n=len(event.cards))
+    if base == "lay_down":
         melds = " · ".join(cards_text(m) for m in event.melds)  # where each meld ends
-        return tr("buraco.log.lay_down", name=name, cards=melds)
-    if kind == "add":
-        return tr("buraco.log.add", name=name, cards=cards_text(event.cards))
-    if kind == "swap":
-        return tr("buraco.log.swap", name=name, card=cards_text(event.cards[:1]))
-    if kind == "discard":
-        return tr("buraco.log.discard", name=name, card=cards_text(event.cards))
-    if kind == "morto":
-        return tr("buraco.log.morto", name=name)
-    if kind == "morto_to_stock":
-        return tr("buraco.log.morto_to_stock")
-    if kind == "go_out":
-        return tr("buraco.log.go_out", name=name)
-    if kind == "stock_out":
-        return tr("buraco.log.stock_out")
+        return tr(key, name=name, cards=melds)
+    if base == "add":
+        return tr(key, name=name, cards=cards_text(event.cards))
+    if base in ("swap", "discard"):
+        cards = event.cards[:1] if base == "swap" else event.cards
+        return tr(key, name=name, card=cards_text(cards))
+    if base in ("morto_to_stock", "stock_out"):
+        return tr(key)
     return None
 
 

@@ -6,7 +6,9 @@ asked; ``observation.offer`` is ``Offer(seat, card, drawer)`` or None). A bot an
 its ``choose``; a person answers on the table, with a prompt ("Comprar / Pasar", keys B / N).
 
 The table must not stall while a person thinks, so the prompt passes by itself after
-``OFFER_SECONDS``. Ten seconds: long enough to read the card and decide (buying is a quick
+``OFFER_SECONDS`` by default, or the time the person chose in Settings (10, 20, 30 s, or
+no limit: the settings' ``buy_seconds``; the match session carries it, so that a network
+table can use its host's). Ten seconds: long enough to read the card and decide (buying is a quick
 yes/no, and the card is the one just discarded, already seen), short enough that the table
 does not seem to hang for the others; the countdown is on screen, and it stands still while
 the game is paused (the table is not the top scene then, so it does not tick). Passing, not
@@ -43,13 +45,13 @@ class OfferClock:
     """The countdown of one offer to a person: ``restart`` for a new offer (``key`` tells
     offers apart), ``tick`` while the table runs; True once the time is up."""
 
-    seconds: float = OFFER_SECONDS
+    seconds: float | None = OFFER_SECONDS  # None: no limit, the person must answer
     left: float = OFFER_SECONDS
     key: object = None
 
     def restart(self, key: object) -> None:
         if key != self.key:
-            self.key, self.left = key, self.seconds
+            self.key, self.left = key, self.seconds or 0.0
 
     def stop(self) -> None:
         self.key = None
@@ -58,13 +60,24 @@ class OfferClock:
     def running(self) -> bool:
         return self.key is not None
 
+    @property
+    def limited(self) -> bool:
+        return self.seconds is not None
+
     def tick(self, dt: float) -> bool:
-        if self.key is None:
+        if self.key is None or self.seconds is None:
             return False
         self.left = max(0.0, self.left - dt)
         return self.left <= 0.0
 
     @property
     def shown(self) -> int:
-        """Whole seconds left, as the prompt shows them (10, 9, … 1)."""
+        """Whole seconds left, as the prompt shows them (10, 9, … 1); 0 with no limit."""
+        if self.seconds is None:
+            return 0
         return max(1, math.ceil(self.left - 1e-9))
+
+
+def offer_seconds(setting: int) -> float | None:
+    """The Settings' buy time (storage's ``BUY_SECONDS``) as the clock takes it: 0 is none."""
+    return float(setting) if setting > 0 else None

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from carioca_desktop.match_ids import new_match_id, saved_match_id
 from carioca_desktop.play.arrangement import Arrangement, arrangements_to_dict, parse_arrangements
 from carioca_desktop.play.botworker import BotWorker
-from carioca_desktop.play.carioca.offer import pass_action
+from carioca_desktop.play.carioca.offer import OFFER_SECONDS, pass_action
 from carioca_desktop.play.seated import SeatConfig as SeatConfig  # its home before issue 23
 from carioca_desktop.play.seated import SeatedSession
 from carioca_desktop.rules.carioca.actions import Action, NextRound, Undo
@@ -57,6 +57,7 @@ class MatchSession(SeatedSession[Game, "Bot"]):
         paths: Paths | None = None,
         autosave: bool = True,
         hints: bool = True,
+        buy_seconds: float | None = OFFER_SECONDS,
     ) -> None:
         if len(seats) != game.players:
             raise ValueError(f"{len(seats)} seats for {game.players} players")
@@ -68,6 +69,10 @@ class MatchSession(SeatedSession[Game, "Bot"]):
         self.paths = paths
         self.autosave = autosave
         self.hints = hints  # the Pista button, for this match (the settings may also turn it off)
+        # How long a person's buy offer waits before passing (None: no limit); the person's
+        # Settings, or a network table's host's choice. Not saved: Continue takes the
+        # Settings' of the moment.
+        self.buy_seconds = buy_seconds
         self.recorded = False  # the finished match went into the statistics
         self.match_id = new_match_id()  # stats know a finished match by it (see _finish)
         self._pending: Action | None = None
@@ -90,6 +95,7 @@ class MatchSession(SeatedSession[Game, "Bot"]):
         paths: Paths | None = None,
         autosave: bool = True,
         hints: bool = True,
+        buy_seconds: float | None = OFFER_SECONDS,
     ) -> MatchSession:
         """A new match, round 1 dealt; bots are created from the seed, so it is reproducible."""
         if rules.players != len(seats):
@@ -98,7 +104,7 @@ class MatchSession(SeatedSession[Game, "Bot"]):
         from carioca_desktop.bots.carioca.base import make_bot
 
         bots = {i: make_bot(s.level or "normal", i, _bot_seed(seed, i)) for i, s in _bots(seats)}
-        session = cls(game, seats, seed, rules.preset, bots, paths, autosave, hints)
+        session = cls(game, seats, seed, rules.preset, bots, paths, autosave, hints, buy_seconds)
         session._save()
         return session
 

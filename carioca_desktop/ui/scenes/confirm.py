@@ -1,6 +1,7 @@
 """A yes/no question over the dimmed screen below ("Abandon the match in progress?").
 
-Enter answers the focused button (the safe answer, "no", is focused first), Esc answers no.
+Enter answers the focused button (the safe answer, "no", is focused first and is the
+highlighted one), Esc answers no.
 """
 
 from __future__ import annotations
@@ -55,10 +56,9 @@ class ConfirmScene(UIScene):
         bh, gap = round(50 * self.u), round(20 * self.u)
         bw = (box.w - 80 - gap) // 2
         y = box.bottom - bh - round(30 * self.u)
-        self.button(pygame.Rect(box.x + 40, y, bw, bh), self.no_text, self.back)
-        self.button(
-            pygame.Rect(box.right - 40 - bw, y, bw, bh), self.yes_text, self.confirm, "primary"
-        )
+        # The safe answer is the highlighted default; the destructive one is plain.
+        self.button(pygame.Rect(box.x + 40, y, bw, bh), self.no_text, self.back, "primary")
+        self.button(pygame.Rect(box.right - 40 - bw, y, bw, bh), self.yes_text, self.confirm)
         self.focus.restore(0)
 
     def paint(self, surface: pygame.Surface) -> None:

@@ -64,8 +64,12 @@ class MenuScene(UIScene):
             ("menu.stats", self._stats, None),
             ("menu.quit", self.app.quit, None),
         ]
+        game = self.app.saved_game() if saved else None
         for key, action, kind in entries:
-            button = self.button(pygame.Rect(x, y, col.w, bh), tr(key), action, kind)
+            words = tr(key)
+            if key == "menu.continue" and game is not None:  # which game is saved
+                words = tr("menu.continue_game", game=tr(f"buraco_tutorial.choose.{game}"))
+            button = self.button(pygame.Rect(x, y, col.w, bh), words, action, kind)
             if key == "menu.continue" and not saved:
                 button.disable()
             y += bh + gap
@@ -198,7 +202,7 @@ class MenuScene(UIScene):
         self.rebuild()
 
     def _new_game(self) -> None:
-        self.app.push(self.app.routes.new_game())
+        self.app.push(self.app.routes.new_game())  # asks the bots' level the first time
 
     def _tutorial(self) -> None:
         """Which game's tutorial: Carioca's or Buraco's."""
@@ -213,7 +217,7 @@ class MenuScene(UIScene):
         self.app.push(routes.choose_game(title, lambda g: self.app.push(routes.game_rules(g))))
 
     def _settings(self) -> None:
-        self.app.push(self.app.routes.settings())
+        self.app.push(self.app.routes.settings(game=self.app.settings.last_game))
 
     def _stats(self) -> None:
         self.app.push(self.app.routes.stats())

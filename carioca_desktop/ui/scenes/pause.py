@@ -82,7 +82,9 @@ class PauseScene(UIScene):
         self.app.push(own() if callable(own) else self.app.routes.game_rules(games.DEFAULT))
 
     def _settings(self) -> None:
-        self.app.push(self.app.routes.settings())
+        # A Buraco match's settings show Buraco's house rules (the game below says which).
+        below = self.app.stack.scenes[-2] if len(self.app.stack.scenes) > 1 else None
+        self.app.push(self.app.routes.settings(game=getattr(below, "game_kind", None)))
 
     def _quit(self) -> None:
         self.app.reset(self.app.routes.menu())

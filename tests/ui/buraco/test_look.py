@@ -19,7 +19,7 @@ import pytest
 
 from carioca_desktop import i18n
 from carioca_desktop.play.buraco.session import BuracoSession
-from carioca_desktop.play.buraco.text import log_line, round_sheets, rules_of, side_name
+from carioca_desktop.play.buraco.text import log_line, round_sheets, rules_of, winner_text
 from carioca_desktop.rules.buraco.actions import Draw, LayDown
 from carioca_desktop.rules.buraco.game import BuracoGame
 from carioca_desktop.rules.buraco.ruleset import preset_rules
@@ -112,8 +112,8 @@ def test_final_sheet_names_the_side_the_engine_made_winner(
     drawn.clear()
     app.screenshot(str(tmp_path / "final.png"))
     names = list(NAMES)
-    winner = i18n.tr("buraco.sheet.winner", names=side_name(names, game.winner))
-    loser = i18n.tr("buraco.sheet.winner", names=side_name(names, 1 - game.winner))
+    winner = winner_text(names, game.winner)
+    loser = winner_text(names, 1 - game.winner)
     assert winner in drawn and loser not in drawn
     assert i18n.tr("buraco_look.match_over") in drawn  # the bar says the match, not the round
     assert scene.sheet is not None

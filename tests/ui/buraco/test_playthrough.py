@@ -24,7 +24,7 @@ from carioca_desktop import i18n
 from carioca_desktop.bots.buraco.driver import make_buraco_bot
 from carioca_desktop.i18n import tr
 from carioca_desktop.play.buraco.session import BuracoSession
-from carioca_desktop.play.buraco.text import privacy_text, side_name
+from carioca_desktop.play.buraco.text import privacy_text, side_name, winner_text
 from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.buraco.actions import Add, Discard, Draw, LayDown, TakePile
 from carioca_desktop.rules.buraco.game import BuracoGame
@@ -70,7 +70,7 @@ def check_match(person: Person, table: BuracoTableScene) -> None:
     for r in range(1, rounds):
         assert tr("buraco.sheet.title", n=r) in person.seen.titles
     assert final_title(table) in person.seen.titles
-    loser = tr("buraco.sheet.winner", names=side_name(table.names, 1 - game.winner))
+    loser = winner_text(table.names, 1 - game.winner)
     assert loser not in person.seen.titles
     assert person.seen.refusals == []
     assert person.turns == len(person.seen.hints) > 0

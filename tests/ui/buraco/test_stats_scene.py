@@ -28,6 +28,7 @@ from carioca_desktop.ui import theme
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.scenes.buraco.newgame import BuracoNewGameScene
 from carioca_desktop.ui.scenes.buraco.stats import SideChart
+from carioca_desktop.ui.scenes.levelchoice import LevelChoiceScene
 from carioca_desktop.ui.scenes.stats import StatsScene
 from carioca_desktop.ui.theme import seat_colour
 from tests.fixtures.drawn import record_drawn_text
@@ -149,7 +150,7 @@ def test_the_buraco_tab_shows_the_players_figures(
     frames(app)
     assert scene.game == "buraco"  # the last match played was Buraco's
     assert [m.match_id for m in scene.views["buraco"].matches] == ["b2", "b1"]  # most recent first
-    for text in ("Won by your side", "50 %", "1600", "2700", "of 2", "2700–2200", "500–2800"):
+    for text in ("Won", "50 %", "1600", "2700", "of 2", "2700–2200", "500–2800"):
         assert text in drawn, f"{text!r} not drawn: {drawn}"
     assert "Ana ★" in drawn and "Two players (changed)" in drawn
     assert "Running score, round by round" in drawn and "3 rounds" in " ".join(drawn)
@@ -219,7 +220,9 @@ def test_the_empty_buraco_tab_offers_a_buraco_match(app: App) -> None:
     assert scene.game == "buraco" and scene.views["buraco"].matches == []
     click(app, button(app, i18n.tr("common.new_game")).rect.center)
     frames(app)
-    assert isinstance(app.stack.top, BuracoNewGameScene)
+    # A fresh home: the first New game asks the bots' level over Buraco's screen.
+    assert isinstance(app.stack.top, LevelChoiceScene) and app.stack.top.game == "buraco"
+    assert isinstance(app.stack.scenes[-2], BuracoNewGameScene)
 
 
 def test_the_selftest_draws_the_buraco_tab(

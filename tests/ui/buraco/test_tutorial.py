@@ -321,7 +321,7 @@ def test_the_rules_say_what_each_preset_changes(tmp_path: Path, spanish: None) -
         + i18n.tr("buraco_tutorial.house.no_wild_out"),
         i18n.tr("buraco_tutorial.house.stock_end_2").capitalize(),
     ]
-    assert house_words(preset_rules("stbl")) == ["Solo escaleras, sin tríos"]
+    assert house_words(preset_rules("stbl")) == ["Solo escalas, sin tríos"]
     app = App(size=(1600, 900), paths=Paths.under(tmp_path), fast=True)
     from_menu = BuracoRulesScene(app, preset_rules("brasileiro"), at_table=False)
     assert from_menu.lines()[-1][0] == "Por defecto"

@@ -23,6 +23,7 @@ from carioca_desktop.rules.carioca.position import from_position
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.storage import Paths
 from carioca_desktop.ui.app import App
+from carioca_desktop.ui.games import table_for
 from carioca_desktop.ui.scenes.carioca import TableScene
 from carioca_desktop.ui.scenes.carioca import describe as table_describe
 from carioca_desktop.ui.scenes.carioca.moves import TableMoves
@@ -214,3 +215,45 @@ def test_a_language_switch_redraws_the_open_prompt_in_the_new_language(
     assert prompt.buy is not None and prompt.pass_ is not None
     assert prompt.buy.text == tr("table.offer.buy", "en") != tr("table.offer.buy", "es")
     assert prompt.pass_.text == tr("table.offer.pass", "en")
+
+
+def test_the_prompt_says_what_a_buy_costs(tmp_path: Path) -> None:
+    _, scene = offered_table(tmp_path)
+    prompt = scene.offer
+    assert prompt is not None and prompt.cost is not None and prompt.cost.alive()
+    assert prompt.cost.text == tr("table.offer.cost")
+    assert "1" in prompt.cost.text  # the one penalty card
+
+
+@pytest.mark.parametrize("setting", [20, 0])
+def test_the_buy_time_chosen_in_settings_is_the_tables(tmp_path: Path, setting: int) -> None:
+    """Settings' 20 s waits 20 s; no limit never passes by itself and says so."""
+    app = App(size=(1600, 900), paths=Paths.under(tmp_path), fast=True)
+    app.update_settings(app.settings.replace(buy_seconds=setting))
+    session = offered_session(tmp_path, ("human", "bot", "bot"))
+    scene = table_for(app, session)
+    app.push(scene)
+    frames(app)
+    assert isinstance(scene, TableScene) and scene.offer is not None
+    app.frame(OFFER_SECONDS + 5.0)
+    frames(app, 4)
+    assert not answered(scene, "pass") and scene.offer.visible
+    if setting == 0:
+        assert scene.offer.count is not None
+        assert scene.offer.count.text == tr("table.offer.no_limit")
+        for _ in range(20):
+            app.frame(30.0)
+        assert not answered(scene, "pass") and scene.offer.visible
+    else:
+        app.frame(setting - OFFER_SECONDS - 4.0)
+        frames(app, 4)
+        assert answered(scene, "pass")
+
+
+@pytest.mark.parametrize("bad", [5, -1, True, "10", None, 10.5])
+def test_a_bad_buy_time_in_settings_is_refused(bad: object) -> None:
+    from carioca_desktop.storage import Settings
+
+    with pytest.raises(ValueError, match="buy_seconds"):
+        Settings(buy_seconds=bad)  # type: ignore[arg-type]
+    assert Settings().buy_seconds == 10

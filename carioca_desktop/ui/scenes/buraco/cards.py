@@ -4,6 +4,7 @@ picked or dragged cards, and the viewer's hand."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -13,7 +14,7 @@ from carioca_desktop.rules.buraco.observation import MeldView
 from carioca_desktop.ui.scenes.buraco.layout import fan_rects
 from carioca_desktop.ui.sprites import panel
 from carioca_desktop.ui.tablekit.blitter import draw_rect
-from carioca_desktop.ui.theme import GOLD, GREEN_OK, RED_BAD
+from carioca_desktop.ui.theme import GOLD, RED_BAD
 
 if TYPE_CHECKING:
     from carioca_desktop.ui.scenes.buraco.paint import Picture
@@ -59,6 +60,14 @@ def target(surface: pygame.Surface, p: Picture, box: pygame.Rect, lit: bool, aim
         draw_rect(surface, RED_BAD, frame, u(2), border_radius=u(8))
 
 
+def badge_top(box: pygame.Rect, u: Callable[[float], int]) -> int:
+    """The top of a meld's badge row (buraco, length), drawn just above its cards."""
+    return box.top - u(3) - round(max(11, u(13)) * 1.3) - u(2)
+
+
+STAGED_PILL = (24, 92, 52)  # the green of cards set aside, darkened under white words
+
+
 def pill(
     surface: pygame.Surface,
     p: Picture,
@@ -91,6 +100,9 @@ def hand(surface: pygame.Surface, p: Picture) -> None:
             glow, (gx, gy) = images.glow(rect.width, "gold" if mark == "picked" else "green")
             surface.blit(glow, (rect.x + gx, rect.y + gy))
     if p.staged and not p.hand_hidden:
-        words = tr("buraco.staged", n=len(p.staged))
-        text = p.texts.render(words, u(13), GREEN_OK, bold=True)
-        surface.blit(text, (p.layout.hand_area.left, p.layout.hand_area.top - u(26)))
+        n = len(p.staged)
+        words = tr("buraco.staged_one") if n == 1 else tr("buraco.staged", n=n)
+        # Above the highest card, lifted ones too (at 1280x720 they hid the words), on a pill
+        # so that a meld in the side's zone behind does not blur it.
+        top = min((rect.top for _, rect, _ in p.hand), default=p.layout.hand_area.top)
+        pill(surface, p, words, (p.layout.hand_area.left, top - u(4)), STAGED_PILL)

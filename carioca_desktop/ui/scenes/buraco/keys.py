@@ -16,6 +16,7 @@ import pygame
 
 from carioca_desktop.i18n import tr
 from carioca_desktop.rules.buraco.actions import Draw
+from carioca_desktop.ui.scenes.buraco.cards import badge_top
 from carioca_desktop.ui.tablekit.keys import ENTER
 
 if TYPE_CHECKING:
@@ -181,8 +182,11 @@ class BuracoKeys:
         box = t.places.melds.get(meld) if meld is not None else None
         if box is None:
             return None
-        # Outside the green or red frame that says whether the meld takes the picked cards.
-        return box.inflate(t.layout.upx(12), t.layout.upx(12))
+        # Outside the green or red frame that says whether the meld takes the picked cards, and
+        # above the meld's badges (the ring crossed its length badge).
+        ring = box.inflate(t.layout.upx(12), t.layout.upx(12))
+        top = badge_top(box, t.layout.upx) - t.layout.upx(3)
+        return ring.union(pygame.Rect(ring.left, top, ring.width, 1))
 
     # ------------------------------------------------------------------ acting
     def _with_focused(self) -> bool:

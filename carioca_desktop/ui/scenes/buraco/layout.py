@@ -44,6 +44,15 @@ class BuracoLayout:
         return max(1, round(n * self.ui))
 
 
+WORDS_MIN = 0.85  # the log's and the rule panel's text never smaller (Carioca's UI_MIN)
+
+
+def words_scale(layout: BuracoLayout) -> float:
+    """The scale of the words in the side panels: the window's, but not so small that they
+    cannot be read (8 px at the 960×600 minimum); the panels wrap and drop what does not fit."""
+    return max(layout.ui, WORDS_MIN)
+
+
 def seat_places(players: int, viewer: int) -> dict[str, int]:
     """Which seat sits where: "top", "left", "right" (never the viewer)."""
     if players == 2:
@@ -124,8 +133,11 @@ def compute_layout(size: tuple[int, int], players: int, viewer: int, mortos: int
     for key in BUTTONS:
         layout.buttons[key] = pygame.Rect(w - side_w, by, side_w - px(12), px(40))
         by += px(48)
-    layout.menu = pygame.Rect(px(8), px(6), px(130), bar.height - px(12))
-    layout.keys = pygame.Rect(layout.menu.right + px(8), px(6), px(150), bar.height - px(12))
+    # The bar's buttons keep room for their words (the theme's font does not shrink with the
+    # window: "Tasti (F1)" was cut at 960×600).
+    bh = max(bar.height - px(12), 26)
+    layout.menu = pygame.Rect(px(8), (bar.height - bh) // 2, max(px(130), 112), bh)
+    layout.keys = pygame.Rect(layout.menu.right + px(8), layout.menu.y, max(px(150), 150), bh)
     return layout
 
 

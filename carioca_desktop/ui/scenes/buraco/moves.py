@@ -238,6 +238,8 @@ class BuracoMoves:
             if t.obs.phase == "play":
                 self.picked = group
                 self.pile()
+            else:  # before drawing (or out of turn): the engine's reason, not a silent snap
+                t.try_action(Discard(t.viewer, self.codes([uid])[0]), t.layout.pile_area.midtop)
             return
         for index, box in t.places.melds.items():
             if box.inflate(8, 8).collidepoint(pos):
@@ -314,6 +316,8 @@ class BuracoMoves:
     def discard(self) -> None:
         """The one picked card onto the pile (the D key); before drawing, nothing to do."""
         t = self.t
+        if not self.picked and len(self.visible()) == 1:
+            self.picked = list(self.visible())  # the last card: nothing else to choose
         if len(self.picked) != 1:
             t.toast(tr("buraco.pick_one_to_discard"), t.layout.pile_area.midtop)
             return

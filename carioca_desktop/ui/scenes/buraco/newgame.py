@@ -54,8 +54,15 @@ class BuracoNewGameScene(NewGameBase):
         # The house rules of Settings come first: their preset, or "Brazilian (changed)".
         self.house = houserules.current_rules(app)
         self.preset = self.house.matching_preset() or HOUSE
-        self.kinds = ["human", "normal", "normal", "normal"]
+        level = app.settings.bot_level or "normal"  # the level chosen at the first New game
+        self.kinds = ["human", level, level, level]
         self.typed = ["", "", "", ""]  # names typed in the seats' entries ("": the default)
+
+    def set_bot_level(self, level: str) -> None:
+        """Every bot seat plays ``level`` (the first New game's question answered)."""
+        self.kinds = [k if k == "human" else level for k in self.kinds]
+        if self._live:  # else built anew when it comes back
+            self.rebuild()
 
     @property
     def rules(self) -> BuracoRules:

@@ -27,7 +27,7 @@ from carioca_desktop.ui import hud
 from carioca_desktop.ui.anim import Toast
 from carioca_desktop.ui.cardart import felt
 from carioca_desktop.ui.scenes.buraco import cards, panels, piles
-from carioca_desktop.ui.scenes.buraco.layout import BuracoLayout, flow
+from carioca_desktop.ui.scenes.buraco.layout import BuracoLayout, flow, words_scale
 from carioca_desktop.ui.scenes.buraco.pieces import Pieces, Probe
 from carioca_desktop.ui.scenes.buraco.piles import Morto, mortos_of
 from carioca_desktop.ui.sprites import CardImages, TextCache
@@ -131,7 +131,7 @@ def paint_over(surface: pygame.Surface, p: Picture, places: MeldPlaces) -> None:
         surface.blit(shadow, (rect.x + dx + lift, rect.y + dy + lift))
         surface.blit(p.images.face(code, rect.width), rect)
     for toast in p.toasts:
-        hud.draw_toast(surface, toast, p.texts, layout.ui)
+        hud.draw_toast(surface, toast, p.texts, layout.ui, p.pointer)
 
 
 class Part(Protocol):
@@ -233,8 +233,9 @@ def _still(
     pile_region = pygame.Rect(pile_left, middle.top, pile_right - pile_left, middle.height)
     key = (obs.pile, obs.pile_size, obs.pile_top, p.pile_all, p.pile_in_flight)
     part("pile", pile_region, key, pile)
-    part("log", layout.log, tuple(p.log), lambda: hud.draw_log(surface, layout.log, p.log,
-                                                                p.texts, layout.ui))  # fmt: skip
+    scale = words_scale(layout)
+    part("log", layout.log, tuple(p.log),
+         lambda: hud.draw_log(surface, layout.log, p.log, p.texts, scale))  # fmt: skip
 
 
 def _meld_extent(p: Picture, piece: tuple[MeldView, tuple[int, ...]], w: int, step: float

@@ -11,6 +11,7 @@ import pygame
 from carioca_desktop.i18n import tr
 from carioca_desktop.play.buraco.text import rules_of, side_name
 from carioca_desktop.ui import hud
+from carioca_desktop.ui.scenes.buraco.layout import words_scale
 from carioca_desktop.ui.sprites import panel
 from carioca_desktop.ui.theme import GOLD, TEXT, TEXT_DIM
 
@@ -100,15 +101,17 @@ def info_panel(surface: pygame.Surface, p: Picture) -> None:
         (tr("buraco.pile_rule_all") if p.pile_all else tr("buraco.pile_rule_top"), TEXT_DIM, False),
     ]
     y, bottom = rect.top + u(10), rect.bottom - u(8)
+    size = round(13 * words_scale(layout))  # readable at the smallest window
+    line = size * 20 // 13
     for text, colour, bold in lines:
-        rows = texts.wrap(text, u(13), rect.width - u(28), bold)[:2]
-        if y + u(20) * len(rows) > bottom:
+        rows = texts.wrap(text, size, rect.width - u(28), bold)[:2]
+        if y + line * len(rows) > bottom:
             break
         for row in rows:
             surface.blit(
-                texts.fit(row, u(13), colour, rect.width - u(28), bold), (rect.left + u(14), y)
+                texts.fit(row, size, colour, rect.width - u(28), bold), (rect.left + u(14), y)
             )
-            y += u(20)
+            y += line
         y += u(3)
 
 

@@ -71,7 +71,8 @@ def mortos(surface: pygame.Surface, p: Picture) -> None:
                     morto.holder, p.names[morto.holder], r, hud.initials(p.names)[morto.holder]
                 )
                 surface.blit(disc, disc.get_rect(center=rect.center))
-                label = tr("buraco.morto_taken", name=p.names[morto.holder])
+                label = (tr("buraco.morto_taken_you") if morto.holder == p.obs.seat
+                         else tr("buraco.morto_taken", name=p.names[morto.holder]))  # fmt: skip
                 colour = GREEN_OK
             else:
                 label, colour = tr("buraco.morto_stock"), TEXT_DIM
@@ -87,7 +88,9 @@ def pile(surface: pygame.Surface, p: Picture) -> list[pygame.Rect]:
         empty = pygame.Rect(area.left, area.top, layout.pile_w, area.height)
         pygame.draw.rect(surface, (240, 220, 160), empty, 1, border_radius=u(7))
         text = p.texts.render(tr("buraco.pile_empty"), u(13), TEXT_DIM)
-        surface.blit(text, text.get_rect(midtop=(empty.centerx, label_y)))
+        at = text.get_rect(midtop=(empty.centerx, label_y))
+        at.left = max(at.left, area.left)  # a long word starts at the pile, never cut before it
+        surface.blit(text, at)
         return [empty]
     if p.pile_all and obs.pile:
         rects = pile_rects(area, len(obs.pile), layout.pile_w)

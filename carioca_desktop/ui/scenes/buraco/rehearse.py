@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from carioca_desktop.i18n import tr
 from carioca_desktop.ui import hud
 from carioca_desktop.ui.anim import Toast
 
@@ -74,7 +73,7 @@ class Rehearsal:
         scratch = s.layer.scratch
         for event in events:  # the toast the move will show: its words rendered
             if event.kind == "morto" and scratch is not None:
-                words = tr("buraco.toast.morto", name=s.names[event.seat])
+                words = s.morto_words(event.seat)
                 hud.draw_toast(scratch, Toast(words, s.layout.centre.center), s.texts, s.layout.ui)
         self.rehearsed += 1
         return True

@@ -16,7 +16,7 @@ import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
-from carioca_desktop.i18n import tr
+from carioca_desktop.i18n import language, tr
 from carioca_desktop.play.buraco.session import BuracoSession
 from carioca_desktop.play.buraco.text import (
     log_line,
@@ -57,6 +57,8 @@ class BuracoTableScene(Toasting, Scene, TableOverlays):
     """One Buraco match at the table. ``autoplay`` (a driver) takes the round-end decisions
     and the screenshots instead of showing the round sheet to a person."""
 
+    game_kind = "buraco"  # the pause menu's Settings open on Buraco's house rules
+
     window_partial = True  # False where a subclass draws more over the table (the tutorial)
 
     def __init__(self, app: Host, session: BuracoSession, autoplay: Autoplay | None = None) -> None:
@@ -76,6 +78,7 @@ class BuracoTableScene(Toasting, Scene, TableOverlays):
         self.flights = BuracoFlights(self)
         self.layout: BuracoLayout = self._compute_layout()
         self.buttons: dict[str, UIButton] = {}
+        self._words_in = ""  # the language the buttons speak
         self.sheet: sheet.SheetWidgets | None = None
         self.log_lines: list[str] = []
         self.places = buraco_paint.MeldPlaces()
@@ -107,26 +110,42 @@ class BuracoTableScene(Toasting, Scene, TableOverlays):
             "clear": self.moves.clear,
             "hint": self.ask_hint,
         }
+        words = self._button_words()
         for key in BUTTONS:
             self.buttons[key] = UIButton(
                 self.layout.buttons[key],
-                tr(f"buraco.button.{key}"),
+                words[key],
                 manager,
                 object_id=ObjectID(class_id="@primary") if key == "lay_down" else None,
                 command=commands[key],
             )
         flat = (
-            ("menu", self.layout.menu, tr("table.menu"), self.open_pause),
-            ("keys", self.layout.keys, tr("table.keys"), self.show_keys),
+            ("menu", self.layout.menu, self.open_pause),
+            ("keys", self.layout.keys, self.show_keys),
         )
-        for key, rect, words, command in flat:  # the bar's Menu and Keys (F1), as at Carioca's
+        for key, rect, command in flat:  # the bar's Menu and Keys (F1), as at Carioca's
             self.buttons[key] = UIButton(
-                rect, words, manager, object_id=ObjectID(class_id="@flat"), command=command
+                rect, words[key], manager, object_id=ObjectID(class_id="@flat"), command=command
             )
+        self._words_in = language()
         self._seen = max(0, len(self.obs.events) - 12)
         self.session.decide_ahead()  # bots decide on a worker thread (play/botworker.py)
         self.sync()
         shapecache.draw_pending(self.app.manager)  # the buttons' other looks, before play
+
+    def _button_words(self) -> dict[str, str]:
+        words = {key: tr(f"buraco.button.{key}") for key in BUTTONS}
+        return {**words, "menu": tr("table.menu"), "keys": tr("table.keys")}
+
+    def _retell_buttons(self) -> None:
+        """A language chosen in the pause menu's Settings: the side buttons and the bar's say
+        it at once (the picture follows the language by itself)."""
+        if self._words_in == language():
+            return
+        self._words_in = language()
+        words = self._button_words()
+        for key, button in self.buttons.items():
+            button.set_text(words[key])
 
     def exit(self) -> None:
         for button in self.buttons.values():
@@ -158,6 +177,7 @@ class BuracoTableScene(Toasting, Scene, TableOverlays):
         self.glide, self.pause_s = pacing(
             settings.animation_speed, settings.reduce_motion, self.app.fast
         )
+        self._retell_buttons()
         self.sync()
 
     # ------------------------------------------------------------------ syncing
@@ -181,11 +201,22 @@ class BuracoTableScene(Toasting, Scene, TableOverlays):
         self._update_buttons()
         self.app.dirty()
 
+    @property
+    def speaks_to_you(self) -> bool:
+        """One person at the table: their own moves speak to them (a hot seat names all)."""
+        return [s.kind for s in self.session.seats].count("human") == 1
+
+    def morto_words(self, seat: int) -> str:
+        """ "Hai preso il pozzetto" for the person ("Tu ha preso" read wrong), else the name."""
+        if self.speaks_to_you and seat == self.viewer:
+            return tr("buraco.log.morto_you")
+        return tr("buraco.toast.morto", name=self.names[seat])
+
     def log_after(self, obs: BuracoObservation) -> list[str]:
         """The log's lines once ``obs``'s events not yet seen are told."""
         lines = list(self.log_lines)
         for event in obs.events[self._seen :]:
-            line = log_line(event, self.names, self.viewer)
+            line = log_line(event, self.names, self.viewer, self.speaks_to_you)
             if line:
                 lines.append(line)
         return lines[-LOG_KEEP:]
@@ -261,8 +292,7 @@ class BuracoTableScene(Toasting, Scene, TableOverlays):
             elif event.kind in ("lay_down", "add", "swap"):
                 self.app.sounds.play("place")
             if event.kind == "morto":
-                name = self.names[event.seat]
-                self.toast(tr("buraco.toast.morto", name=name), self.layout.centre.center)
+                self.toast(self.morto_words(event.seat), self.layout.centre.center)
 
     # ------------------------------------------------------------------ the loop
     def update(self, dt: float) -> bool:

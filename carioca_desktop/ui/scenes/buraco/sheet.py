@@ -13,7 +13,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
 from carioca_desktop.i18n import tr
-from carioca_desktop.play.buraco.text import SideSheet, round_sheets, rules_of, side_name
+from carioca_desktop.play.buraco.text import SideSheet, round_sheets, rules_of, winner_text
 from carioca_desktop.rules.buraco.observation import BuracoObservation
 from carioca_desktop.ui import hud
 from carioca_desktop.ui.scenes.buraco.layout import BuracoLayout
@@ -45,7 +45,7 @@ def paint(
     surface.blit(panel(rect.size, u(16), (10, 36, 24, 240), GOLD, 2), rect)
     if obs.phase == "match_over":
         winner = max((0, 1), key=lambda side: obs.scores[side])
-        title = tr("buraco.sheet.winner", names=side_name(names, winner))
+        title = winner_text(names, winner)
     else:
         title = tr("buraco.sheet.title", n=obs.round_number)
     head = texts.fit(title, u(24), GOLD, rect.width - u(40), bold=True)

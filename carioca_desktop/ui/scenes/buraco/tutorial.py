@@ -175,4 +175,4 @@ class BuracoTutorialScene(Coach, BuracoTableScene):
     def play(self) -> None:
         """A real Buraco match: the menu, then Buraco's new-game screen."""
         self.app.reset(self.app.routes.menu())
-        self.app.push(self.app.routes.new_game(games.BURACO.name))
+        self.app.push(self.app.routes.new_game(games.BURACO.name))  # asks the level at first

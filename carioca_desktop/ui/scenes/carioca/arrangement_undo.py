@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from carioca_desktop.i18n import tr
 from carioca_desktop.play.arrangement import fits
 from carioca_desktop.rules.carioca.actions import Undo
 
@@ -75,6 +76,17 @@ class TableHistory:
         staged = tuple(tuple(hand.code(u) for u in slot.uids) for slot in slots.slots)
         return tuple(c.code for c in hand.cards), staged
 
+    def _moved_before_loading(self, seat: int) -> bool:
+        """The seat laid down, added or swapped this turn and none of it can be undone: the
+        moves were made before the match was saved and continued (the engine does not keep
+        its undo history in the save), so Deshacer says so rather than "nothing to undo"."""
+        for event in reversed(self.session.game.observation(seat).events):
+            if event.seat != seat or event.kind == "draw":
+                return False
+            if event.kind in ("lay_down", "add", "swap"):
+                return True
+        return False
+
     def undo(self) -> Event | None:
         """Take back the viewer's last move since their draw, if the engine allows it; else
         say why. Returns the move taken back (the scene then re-reads the game)."""
@@ -84,8 +96,12 @@ class TableHistory:
         event = self.session.undo()
         if event is None:
             refusal = self.session.game.check(Undo(model.viewer))
-            if refusal is not None:
-                self.s.refuse(refusal, self.s.layout.buttons[2].midtop)
+            anchor = self.s.layout.buttons[2].midtop
+            if refusal is not None and self._moved_before_loading(model.viewer):
+                self.s.toast(tr("table.undo_cleared"), anchor)
+                self.s.sound("refuse")
+            elif refusal is not None:
+                self.s.refuse(refusal, anchor)
             return None
         self.s.sound("click")
         return event

@@ -74,7 +74,7 @@ class FinalScoreScene(UIScene):
 
     def new_game(self) -> None:
         self.app.reset(self.app.routes.menu())
-        self.app.push(self.app.routes.new_game(games.CARIOCA.name))
+        self.app.push(self.app.routes.new_game(games.CARIOCA.name))  # asks the level at first
 
     def menu(self) -> None:
         self.app.reset(self.app.routes.menu())

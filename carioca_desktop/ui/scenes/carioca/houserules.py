@@ -67,7 +67,9 @@ class CariocaHouseRules:
             numeric = all(isinstance(v, int) and not isinstance(v, bool) for v in opts)
             options = [(value_text(key, v), v) for v in opts]
             change = self._rule_changer(lambda v: v, key)
-            rows.append(Row(key_label(key), "choice", options, values[key], change, not numeric))
+            row = Row(key_label(key), "choice", options, values[key], change, not numeric)
+            row.about = tr(f"houserules.about.{key}")  # one line on what it changes
+            rows.append(row)
         for card in POINT_KEYS:
             options = [(str(v), v) for v in POINT_CHOICES]
             change = self._rule_changer(partial(_with_point, rules.points, card), "points")

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from carioca_desktop.i18n import tr
 from carioca_desktop.rules.carioca.actions import POZO, STOCK
 from carioca_desktop.ui.tablekit.keys import ENTER
 
@@ -33,6 +34,7 @@ class Press:
 
     what: tuple[object, ...] | None
     pos: tuple[int, int]
+    mods: int = 0  # Ctrl or Shift held: a hand card is picked beside the others
 
 
 @dataclass
@@ -103,7 +105,7 @@ class TableInput:
         if self.keys.shown:  # the pointer took over from the keyboard
             self.keys.shown = False
             self.table.dirty()
-        self.press = Press(self.moves.thing_at(pos), pos)
+        self.press = Press(self.moves.thing_at(pos), pos, pygame.key.get_mods())
 
     def _motion(self, pos: tuple[int, int]) -> None:
         self.pointer = pos
@@ -141,13 +143,18 @@ class TableInput:
             drag.pos = pos
             self.moves.drop(drag, pos)
         elif press is not None:
-            self._click(press.what, pos)
+            self._click(press.what, pos, press.mods)
 
-    def _click(self, what: tuple[object, ...] | None, pos: tuple[int, int]) -> None:
+    def _click(self, what: tuple[object, ...] | None, pos: tuple[int, int], mods: int = 0) -> None:
         moves, hand = self.moves, self.table.model.hand
         now = time.monotonic()
         if what is not None and what[0] == "hand" and isinstance(what[1], int):
             uid = what[1]
+            if mods & (pygame.KMOD_CTRL | pygame.KMOD_SHIFT):  # several cards, as at Buraco's
+                self._last_click = (None, 0.0)
+                hand.toggle(uid)
+                self.table.dirty()
+                return
             last_uid, last_time = self._last_click
             self._last_click = (uid, now)
             if last_uid == uid and now - last_time < DOUBLE_CLICK:
@@ -158,11 +165,13 @@ class TableInput:
             return
         self._last_click = (None, 0.0)
         if what is not None and what[0] == "slot" and isinstance(what[1], int):
-            moves.unplace(what[1])
+            moves.slot_card_clicked(what[1])
         elif what == ("stock",):
             moves.draw_card(STOCK, pos)
         elif what == ("pozo",):
-            if hand.selected is not None:
+            if len(hand.picked) > 1:
+                self.table.toast(tr("keys.toast.one_card"), pos)
+            elif hand.selected is not None:
                 moves.discard(hand.selected, pos, None)
             else:
                 moves.draw_card(POZO, pos)

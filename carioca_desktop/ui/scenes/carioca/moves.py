@@ -220,6 +220,21 @@ class TableMoves:
         self.s.sound("click")
         self.refresh()
 
+    def place_picked(self, k: int) -> None:
+        """The picked cards (one or several) go into slot ``k``, in the order picked."""
+        for uid in list(self.m.hand.picked):
+            self.place(uid, k)
+        self.m.hand.picked = []
+
+    def slot_card_clicked(self, uid: int) -> None:
+        """A click on a card in a slot: with cards picked in the hand they join that slot
+        (what the person meant); with none, the card goes back to the hand."""
+        k = next((k for k, s in enumerate(self.m.slots.slots) if uid in s.uids), None)
+        if self.m.hand.picked and k is not None:
+            self.place_picked(k)
+        else:
+            self.unplace(uid)
+
     def unplace(self, uid: int) -> None:
         self.m.slots.remove(uid)
         self.m.hand.move(uid, len(self.m.hand.cards))
@@ -306,12 +321,15 @@ class TableMoves:
         if selected is None:
             return
         meld = self.s.view.meld_at(pos)
+        if meld is not None and len(self.m.hand.picked) > 1:
+            self.s.toast(tr("keys.toast.one_card"), pos)  # a meld takes one card at a time
+            return
         if meld is not None:
             self.to_meld(selected, meld, pos, None)
             return
         slot = self.s.view.slot_at(pos)
         if slot is not None:
-            self.place(selected, slot)
+            self.place_picked(slot)
             return
         self.deselect()
 

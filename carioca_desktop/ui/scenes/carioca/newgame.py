@@ -15,6 +15,7 @@ import pygame
 from carioca_desktop import games
 from carioca_desktop.games import LEVELS
 from carioca_desktop.i18n import tr
+from carioca_desktop.play.carioca.offer import offer_seconds
 from carioca_desktop.play.text import contract_text
 from carioca_desktop.rules.carioca.ruleset import PRESETS, CariocaRules
 from carioca_desktop.rules.errors import RuleSetError
@@ -75,12 +76,21 @@ class NewGameScene(NewGameBase):
     def __init__(self, app: Host) -> None:
         super().__init__(app)
         me = clean_name(app.settings.player_name) or tr("common.you")
-        self.seats = [Seat(me, "human")] + [Seat(n, "normal") for n in BOT_NAMES]
+        level = app.settings.bot_level or "normal"  # the level chosen at the first New game
+        self.seats = [Seat(me, "human")] + [Seat(n, level) for n in BOT_NAMES]
         self.count = 4
         house = dict(app.settings.house_rules)
         self.choice = HOUSE if set(house) - {"preset"} else str(house.get("preset", "clasico"))
         self.problem = ""
         self.hints = True
+
+    def set_bot_level(self, level: str) -> None:
+        """Every bot seat plays ``level`` (the first New game's question answered)."""
+        for seat in self.seats:
+            if seat.kind != "human":
+                seat.kind = level
+        if self._live:  # else built anew when it comes back
+            self.rebuild()
 
     # ------------------------------------------------------------------ rules
     def rules_data(self) -> dict[str, Any]:
@@ -227,7 +237,10 @@ class NewGameScene(NewGameBase):
             for i, seat in enumerate(self.seats[: self.count])
         ]
         seed = random.SystemRandom().randrange(2**31)
-        session = MatchSession.new(rules, seats, seed=seed, paths=self.app.paths, hints=self.hints)
+        buy_time = offer_seconds(self.app.settings.buy_seconds)
+        session = MatchSession.new(
+            rules, seats, seed=seed, paths=self.app.paths, hints=self.hints, buy_seconds=buy_time
+        )
         self.app.replace(self.app.routes.table(session))
 
     # ------------------------------------------------------------------ picture

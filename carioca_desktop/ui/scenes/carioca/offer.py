@@ -13,7 +13,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel
 
 from carioca_desktop.i18n import language, tr
-from carioca_desktop.play.carioca.offer import OfferClock
+from carioca_desktop.play.carioca.offer import OFFER_SECONDS, OfferClock
 from carioca_desktop.play.text import card_label
 from carioca_desktop.ui.scenes.carioca.layout import TableLayout
 
@@ -24,10 +24,13 @@ class OfferPrompt:
     """The prompt and its countdown (``clock``): shown for one offer at one window size
     (``show`` again is free), gone with ``hide``."""
 
-    def __init__(self, manager: pygame_gui.UIManager) -> None:
+    def __init__(
+        self, manager: pygame_gui.UIManager, seconds: float | None = OFFER_SECONDS
+    ) -> None:
         self.manager = manager
-        self.clock = OfferClock()
+        self.clock = OfferClock(seconds)
         self.box: UIPanel | None = None
+        self.cost: UILabel | None = None
         self.count: UILabel | None = None
         self.buy: UIButton | None = None
         self.pass_: UIButton | None = None
@@ -61,7 +64,7 @@ class OfferPrompt:
     def tick(self, dt: float) -> bool:
         """Count down while the table runs; at zero the person passes. True while an offer
         is open (its countdown needs frames)."""
-        if not self.clock.running:
+        if not self.clock.running or not self.clock.limited:
             return False
         if self.clock.tick(dt):
             self._pass()
@@ -86,7 +89,7 @@ class OfferPrompt:
         self.hide()
         self._shown = key
         px = layout.upx
-        rect = pygame.Rect(0, 0, px(360), px(118))
+        rect = pygame.Rect(0, 0, px(400), px(140))
         rect.midbottom = (layout.pozo.centerx, layout.pozo.top - px(8))
         rect.clamp_ip(pygame.Rect((0, 0), layout.size))
         box = UIPanel(
@@ -100,13 +103,17 @@ class OfferPrompt:
         width = rect.width - left - px(10)
         UILabel(pygame.Rect(left, px(6), width, px(30)), tr("table.offer.ask", card=card),
                 self.manager, container=box)  # fmt: skip
-        self.count = UILabel(pygame.Rect(left, px(34), width, px(24)), "", self.manager,
+        # What a buy costs: the stock's top card comes with it (RULES.md §5).
+        self.cost = UILabel(pygame.Rect(left, px(34), width, px(24)), tr("table.offer.cost"),
+                            self.manager, container=box,
+                            object_id=ObjectID(class_id="@small"))  # fmt: skip
+        self.count = UILabel(pygame.Rect(left, px(58), width, px(24)), "", self.manager,
                              container=box, object_id=ObjectID(class_id="@small"))  # fmt: skip
         bw = (width - px(8)) // 2
-        self.buy = UIButton(pygame.Rect(left, px(66), bw, px(38)), tr("table.offer.buy"),
+        self.buy = UIButton(pygame.Rect(left, px(90), bw, px(38)), tr("table.offer.buy"),
                             self.manager, container=box,
                             object_id=ObjectID(class_id="@primary"), command=buy)  # fmt: skip
-        self.pass_ = UIButton(pygame.Rect(left + bw + px(8), px(66), bw, px(38)),
+        self.pass_ = UIButton(pygame.Rect(left + bw + px(8), px(90), bw, px(38)),
                               tr("table.offer.pass"), self.manager, container=box,
                               command=pass_)  # fmt: skip
         self.box = box
@@ -122,12 +129,14 @@ class OfferPrompt:
         """Show the whole seconds left (only when they change)."""
         if self.count is not None and seconds != self._seconds:
             self._seconds = seconds
-            self.count.set_text(tr("table.offer.countdown", n=seconds))
+            words = "table.offer.countdown" if self.clock.limited else "table.offer.no_limit"
+            self.count.set_text(tr(words, n=seconds))
 
     def hide(self) -> None:
         if self.box is not None:
             _ui(self.box).kill()
         self.box, self.count, self.buy, self.pass_, self._shown = None, None, None, None, None
+        self.cost = None
 
 
 def _nothing() -> None:

@@ -84,7 +84,7 @@ def paint_over(surface: pygame.Surface, p: Picture) -> None:
     p.animator.draw(surface)
     _drag(surface, p.images, p.drag)
     for toast in p.toasts:
-        hud.draw_toast(surface, toast, p.texts, p.layout.ui)
+        hud.draw_toast(surface, toast, p.texts, p.layout.ui, p.pointer)
 
 
 def hand_key(p: Picture) -> Hashable | None:

@@ -128,7 +128,7 @@ class TableScene(Toasting, Scene, ModelParts):
         self.session.decide_ahead()  # bots decide on a worker thread (play/botworker.py)
         self._relayout()
         self.widgets = TableWidgets(self.app.manager, commands, self.layout)
-        self.offer = OfferPrompt(self.app.manager)
+        self.offer = OfferPrompt(self.app.manager, self.session.buy_seconds)
         self.sync()
         shapecache.draw_pending(self.app.manager)  # the buttons' other looks, before play
         warn_side_save(self)  # a newer version's save kept: this match is saved beside it
@@ -305,7 +305,19 @@ class TableScene(Toasting, Scene, ModelParts):
         words = self.advice.ask(self.model, self.app.settings)
         if words:
             self.toast(words, self.layout.slots_area.midtop)
+        self._choose_hinted()
         self.app.dirty()
+
+    def _choose_hinted(self) -> None:
+        """A one-card hint (a discard, an add) chooses its card, as Buraco's does: D, a click
+        on the pozo or on a meld then plays it."""
+        advice = self.advice.current
+        if advice is None or len(advice.cards) != 1:
+            return
+        hand, placed = self.hand, self.slots.placed
+        uid = hand.uid_for(advice.cards[0], placed)
+        if uid is not None:
+            hand.selected = uid
 
     def open_pause(self) -> None:
         self.app.push(self.app.routes.pause())

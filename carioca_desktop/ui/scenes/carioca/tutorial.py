@@ -115,4 +115,4 @@ class TutorialScene(Coach, TableScene):
 
     def play(self) -> None:
         self.app.reset(self.app.routes.menu())
-        self.app.push(self.app.routes.new_game(games.CARIOCA.name))
+        self.app.push(self.app.routes.new_game(games.CARIOCA.name))  # asks the level at first

@@ -68,8 +68,12 @@ class SettingsBase(UIScene):
         return min(round(470 * self.u), body.w * 54 // 100 - 24)
 
     def _explained(self) -> bool:
-        """Whether the rows carry a line of explanation (as Buraco's house rules do)."""
+        """Whether the rows carry a line of explanation (both games' house rules do)."""
         return self.tab == "rules" and self.app.routes.game(self.game).explained_rows
+
+    def _house_words(self) -> tuple[str, str, str] | None:
+        """The rules page's own title, line and note keys, when its game has its own."""
+        return self.app.routes.game(self.game).house_words if self.tab == "rules" else None
 
     def _header_height(self) -> int:
         return round(82 * self.u)

@@ -84,8 +84,9 @@ class SettingsPicture(SettingsBase):
         small = font(round(14 * self.u))
         x, y = body.x + 28, body.y + round(16 * self.u)
         title, about_key = f"settings.tab_{self.tab}", f"settings.about_{self.tab}"
-        if self._explained():
-            title, about_key = "buraco_houserules.title", "buraco_houserules.page_about"
+        own = self._house_words()
+        if own is not None:  # a game's own title for its house rules (Buraco's)
+            title, about_key = own[0], own[1]
         width = body.w - 60
         if self.tab == "rules":  # the game stepper sits at the right
             width = body.w - self._control_width(body) - 76
@@ -113,7 +114,8 @@ class SettingsPicture(SettingsBase):
         if self.tab == "display":
             self._paint_preview(surface, body)
         if self.tab == "rules":
-            note = tr("buraco_houserules.note" if self._explained() else "settings.rules_note")
+            own = self._house_words()
+            note = tr(own[2] if own is not None else "settings.rules_note")
             lines = wrap(note, small, body.w - 52)
             for i, line in enumerate(reversed(lines)):
                 draw_text(

@@ -16,7 +16,7 @@ from pygame_gui.elements import UIHorizontalSlider
 from carioca_desktop import i18n
 from carioca_desktop.i18n import tr
 from carioca_desktop.rules.names import clean_name
-from carioca_desktop.storage import ANIMATION_SPEEDS, CARD_SIZES
+from carioca_desktop.storage import ANIMATION_SPEEDS, BUY_SECONDS, CARD_SIZES
 from carioca_desktop.ui.dpi import UI_SCALES
 from carioca_desktop.ui.newgame_parts import name_entry
 from carioca_desktop.ui.rows import Row, bool_options
@@ -121,6 +121,7 @@ class SettingsScene(RulesPage, SettingsPicture):
     def _game_rows(self) -> list[Row]:
         languages = [(LANGUAGE_NAMES.get(c or "", tr("settings.system")), c) for c in LANGUAGES]
         speeds = [(tr(f"settings.speed_{v}"), v) for v in ANIMATION_SPEEDS]
+        buy_times = [(f"{n} s" if n else tr("settings.buy_no_limit"), n) for n in BUY_SECONDS]
         language = self._choice("language", languages)
         language.change = self._language
         return [
@@ -128,6 +129,7 @@ class SettingsScene(RulesPage, SettingsPicture):
             Row(tr("settings.player_name"), "name"),
             self._choice("hints"),
             self._choice("confirm_discard"),
+            self._choice("buy_seconds", buy_times),
             self._choice("animation_speed", speeds),
             self._choice("reduce_motion"),
         ]

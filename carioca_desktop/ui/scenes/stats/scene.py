@@ -115,7 +115,7 @@ class StatsScene(UIScene):
             self.rebuild()
 
     def _new_game(self) -> None:
-        self.app.replace(self.app.routes.new_game(self.game))
+        self.app.replace(self.app.routes.new_game(self.game))  # asks the level the first time
 
     def _empty_words(self) -> tuple[str, str]:
         """The empty card's heading and text, for the game shown."""
