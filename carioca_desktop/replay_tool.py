@@ -1,0 +1,96 @@
+"""``carioca replay PATH`` and bot matches written as match files (``simulate --record``)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from carioca_desktop.storage.match_file import (
+    MatchFile,
+    MatchFileError,
+    dump_match,
+    now_iso,
+    read_match_file,
+)
+from carioca_desktop.storage.records import PlayerRecord
+from carioca_desktop.storage.replay_check import AnyGame, encode_action, final_scores, replay
+
+USAGE = "usage: carioca replay PATH"
+
+
+@dataclass
+class Recorder:
+    """Collects a bot match's actions through the drivers' ``on_action`` hook (called with
+    the game just before each action is applied) and keeps the game to read its end."""
+
+    game_name: str
+    actions: list[dict[str, Any]]
+    game: AnyGame | None = None
+
+    def __call__(self, game: AnyGame, action: Any) -> None:
+        self.game = game
+        self.actions.append(encode_action(self.game_name, action))
+
+
+def record_bot_match(
+    game_name: str, rules: Any, levels: Sequence[str], seed: int
+) -> tuple[Any, MatchFile | None, AnyGame | None]:
+    """Play a bot match with the game's driver, as the simulator does; returns the driver's
+    result, the match file (None for an unfinished match) and the finished game."""
+    recorder = Recorder(game_name, [])
+    if game_name == "buraco":
+        from carioca_desktop.bots.buraco_driver import play_buraco_match
+
+        result: Any = play_buraco_match(rules, levels, seed, on_action=recorder)
+    else:
+        from carioca_desktop.bots.driver import play_match
+
+        result = play_match(rules, levels, seed, on_action=recorder)
+    game = recorder.game
+    if game is None or not game.is_over:
+        return result, None, game
+    names = game.state.names
+    match = MatchFile(
+        game=game_name,
+        rules=rules.to_dict(),
+        seats=tuple(PlayerRecord(n, "bot", lv) for n, lv in zip(names, levels, strict=True)),
+        seed=seed,
+        seeding="direct",  # the drivers deal with Game.new(rules, seed)
+        actions=tuple(recorder.actions),
+        final_scores=final_scores(game),
+        match_id=f"sim-{game_name}-{seed & 0xFFFFFFFFFFFF:x}-{''.join(x[0] for x in levels)}",
+        finished_at=now_iso(),
+    )
+    return result, match, game
+
+
+def writer_to(folder: Path | None) -> Callable[[MatchFile, int], None]:
+    """What ``simulate --record DIR`` calls with each finished match and its number."""
+
+    def write(match: MatchFile, number: int) -> None:
+        if folder is not None:
+            path = folder / f"{match.game}-{number:05d}-seed{match.seed}.json"
+            path.write_bytes(dump_match(match))
+
+    return write
+
+
+def main(argv: Sequence[str]) -> int:
+    """Replay a match file without a window; 0 with the last line ``replayed N actions:
+    final scores [...]``, 2 with one line saying why the file fails its checks."""
+    if len(argv) != 1 or argv[0].startswith("-"):
+        sys.stderr.write(f"carioca replay: give one match file\n{USAGE}\n")
+        return 2
+    path = Path(argv[0])
+    try:
+        replayed = replay(read_match_file(path))
+    except MatchFileError as err:
+        sys.stderr.write(f"carioca replay: {path.name}: {err.reason}\n")
+        return 2
+    match = replayed.match
+    print(f"{match.game}: {', '.join(p.name for p in match.seats)} (seed {match.seed})")
+    print(f"replayed {replayed.actions} actions: final scores {list(final_scores(replayed.game))}")
+    return 0
