@@ -96,10 +96,12 @@ def _parse_name(name: str) -> tuple[str, str] | None:
 
 
 def prune(
-    paths: Paths | None = None, max_matches: int = MAX_MATCHES, max_bytes: int = MAX_BYTES
+    paths: Paths | None = None, max_matches: int | None = None, max_bytes: int | None = None
 ) -> list[Path]:
     """Delete the oldest unstarred files until at most ``max_matches`` files and
     ``max_bytes`` remain (starred ones count, and stay); returns what was deleted."""
+    max_matches = MAX_MATCHES if max_matches is None else max_matches
+    max_bytes = MAX_BYTES if max_bytes is None else max_bytes
     kept = list_kept(paths)
     count, total = len(kept), sum(k.size for k in kept)
     removed: list[Path] = []
