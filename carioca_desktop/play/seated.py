@@ -17,6 +17,7 @@ from carioca_desktop.storage.autosaver import after_autosave, flush_pending
 if TYPE_CHECKING:
     from carioca_desktop.play.session import SeatConfig
     from carioca_desktop.storage import BuracoRecord, MatchRecord
+    from carioca_desktop.storage.replay_check import AnyGame
 
 log = logging.getLogger(__name__)
 
@@ -185,6 +186,7 @@ class SeatedSession(Generic[G, B]):
         try:
             if self.human_seats and not self.recorded:
                 self._keep_match_file()
+                self._note_daily()
                 append_match(self.record(), self.paths)
                 self.recorded = True
             clear_autosave(self.paths)
@@ -199,7 +201,7 @@ class SeatedSession(Generic[G, B]):
             return
         from carioca_desktop.storage.match_file import MatchFile, now_iso
         from carioca_desktop.storage.records import PlayerRecord
-        from carioca_desktop.storage.replay_check import AnyGame, final_scores
+        from carioca_desktop.storage.replay_check import final_scores
         from carioca_desktop.storage.replays import keep_match
 
         match = MatchFile(
@@ -217,6 +219,27 @@ class SeatedSession(Generic[G, B]):
             keep_match(match, self.paths)
         except (OSError, ValueError) as err:
             log.warning("could not keep the match file: %s", err)
+
+    def deal_code(self) -> str | None:
+        """The code of this match's cards (storage/deal_codes.py), or None when no code can
+        name them (a seed beyond a code's reach)."""
+        from carioca_desktop.storage.deal_codes import deal_of, encode
+
+        try:
+            return encode(deal_of(self.GAME, self.game.rules, self.seed))
+        except ValueError:
+            return None
+
+    def _note_daily(self) -> None:
+        """Keep the person's total when this match was the daily deal (Carioca's)."""
+        code = self.deal_code()
+        if self.GAME != "carioca" or code is None or len(self.human_seats) != 1:
+            return
+        from carioca_desktop.storage.daily import note_result
+        from carioca_desktop.storage.replay_check import final_scores
+
+        totals = final_scores(cast("AnyGame", self.game))
+        note_result(code, totals[self.human_seats[0]], self.paths)
 
     def record(self) -> MatchRecord | BuracoRecord:
         """The finished match as a statistics record."""
