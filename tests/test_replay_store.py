@@ -207,3 +207,38 @@ def test_files_that_are_not_match_files_are_not_listed(tmp_path: Path) -> None:
         (folder / name).write_text("{}")
     (folder / "20260101-sub.json").mkdir()
     assert list_kept(Paths.under(tmp_path)) == []
+
+
+def test_the_index_lists_headers_without_the_actions_and_follows_the_files(
+    tmp_path: Path,
+) -> None:
+    from carioca_desktop.storage.replay_index import INDEX, headers
+
+    paths = Paths.under(tmp_path)
+    for n in range(3):
+        keep_match(_fake(n), paths)
+    listed = headers(paths)
+    assert [h.match_id for _k, h in listed] == ["m0002", "m0001", "m0000"]
+    assert all(h.actions == () and h.seed == int(h.match_id[1:]) for _k, h in listed)
+    listed[0][0].path.unlink()  # a file gone: its entry goes
+    (replays_dir(paths) / INDEX).write_text("not json")  # a broken index: rebuilt
+    assert [h.match_id for _k, h in headers(paths)] == ["m0001", "m0000"]
+    assert '"m0001"' in (replays_dir(paths) / INDEX).read_text()
+
+
+def test_history_rows_show_place_code_and_filter_by_game(tmp_path: Path) -> None:
+    from carioca_desktop.storage.history import rows
+
+    session = _carioca(tmp_path, seed=21)
+    _play_out(session, make_bot("normal", 0, 1), bot_step)
+    assert flush_autosaves(20.0)
+    paths = Paths.under(tmp_path)
+    buraco = {"game": "buraco", "preset": "dois_jogadores"}
+    keep_match(replace(_fake(1), game="buraco", rules=buraco, final_scores=(100, 3000)), paths)
+    (row,) = rows(paths, "carioca")
+    totals = session.game.outcome().totals
+    assert row.place == 1 + sum(1 for t in totals if t < totals[0])
+    assert row.code == session.deal_code() and row.code is not None
+    (other,) = rows(paths, "buraco")
+    assert other.place == 2 and other.code is not None
+    assert [r.match_id for r in rows(paths, newest=False)] == ["m0001", session.match_id]

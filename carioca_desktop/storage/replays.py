@@ -57,6 +57,9 @@ def keep_match(match: MatchFile, paths: Paths | None = None) -> Path:
             return kept.path
     target = folder / _name(match)
     atomic_write_bytes(target, dump_match(match))
+    from carioca_desktop.storage.replay_index import add_header
+
+    add_header(match, paths)
     prune(paths)
     return target
 
@@ -83,7 +86,7 @@ def list_kept(paths: Paths | None = None) -> list[Kept]:
 
 
 def _parse_name(name: str) -> tuple[str, str] | None:
-    if not name.endswith(_SUFFIX) or name == STARS or name.startswith("."):
+    if not name.endswith(_SUFFIX) or name in (STARS, "index.json") or name.startswith("."):
         return None
     stamp, _, match_id = name[: -len(_SUFFIX)].partition("-")
     if not stamp.isdigit() or not match_id:
