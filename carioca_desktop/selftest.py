@@ -106,6 +106,7 @@ def _scenes() -> str:
 
 def _scene_factories(app: App, session: MatchSession) -> list[tuple[str, Callable[[], Scene]]]:
     from carioca_desktop.ui.scenes.final import FinalScoreScene
+    from carioca_desktop.ui.scenes.history import HistoryScene
     from carioca_desktop.ui.scenes.keys import KeysScene
     from carioca_desktop.ui.scenes.menu import MenuScene
     from carioca_desktop.ui.scenes.newgame import NewGameScene
@@ -127,6 +128,7 @@ def _scene_factories(app: App, session: MatchSession) -> list[tuple[str, Callabl
         ("score sheet", lambda: FinalScoreScene(app, session)),
         ("settings", lambda: SettingsScene(app)),
         ("statistics", lambda: StatsScene(app)),
+        ("history", lambda: HistoryScene(app)),
         ("rules", lambda: RulesScene(app)),
         ("tutorial", lambda: TutorialScene(app)),
         ("keys", lambda: KeysScene(app)),

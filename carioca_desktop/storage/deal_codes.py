@@ -26,7 +26,12 @@ DAILY_GAME, DAILY_PRESET, DAILY_PLAYERS = "carioca", "clasico", 4
 
 
 class DealCodeError(ValueError):
-    """A code that cannot be read; the message is one line."""
+    """A code that cannot be read; the message is one line, ``kind`` a stable word for the
+    screens' translations: length, letters, checksum, variant or house_rules."""
+
+    def __init__(self, kind: str, message: str) -> None:
+        super().__init__(message)
+        self.kind = kind
 
 
 @dataclass(frozen=True)
@@ -88,15 +93,15 @@ def decode(text: str) -> Deal:
     """The deal a typed code names; DealCodeError with a one-line reason otherwise."""
     chars = [_READ_AS.get(c, c) for c in text.upper() if c not in " -_\t"]
     if len(text) > 64 or len(chars) != _LENGTH:
-        raise DealCodeError(f"a deal code has {_LENGTH} letters and digits")
+        raise DealCodeError("length", f"a deal code has {_LENGTH} letters and digits")
     if any(c not in ALPHABET for c in chars):
-        raise DealCodeError("a deal code has only letters and digits")
+        raise DealCodeError("letters", "a deal code has only letters and digits")
     number = 0
     for char in chars:
         number = (number << 5) | ALPHABET.index(char)
     payload, check = number >> _CHECK_BITS, number & ((1 << _CHECK_BITS) - 1)
     if check != _check(payload) or payload >> (3 + 4 + 1 + SEED_BITS + _FINGER_BITS):
-        raise DealCodeError("this is not a deal code (a letter may be mistyped)")
+        raise DealCodeError("checksum", "this is not a deal code (a letter may be mistyped)")
     finger = payload & ((1 << _FINGER_BITS) - 1)
     payload >>= _FINGER_BITS
     seed = payload & ((1 << SEED_BITS) - 1)
@@ -105,7 +110,7 @@ def decode(text: str) -> Deal:
     preset_index, game_index = payload & 15, payload >> 4
     presets = presets_of(GAMES[game_index])
     if preset_index >= len(presets):
-        raise DealCodeError("this code names a variant this version does not know")
+        raise DealCodeError("variant", "this code names a variant this version does not know")
     return Deal(GAMES[game_index], presets[preset_index], players, finger, seed)
 
 
@@ -124,7 +129,9 @@ def rules_for(deal: Deal, known: Iterable[Mapping[str, Any]] = ()) -> dict[str, 
             continue
         if fingerprint(loaded.to_dict()) == deal.fingerprint and loaded.preset == deal.preset:
             return dict(loaded.to_dict())
-    raise DealCodeError("this deal is played with house rules this computer does not know")
+    raise DealCodeError(
+        "house_rules", "this deal is played with house rules this computer does not know"
+    )
 
 
 def _load(game: str, rules: Mapping[str, Any]) -> Any:
