@@ -18,7 +18,7 @@ from carioca_desktop.storage.match_file import (
 from carioca_desktop.storage.records import PlayerRecord
 from carioca_desktop.storage.replay_check import AnyGame, encode_action, final_scores, replay
 
-USAGE = "usage: carioca replay PATH"
+USAGE = "usage: carioca replay PATH [--hard]"
 
 
 @dataclass
@@ -81,10 +81,12 @@ def writer_to(folder: Path | None) -> Callable[[MatchFile, int], None]:
 def main(argv: Sequence[str]) -> int:
     """Replay a match file without a window; 0 with the last line ``replayed N actions:
     final scores [...]``, 2 with one line saying why the file fails its checks."""
-    if len(argv) != 1 or argv[0].startswith("-"):
+    hard = "--hard" in argv
+    names = [a for a in argv if a != "--hard"]
+    if len(names) != 1 or names[0].startswith("-"):
         sys.stderr.write(f"carioca replay: give one match file\n{USAGE}\n")
         return 2
-    path = Path(argv[0])
+    path = Path(names[0])
     try:
         replayed = replay(read_match_file(path))
     except MatchFileError as err:
@@ -92,5 +94,9 @@ def main(argv: Sequence[str]) -> int:
         return 2
     match = replayed.match
     print(f"{match.game}: {', '.join(p.name for p in match.seats)} (seed {match.seed})")
+    if hard:  # "how would hard have done?": the same deal, the person's seat played by hard
+        from carioca_desktop.play.versus import versus_hard, versus_lines
+
+        print("\n".join(versus_lines(versus_hard(match))))
     print(f"replayed {replayed.actions} actions: final scores {list(final_scores(replayed.game))}")
     return 0
