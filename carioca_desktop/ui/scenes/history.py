@@ -142,6 +142,10 @@ class HistoryScene(UIScene):
         bh, gap = round(40 * self.u), 10
         y = box.bottom - bh - 14
         third = (box.w - 28 - 2 * gap) // 3
+        watch = self.button(pygame.Rect(box.x + 14, y - bh - gap, box.w - 28, bh),
+                            tr("replay.watch"), self._watch, "primary")  # fmt: skip
+        if row.header.game != "carioca":
+            watch.disable()  # the viewer shows Carioca's table
         star = tr("history.unstar") if row.kept.starred else tr("history.star")
         delete = tr("history.delete_sure") if self.asked_delete else tr("history.delete")
         x = box.x + 14
@@ -267,6 +271,22 @@ class HistoryScene(UIScene):
         self.asked_delete = False
         self._load()
         self.rebuild()
+
+    def _watch(self) -> None:
+        """The chosen match in the replay viewer; one that fails its replay is set aside
+        (storage/replays.py) and the reason shown."""
+        from carioca_desktop.storage.match_file import MatchFileError
+        from carioca_desktop.storage.replays import open_kept
+        from carioca_desktop.ui.scenes.replay_viewer import open_viewer
+
+        try:
+            replayed = open_kept(self.rows[self.chosen].kept, self.app.paths)
+        except MatchFileError as err:
+            self.message = tr("replay.failed", reason=err.reason)
+            self._load()
+            self.rebuild()
+            return
+        self.app.push(open_viewer(self.app, replayed.match))
 
     def _play_this(self) -> None:
         code = self.rows[self.chosen].code

@@ -1,0 +1,113 @@
+"""A kept Carioca match as a session the real table can show read-only: every seat is a bot
+seat whose "decisions" are the recorded actions, played on while ``playing``; the position
+can be moved to any action (from a copy of the game kept at each round's deal).
+
+No pygame: the viewer scene (``ui/scenes/replay_viewer.py``) drives it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from carioca_desktop.bots.levels import LEVELS
+from carioca_desktop.play.session import MatchSession, SeatConfig
+from carioca_desktop.rules.carioca.actions import Action
+from carioca_desktop.rules.carioca.game import Game
+from carioca_desktop.rules.carioca.state import Event, Phase
+from carioca_desktop.storage.match_file import MatchFile, MatchFileError
+from carioca_desktop.storage.replay_check import decode_action, new_game, steps
+
+
+@dataclass(frozen=True)
+class Round:
+    """Where a round lies in the action list: the position after its deal and after its end."""
+
+    start: int
+    end: int
+
+
+class ReplaySession(MatchSession):
+    """Read-only: nobody is a person, nothing is saved or recorded."""
+
+    def __init__(self, match: MatchFile, seat: int = 0) -> None:
+        if match.game != "carioca":
+            raise MatchFileError("the viewer shows Carioca matches")
+        seats = [
+            SeatConfig(p.name, "bot", p.level if p.level in LEVELS else "normal")
+            for p in match.seats
+        ]
+        game = new_game(match)
+        assert isinstance(game, Game)
+        rules = game.rules
+        super().__init__(game, seats, match.seed, rules.preset, {}, None, False, False)
+        self.match = match
+        self.seat = seat
+        self.playing = False
+        self.position = 0  # actions applied
+        self.actions: list[Action] = [decode_action("carioca", a) for a in match.actions]
+        self.rounds, self._deals = _survey(match)
+
+    # ------------------------------------------------------------------ the table's asks
+    def viewer(self) -> int:
+        return self.seat
+
+    def pending_bot_action(self) -> Action | None:
+        """The next recorded action while playing (a round's deal waits for its sheet)."""
+        if not self.playing or self.position >= len(self.actions):
+            return None
+        if self.game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+            return None
+        return self.actions[self.position]
+
+    def bot_action_ready(self) -> bool:
+        return True
+
+    def decide_ahead(self) -> None:
+        """Nothing to decide: the actions are the file's."""
+
+    def apply(self, action: Action) -> Event:
+        event = super().apply(action)
+        self.position += 1
+        return event
+
+    def next_round(self) -> None:
+        """The round sheet's Continue: the recorded deal of the next round."""
+        if self.position < len(self.actions) and self.game.phase == Phase.ROUND_OVER:
+            self.apply(self.actions[self.position])
+
+    # ------------------------------------------------------------------ moving about
+    def step(self) -> Action | None:
+        """The next action (not applied: the table applies and animates it), or None."""
+        return self.actions[self.position] if self.position < len(self.actions) else None
+
+    def seek(self, position: int) -> None:
+        """Put the game at ``position`` actions, from the copy kept at that round's deal."""
+        position = max(0, min(len(self.actions), position))
+        index = max(i for i, r in enumerate(self.rounds) if r.start <= position)
+        game = Game.from_dict(self._deals[index])
+        for action in self.actions[self.rounds[index].start : position]:
+            game.apply(action)
+        self.game, self.position = game, position
+
+    def round_of(self, position: int) -> int:
+        return max(i for i, r in enumerate(self.rounds) if r.start <= position)
+
+
+def _survey(match: MatchFile) -> tuple[list[Round], list[dict[str, Any]]]:
+    """Each round's start and end positions and the game at each deal (MatchFileError if
+    the file fails its replay)."""
+    first = new_game(match)
+    deals = [first.to_dict()]
+    starts: list[int] = [0]
+    ends: list[int] = []
+    round_index = 0
+    for number, (game, _action) in enumerate(steps(match), 1):
+        if (game.is_over or game.round_over) and len(ends) < len(starts):
+            ends.append(number)
+        current = game.round_index if isinstance(game, Game) else 0
+        if current != round_index:
+            round_index = current
+            starts.append(number)
+            deals.append(game.to_dict())
+    ends += [len(match.actions)] * (len(starts) - len(ends))
+    return [Round(s, e) for s, e in zip(starts, ends, strict=True)], deals

@@ -1,0 +1,132 @@
+"""The replay viewer: a kept Carioca match on the real table, read-only (play/replay_session.py).
+
+Keys: → one action on (animated), ← one action back, Home / End the start or end of the
+round, PageUp / PageDown the round before or after, Space plays or pauses, S the speed, V
+whose hand is face up (each seat in turn). The log and the score sheet follow the position;
+a round's sheet shows at its end while playing. A bar at the bottom says where it is."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from carioca_desktop.i18n import tr
+from carioca_desktop.play.replay_session import ReplaySession
+from carioca_desktop.ui import theme
+from carioca_desktop.ui.scenes.table import TableScene
+from carioca_desktop.ui.scenes.table.model import Legal
+from carioca_desktop.ui.widgets import draw_text, font
+
+if TYPE_CHECKING:
+    from carioca_desktop.ui.app import App
+
+SPEEDS = (1.2, 0.6, 0.25, 0.08)  # seconds between actions while playing
+KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END, pygame.K_PAGEUP,
+        pygame.K_PAGEDOWN, pygame.K_SPACE, pygame.K_v, pygame.K_s)  # fmt: skip
+
+
+class ReplayViewerScene(TableScene):
+    """The table, driven by the recorded actions instead of bots and people."""
+
+    window_partial = False  # the bar is drawn over the table after it
+
+    def __init__(self, app: App, session: ReplaySession) -> None:
+        super().__init__(app, session)
+        self.replay = session
+        self.speed = 1
+
+    def enter(self) -> None:
+        super().enter()
+        self.pause_s = SPEEDS[self.speed]
+
+    def resume(self) -> None:
+        super().resume()
+        self.pause_s = SPEEDS[self.speed]
+
+    # ------------------------------------------------------------------ keys
+    def handle_before_ui(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in KEYS:
+            self.key(event.key)
+            return True
+        return super().handle_before_ui(event)
+
+    def key(self, key: int) -> None:
+        r = self.replay
+        here = r.round_of(r.position)
+        if key == pygame.K_RIGHT:
+            self.forward()
+        elif key == pygame.K_LEFT:
+            self.go(r.position - 1)
+        elif key == pygame.K_HOME:
+            self.go(r.rounds[here].start)
+        elif key == pygame.K_END:
+            self.go(r.rounds[here].end)
+        elif key == pygame.K_PAGEUP:
+            back = here - 1 if r.position == r.rounds[here].start and here > 0 else here
+            self.go(r.rounds[back].start)
+        elif key == pygame.K_PAGEDOWN:
+            self.go(r.rounds[min(here + 1, len(r.rounds) - 1)].start)
+        elif key == pygame.K_SPACE:
+            r.playing = not r.playing
+            self.schedule(0.0)
+        elif key == pygame.K_v:
+            r.seat = (r.seat + 1) % r.game.players
+            self.sync()
+        elif key == pygame.K_s:
+            self.speed = (self.speed + 1) % len(SPEEDS)
+            self.pause_s = SPEEDS[self.speed]
+        self.app.dirty()
+
+    def forward(self) -> None:
+        """One recorded action on, animated as the table animates a bot's move."""
+        r = self.replay
+        action = r.step()
+        if action is None:
+            return
+        self.animator.finish()
+        if self.game_over_round:
+            r.next_round()
+            self.sync()
+        else:
+            self.perform(action)
+
+    def go(self, position: int) -> None:
+        """Jump to ``position`` actions (no animation): the table re-reads the game."""
+        r = self.replay
+        self.animator.finish()
+        self.input.cancel()
+        r.seek(position)
+        self.model.legal = Legal(r.game)
+        self.round_end.stage = None
+        self.sync()
+
+    # ------------------------------------------------------------------ picture
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self.paint_bar(surface)
+
+    def paint_bar(self, surface: pygame.Surface) -> None:
+        r = self.replay
+        w, h = surface.get_size()
+        small = font(max(12, round(15 * max(0.8, min(w / 1600, h / 900)))))
+        state = tr("replay.playing") if r.playing else tr("replay.paused")
+        here = r.round_of(r.position) + 1
+        text = tr("replay.bar", n=r.position, total=len(r.actions), round=here, state=state,
+                  seat=r.seats[r.seat].name)  # fmt: skip
+        bar = pygame.Rect(0, h - small.get_linesize() - 10, w, small.get_linesize() + 10)
+        shade = pygame.Surface(bar.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, bar)
+        draw_text(surface, text, small, (bar.x + 12, bar.centery), theme.TEXT, "midleft")
+        draw_text(surface, tr("replay.keys"), small, (bar.right - 12, bar.centery),
+                  theme.TEXT_DIM, "midright")  # fmt: skip
+
+
+def open_viewer(app: App, match: object) -> ReplayViewerScene:
+    """The viewer of a checked match file, from the first person's seat (else seat 0)."""
+    from carioca_desktop.storage.match_file import MatchFile
+
+    assert isinstance(match, MatchFile)
+    humans = match.human_seats
+    return ReplayViewerScene(app, ReplaySession(match, humans[0] if humans else 0))

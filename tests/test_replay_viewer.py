@@ -1,0 +1,85 @@
+"""The replay viewer: the real table driven by a kept match's actions, read-only; the keys
+move the position (each position the same game as replaying that many actions), V turns the
+table to another seat, Space plays on by itself."""
+
+from __future__ import annotations
+
+import pygame
+
+from carioca_desktop.play.replay_session import ReplaySession
+from carioca_desktop.replay_tool import record_bot_match
+from carioca_desktop.rules.carioca.game import Game
+from carioca_desktop.rules.carioca.ruleset import CariocaRules
+from carioca_desktop.storage.jsonio import dump
+from carioca_desktop.storage.match_file import MatchFile
+from carioca_desktop.storage.replay_check import steps
+from carioca_desktop.ui.app import App
+from carioca_desktop.ui.scenes.replay_viewer import ReplayViewerScene, open_viewer
+
+
+def _match() -> MatchFile:
+    rules = CariocaRules.from_dict({"players": 3, "preset": "chico"})
+    _r, match, _g = record_bot_match("carioca", rules, ["easy", "normal", "easy"], 41)
+    assert match is not None
+    return match
+
+
+def _state_after(match: MatchFile, count: int) -> bytes:
+    for number, (game, _a) in enumerate(steps(match), 1):
+        if number == count:
+            return dump(game.to_dict())
+    raise AssertionError(count)
+
+
+def test_seeking_anywhere_is_the_replay_at_that_position() -> None:
+    match = _match()
+    session = ReplaySession(match)
+    assert len(session.rounds) == 4 and session.rounds[0].start == 0
+    assert session.rounds[-1].end == len(match.actions)
+    for position in (1, 57, session.rounds[2].start, session.rounds[1].end, len(match.actions)):
+        session.seek(position)
+        assert dump(session.game.to_dict()) == _state_after(match, position)
+    session.seek(0)
+    assert isinstance(session.game, Game) and session.position == 0
+
+
+def press(scene: ReplayViewerScene, key: int) -> None:
+    scene.handle_before_ui(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+
+
+def test_the_keys_move_through_the_match_on_the_table(app: App) -> None:
+    match = _match()
+    scene = open_viewer(app, match)
+    app.reset(scene)
+    app.frame(0.016)
+    r = scene.replay
+    for _ in range(5):
+        press(scene, pygame.K_RIGHT)
+        app.frame(0.016)
+    assert r.position == 5
+    press(scene, pygame.K_LEFT)
+    assert r.position == 4 and dump(r.game.to_dict()) == _state_after(match, 4)
+    press(scene, pygame.K_PAGEDOWN)
+    assert r.position == r.rounds[1].start
+    press(scene, pygame.K_END)
+    assert r.position == r.rounds[1].end and r.game.round_over
+    press(scene, pygame.K_HOME)
+    press(scene, pygame.K_PAGEUP)
+    assert r.position == 0
+    press(scene, pygame.K_v)
+    app.frame(0.016)
+    assert r.seat == 1 and scene.model.viewer == 1
+    assert scene.model.obs.hand == tuple(r.game.observation(1).hand)
+
+
+def test_space_plays_on_by_itself_and_nothing_is_saved(app: App) -> None:
+    scene = open_viewer(app, _match())
+    app.reset(scene)
+    press(scene, pygame.K_s)
+    press(scene, pygame.K_s)  # the fastest pace
+    press(scene, pygame.K_SPACE)
+    for _ in range(200):
+        app.frame(0.1)
+    assert scene.replay.position > 10
+    assert not app.paths.autosave_file.exists()
+    assert not (app.paths.stats_file.parent / "replays").exists()
