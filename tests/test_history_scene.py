@@ -4,9 +4,11 @@ deletes), refuses a mistyped code with a message, and deals a code's cards at th
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 from carioca_desktop.storage.daily import daily_code
 from carioca_desktop.storage.deal_codes import Deal, decode, encode
+from carioca_desktop.storage.history import rows
 from carioca_desktop.storage.replays import keep_match, list_kept, starred
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.scenes.history import HistoryScene
@@ -70,3 +72,37 @@ def test_todays_deal_opens_the_table_with_its_cards(app: App) -> None:
     assert session.seed == decode(daily_code()).seed and session.deal_code() == daily_code()
     assert [s.kind for s in session.seats] == ["human", "bot", "bot", "bot"]
     assert {s.level for s in session.seats[1:]} == {"easy"}
+
+
+def test_save_then_open_a_match_file_as_a_friend_would(app: App, tmp_path: Path) -> None:
+    from carioca_desktop.replay_tool import record_bot_match
+    from carioca_desktop.rules.carioca.ruleset import CariocaRules
+    from carioca_desktop.storage.match_file import dump_match
+    from carioca_desktop.ui.scenes.replay_viewer import ReplayViewerScene
+
+    rules = CariocaRules.from_dict({"players": 2, "preset": "chico"})
+    _r, match, _g = record_bot_match("carioca", rules, ["easy", "normal"], 51)
+    assert match is not None
+    keep_match(match, app.paths)
+    scene = HistoryScene(app)
+    app.reset(scene)
+    app.frame(0.016)
+    sent = tmp_path / "sent" / "to-a-friend.json"
+    scene.files.save(scene.rows[0], sent)
+    assert sent.read_bytes() == dump_match(match)
+    scene.files.ask_open()
+    app.frame(0.016)
+    assert scene.files.dialog is not None
+    scene.files.close()
+    friend = App(size=(1600, 900), paths=type(app.paths).under(tmp_path / "friend"),
+                 fast=True)  # fmt: skip
+    there = HistoryScene(friend)
+    friend.reset(there)
+    there.files.open(sent)
+    assert isinstance(friend.stack.top, ReplayViewerScene)
+    assert [r.match_id for r in rows(friend.paths)] == [match.match_id]
+    broken = sent.with_name("broken.json")
+    broken.write_bytes(sent.read_bytes()[:100])
+    friend.reset(there)
+    there.files.open(broken)
+    assert there.message and broken.read_bytes() == sent.read_bytes()[:100]

@@ -80,6 +80,9 @@ class HistoryScene(UIScene):
         self.asked_delete = False
         self.entry: UITextEntryLine | None = None
         self.listing: UISelectionList | None = None
+        from carioca_desktop.ui.scenes.history_files import MatchFiles
+
+        self.files = MatchFiles(self)
         self._load()
 
     def _load(self) -> None:
@@ -120,7 +123,10 @@ class HistoryScene(UIScene):
             self.button(rect, label, partial(self._set_filter, game), kind)
             x += width + 8
         sort = tr("history.newest") if self.newest else tr("history.oldest")
-        self.button(pygame.Rect(x + 16, row.y, round(240 * self.u), row.h), sort, self._sort)
+        wide = round(240 * self.u)
+        self.button(pygame.Rect(x + 16, row.y, wide, row.h), sort, self._sort)
+        self.button(pygame.Rect(x + 32 + wide, row.y, wide, row.h), tr("history.open"),
+                    self.files.ask_open)  # fmt: skip
 
     def _list(self, rect: pygame.Rect) -> None:
         if not self.rows:
@@ -142,8 +148,11 @@ class HistoryScene(UIScene):
         bh, gap = round(40 * self.u), 10
         y = box.bottom - bh - 14
         third = (box.w - 28 - 2 * gap) // 3
-        watch = self.button(pygame.Rect(box.x + 14, y - bh - gap, box.w - 28, bh),
+        half = (box.w - 28 - gap) // 2
+        watch = self.button(pygame.Rect(box.x + 14, y - bh - gap, half, bh),
                             tr("replay.watch"), self._watch, "primary")  # fmt: skip
+        self.button(pygame.Rect(box.x + 14 + half + gap, y - bh - gap, half, bh),
+                    tr("history.save"), lambda: self.files.ask_save(row))  # fmt: skip
         if row.header.game != "carioca":
             watch.disable()  # the viewer shows Carioca's table
         star = tr("history.unstar") if row.kept.starred else tr("history.star")
@@ -223,7 +232,21 @@ class HistoryScene(UIScene):
             draw_text(surface, fit(self.message, body, width), body, (x, y), theme.RED_BAD)
 
     # ------------------------------------------------------------------ behaviour
+    def exit(self) -> None:
+        self.files.close()
+        super().exit()
+
+    def say(self, message: str) -> None:
+        self.message = message
+        self.repaint()
+
+    def reload(self) -> None:
+        self._load()
+        self.rebuild()
+
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.files.handle(event):
+            return True
         if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and self.listing is not None:
             picked = self.listing.get_single_selection(include_object_id=True)
             if isinstance(picked, tuple) and picked[1].startswith("#row_"):
