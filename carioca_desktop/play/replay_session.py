@@ -7,13 +7,12 @@ No pygame: the viewer scene (``ui/scenes/replay_viewer.py``) drives it."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from carioca_desktop.bots.levels import LEVELS
 from carioca_desktop.play.session import MatchSession, SeatConfig
 from carioca_desktop.rules.carioca.actions import Action
 from carioca_desktop.rules.carioca.game import Game
-from carioca_desktop.rules.carioca.state import Event, Phase
+from carioca_desktop.rules.carioca.state import Event, Phase, State
 from carioca_desktop.storage.match_file import MatchFile, MatchFileError
 from carioca_desktop.storage.replay_check import decode_action, new_game, steps
 
@@ -45,7 +44,7 @@ class ReplaySession(MatchSession):
         self.playing = False
         self.position = 0  # actions applied
         self.actions: list[Action] = [decode_action("carioca", a) for a in match.actions]
-        self.rounds, self._deals = _survey(match)
+        self.rounds, self._marks = _survey(match)
 
     # ------------------------------------------------------------------ the table's asks
     def viewer(self) -> int:
@@ -81,11 +80,11 @@ class ReplaySession(MatchSession):
         return self.actions[self.position] if self.position < len(self.actions) else None
 
     def seek(self, position: int) -> None:
-        """Put the game at ``position`` actions, from the copy kept at that round's deal."""
+        """Put the game at ``position`` actions, from the nearest copy kept before it."""
         position = max(0, min(len(self.actions), position))
-        index = max(i for i, r in enumerate(self.rounds) if r.start <= position)
-        game = Game.from_dict(self._deals[index])
-        for action in self.actions[self.rounds[index].start : position]:
+        mark = max(m for m in self._marks if m <= position)
+        game = Game(self._marks[mark].copy())
+        for action in self.actions[mark:position]:
             game.apply(action)
         self.game, self.position = game, position
 
@@ -93,21 +92,28 @@ class ReplaySession(MatchSession):
         return max(i for i, r in enumerate(self.rounds) if r.start <= position)
 
 
-def _survey(match: MatchFile) -> tuple[list[Round], list[dict[str, Any]]]:
-    """Each round's start and end positions and the game at each deal (MatchFileError if
-    the file fails its replay)."""
+MARK_EVERY = 8  # actions between the kept copies: a step back replays fewer than this
+
+
+def _survey(match: MatchFile) -> tuple[list[Round], dict[int, State]]:
+    """Each round's start and end positions, and copies of the game kept every few actions
+    at the start of a turn (where nothing can be undone: the engine's undo reaches back only
+    to the turn's draw, and a copy starts with nothing to undo). MatchFileError if the file
+    fails its replay."""
     first = new_game(match)
-    deals = [first.to_dict()]
+    assert isinstance(first, Game)
+    marks = {0: first.state.copy()}
     starts: list[int] = [0]
     ends: list[int] = []
-    round_index = 0
+    round_index, last = 0, 0
     for number, (game, _action) in enumerate(steps(match), 1):
+        assert isinstance(game, Game)
         if (game.is_over or game.round_over) and len(ends) < len(starts):
             ends.append(number)
-        current = game.round_index if isinstance(game, Game) else 0
-        if current != round_index:
-            round_index = current
+        if game.round_index != round_index:
+            round_index = game.round_index
             starts.append(number)
-            deals.append(game.to_dict())
+        if game.phase == Phase.DRAW and number - last >= MARK_EVERY:
+            marks[number], last = game.state.copy(), number
     ends += [len(match.actions)] * (len(starts) - len(ends))
-    return [Round(s, e) for s, e in zip(starts, ends, strict=True)], deals
+    return [Round(s, e) for s, e in zip(starts, ends, strict=True)], marks
