@@ -70,6 +70,9 @@ class StatsScene(UIScene, MatchList[MatchRecord]):
         self.list_first = 0
         self.messages = [notice_text(n) for n in notices]
         self.buraco = BuracoStatsView(self, stats)
+        from carioca_desktop.storage.rating import person_rating
+
+        self.rating = person_rating(stats.matches)  # the person's level on the bot ladder
         last = stats.records[-1] if stats.records else None
         self.game = game or ("buraco" if isinstance(last, BuracoRecord) else "carioca")
 
@@ -223,7 +226,22 @@ class StatsScene(UIScene, MatchList[MatchRecord]):
             (tr("stats.best"), best, tr("stats.points")),
             (tr("stats.worst"), worst, tr("stats.points")),
             (tr("stats.rounds_won"), str(s.rounds_won), tr("stats.of_rounds", n=s.rounds_played)),
+            self._level_tile(),
         ]
+
+    def _level_tile(self) -> Tile:
+        """The person's rating on the bot ladder, its 95% margin, the nearest bot level."""
+        from carioca_desktop.storage.rating import nearest_level
+
+        r = self.rating
+        if r is None:
+            return (tr("stats.level"), "—", "")
+        near = tr(f"common.level_{nearest_level(r.value)}")
+        return (
+            tr("stats.level"),
+            f"{r.value:.0f}",
+            tr("stats.level_note", margin=f"{r.margin:.0f}", level=near),
+        )
 
     def _columns(self) -> tuple[Column, Column]:
         levels = [(tr(f"common.level_{k}"), v) for k, v in self._levels()]
