@@ -18,7 +18,7 @@ from carioca_desktop.storage.match_file import (
 from carioca_desktop.storage.records import PlayerRecord
 from carioca_desktop.storage.replay_check import AnyGame, encode_action, final_scores, replay
 
-USAGE = "usage: carioca replay PATH [--hard]"
+USAGE = "usage: carioca replay PATH [--hard] [--coach]"
 
 
 @dataclass
@@ -81,8 +81,8 @@ def writer_to(folder: Path | None) -> Callable[[MatchFile, int], None]:
 def main(argv: Sequence[str]) -> int:
     """Replay a match file without a window; 0 with the last line ``replayed N actions:
     final scores [...]``, 2 with one line saying why the file fails its checks."""
-    hard = "--hard" in argv
-    names = [a for a in argv if a != "--hard"]
+    hard, coach = "--hard" in argv, "--coach" in argv
+    names = [a for a in argv if a not in ("--hard", "--coach")]
     if len(names) != 1 or names[0].startswith("-"):
         sys.stderr.write(f"carioca replay: give one match file\n{USAGE}\n")
         return 2
@@ -98,5 +98,11 @@ def main(argv: Sequence[str]) -> int:
         from carioca_desktop.play.versus import versus_hard, versus_lines
 
         print("\n".join(versus_lines(versus_hard(match))))
+    if coach and match.game == "carioca":  # each decision of the person judged by hard
+        from carioca_desktop.play.coach import coach_lines, judge
+
+        seat = match.human_seats[0] if match.human_seats else 0
+        print(f"seat {seat}'s decisions judged by hard:")
+        print("\n".join(coach_lines(judge(match, seat))))
     print(f"replayed {replayed.actions} actions: final scores {list(final_scores(replayed.game))}")
     return 0
