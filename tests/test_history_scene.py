@@ -106,3 +106,21 @@ def test_save_then_open_a_match_file_as_a_friend_would(app: App, tmp_path: Path)
     friend.reset(there)
     there.files.open(broken)
     assert there.message and broken.read_bytes() == sent.read_bytes()[:100]
+
+
+def test_how_would_hard_have_done_shows_round_by_round(app: App) -> None:
+    from carioca_desktop.replay_tool import record_bot_match
+    from carioca_desktop.rules.carioca.ruleset import CariocaRules
+
+    rules = CariocaRules.from_dict({"players": 2, "preset": "chico"})
+    _r, match, _g = record_bot_match("carioca", rules, ["easy", "normal"], 52)
+    assert match is not None
+    keep_match(match, app.paths)
+    scene = HistoryScene(app)
+    app.reset(scene)
+    scene._ask_hard()
+    scene.versus.wait(60)
+    app.frame(0.016)
+    lines = scene.versus.lines(match.match_id)
+    assert len(lines) == 2 and lines[1].split(": ", 1)[1].count("/") == 4  # chico: 4 rounds
+    assert scene.versus.lines("another") == []

@@ -83,6 +83,10 @@ class HistoryScene(UIScene):
         from carioca_desktop.ui.scenes.history_files import MatchFiles
 
         self.files = MatchFiles(self)
+        from carioca_desktop.ui.scenes.history_hard import HardComparison
+
+        self.versus = HardComparison()
+        self.waiting = False  # a comparison runs: repaint when it is done
         self._load()
 
     def _load(self) -> None:
@@ -148,11 +152,13 @@ class HistoryScene(UIScene):
         bh, gap = round(40 * self.u), 10
         y = box.bottom - bh - 14
         third = (box.w - 28 - 2 * gap) // 3
-        half = (box.w - 28 - gap) // 2
-        watch = self.button(pygame.Rect(box.x + 14, y - bh - gap, half, bh),
-                            tr("replay.watch"), self._watch, "primary")  # fmt: skip
-        self.button(pygame.Rect(box.x + 14 + half + gap, y - bh - gap, half, bh),
-                    tr("history.save"), lambda: self.files.ask_save(row))  # fmt: skip
+        up = y - bh - gap
+        watch = self.button(pygame.Rect(box.x + 14, up, third, bh), tr("replay.watch"),
+                            self._watch, "primary")  # fmt: skip
+        self.button(pygame.Rect(box.x + 14 + third + gap, up, third, bh), tr("history.save"),
+                    lambda: self.files.ask_save(row))  # fmt: skip
+        self.button(pygame.Rect(box.x + 14 + 2 * (third + gap), up, third, bh),
+                    tr("history.hard"), self._ask_hard)  # fmt: skip
         if row.header.game != "carioca":
             watch.disable()  # the viewer shows Carioca's table
         star = tr("history.unstar") if row.kept.starred else tr("history.star")
@@ -213,9 +219,22 @@ class HistoryScene(UIScene):
             (body, result_text(row), theme.TEXT),
             (body, tr("history.code", code=row.code or "—"), theme.GOLD),
         ]
+        lines += [(body, text, theme.TEXT_DIM) for text in self.versus.lines(row.match_id)]
         for fnt, text, colour in lines:
             draw_text(surface, fit(text, fnt, width), fnt, (x, y), colour)
             y += fnt.get_linesize() + 4
+
+    def _ask_hard(self) -> None:
+        self.versus.ask(self.rows[self.chosen].kept)
+        self.waiting = True
+        self.repaint()
+
+    def update(self, dt: float) -> bool:
+        busy = super().update(dt)
+        if self.waiting and not self.versus.busy:
+            self.waiting = False
+            self.repaint()
+        return busy or self.waiting
 
     def _paint_deal(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         head, body = font(round(20 * self.t), bold=True), font(round(16 * self.t))
