@@ -83,3 +83,23 @@ def test_space_plays_on_by_itself_and_nothing_is_saved(app: App) -> None:
     assert scene.replay.position > 10
     assert not app.paths.autosave_file.exists()
     assert not (app.paths.stats_file.parent / "replays").exists()
+
+
+def test_try_this_turn_again_opens_a_practice_table_that_records_nothing(app: App) -> None:
+    from carioca_desktop.play.session import MatchSession
+    from carioca_desktop.ui.scenes.table import TableScene
+
+    scene = open_viewer(app, _match())
+    app.reset(scene)
+    scene.go(30)
+    press(scene, pygame.K_t)
+    practice = app.stack.top
+    assert isinstance(practice, TableScene) and not isinstance(practice, ReplayViewerScene)
+    session = practice.session
+    assert isinstance(session, MatchSession) and not session.autosave
+    r = scene.replay
+    assert r.position >= 30 and session.game.current_player == r.seat == 0
+    assert session.human_seats == [0] and session.game.hand(0) == r.game.hand(0)
+    for _ in range(400):  # the bots play on; the person's seat waits at its turn
+        app.frame(0.05)
+    assert not app.paths.autosave_file.exists() and not app.paths.stats_file.exists()

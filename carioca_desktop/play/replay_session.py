@@ -88,6 +88,33 @@ class ReplaySession(MatchSession):
             game.apply(action)
         self.game, self.position = game, position
 
+    def turn_start(self, seat: int) -> int | None:
+        """The first position at or after this one where ``seat`` is to draw, or None."""
+        game, position = Game(self.game.state.copy()), self.position
+        while position < len(self.actions):
+            if game.phase == Phase.DRAW and game.current_player == seat:
+                return position
+            game.apply(self.actions[position])
+            position += 1
+        return None
+
+    def practice(self) -> MatchSession:
+        """ "Try this turn again": a new session from the position now, the viewed seat a
+        person's and the others bots of their levels; nothing is saved or recorded (no
+        autosave: the end of the match records nothing, see ``SeatedSession._finish``)."""
+        from carioca_desktop.bots.base import make_bot
+
+        seats = [
+            SeatConfig(s.name, "human") if i == self.seat else s for i, s in enumerate(self.seats)
+        ]
+        bots = {
+            i: make_bot(s.level or "normal", i, (self.match.seed * 7919 + i * 104729) & 0x7FFFFFFF)
+            for i, s in enumerate(seats)
+            if s.kind == "bot"
+        }
+        game = Game(self.game.state.copy())  # a copy with its own undo
+        return MatchSession(game, seats, self.seed, self.preset, bots, None, False, True)
+
     def round_of(self, position: int) -> int:
         return max(i for i, r in enumerate(self.rounds) if r.start <= position)
 

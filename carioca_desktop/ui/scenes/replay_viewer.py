@@ -2,8 +2,9 @@
 
 Keys: → one action on (animated), ← one action back, Home / End the start or end of the
 round, PageUp / PageDown the round before or after, Space plays or pauses, S the speed, V
-whose hand is face up (each seat in turn). The log and the score sheet follow the position;
-a round's sheet shows at its end while playing. A bar at the bottom says where it is."""
+whose hand is face up (each seat in turn), T that seat's turn again at a practice table that
+records nothing. The log and the score sheet follow the position; a round's sheet shows at
+its end while playing. A bar at the bottom says where it is."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
 
 SPEEDS = (1.2, 0.6, 0.25, 0.08)  # seconds between actions while playing
 KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END, pygame.K_PAGEUP,
-        pygame.K_PAGEDOWN, pygame.K_SPACE, pygame.K_v, pygame.K_s)  # fmt: skip
+        pygame.K_PAGEDOWN, pygame.K_SPACE, pygame.K_v, pygame.K_s, pygame.K_t)  # fmt: skip
 
 
 class ReplayViewerScene(TableScene):
@@ -73,6 +74,8 @@ class ReplayViewerScene(TableScene):
         elif key == pygame.K_v:
             r.seat = (r.seat + 1) % r.game.players
             self.sync()
+        elif key == pygame.K_t:
+            self.try_again()
         elif key == pygame.K_s:
             self.speed = (self.speed + 1) % len(SPEEDS)
             self.pause_s = SPEEDS[self.speed]
@@ -90,6 +93,17 @@ class ReplayViewerScene(TableScene):
             self.sync()
         else:
             self.perform(action)
+
+    def try_again(self) -> None:
+        """T: the viewed seat's turn (this one, or its next) at a practice table that
+        records nothing."""
+        r = self.replay
+        start = r.turn_start(r.seat)
+        if start is None:
+            return
+        r.playing = False
+        self.go(start)
+        self.app.push(TableScene(self.app, r.practice()))
 
     def go(self, position: int) -> None:
         """Jump to ``position`` actions (no animation): the table re-reads the game."""
