@@ -103,3 +103,19 @@ def test_try_this_turn_again_opens_a_practice_table_that_records_nothing(app: Ap
     for _ in range(400):  # the bots play on; the person's seat waits at its turn
         app.frame(0.05)
     assert not app.paths.autosave_file.exists() and not app.paths.stats_file.exists()
+
+
+def test_the_coach_panel_judges_the_round_on_screen(app: App) -> None:
+    match = _match()
+    scene = open_viewer(app, match)
+    app.reset(scene)
+    scene.go(scene.replay.rounds[1].start + 3)
+    press(scene, pygame.K_c)
+    lines = scene.coach.lines()
+    assert lines and "2" in lines[0]  # round 2, while hard thinks
+    scene.coach.wait(120)
+    app.frame(0.016)
+    lines = scene.coach.lines()
+    assert scene.coach.judged is not None and len(lines) >= 2
+    press(scene, pygame.K_c)
+    assert not scene.coach.open

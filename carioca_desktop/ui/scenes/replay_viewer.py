@@ -3,8 +3,8 @@
 Keys: → one action on (animated), ← one action back, Home / End the start or end of the
 round, PageUp / PageDown the round before or after, Space plays or pauses, S the speed, V
 whose hand is face up (each seat in turn), T that seat's turn again at a practice table that
-records nothing. The log and the score sheet follow the position; a round's sheet shows at
-its end while playing. A bar at the bottom says where it is."""
+records nothing, C the coach for that seat's round. The log and the score sheet follow the
+position; a round's sheet shows at its end while playing. A bar at the bottom says where it is."""
 
 from __future__ import annotations
 
@@ -24,7 +24,8 @@ if TYPE_CHECKING:
 
 SPEEDS = (1.2, 0.6, 0.25, 0.08)  # seconds between actions while playing
 KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END, pygame.K_PAGEUP,
-        pygame.K_PAGEDOWN, pygame.K_SPACE, pygame.K_v, pygame.K_s, pygame.K_t)  # fmt: skip
+        pygame.K_PAGEDOWN, pygame.K_SPACE, pygame.K_v, pygame.K_s, pygame.K_t,
+        pygame.K_c)  # fmt: skip
 
 
 class ReplayViewerScene(TableScene):
@@ -36,6 +37,9 @@ class ReplayViewerScene(TableScene):
         super().__init__(app, session)
         self.replay = session
         self.speed = 1
+        from carioca_desktop.ui.scenes.coach_panel import CoachPanel
+
+        self.coach = CoachPanel()
 
     def enter(self) -> None:
         super().enter()
@@ -74,6 +78,11 @@ class ReplayViewerScene(TableScene):
         elif key == pygame.K_v:
             r.seat = (r.seat + 1) % r.game.players
             self.sync()
+        elif key == pygame.K_c:
+            if self.coach.open:
+                self.coach.open = False
+            else:
+                self.coach.ask(r.match, r.seat, here)
         elif key == pygame.K_t:
             self.try_again()
         elif key == pygame.K_s:
@@ -119,6 +128,14 @@ class ReplayViewerScene(TableScene):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         self.paint_bar(surface)
+        self.coach.paint(surface)
+
+    def update(self, dt: float) -> bool:
+        busy = super().update(dt)
+        if self.coach.open and self.coach.busy:
+            self.app.dirty()  # the panel says "thinking" until the judgements come
+            return True
+        return busy
 
     def paint_bar(self, surface: pygame.Surface) -> None:
         r = self.replay
