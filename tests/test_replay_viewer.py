@@ -119,3 +119,33 @@ def test_the_coach_panel_judges_the_round_on_screen(app: App) -> None:
     assert scene.coach.judged is not None and len(lines) >= 2
     press(scene, pygame.K_c)
     assert not scene.coach.open
+
+
+def test_a_buraco_match_on_its_own_table(app: App) -> None:
+    from carioca_desktop.play.replay_session import BuracoReplaySession
+    from carioca_desktop.rules.buraco.ruleset import BuracoRules
+    from carioca_desktop.ui.scenes.replay_viewer import BuracoReplayViewerScene
+
+    rules = BuracoRules.from_dict({"game": "buraco", "players": 2, "preset": "dois_jogadores"})
+    _r, match, _g = record_bot_match("buraco", rules, ["easy", "normal"], 43)
+    assert match is not None
+    scene = open_viewer(app, match)
+    assert isinstance(scene, BuracoReplayViewerScene)
+    app.reset(scene)
+    app.frame(0.016)
+    r = scene.replay
+    assert isinstance(r, BuracoReplaySession) and len(r.rounds) >= 1
+    for _ in range(6):
+        press(scene, pygame.K_RIGHT)
+        app.frame(0.016)
+    assert r.position == 6
+    press(scene, pygame.K_LEFT)
+    assert dump(r.game.to_dict()) == _state_after(match, 5)
+    press(scene, pygame.K_END)
+    assert r.game.round_over
+    press(scene, pygame.K_RIGHT)  # the sheet's Continue: the next round's recorded deal
+    app.frame(0.016)
+    assert r.position == r.rounds[0].end + 1 and not r.game.round_over
+    press(scene, pygame.K_v)
+    app.frame(0.016)
+    assert scene.viewer == 1

@@ -1,20 +1,23 @@
-"""A kept Carioca match as a session the real table can show read-only: every seat is a bot
-seat whose "decisions" are the recorded actions, played on while ``playing``; the position
-can be moved to any action (from a copy of the game kept at each round's deal).
+"""A kept match as a session the real table (either game's) shows read-only: every seat is a
+bot seat whose "decisions" are the recorded actions, played on while ``playing``; the
+position can be moved to any action (from a copy of the game kept every few actions).
 
 No pygame: the viewer scene (``ui/scenes/replay_viewer.py``) drives it."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from carioca_desktop.bots.levels import LEVELS
+from carioca_desktop.play.buraco_session import BuracoSession
 from carioca_desktop.play.session import MatchSession, SeatConfig
-from carioca_desktop.rules.carioca.actions import Action
+from carioca_desktop.rules.buraco.game import BuracoGame
 from carioca_desktop.rules.carioca.game import Game
-from carioca_desktop.rules.carioca.state import Event, Phase, State
-from carioca_desktop.storage.match_file import MatchFile, MatchFileError
-from carioca_desktop.storage.replay_check import decode_action, new_game, steps
+from carioca_desktop.storage.match_file import MatchFile
+from carioca_desktop.storage.replay_check import AnyGame, decode_action, new_game, steps
+
+MARK_EVERY = 8  # actions between the kept copies: a step back replays fewer than this
 
 
 @dataclass(frozen=True)
@@ -25,36 +28,36 @@ class Round:
     end: int
 
 
-class ReplaySession(MatchSession):
-    """Read-only: nobody is a person, nothing is saved or recorded."""
+def _seats(match: MatchFile) -> list[SeatConfig]:
+    return [
+        SeatConfig(p.name, "bot", p.level if p.level in LEVELS else "normal") for p in match.seats
+    ]
 
-    def __init__(self, match: MatchFile, seat: int = 0) -> None:
-        if match.game != "carioca":
-            raise MatchFileError("the viewer shows Carioca matches")
-        seats = [
-            SeatConfig(p.name, "bot", p.level if p.level in LEVELS else "normal")
-            for p in match.seats
-        ]
-        game = new_game(match)
-        assert isinstance(game, Game)
-        rules = game.rules
-        super().__init__(game, seats, match.seed, rules.preset, {}, None, False, False)
-        self.match = match
-        self.seat = seat
-        self.playing = False
-        self.position = 0  # actions applied
-        self.actions: list[Action] = [decode_action("carioca", a) for a in match.actions]
-        self.rounds, self._marks = _survey(match)
+
+class Recorded:
+    """What both games' replay sessions share (mixed in before the game's session)."""
+
+    game: Any
+    match: MatchFile
+    seat: int
+    playing: bool
+    position: int
+    actions: list[Any]
+    rounds: list[Round]
+    _marks: dict[int, Any]
+
+    def _take(self, match: MatchFile, seat: int) -> None:
+        self.match, self.seat, self.playing, self.position = match, seat, False, 0
+        self.actions = [decode_action(match.game, a) for a in match.actions]
+        self.rounds, self._marks = survey(match)
 
     # ------------------------------------------------------------------ the table's asks
     def viewer(self) -> int:
         return self.seat
 
-    def pending_bot_action(self) -> Action | None:
+    def pending_bot_action(self) -> Any:
         """The next recorded action while playing (a round's deal waits for its sheet)."""
-        if not self.playing or self.position >= len(self.actions):
-            return None
-        if self.game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+        if not self.playing or self.position >= len(self.actions) or self.game.round_over:
             return None
         return self.actions[self.position]
 
@@ -64,18 +67,21 @@ class ReplaySession(MatchSession):
     def decide_ahead(self) -> None:
         """Nothing to decide: the actions are the file's."""
 
-    def apply(self, action: Action) -> Event:
-        event = super().apply(action)
+    def release_decision(self) -> None:
+        """Nothing decides on a thread."""
+
+    def apply(self, action: Any) -> Any:
+        event = super().apply(action)  # type: ignore[misc]
         self.position += 1
         return event
 
     def next_round(self) -> None:
         """The round sheet's Continue: the recorded deal of the next round."""
-        if self.position < len(self.actions) and self.game.phase == Phase.ROUND_OVER:
+        if self.position < len(self.actions) and self.game.round_over and not self.game.is_over:
             self.apply(self.actions[self.position])
 
     # ------------------------------------------------------------------ moving about
-    def step(self) -> Action | None:
+    def step(self) -> Any:
         """The next action (not applied: the table applies and animates it), or None."""
         return self.actions[self.position] if self.position < len(self.actions) else None
 
@@ -83,20 +89,33 @@ class ReplaySession(MatchSession):
         """Put the game at ``position`` actions, from the nearest copy kept before it."""
         position = max(0, min(len(self.actions), position))
         mark = max(m for m in self._marks if m <= position)
-        game = Game(self._marks[mark].copy())
+        game = type(self.game)(self._marks[mark].copy())
         for action in self.actions[mark:position]:
             game.apply(action)
         self.game, self.position = game, position
 
+    def round_of(self, position: int) -> int:
+        return max(i for i, r in enumerate(self.rounds) if r.start <= position)
+
     def turn_start(self, seat: int) -> int | None:
         """The first position at or after this one where ``seat`` is to draw, or None."""
-        game, position = Game(self.game.state.copy()), self.position
+        game, position = type(self.game)(self.game.state.copy()), self.position
         while position < len(self.actions):
-            if game.phase == Phase.DRAW and game.current_player == seat:
+            if game.phase.value == "draw" and game.current_player == seat:
                 return position
             game.apply(self.actions[position])
             position += 1
         return None
+
+
+class ReplaySession(Recorded, MatchSession):
+    """A kept Carioca match, read-only: nobody is a person, nothing is saved or recorded."""
+
+    def __init__(self, match: MatchFile, seat: int = 0) -> None:
+        game = new_game(match)
+        assert isinstance(game, Game), "a Carioca match file"
+        super().__init__(game, _seats(match), match.seed, game.rules.preset, {}, None, False)
+        self._take(match, seat)
 
     def practice(self) -> MatchSession:
         """ "Try this turn again": a new session from the position now, the viewed seat a
@@ -115,32 +134,39 @@ class ReplaySession(MatchSession):
         game = Game(self.game.state.copy())  # a copy with its own undo
         return MatchSession(game, seats, self.seed, self.preset, bots, None, False, True)
 
-    def round_of(self, position: int) -> int:
-        return max(i for i, r in enumerate(self.rounds) if r.start <= position)
+
+class BuracoReplaySession(Recorded, BuracoSession):
+    """A kept Buraco match, read-only, as ReplaySession."""
+
+    def __init__(self, match: MatchFile, seat: int = 0) -> None:
+        game = new_game(match)
+        assert isinstance(game, BuracoGame), "a Buraco match file"
+        super().__init__(game, _seats(match), match.seed, {}, None, False)
+        self._take(match, seat)
 
 
-MARK_EVERY = 8  # actions between the kept copies: a step back replays fewer than this
+def replay_session(match: MatchFile, seat: int = 0) -> ReplaySession | BuracoReplaySession:
+    if match.game == "buraco":
+        return BuracoReplaySession(match, seat)
+    return ReplaySession(match, seat)
 
 
-def _survey(match: MatchFile) -> tuple[list[Round], dict[int, State]]:
-    """Each round's start and end positions, and copies of the game kept every few actions
-    at the start of a turn (where nothing can be undone: the engine's undo reaches back only
-    to the turn's draw, and a copy starts with nothing to undo). MatchFileError if the file
-    fails its replay."""
-    first = new_game(match)
-    assert isinstance(first, Game)
-    marks = {0: first.state.copy()}
+def survey(match: MatchFile) -> tuple[list[Round], dict[int, Any]]:
+    """Each round's start and end positions, and copies of the game's state kept every few
+    actions at the start of a turn (where nothing can be undone: Carioca's undo reaches back
+    only to the turn's draw, and a copy starts with nothing to undo). MatchFileError if the
+    file fails its replay."""
+    first: AnyGame = new_game(match)
+    marks: dict[int, Any] = {0: first.state.copy()}
     starts: list[int] = [0]
     ends: list[int] = []
-    round_index, last = 0, 0
-    for number, (game, _action) in enumerate(steps(match), 1):
-        assert isinstance(game, Game)
+    last = 0
+    for number, (game, action) in enumerate(steps(match), 1):
         if (game.is_over or game.round_over) and len(ends) < len(starts):
             ends.append(number)
-        if game.round_index != round_index:
-            round_index = game.round_index
+        if type(action).__name__ == "NextRound":
             starts.append(number)
-        if game.phase == Phase.DRAW and number - last >= MARK_EVERY:
+        if game.phase.value == "draw" and number - last >= MARK_EVERY:
             marks[number], last = game.state.copy(), number
     ends += [len(match.actions)] * (len(starts) - len(ends))
     return [Round(s, e) for s, e in zip(starts, ends, strict=True)], marks

@@ -153,14 +153,12 @@ class HistoryScene(UIScene):
         y = box.bottom - bh - 14
         third = (box.w - 28 - 2 * gap) // 3
         up = y - bh - gap
-        watch = self.button(pygame.Rect(box.x + 14, up, third, bh), tr("replay.watch"),
-                            self._watch, "primary")  # fmt: skip
+        self.button(pygame.Rect(box.x + 14, up, third, bh), tr("replay.watch"), self._watch,
+                    "primary")  # fmt: skip
         self.button(pygame.Rect(box.x + 14 + third + gap, up, third, bh), tr("history.save"),
                     lambda: self.files.ask_save(row))  # fmt: skip
         self.button(pygame.Rect(box.x + 14 + 2 * (third + gap), up, third, bh),
                     tr("history.hard"), self._ask_hard)  # fmt: skip
-        if row.header.game != "carioca":
-            watch.disable()  # the viewer shows Carioca's table
         star = tr("history.unstar") if row.kept.starred else tr("history.star")
         delete = tr("history.delete_sure") if self.asked_delete else tr("history.delete")
         x = box.x + 14

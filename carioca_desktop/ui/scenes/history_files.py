@@ -84,7 +84,7 @@ class MatchFiles:
         self.s.say(tr("history.saved", file=path.name))
 
     def open(self, path: Path) -> None:
-        """Read and replay a match file; keep it in History; show it in the viewer (Carioca)."""
+        """Read and replay a match file; keep it in History; show it in the viewer."""
         try:
             match = replay(read_match_file(path)).match
         except MatchFileError as err:
@@ -95,9 +95,6 @@ class MatchFiles:
         except OSError:
             self.s.say(tr("history.disk_failed"))
         self.s.reload()
-        if match.game == "carioca":
-            from carioca_desktop.ui.scenes.replay_viewer import open_viewer
+        from carioca_desktop.ui.scenes.replay_viewer import open_viewer
 
-            self.s.app.push(open_viewer(self.s.app, match))
-        else:
-            self.s.say(tr("history.opened", file=path.name))
+        self.s.app.push(open_viewer(self.s.app, match))

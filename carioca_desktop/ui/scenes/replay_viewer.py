@@ -1,25 +1,34 @@
-"""The replay viewer: a kept Carioca match on the real table, read-only (play/replay_session.py).
+"""The replay viewer: a kept match on the real table of its game, read-only
+(play/replay_session.py).
 
 Keys: → one action on (animated), ← one action back, Home / End the start or end of the
 round, PageUp / PageDown the round before or after, Space plays or pauses, S the speed, V
-whose hand is face up (each seat in turn), T that seat's turn again at a practice table that
-records nothing, C the coach for that seat's round. The log and the score sheet follow the
-position; a round's sheet shows at its end while playing. A bar at the bottom says where it is."""
+whose hand is face up (each seat in turn); at Carioca's table also T (that seat's turn again
+at a practice table that records nothing) and C (the coach for that seat's round). The log
+and the score sheet follow the position; a round's sheet shows at its end while playing. A
+bar at the bottom says where it is."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from carioca_desktop.i18n import tr
-from carioca_desktop.play.replay_session import ReplaySession
+from carioca_desktop.play.replay_session import (
+    BuracoReplaySession,
+    Recorded,
+    ReplaySession,
+    replay_session,
+)
 from carioca_desktop.ui import theme
+from carioca_desktop.ui.scenes.buraco import BuracoTableScene
 from carioca_desktop.ui.scenes.table import TableScene
 from carioca_desktop.ui.scenes.table.model import Legal
 from carioca_desktop.ui.widgets import draw_text, font
 
 if TYPE_CHECKING:
+    from carioca_desktop.storage.match_file import MatchFile
     from carioca_desktop.ui.app import App
 
 SPEEDS = (1.2, 0.6, 0.25, 0.08)  # seconds between actions while playing
@@ -28,8 +37,86 @@ KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END, pygame.K_PAG
         pygame.K_c)  # fmt: skip
 
 
-class ReplayViewerScene(TableScene):
-    """The table, driven by the recorded actions instead of bots and people."""
+class ReplayControls:
+    """The viewer's keys and bar, over either game's table scene (mixed in before it)."""
+
+    app: App
+    replay: Recorded
+    speed: int
+
+    def handle_before_ui(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in KEYS:
+            self.key(event.key)
+            return True
+        return bool(super().handle_before_ui(event))  # type: ignore[misc]
+
+    def key(self, key: int) -> None:
+        r = self.replay
+        here = r.round_of(r.position)
+        moves = {
+            pygame.K_LEFT: r.position - 1,
+            pygame.K_HOME: r.rounds[here].start,
+            pygame.K_END: r.rounds[here].end,
+            pygame.K_PAGEDOWN: r.rounds[min(here + 1, len(r.rounds) - 1)].start,
+        }
+        if key == pygame.K_PAGEUP:
+            back = here - 1 if r.position == r.rounds[here].start and here > 0 else here
+            moves[key] = r.rounds[back].start
+        if key in moves:
+            self.go(moves[key])
+        elif key == pygame.K_RIGHT:
+            self.forward()
+        elif key == pygame.K_SPACE:
+            r.playing = not r.playing
+            self.schedule(0.0)
+        elif key == pygame.K_v:
+            r.seat = (r.seat + 1) % r.game.players
+            self.sync()
+        elif key == pygame.K_s:
+            self.speed = (self.speed + 1) % len(SPEEDS)
+            self.set_pace(SPEEDS[self.speed])
+        else:
+            self.extra_key(key, here)
+        self.app.dirty()
+
+    def extra_key(self, key: int, here: int) -> None:
+        """A key only one game's viewer answers."""
+
+    def forward(self) -> None:
+        raise NotImplementedError
+
+    def set_pace(self, seconds: float) -> None:
+        raise NotImplementedError
+
+    def go(self, position: int) -> None:
+        raise NotImplementedError
+
+    if TYPE_CHECKING:  # the table scene's, after this class in the order of bases
+
+        def schedule(self, seconds: float) -> None: ...
+
+        def sync(self) -> Any: ...
+
+    def paint_bar(self, surface: pygame.Surface) -> None:
+        r = self.replay
+        w, h = surface.get_size()
+        small = font(max(12, round(15 * max(0.8, min(w / 1600, h / 900)))))
+        state = tr("replay.playing") if r.playing else tr("replay.paused")
+        here = r.round_of(r.position) + 1
+        text = tr("replay.bar", n=r.position, total=len(r.actions), round=here, state=state,
+                  seat=r.match.seats[r.seat].name)  # fmt: skip
+        bar = pygame.Rect(0, h - small.get_linesize() - 10, w, small.get_linesize() + 10)
+        shade = pygame.Surface(bar.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, bar)
+        draw_text(surface, text, small, (bar.x + 12, bar.centery), theme.TEXT, "midleft")
+        keys = tr("replay.keys") if r.match.game == "carioca" else tr("replay.keys_buraco")
+        draw_text(surface, keys, small, (bar.right - 12, bar.centery), theme.TEXT_DIM,
+                  "midright")  # fmt: skip
+
+
+class ReplayViewerScene(ReplayControls, TableScene):
+    """Carioca's table, driven by the recorded actions instead of bots and people."""
 
     window_partial = False  # the bar is drawn over the table after it
 
@@ -43,52 +130,24 @@ class ReplayViewerScene(TableScene):
 
     def enter(self) -> None:
         super().enter()
-        self.pause_s = SPEEDS[self.speed]
+        self.set_pace(SPEEDS[self.speed])
 
     def resume(self) -> None:
         super().resume()
-        self.pause_s = SPEEDS[self.speed]
+        self.set_pace(SPEEDS[self.speed])
 
-    # ------------------------------------------------------------------ keys
-    def handle_before_ui(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key in KEYS:
-            self.key(event.key)
-            return True
-        return super().handle_before_ui(event)
+    def set_pace(self, seconds: float) -> None:
+        self.pause_s = seconds
 
-    def key(self, key: int) -> None:
+    def extra_key(self, key: int, here: int) -> None:
         r = self.replay
-        here = r.round_of(r.position)
-        if key == pygame.K_RIGHT:
-            self.forward()
-        elif key == pygame.K_LEFT:
-            self.go(r.position - 1)
-        elif key == pygame.K_HOME:
-            self.go(r.rounds[here].start)
-        elif key == pygame.K_END:
-            self.go(r.rounds[here].end)
-        elif key == pygame.K_PAGEUP:
-            back = here - 1 if r.position == r.rounds[here].start and here > 0 else here
-            self.go(r.rounds[back].start)
-        elif key == pygame.K_PAGEDOWN:
-            self.go(r.rounds[min(here + 1, len(r.rounds) - 1)].start)
-        elif key == pygame.K_SPACE:
-            r.playing = not r.playing
-            self.schedule(0.0)
-        elif key == pygame.K_v:
-            r.seat = (r.seat + 1) % r.game.players
-            self.sync()
-        elif key == pygame.K_c:
+        if key == pygame.K_c:
             if self.coach.open:
                 self.coach.open = False
             else:
                 self.coach.ask(r.match, r.seat, here)
         elif key == pygame.K_t:
             self.try_again()
-        elif key == pygame.K_s:
-            self.speed = (self.speed + 1) % len(SPEEDS)
-            self.pause_s = SPEEDS[self.speed]
-        self.app.dirty()
 
     def forward(self) -> None:
         """One recorded action on, animated as the table animates a bot's move."""
@@ -107,6 +166,7 @@ class ReplayViewerScene(TableScene):
         """T: the viewed seat's turn (this one, or its next) at a practice table that
         records nothing."""
         r = self.replay
+        assert isinstance(r, ReplaySession)
         start = r.turn_start(r.seat)
         if start is None:
             return
@@ -124,7 +184,6 @@ class ReplayViewerScene(TableScene):
         self.round_end.stage = None
         self.sync()
 
-    # ------------------------------------------------------------------ picture
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         self.paint_bar(surface)
@@ -137,27 +196,53 @@ class ReplayViewerScene(TableScene):
             return True
         return busy
 
-    def paint_bar(self, surface: pygame.Surface) -> None:
+
+class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
+    """Buraco's table, driven by the recorded actions."""
+
+    window_partial = False
+
+    def __init__(self, app: App, session: BuracoReplaySession) -> None:
+        super().__init__(app, session)
+        self.replay = session
+        self.speed = 1
+
+    def enter(self) -> None:
+        super().enter()
+        self.set_pace(SPEEDS[self.speed])
+
+    def set_pace(self, seconds: float) -> None:
+        self.pause_s = seconds
+
+    def forward(self) -> None:
         r = self.replay
-        w, h = surface.get_size()
-        small = font(max(12, round(15 * max(0.8, min(w / 1600, h / 900)))))
-        state = tr("replay.playing") if r.playing else tr("replay.paused")
-        here = r.round_of(r.position) + 1
-        text = tr("replay.bar", n=r.position, total=len(r.actions), round=here, state=state,
-                  seat=r.seats[r.seat].name)  # fmt: skip
-        bar = pygame.Rect(0, h - small.get_linesize() - 10, w, small.get_linesize() + 10)
-        shade = pygame.Surface(bar.size, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, bar)
-        draw_text(surface, text, small, (bar.x + 12, bar.centery), theme.TEXT, "midleft")
-        draw_text(surface, tr("replay.keys"), small, (bar.right - 12, bar.centery),
-                  theme.TEXT_DIM, "midright")  # fmt: skip
+        if r.step() is None:
+            return
+        self.animator.finish()
+        if r.game.round_over:
+            self.next_round()  # the sheet closed, the recorded deal
+        else:
+            self.perform(r.step())
+
+    def go(self, position: int) -> None:
+        r = self.replay
+        self.animator.finish()
+        if self.sheet is not None:
+            self.sheet.kill()
+            self.sheet = None
+        r.seek(position)
+        self.log_lines, self._seen, self._end_round = [], 0, None
+        self.sync()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self.paint_bar(surface)
 
 
-def open_viewer(app: App, match: object) -> ReplayViewerScene:
+def open_viewer(app: App, match: MatchFile) -> ReplayViewerScene | BuracoReplayViewerScene:
     """The viewer of a checked match file, from the first person's seat (else seat 0)."""
-    from carioca_desktop.storage.match_file import MatchFile
-
-    assert isinstance(match, MatchFile)
     humans = match.human_seats
-    return ReplayViewerScene(app, ReplaySession(match, humans[0] if humans else 0))
+    session = replay_session(match, humans[0] if humans else 0)
+    if isinstance(session, BuracoReplaySession):
+        return BuracoReplayViewerScene(app, session)
+    return ReplayViewerScene(app, session)
