@@ -83,9 +83,8 @@ class SeatedSession(Generic[G, B]):
 
     # ------------------------------------------------------------------ persistence
     def to_dict(self) -> dict[str, Any]:
-        return self._with_actions(
-            self.replay_actions, self.game, self._bots_dict(), dict(self.arrangements)
-        )
+        actions = None if self.replay_actions is None else list(self.replay_actions)
+        return self._with_actions(actions, self.game, self._bots_dict(), dict(self.arrangements))
 
     def _with_actions(
         self,
