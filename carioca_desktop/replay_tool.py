@@ -52,7 +52,7 @@ def record_bot_match(
     game = recorder.game
     if game is None or not game.is_over:
         return result, None, game
-    names = game.state.names
+    names = game.to_dict()["names"]
     match = MatchFile(
         game=game_name,
         rules=rules.to_dict(),

@@ -89,7 +89,7 @@ class Recorded:
         """Put the game at ``position`` actions, from the nearest copy kept before it."""
         position = max(0, min(len(self.actions), position))
         mark = max(m for m in self._marks if m <= position)
-        game = type(self.game)(self._marks[mark].copy())
+        game = _copy(self._marks[mark])
         for action in self.actions[mark:position]:
             game.apply(action)
         self.game, self.position = game, position
@@ -99,7 +99,7 @@ class Recorded:
 
     def turn_start(self, seat: int) -> int | None:
         """The first position at or after this one where ``seat`` is to draw, or None."""
-        game, position = type(self.game)(self.game.state.copy()), self.position
+        game, position = _copy(self.game), self.position
         while position < len(self.actions):
             if game.phase.value == "draw" and game.current_player == seat:
                 return position
@@ -131,7 +131,7 @@ class ReplaySession(Recorded, MatchSession):
             for i, s in enumerate(seats)
             if s.kind == "bot"
         }
-        game = Game(self.game.state.copy())  # a copy with its own undo
+        game = self.game.fork()  # a copy with its own undo
         return MatchSession(game, seats, self.seed, self.preset, bots, None, False, True)
 
 
@@ -151,13 +151,18 @@ def replay_session(match: MatchFile, seat: int = 0) -> ReplaySession | BuracoRep
     return ReplaySession(match, seat)
 
 
+def _copy(game: AnyGame) -> AnyGame:
+    """A copy that replays exactly from the start of a turn (Carioca's keeps its undo on)."""
+    return game.fork() if isinstance(game, Game) else game.clone()
+
+
 def survey(match: MatchFile) -> tuple[list[Round], dict[int, Any]]:
-    """Each round's start and end positions, and copies of the game's state kept every few
+    """Each round's start and end positions, and copies of the game kept every few
     actions at the start of a turn (where nothing can be undone: Carioca's undo reaches back
     only to the turn's draw, and a copy starts with nothing to undo). MatchFileError if the
     file fails its replay."""
     first: AnyGame = new_game(match)
-    marks: dict[int, Any] = {0: first.state.copy()}
+    marks: dict[int, Any] = {0: _copy(first)}
     starts: list[int] = [0]
     ends: list[int] = []
     last = 0
@@ -167,6 +172,6 @@ def survey(match: MatchFile) -> tuple[list[Round], dict[int, Any]]:
         if type(action).__name__ == "NextRound":
             starts.append(number)
         if game.phase.value == "draw" and number - last >= MARK_EVERY:
-            marks[number], last = game.state.copy(), number
+            marks[number], last = _copy(game), number
     ends += [len(match.actions)] * (len(starts) - len(ends))
     return [Round(s, e) for s, e in zip(starts, ends, strict=True)], marks

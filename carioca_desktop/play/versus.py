@@ -37,7 +37,7 @@ class Versus:
 
 def _seat_points(game: AnyGame, seat: int, name: str) -> list[int]:
     if name == "buraco":
-        return [int(r[seat % 2]) for r in game.state.history]  # type: ignore[union-attr]
+        return [int(r[seat % 2]) for r in game.observation(seat).history]  # type: ignore[union-attr]
     return [int(r[seat]) for r in game.round_points]  # type: ignore[union-attr]
 
 
