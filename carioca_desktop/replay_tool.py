@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from carioca_desktop.storage.carioca.records import PlayerRecord
 from carioca_desktop.storage.match_file import (
     MatchFile,
     MatchFileError,
@@ -15,7 +16,6 @@ from carioca_desktop.storage.match_file import (
     now_iso,
     read_match_file,
 )
-from carioca_desktop.storage.records import PlayerRecord
 from carioca_desktop.storage.replay_check import AnyGame, encode_action, final_scores, replay
 
 USAGE = "usage: carioca replay PATH [--hard] [--coach]"
@@ -42,11 +42,11 @@ def record_bot_match(
     result, the match file (None for an unfinished match) and the finished game."""
     recorder = Recorder(game_name, [])
     if game_name == "buraco":
-        from carioca_desktop.bots.buraco_driver import play_buraco_match
+        from carioca_desktop.bots.buraco.driver import play_buraco_match
 
         result: Any = play_buraco_match(rules, levels, seed, on_action=recorder)
     else:
-        from carioca_desktop.bots.driver import play_match
+        from carioca_desktop.bots.carioca.driver import play_match
 
         result = play_match(rules, levels, seed, on_action=recorder)
     game = recorder.game

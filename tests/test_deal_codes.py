@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from carioca_desktop.bots.base import make_bot
-from carioca_desktop.bots.driver import bot_step
-from carioca_desktop.play.session import MatchSession, SeatConfig
+from carioca_desktop.bots.carioca.base import make_bot
+from carioca_desktop.bots.carioca.driver import bot_step
+from carioca_desktop.play.carioca.session import MatchSession, SeatConfig
 from carioca_desktop.rules.buraco.ruleset import BuracoRules
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.storage import Paths, flush_autosaves

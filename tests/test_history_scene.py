@@ -59,8 +59,8 @@ def test_a_mistyped_code_says_so_and_starts_nothing(app: App) -> None:
 
 
 def test_todays_deal_opens_the_table_with_its_cards(app: App) -> None:
-    from carioca_desktop.play.session import MatchSession
-    from carioca_desktop.ui.scenes.table import TableScene
+    from carioca_desktop.play.carioca.session import MatchSession
+    from carioca_desktop.ui.scenes.carioca import TableScene
 
     scene = _scene(app)
     scene.level = "easy"

@@ -9,17 +9,17 @@ from typing import Any
 
 import pytest
 
-from carioca_desktop.bots.base import make_bot
-from carioca_desktop.bots.buraco_driver import buraco_step, make_buraco_bot
-from carioca_desktop.bots.driver import bot_step
-from carioca_desktop.play.buraco_session import BuracoSession
-from carioca_desktop.play.session import MatchSession, SeatConfig
+from carioca_desktop.bots.buraco.driver import buraco_step, make_buraco_bot
+from carioca_desktop.bots.carioca.base import make_bot
+from carioca_desktop.bots.carioca.driver import bot_step
+from carioca_desktop.play.buraco.session import BuracoSession
+from carioca_desktop.play.carioca.session import MatchSession, SeatConfig
 from carioca_desktop.rules.buraco.ruleset import BuracoRules
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.storage import Paths, flush_autosaves, load_stats
+from carioca_desktop.storage.carioca.records import PlayerRecord
 from carioca_desktop.storage.jsonio import dump
 from carioca_desktop.storage.match_file import MatchFile, MatchFileError, dump_match
-from carioca_desktop.storage.records import PlayerRecord
 from carioca_desktop.storage.replays import (
     delete_kept,
     keep_match,

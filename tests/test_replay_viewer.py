@@ -86,8 +86,8 @@ def test_space_plays_on_by_itself_and_nothing_is_saved(app: App) -> None:
 
 
 def test_try_this_turn_again_opens_a_practice_table_that_records_nothing(app: App) -> None:
-    from carioca_desktop.play.session import MatchSession
-    from carioca_desktop.ui.scenes.table import TableScene
+    from carioca_desktop.play.carioca.session import MatchSession
+    from carioca_desktop.ui.scenes.carioca import TableScene
 
     scene = open_viewer(app, _match())
     app.reset(scene)

@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from carioca_desktop.bots.base import make_bot
-from carioca_desktop.bots.driver import bot_step
+from carioca_desktop.bots.carioca.base import make_bot
+from carioca_desktop.bots.carioca.driver import bot_step
 from carioca_desktop.rules.carioca.actions import Action, NextRound, Undo
 from carioca_desktop.rules.carioca.game import Game
 from carioca_desktop.rules.carioca.state import Phase

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from carioca_desktop.play.session import SeatConfig
+from carioca_desktop.play.carioca.session import SeatConfig
 from carioca_desktop.storage.deal_codes import Deal, decode, rules_for
 from carioca_desktop.storage.paths import Paths
 
@@ -35,11 +35,11 @@ def start_deal(
     rules = rules_for(deal, known_rules)
     seats = deal_seats(deal, person, levels)
     if deal.game == "buraco":
-        from carioca_desktop.play.buraco_session import BuracoSession
+        from carioca_desktop.play.buraco.session import BuracoSession
         from carioca_desktop.rules.buraco.ruleset import BuracoRules
 
         return BuracoSession.new(BuracoRules.from_dict(rules), seats, deal.seed, paths=paths)
-    from carioca_desktop.play.session import MatchSession
+    from carioca_desktop.play.carioca.session import MatchSession
     from carioca_desktop.rules.carioca.ruleset import CariocaRules
 
     return MatchSession.new(CariocaRules.from_dict(rules), seats, deal.seed, paths=paths)

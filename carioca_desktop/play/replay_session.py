@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from carioca_desktop.bots.levels import LEVELS
-from carioca_desktop.play.buraco_session import BuracoSession
-from carioca_desktop.play.session import MatchSession, SeatConfig
+from carioca_desktop.games import LEVELS
+from carioca_desktop.play.buraco.session import BuracoSession
+from carioca_desktop.play.carioca.session import MatchSession, SeatConfig
 from carioca_desktop.rules.buraco.game import BuracoGame
 from carioca_desktop.rules.carioca.game import Game
 from carioca_desktop.storage.match_file import MatchFile
@@ -121,7 +121,7 @@ class ReplaySession(Recorded, MatchSession):
         """ "Try this turn again": a new session from the position now, the viewed seat a
         person's and the others bots of their levels; nothing is saved or recorded (no
         autosave: the end of the match records nothing, see ``SeatedSession._finish``)."""
-        from carioca_desktop.bots.base import make_bot
+        from carioca_desktop.bots.carioca.base import make_bot
 
         seats = [
             SeatConfig(s.name, "human") if i == self.seat else s for i, s in enumerate(self.seats)

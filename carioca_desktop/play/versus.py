@@ -51,9 +51,9 @@ def _bot_seed(match: MatchFile, seat: int) -> int:
 
 def _bots(match: MatchFile, seat: int) -> dict[int, Any]:
     if match.game == "buraco":
-        from carioca_desktop.bots.buraco_driver import make_buraco_bot as make
+        from carioca_desktop.bots.buraco.driver import make_buraco_bot as make
     else:
-        from carioca_desktop.bots.base import make_bot as make  # type: ignore[assignment]
+        from carioca_desktop.bots.carioca.base import make_bot as make  # type: ignore[assignment]
     bots: dict[int, Any] = {}
     for i, player in enumerate(match.seats):
         level = "hard" if i == seat or player.level is None else player.level
@@ -70,9 +70,9 @@ def versus_hard(match: MatchFile, seat: int | None = None) -> Versus:
     played = replay(match).game
     game, bots = new_game(match), _bots(match, seat)
     if match.game == "buraco":
-        from carioca_desktop.bots.buraco_driver import buraco_step as step
+        from carioca_desktop.bots.buraco.driver import buraco_step as step
     else:
-        from carioca_desktop.bots.driver import bot_step as step  # type: ignore[assignment]
+        from carioca_desktop.bots.carioca.driver import bot_step as step  # type: ignore[assignment]
     result = Versus(match.game, seat, _seat_points(played, seat, match.game))
     for _ in range(MAX_ACTIONS):
         if game.is_over:

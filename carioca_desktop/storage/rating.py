@@ -15,7 +15,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from carioca_desktop.storage.records import MatchRecord
+from carioca_desktop.storage.carioca.records import MatchRecord
 
 LADDER = {"random": 715.0, "beginner": 1015.0, "easy": 1287.0, "normal": 1500.0, "hard": 1575.0}
 PRIOR_MEAN, PRIOR_SD = 1500.0, 350.0

@@ -11,7 +11,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UISelectionList, UITextEntryLine
 
-from carioca_desktop.bots.levels import LEVELS
+from carioca_desktop.games import LEVELS
 from carioca_desktop.i18n import tr
 from carioca_desktop.rules.names import clean_name
 from carioca_desktop.storage import has_autosave
@@ -24,7 +24,7 @@ from carioca_desktop.ui.focus import Focusable
 from carioca_desktop.ui.widgets import Stepper, UIScene, draw_text, fit, font, gold_title, panel
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.app import App
+    from carioca_desktop.ui.scene import Host
 
 FILTERS = (None, "carioca", "buraco")
 
@@ -36,7 +36,7 @@ def game_name(game: str) -> str:
 def variant_name(row: Row) -> str:
     if row.header.game == "buraco":
         return tr(f"buraco.preset.{row.preset}")
-    from carioca_desktop.ui.rulewords import preset_name
+    from carioca_desktop.ui.scenes.carioca.houserule_words import preset_name
 
     return preset_name(row.preset)
 
@@ -68,7 +68,7 @@ def result_text(row: Row) -> str:
 class HistoryScene(UIScene):
     """The list on the left, the chosen match and "Play a deal" on the right."""
 
-    def __init__(self, app: App, game: str | None = None) -> None:
+    def __init__(self, app: Host, game: str | None = None) -> None:
         super().__init__(app)
         self.filter = game
         self.newest = True
@@ -353,9 +353,7 @@ class HistoryScene(UIScene):
             self.repaint()
             return
         if not abandon and has_autosave(self.app.paths):
-            from carioca_desktop.ui.scenes.confirm import ConfirmScene
-
-            self.app.push(ConfirmScene(self.app, tr("newgame.abandon_title"),
+            self.app.push(self.app.routes.confirm(tr("newgame.abandon_title"),
                                        [tr("newgame.abandon_lost")], tr("newgame.abandon_yes"),
                                        tr("newgame.abandon_no"),
                                        lambda: self._start(code, abandon=True)))  # fmt: skip
@@ -371,10 +369,4 @@ class HistoryScene(UIScene):
             self.message = tr(f"history.code_{err.kind}")
             self.repaint()
             return
-        self.app.replace(_table_for(self.app, session))
-
-
-def _table_for(app: App, session: Any) -> Any:
-    from carioca_desktop.ui.resume import session_scene
-
-    return session_scene(app, session)
+        self.app.replace(self.app.routes.table(session))

@@ -23,13 +23,13 @@ from carioca_desktop.play.replay_session import (
 )
 from carioca_desktop.ui import theme
 from carioca_desktop.ui.scenes.buraco import BuracoTableScene
-from carioca_desktop.ui.scenes.table import TableScene
-from carioca_desktop.ui.scenes.table.model import Legal
+from carioca_desktop.ui.scenes.carioca import TableScene
+from carioca_desktop.ui.scenes.carioca.model import Legal
 from carioca_desktop.ui.widgets import draw_text, font
 
 if TYPE_CHECKING:
     from carioca_desktop.storage.match_file import MatchFile
-    from carioca_desktop.ui.app import App
+    from carioca_desktop.ui.scene import Host
 
 SPEEDS = (1.2, 0.6, 0.25, 0.08)  # seconds between actions while playing
 KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END, pygame.K_PAGEUP,
@@ -40,7 +40,7 @@ KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END, pygame.K_PAG
 class ReplayControls:
     """The viewer's keys and bar, over either game's table scene (mixed in before it)."""
 
-    app: App
+    app: Host
     replay: Recorded
     speed: int
 
@@ -120,7 +120,7 @@ class ReplayViewerScene(ReplayControls, TableScene):
 
     window_partial = False  # the bar is drawn over the table after it
 
-    def __init__(self, app: App, session: ReplaySession) -> None:
+    def __init__(self, app: Host, session: ReplaySession) -> None:
         super().__init__(app, session)
         self.replay = session
         self.speed = 1
@@ -202,7 +202,7 @@ class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
 
     window_partial = False
 
-    def __init__(self, app: App, session: BuracoReplaySession) -> None:
+    def __init__(self, app: Host, session: BuracoReplaySession) -> None:
         super().__init__(app, session)
         self.replay = session
         self.speed = 1
@@ -239,7 +239,7 @@ class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
         self.paint_bar(surface)
 
 
-def open_viewer(app: App, match: MatchFile) -> ReplayViewerScene | BuracoReplayViewerScene:
+def open_viewer(app: Host, match: MatchFile) -> ReplayViewerScene | BuracoReplayViewerScene:
     """The viewer of a checked match file, from the first person's seat (else seat 0)."""
     humans = match.human_seats
     session = replay_session(match, humans[0] if humans else 0)
