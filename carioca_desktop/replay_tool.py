@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -19,6 +20,11 @@ from carioca_desktop.storage.match_file import (
 from carioca_desktop.storage.replay_check import AnyGame, encode_action, final_scores, replay
 
 USAGE = "usage: carioca replay PATH [--hard] [--coach]"
+DRIVERS = {  # each game's whole-match driver, as the simulator plays it
+    "carioca": ("carioca_desktop.bots.carioca.driver", "play_match"),
+    "buraco": ("carioca_desktop.bots.buraco.driver", "play_buraco_match"),
+}
+COACHED = frozenset({"carioca"})  # the games the coach judges (play/carioca/coach.py)
 
 
 @dataclass
@@ -41,14 +47,9 @@ def record_bot_match(
     """Play a bot match with the game's driver, as the simulator does; returns the driver's
     result, the match file (None for an unfinished match) and the finished game."""
     recorder = Recorder(game_name, [])
-    if game_name == "buraco":
-        from carioca_desktop.bots.buraco.driver import play_buraco_match
-
-        result: Any = play_buraco_match(rules, levels, seed, on_action=recorder)
-    else:
-        from carioca_desktop.bots.carioca.driver import play_match
-
-        result = play_match(rules, levels, seed, on_action=recorder)
+    module, function = DRIVERS[game_name]
+    play = getattr(importlib.import_module(module), function)
+    result: Any = play(rules, levels, seed, on_action=recorder)
     game = recorder.game
     if game is None or not game.is_over:
         return result, None, game
@@ -98,8 +99,8 @@ def main(argv: Sequence[str]) -> int:
         from carioca_desktop.play.versus import versus_hard, versus_lines
 
         print("\n".join(versus_lines(versus_hard(match))))
-    if coach and match.game == "carioca":  # each decision of the person judged by hard
-        from carioca_desktop.play.coach import coach_lines, judge
+    if coach and match.game in COACHED:  # each decision of the person judged by hard
+        from carioca_desktop.play.carioca.coach import coach_lines, judge
 
         seat = match.human_seats[0] if match.human_seats else 0
         print(f"seat {seat}'s decisions judged by hard:")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from carioca_desktop.play.coach import _judge_one, coach_lines, judge, where_points_went
+from carioca_desktop.play.carioca.coach import _judge_one, coach_lines, judge, where_points_went
 from carioca_desktop.replay_tool import main as replay_main
 from carioca_desktop.replay_tool import record_bot_match
 from carioca_desktop.rules.carioca.actions import Discard, Draw

@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from carioca_desktop import games
 from carioca_desktop.play.carioca.session import SeatConfig
-from carioca_desktop.storage.deal_codes import Deal, decode, rules_for
+from carioca_desktop.storage.deal_codes import Deal, decode, load_rules, rules_for
 from carioca_desktop.storage.paths import Paths
 
 BOT_NAMES = ("Beto", "Carla", "Diego", "Elena", "Fabián", "Gabi", "Hugo")
@@ -32,14 +33,7 @@ def start_deal(
     """A new session (Carioca's or Buraco's) dealing the code's cards; DealCodeError (one
     line) for a code that cannot be read or whose house rules are unknown here."""
     deal = decode(code)
-    rules = rules_for(deal, known_rules)
+    rules = load_rules(deal.game, rules_for(deal, known_rules))
     seats = deal_seats(deal, person, levels)
-    if deal.game == "buraco":
-        from carioca_desktop.play.buraco.session import BuracoSession
-        from carioca_desktop.rules.buraco.ruleset import BuracoRules
-
-        return BuracoSession.new(BuracoRules.from_dict(rules), seats, deal.seed, paths=paths)
-    from carioca_desktop.play.carioca.session import MatchSession
-    from carioca_desktop.rules.carioca.ruleset import CariocaRules
-
-    return MatchSession.new(CariocaRules.from_dict(rules), seats, deal.seed, paths=paths)
+    session_type: Any = games.entry(deal.game).session_type  # the registry's (games.py)
+    return session_type.new(rules, seats, deal.seed, paths=paths)

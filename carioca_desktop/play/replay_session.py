@@ -12,8 +12,6 @@ from typing import Any
 from carioca_desktop.games import LEVELS
 from carioca_desktop.play.buraco.session import BuracoSession
 from carioca_desktop.play.carioca.session import MatchSession, SeatConfig
-from carioca_desktop.rules.buraco.game import BuracoGame
-from carioca_desktop.rules.carioca.game import Game
 from carioca_desktop.storage.match_file import MatchFile
 from carioca_desktop.storage.replay_check import AnyGame, decode_action, new_game, steps
 
@@ -112,8 +110,7 @@ class ReplaySession(Recorded, MatchSession):
     """A kept Carioca match, read-only: nobody is a person, nothing is saved or recorded."""
 
     def __init__(self, match: MatchFile, seat: int = 0) -> None:
-        game = new_game(match)
-        assert isinstance(game, Game), "a Carioca match file"
+        game: Any = new_game(match)  # a Carioca match file (``replay_session`` chose)
         super().__init__(game, _seats(match), match.seed, game.rules.preset, {}, None, False)
         self._take(match, seat)
 
@@ -139,21 +136,26 @@ class BuracoReplaySession(Recorded, BuracoSession):
     """A kept Buraco match, read-only, as ReplaySession."""
 
     def __init__(self, match: MatchFile, seat: int = 0) -> None:
-        game = new_game(match)
-        assert isinstance(game, BuracoGame), "a Buraco match file"
+        game: Any = new_game(match)  # a Buraco match file
         super().__init__(game, _seats(match), match.seed, {}, None, False)
         self._take(match, seat)
 
 
 def replay_session(match: MatchFile, seat: int = 0) -> ReplaySession | BuracoReplaySession:
-    if match.game == "buraco":
-        return BuracoReplaySession(match, seat)
-    return ReplaySession(match, seat)
+    return _SESSIONS[match.game](match, seat)
 
 
 def _copy(game: AnyGame) -> AnyGame:
     """A copy that replays exactly from the start of a turn (Carioca's keeps its undo on)."""
-    return game.fork() if isinstance(game, Game) else game.clone()
+    fork = getattr(game, "fork", None)  # Carioca's keeps undo on; Buraco has no undo
+    copy: AnyGame = fork() if fork is not None else game.clone()
+    return copy
+
+
+_SESSIONS: dict[str, type[ReplaySession] | type[BuracoReplaySession]] = {
+    "carioca": ReplaySession,
+    "buraco": BuracoReplaySession,
+}
 
 
 def survey(match: MatchFile) -> tuple[list[Round], dict[int, Any]]:

@@ -266,7 +266,9 @@ class SeatedSession(Generic[G, B]):
     def _note_daily(self) -> None:
         """Keep the person's total when this match was the daily deal (Carioca's)."""
         code = self.deal_code()
-        if self.GAME != "carioca" or code is None or len(self.human_seats) != 1:
+        from carioca_desktop.storage.deal_codes import DAILY_GAME
+
+        if self.GAME != DAILY_GAME or code is None or len(self.human_seats) != 1:
             return
         from carioca_desktop.storage.daily import note_result
         from carioca_desktop.storage.replay_check import final_scores

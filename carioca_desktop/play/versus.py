@@ -9,6 +9,8 @@ first round is the same deal (the comparison says so).
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,9 +38,30 @@ class Versus:
 
 
 def _seat_points(game: AnyGame, seat: int, name: str) -> list[int]:
-    if name == "buraco":
-        return [int(r[seat % 2]) for r in game.observation(seat).history]  # type: ignore[union-attr]
-    return [int(r[seat]) for r in game.round_points]  # type: ignore[union-attr]
+    return _GAMES[name].points(game, seat)
+
+
+@dataclass(frozen=True)
+class _Game:
+    """What the comparison needs of each game."""
+
+    points: Callable[[Any, int], list[int]]  # the seat's points per round
+    bots: str  # module with make_bot / make_buraco_bot
+    make: str
+    driver: str  # module with the step function
+    step: str
+    all_deals_same: bool  # later rounds dealt from the seed alone
+    better: str
+
+
+_GAMES = {
+    "carioca": _Game(lambda g, s: [int(r[s]) for r in g.round_points],
+                     "carioca_desktop.bots.carioca.base", "make_bot",
+                     "carioca_desktop.bots.carioca.driver", "bot_step", True, "lower"),
+    "buraco": _Game(lambda g, s: [int(r[s % 2]) for r in g.observation(s).history],
+                    "carioca_desktop.bots.buraco.driver", "make_buraco_bot",
+                    "carioca_desktop.bots.buraco.driver", "buraco_step", False, "higher"),
+}  # fmt: skip
 
 
 def _bot_seed(match: MatchFile, seat: int) -> int:
@@ -50,10 +73,8 @@ def _bot_seed(match: MatchFile, seat: int) -> int:
 
 
 def _bots(match: MatchFile, seat: int) -> dict[int, Any]:
-    if match.game == "buraco":
-        from carioca_desktop.bots.buraco.driver import make_buraco_bot as make
-    else:
-        from carioca_desktop.bots.carioca.base import make_bot as make  # type: ignore[assignment]
+    known = _GAMES[match.game]
+    make = getattr(importlib.import_module(known.bots), known.make)
     bots: dict[int, Any] = {}
     for i, player in enumerate(match.seats):
         level = "hard" if i == seat or player.level is None else player.level
@@ -69,25 +90,23 @@ def versus_hard(match: MatchFile, seat: int | None = None) -> Versus:
     seat = (humans[0] if humans else 0) if seat is None else seat
     played = replay(match).game
     game, bots = new_game(match), _bots(match, seat)
-    if match.game == "buraco":
-        from carioca_desktop.bots.buraco.driver import buraco_step as step
-    else:
-        from carioca_desktop.bots.carioca.driver import bot_step as step  # type: ignore[assignment]
+    known = _GAMES[match.game]
+    step = getattr(importlib.import_module(known.driver), known.step)
     result = Versus(match.game, seat, _seat_points(played, seat, match.game))
     for _ in range(MAX_ACTIONS):
         if game.is_over:
             break
-        game.apply(step(game, bots))  # type: ignore[arg-type]
+        game.apply(step(game, bots))
     result.finished = game.is_over
     result.hard = _seat_points(game, seat, match.game)
     rounds = min(len(result.played), len(result.hard))
-    result.same_deals = rounds if match.game == "carioca" else min(1, rounds)
+    result.same_deals = rounds if known.all_deals_same else min(1, rounds)
     return result
 
 
 def versus_lines(v: Versus) -> list[str]:
     """The comparison as text lines (``carioca replay PATH --hard``)."""
-    better = "lower" if v.game == "carioca" else "higher"
+    better = _GAMES[v.game].better
     lines = [f"seat {v.seat} as played and as hard plays it ({better} is better):"]
     for r in range(max(len(v.played), len(v.hard))):
         mine = v.played[r] if r < len(v.played) else "-"

@@ -46,13 +46,9 @@ class Deal:
 
 
 def presets_of(game: str) -> tuple[str, ...]:
-    if game == "buraco":
-        from carioca_desktop.rules.buraco.ruleset import PRESETS as BURACO
+    from carioca_desktop import games
 
-        return tuple(BURACO)
-    from carioca_desktop.rules.carioca.ruleset import PRESETS
-
-    return tuple(PRESETS)
+    return tuple(games.entry(game).presets)
 
 
 def fingerprint(rules: Mapping[str, Any]) -> int:
@@ -118,13 +114,11 @@ def rules_for(deal: Deal, known: Iterable[Mapping[str, Any]] = ()) -> dict[str, 
     """The rule set (as a dict) a decoded deal is played with: the preset's own for the
     players, or one of ``known`` rule sets (the settings' house rules, kept matches') with
     the deal's fingerprint; DealCodeError when the house rules are not known here."""
-    plain: dict[str, Any] = {"preset": deal.preset, "players": deal.players}
-    if deal.game == "buraco":
-        plain["game"] = "buraco"
+    plain: dict[str, Any] = {"game": deal.game, "preset": deal.preset, "players": deal.players}
     candidates = [plain, *({**dict(k), "players": deal.players} for k in known)]
     for rules in candidates:
         try:
-            loaded = _load(deal.game, rules)
+            loaded = load_rules(deal.game, rules)
         except ValueError:
             continue
         if fingerprint(loaded.to_dict()) == deal.fingerprint and loaded.preset == deal.preset:
@@ -134,14 +128,12 @@ def rules_for(deal: Deal, known: Iterable[Mapping[str, Any]] = ()) -> dict[str, 
     )
 
 
-def _load(game: str, rules: Mapping[str, Any]) -> Any:
-    if game == "buraco":
-        from carioca_desktop.rules.buraco.ruleset import BuracoRules
+def load_rules(game: str, rules: Mapping[str, Any]) -> Any:
+    """The game's rule set from a dict (the registry's class); RulesError when it is bad."""
+    from carioca_desktop import games
 
-        return BuracoRules.from_dict(rules)
-    from carioca_desktop.rules.carioca.ruleset import CariocaRules
-
-    return CariocaRules.from_dict(rules)
+    found = games.entry(game)
+    return getattr(found.module("rules"), found.rules_class).from_dict(rules)
 
 
 def daily_deal(day: date) -> Deal:
@@ -149,5 +141,5 @@ def daily_deal(day: date) -> Deal:
     the date alone, so every computer deals the same cards that day."""
     digest = hashlib.sha256(f"carioca-daily:{day.isoformat()}".encode()).digest()
     seed = int.from_bytes(digest[:4], "big") >> (32 - SEED_BITS)
-    rules = _load(DAILY_GAME, {"preset": DAILY_PRESET, "players": DAILY_PLAYERS})
+    rules = load_rules(DAILY_GAME, {"preset": DAILY_PRESET, "players": DAILY_PLAYERS})
     return deal_of(DAILY_GAME, rules, seed)

@@ -3,6 +3,7 @@ result, the person's place, its deal code), filtered by game and sorted; no pyga
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from carioca_desktop.storage.deal_codes import Deal, encode, fingerprint
@@ -36,15 +37,26 @@ def place_of(header: MatchFile) -> int | None:
     humans = header.human_seats
     if not humans:
         return None
-    seat, scores = humans[0], header.final_scores
-    if header.game == "buraco":
-        side = seat % 2
-        if len(scores) != 2:
-            return None
-        return 1 if scores[side] > scores[1 - side] else 2
+    return _PLACES[header.game](header, humans[0], header.final_scores)
+
+
+def _carioca_place(header: MatchFile, seat: int, scores: tuple[int, ...]) -> int | None:
     if header.rules.get("scoring") == "tallies" or seat >= len(scores):
         return None
     return 1 + sum(1 for total in scores if total < scores[seat])
+
+
+def _buraco_place(header: MatchFile, seat: int, scores: tuple[int, ...]) -> int | None:
+    side = seat % 2
+    if len(scores) != 2:
+        return None
+    return 1 if scores[side] > scores[1 - side] else 2
+
+
+_PLACES: dict[str, Callable[[MatchFile, int, tuple[int, ...]], int | None]] = {
+    "carioca": _carioca_place,  # by penalty total
+    "buraco": _buraco_place,  # by side
+}
 
 
 def code_of(header: MatchFile) -> str | None:

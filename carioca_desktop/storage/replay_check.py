@@ -37,30 +37,45 @@ def decode_action(game: str, data: Any) -> Any:
     return _FROM_JSON[game](data)
 
 
+_FINAL: dict[type, Callable[[Any], tuple[int, ...]]] = {
+    Game: lambda game: tuple(game.outcome().totals),  # penalty totals per seat
+    BuracoGame: lambda game: tuple(game.scores),  # points per side
+}
+
+
 def final_scores(game: AnyGame) -> tuple[int, ...]:
     """What a match file's ``final_scores`` hold: Carioca's penalty totals per seat,
     Buraco's points per side."""
-    if isinstance(game, BuracoGame):
-        return tuple(game.scores)
-    return tuple(game.outcome().totals)
+    return _FINAL[type(game)](game)
 
 
 def new_game(match: MatchFile) -> AnyGame:
     """The match's first deal; MatchFileError when its rules or seats cannot be dealt."""
-    names = [p.name for p in match.seats]
     try:
-        if match.game == "buraco":
-            brules = BuracoRules.from_dict(match.rules)
-            _check_players(brules.players, names)
-            return BuracoGame.new(brules, random.Random(match.seed), names=names)
-        crules = CariocaRules.from_dict(match.rules)
-        _check_players(crules.players, names)
-        seed: random.Random | int = match.seed
-        if match.seeding == "session":
-            seed = random.Random(match.seed)
-        return Game.new(crules, seed, names=names)
+        return _NEW[match.game](match, [p.name for p in match.seats])
     except RulesError as err:
         raise MatchFileError(f"impossible rules: {err.message}") from None
+
+
+def _new_carioca(match: MatchFile, names: list[str]) -> AnyGame:
+    rules = CariocaRules.from_dict(match.rules)
+    _check_players(rules.players, names)
+    seed: random.Random | int = match.seed
+    if match.seeding == "session":
+        seed = random.Random(match.seed)
+    return Game.new(rules, seed, names=names)
+
+
+def _new_buraco(match: MatchFile, names: list[str]) -> AnyGame:
+    rules = BuracoRules.from_dict(match.rules)  # its two seedings deal alike
+    _check_players(rules.players, names)
+    return BuracoGame.new(rules, random.Random(match.seed), names=names)
+
+
+_NEW: dict[str, Callable[[MatchFile, list[str]], AnyGame]] = {
+    "carioca": _new_carioca,
+    "buraco": _new_buraco,
+}
 
 
 def _check_players(players: int, names: list[str]) -> None:

@@ -1,5 +1,5 @@
 """The coach in the replay viewer (C): the viewed seat's decisions in the round on screen,
-judged by ``hard`` on a thread (play/coach.py), drawn as a panel over the table: each costly
+judged by ``hard`` on a thread (play/carioca/coach.py), drawn as a panel over the table: each costly
 decision or blunder with its estimated cost and what ``hard`` would have done, and where the
 round's points went."""
 
@@ -10,7 +10,7 @@ import threading
 import pygame
 
 from carioca_desktop.i18n import tr
-from carioca_desktop.play.coach import Judgement, judge, where_points_went
+from carioca_desktop.play.carioca.coach import Judgement, judge, where_points_went
 from carioca_desktop.play.text import card_label
 from carioca_desktop.rules.carioca.actions import Action, Buy, Discard, Draw, LayDown, Pass
 from carioca_desktop.storage.match_file import MatchFile

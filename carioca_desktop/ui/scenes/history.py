@@ -11,6 +11,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UISelectionList, UITextEntryLine
 
+from carioca_desktop import games
 from carioca_desktop.games import LEVELS
 from carioca_desktop.i18n import tr
 from carioca_desktop.rules.names import clean_name
@@ -26,19 +27,16 @@ from carioca_desktop.ui.widgets import Stepper, UIScene, draw_text, fit, font, g
 if TYPE_CHECKING:
     from carioca_desktop.ui.scene import Host
 
-FILTERS = (None, "carioca", "buraco")
+FILTERS: tuple[str | None, ...] = (None, *games.GAMES)
+VARIANT_WORDS = {"carioca": "houserules.preset", "buraco": "buraco.preset"}  # i18n sections
 
 
 def game_name(game: str) -> str:
-    return "Buraco" if game == "buraco" else "Carioca"  # names, the same in every language
+    return game.capitalize()  # "Carioca", "Buraco": names, the same in every language
 
 
 def variant_name(row: Row) -> str:
-    if row.header.game == "buraco":
-        return tr(f"buraco.preset.{row.preset}")
-    from carioca_desktop.ui.scenes.carioca.houserule_words import preset_name
-
-    return preset_name(row.preset)
+    return tr(f"{VARIANT_WORDS[row.header.game]}.{row.preset}")
 
 
 def row_text(row: Row) -> str:
@@ -54,12 +52,12 @@ def row_text(row: Row) -> str:
 
 def result_text(row: Row) -> str:
     h = row.header
-    if h.game == "buraco":
+    if len(h.final_scores) != len(h.seats):  # a score per side (Buraco's)
         scores = " – ".join(str(s) for s in h.final_scores)
-    else:
+    else:  # a score per seat: the person's
         humans = h.human_seats
         seat = humans[0] if humans else 0
-        scores = tr("common.pts", n=h.final_scores[seat]) if seat < len(h.final_scores) else ""
+        scores = tr("common.pts", n=h.final_scores[seat])
     if row.place is None:
         return scores
     return f"{scores} · {tr('history.place', n=row.place)}"

@@ -55,5 +55,7 @@ class HardComparison:
             return []
         mine, hard = v.totals
         rounds = " · ".join(f"{p}/{h}" for p, h in zip(v.played, v.hard, strict=False))
-        key = "history.hard_carioca" if v.game == "carioca" else "history.hard_buraco"
-        return [tr(key, mine=mine, hard=hard), tr("history.hard_rounds", rounds=rounds)]
+        return [
+            tr(f"history.hard_{v.game}", mine=mine, hard=hard),
+            tr("history.hard_rounds", rounds=rounds),
+        ]

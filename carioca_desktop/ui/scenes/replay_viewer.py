@@ -110,7 +110,7 @@ class ReplayControls:
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, bar)
         draw_text(surface, text, small, (bar.x + 12, bar.centery), theme.TEXT, "midleft")
-        keys = tr("replay.keys") if r.match.game == "carioca" else tr("replay.keys_buraco")
+        keys = tr(f"replay.keys_{r.match.game}")
         draw_text(surface, keys, small, (bar.right - 12, bar.centery), theme.TEXT_DIM,
                   "midright")  # fmt: skip
 
@@ -166,7 +166,7 @@ class ReplayViewerScene(ReplayControls, TableScene):
         """T: the viewed seat's turn (this one, or its next) at a practice table that
         records nothing."""
         r = self.replay
-        assert isinstance(r, ReplaySession)
+        assert hasattr(r, "practice"), "Carioca's replay session"
         start = r.turn_start(r.seat)
         if start is None:
             return
@@ -242,7 +242,10 @@ class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
 def open_viewer(app: Host, match: MatchFile) -> ReplayViewerScene | BuracoReplayViewerScene:
     """The viewer of a checked match file, from the first person's seat (else seat 0)."""
     humans = match.human_seats
-    session = replay_session(match, humans[0] if humans else 0)
-    if isinstance(session, BuracoReplaySession):
-        return BuracoReplayViewerScene(app, session)
-    return ReplayViewerScene(app, session)
+    session: Any = replay_session(match, humans[0] if humans else 0)
+    scene: Any = VIEWERS[match.game]
+    viewer: ReplayViewerScene | BuracoReplayViewerScene = scene(app, session)
+    return viewer
+
+
+VIEWERS = {"carioca": ReplayViewerScene, "buraco": BuracoReplayViewerScene}
