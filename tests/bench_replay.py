@@ -29,7 +29,7 @@ from carioca_desktop.storage import Paths
 from carioca_desktop.storage.match_file import MatchFile, dump_match, read_match_file
 from carioca_desktop.storage.replay_check import replay
 from carioca_desktop.ui.app import App
-from carioca_desktop.ui.scenes.replay_viewer import ReplayViewerScene
+from carioca_desktop.ui.replay_viewer import ReplayViewerScene
 
 
 def long_match(players: int = 6, seed: int = 3) -> MatchFile:

@@ -14,7 +14,7 @@ from carioca_desktop.storage.jsonio import dump
 from carioca_desktop.storage.match_file import MatchFile
 from carioca_desktop.storage.replay_check import steps
 from carioca_desktop.ui.app import App
-from carioca_desktop.ui.scenes.replay_viewer import ReplayViewerScene, open_viewer
+from carioca_desktop.ui.replay_viewer import ReplayViewerScene, open_viewer
 
 
 def _match() -> MatchFile:
@@ -124,7 +124,7 @@ def test_the_coach_panel_judges_the_round_on_screen(app: App) -> None:
 def test_a_buraco_match_on_its_own_table(app: App) -> None:
     from carioca_desktop.play.replay_session import BuracoReplaySession
     from carioca_desktop.rules.buraco.ruleset import BuracoRules
-    from carioca_desktop.ui.scenes.replay_viewer import BuracoReplayViewerScene
+    from carioca_desktop.ui.replay_viewer import BuracoReplayViewerScene
 
     rules = BuracoRules.from_dict({"game": "buraco", "players": 2, "preset": "dois_jogadores"})
     _r, match, _g = record_bot_match("buraco", rules, ["easy", "normal"], 43)

@@ -217,9 +217,7 @@ class MenuScene(UIScene):
         self.app.push(self.app.routes.settings())
 
     def _history(self) -> None:
-        from carioca_desktop.ui.scenes.history import HistoryScene
-
-        self.app.push(HistoryScene(self.app))
+        self.app.push(self.app.routes.history())
 
     def _stats(self) -> None:
         self.app.push(self.app.routes.stats())

@@ -102,9 +102,7 @@ class StatsScene(UIScene):
             self.focus.restore(2)
 
     def _history(self) -> None:
-        from carioca_desktop.ui.scenes.history import HistoryScene
-
-        self.app.push(HistoryScene(self.app, self.game))
+        self.app.push(self.app.routes.history(self.game))
 
     def _tabs(self, row: pygame.Rect) -> None:
         """The game tabs right of the title (at the height of ``row``), the game shown drawn

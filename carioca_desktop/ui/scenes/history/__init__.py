@@ -78,10 +78,10 @@ class HistoryScene(UIScene):
         self.asked_delete = False
         self.entry: UITextEntryLine | None = None
         self.listing: UISelectionList | None = None
-        from carioca_desktop.ui.scenes.history_files import MatchFiles
+        from carioca_desktop.ui.scenes.history.files import MatchFiles
 
         self.files = MatchFiles(self)
-        from carioca_desktop.ui.scenes.history_hard import HardComparison
+        from carioca_desktop.ui.scenes.history.hard import HardComparison
 
         self.versus = HardComparison()
         self.waiting = False  # a comparison runs: repaint when it is done
@@ -315,7 +315,7 @@ class HistoryScene(UIScene):
         (storage/replays.py) and the reason shown."""
         from carioca_desktop.storage.match_file import MatchFileError
         from carioca_desktop.storage.replays import open_kept
-        from carioca_desktop.ui.scenes.replay_viewer import open_viewer
+        from carioca_desktop.ui.replay_viewer import open_viewer
 
         try:
             replayed = open_kept(self.rows[self.chosen].kept, self.app.paths)

@@ -95,6 +95,6 @@ class MatchFiles:
         except OSError:
             self.s.say(tr("history.disk_failed"))
         self.s.reload()
-        from carioca_desktop.ui.scenes.replay_viewer import open_viewer
+        from carioca_desktop.ui.replay_viewer import open_viewer
 
         self.s.app.push(open_viewer(self.s.app, match))

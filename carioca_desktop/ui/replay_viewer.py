@@ -124,7 +124,7 @@ class ReplayViewerScene(ReplayControls, TableScene):
         super().__init__(app, session)
         self.replay = session
         self.speed = 1
-        from carioca_desktop.ui.scenes.coach_panel import CoachPanel
+        from carioca_desktop.ui.scenes.carioca.coach_panel import CoachPanel
 
         self.coach = CoachPanel()
 
