@@ -63,10 +63,12 @@ def play_parser() -> argparse.ArgumentParser:
         prog="carioca",
         description="Carioca, the Chilean contract rummy.",
         epilog=(
-            "other command:\n"
+            "other commands:\n"
             "  carioca simulate --players K --bots L1,L2,... --games G [--seed N]\n"
             "                   [--preset NAME] [--rules FILE] [--json PATH]\n"
-            "      a bot tournament without a window (carioca simulate --help)"
+            "      a bot tournament without a window (carioca simulate --help)\n"
+            "  carioca replay PATH\n"
+            "      replays a match file without a window and prints its final scores"
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -118,6 +120,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from carioca_desktop.net import cli
 
         return (cli.host_main if args_list[0] == "host" else cli.join_main)(args_list[1:])
+    if args_list and args_list[0] == "replay":
+        from carioca_desktop.replay_tool import main as replay_main
+
+        return replay_main(args_list[1:])
     args = play_parser().parse_args(args_list)
     if args.selftest:
         from carioca_desktop.selftest import main as selftest_main

@@ -113,6 +113,7 @@ def _scene_factories(app: App, session: MatchSession) -> list[tuple[str, Callabl
     from carioca_desktop.ui.scenes.carioca.rules import RulesScene
     from carioca_desktop.ui.scenes.carioca.summary import RoundSummaryScene
     from carioca_desktop.ui.scenes.carioca.tutorial import TutorialScene
+    from carioca_desktop.ui.scenes.history import HistoryScene
     from carioca_desktop.ui.scenes.keyhelp import KeysScene
     from carioca_desktop.ui.scenes.menu import MenuScene
     from carioca_desktop.ui.scenes.pause import PauseScene
@@ -129,11 +130,27 @@ def _scene_factories(app: App, session: MatchSession) -> list[tuple[str, Callabl
         ("score sheet", lambda: FinalScoreScene(app, session)),
         ("settings", lambda: SettingsScene(app)),
         ("statistics", lambda: StatsScene(app)),
+        ("history", lambda: HistoryScene(app)),
+        ("replay viewer", lambda: _replay_viewer(app)),
         ("rules", lambda: RulesScene(app)),
         ("tutorial", lambda: TutorialScene(app)),
         ("keys", lambda: KeysScene(app)),
         ("privacy", lambda: PrivacyScene(app, 0, "Ana", "", lambda seat: None)),
     ]
+
+
+def _replay_viewer(app: App) -> Scene:
+    """The replay viewer of a short bot match (Carioca's "chico": four rounds), some moves in."""
+    from carioca_desktop.play.replay_session import ReplaySession
+    from carioca_desktop.replay_tool import record_bot_match
+    from carioca_desktop.ui.replay_viewer import ReplayViewerScene
+
+    rules = CariocaRules.from_dict({"players": 3, "preset": "chico"})
+    _result, match, _game = record_bot_match("carioca", rules, ["easy", "easy", "easy"], 2)
+    assert match is not None, "a bot match of the chico rules always ends"
+    session = ReplaySession(match)
+    session.seek(12)
+    return ReplayViewerScene(app, session)
 
 
 @check("buraco scenes")

@@ -9,7 +9,7 @@ import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
 from carioca_desktop.games import LEVELS
 from carioca_desktop.play.arrangement import Arrangement
@@ -19,6 +19,7 @@ from carioca_desktop.storage.autosaver import after_autosave, flush_pending
 
 if TYPE_CHECKING:
     from carioca_desktop.storage import BuracoRecord, MatchRecord
+    from carioca_desktop.storage.replay_check import AnyGame
 
 log = logging.getLogger(__name__)
 
@@ -61,6 +62,9 @@ class _Game(Protocol):
 
     def clone(self) -> Any: ...
 
+    @property
+    def rules(self) -> Any: ...
+
 
 class _Bot(Protocol):
     def to_dict(self) -> dict[str, Any]: ...
@@ -80,7 +84,14 @@ class SeatedSession(Generic[G, B]):
     autosave: bool
     arrangements: dict[int, Arrangement]
     recorded: bool
+    seed: int
+    match_id: str
     _bots_before: dict[str, Any] | None
+    GAME = "carioca"  # the game's name in match files
+    # The actions applied since the deal, as match-file JSON, kept with the autosave so the
+    # finished match's file can be written (storage/replays.py); None for a match resumed
+    # from a save written before this list was kept: it is not kept as a match file.
+    replay_actions: list[dict[str, Any]] | None = None
 
     # ------------------------------------------------------------------ who is who
     @property
@@ -106,7 +117,27 @@ class SeatedSession(Generic[G, B]):
 
     # ------------------------------------------------------------------ persistence
     def to_dict(self) -> dict[str, Any]:
-        return self._document(self.game, self._bots_dict(), dict(self.arrangements))
+        actions = None if self.replay_actions is None else list(self.replay_actions)
+        return self._with_actions(actions, self.game, self._bots_dict(), dict(self.arrangements))
+
+    def _with_actions(
+        self,
+        actions: list[dict[str, Any]] | None,
+        game: G,
+        bots: dict[str, Any],
+        arrangements: dict[int, Arrangement],
+    ) -> dict[str, Any]:
+        document = self._document(game, bots, arrangements)
+        if actions is not None:
+            document["replay_actions"] = actions
+        return document
+
+    def _note_action(self, action: Any) -> None:
+        """Keep an applied action for the match file (see ``replay_actions``)."""
+        if self.replay_actions is not None:
+            from carioca_desktop.storage.replay_check import encode_action
+
+            self.replay_actions.append(encode_action(self.GAME, action))
 
     def _document(
         self, game: G, bots: dict[str, Any], arrangements: dict[int, Arrangement]
@@ -149,7 +180,8 @@ class SeatedSession(Generic[G, B]):
             # later moves cannot touch: encoding the log costs milliseconds by round 8.
             autosave_later(
                 partial(
-                    self._document,
+                    self._with_actions,
+                    None if self.replay_actions is None else list(self.replay_actions),
                     clone or self.game.clone(),
                     bots,
                     dict(self.arrangements),  # a copy: the hand may be rearranged meanwhile
@@ -186,12 +218,78 @@ class SeatedSession(Generic[G, B]):
         finished state is on disk."""
         try:
             if self.human_seats and not self.recorded:
+                self._keep_match_file()
+                self._note_daily()
                 append_match(self.record(), self.paths)
                 self.recorded = True
             clear_autosave(self.paths)
         except (OSError, ValueError) as err:  # the save stays, so Continue records it
             log.warning("could not record the match: %s", err)
 
+    def _keep_match_file(self) -> None:
+        """Write the finished match's file (once: see ``keep_match``) before its statistics
+        record, so a kill between them leaves the save, and Continue writes neither twice.
+        A failure is logged and never stops the record."""
+        if self.replay_actions is None:
+            return
+        from carioca_desktop.storage.carioca.records import PlayerRecord
+        from carioca_desktop.storage.match_file import MatchFile, now_iso
+        from carioca_desktop.storage.replay_check import final_scores
+        from carioca_desktop.storage.replays import keep_match
+
+        match = MatchFile(
+            game=self.GAME,
+            rules=self.game.rules.to_dict(),
+            seats=tuple(PlayerRecord(s.name, s.kind, s.level) for s in self.seats),
+            seed=self.seed,
+            seeding="session",
+            actions=tuple(self.replay_actions),
+            final_scores=final_scores(cast("AnyGame", self.game)),
+            match_id=self.match_id,
+            finished_at=now_iso(),
+        )
+        try:
+            keep_match(match, self.paths)
+        except (OSError, ValueError) as err:
+            log.warning("could not keep the match file: %s", err)
+
+    def deal_code(self) -> str | None:
+        """The code of this match's cards (storage/deal_codes.py), or None when no code can
+        name them (a seed beyond a code's reach)."""
+        from carioca_desktop.storage.deal_codes import deal_of, encode
+
+        try:
+            return encode(deal_of(self.GAME, self.game.rules, self.seed))
+        except ValueError:
+            return None
+
+    def _note_daily(self) -> None:
+        """Keep the person's total when this match was the daily deal (Carioca's)."""
+        code = self.deal_code()
+        from carioca_desktop.storage.deal_codes import DAILY_GAME
+
+        if self.GAME != DAILY_GAME or code is None or len(self.human_seats) != 1:
+            return
+        from carioca_desktop.storage.daily import note_result
+        from carioca_desktop.storage.replay_check import final_scores
+
+        totals = final_scores(cast("AnyGame", self.game))
+        note_result(code, totals[self.human_seats[0]], self.paths)
+
     def record(self) -> MatchRecord | BuracoRecord:
         """The finished match as a statistics record."""
         raise NotImplementedError
+
+
+def saved_replay_actions(document: Any) -> list[dict[str, Any]] | None:
+    """The actions a saved session kept for its match file; None when the save has none or
+    they are not a list of objects (the match is then played on, but not kept as a file:
+    a bad list is found out when the file is read, never by refusing the save)."""
+    from carioca_desktop.storage.match_file import MAX_ACTIONS
+
+    actions = document.get("replay_actions") if isinstance(document, dict) else None
+    if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
+        return None
+    if not all(isinstance(a, dict) for a in actions):
+        return None
+    return list(actions)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,6 +21,7 @@ from carioca_desktop.simulate.carioca import (
     _Parser,
     add_common_arguments,
     check_common,
+    recorded_play,
     rules_from_args,
     wilson,
     write_figures,
@@ -75,7 +76,13 @@ def seating(levels: Sequence[str], players: int, game: int) -> list[str]:
     return cycled[-1:] + cycled[:-1] if game % 2 else cycled
 
 
-def run(rules: BuracoRules, levels: Sequence[str], games: int, seed: int) -> dict[str, Any]:
+def run(
+    rules: BuracoRules,
+    levels: Sequence[str],
+    games: int,
+    seed: int,
+    play: Callable[[Any, Sequence[str], int, int], Any] | None = None,
+) -> dict[str, Any]:
     sides = [Tally(), Tally()]
     by_level = {lv: Tally() for lv in dict.fromkeys(levels)}
     unfinished = actions = refused = 0
@@ -83,7 +90,10 @@ def run(rules: BuracoRules, levels: Sequence[str], games: int, seed: int) -> dic
     seconds: list[float] = []
     for game in range(games):
         seats = seating(levels, rules.players, game)
-        result = play_buraco_match(rules, seats, seed + game // 2)
+        if play is None:
+            result = play_buraco_match(rules, seats, seed + game // 2)
+        else:  # --record: the same match, its file written too
+            result = play(rules, seats, seed + game // 2, game)
         seconds.append(result.seconds)
         actions += result.actions
         refused += len(result.stats.refused) + result.stats.capped
@@ -136,7 +146,7 @@ def main(argv: Sequence[str]) -> int:
     args = p.parse_args(list(argv))
     check_common(args, p)
     rules = rules_from_args(args, p, BuracoRules.from_dict, {"game": "buraco"})
-    fig = run(rules, args.bots, args.games, args.seed)
+    fig = run(rules, args.bots, args.games, args.seed, recorded_play("buraco", args.record))
     print(report(fig, args.games))
     if args.json is not None:
         out = {

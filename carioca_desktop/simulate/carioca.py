@@ -82,6 +82,9 @@ def add_common_arguments(
     p.add_argument("--preset", choices=sorted(presets), default=None, help="rule preset")
     p.add_argument("--rules", metavar="FILE", default=None, help="JSON rule-set file")
     p.add_argument("--json", metavar="PATH", default=None, help="also write the figures here")
+    p.add_argument(
+        "--record", metavar="DIR", default=None, help="also write each match's file into DIR"
+    )
 
 
 def check_common(args: argparse.Namespace, p: argparse.ArgumentParser) -> None:
@@ -90,6 +93,31 @@ def check_common(args: argparse.Namespace, p: argparse.ArgumentParser) -> None:
         p.error(f"{len(args.bots)} bot levels for {args.players} players")
     if args.json is not None and not Path(args.json).resolve().parent.is_dir():
         p.error(f"--json: no folder for {args.json}")
+    if args.record is not None:
+        try:
+            Path(args.record).mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            p.error(f"--record: cannot use the folder {args.record}: {err.strerror or err}")
+
+
+def recorded_play(
+    game_name: str, folder: str | None
+) -> Callable[[Any, Sequence[str], int, int], Any] | None:
+    """With ``--record DIR``: a function that plays match number ``n`` as the driver does
+    and writes its match file into DIR (storage/match_file.py); None without it."""
+    if folder is None:
+        return None
+    from carioca_desktop.replay_tool import record_bot_match, writer_to
+
+    write = writer_to(Path(folder))
+
+    def play(rules: Any, levels: Sequence[str], seed: int, number: int) -> Any:
+        result, match, _game = record_bot_match(game_name, rules, levels, seed)
+        if match is not None:
+            write(match, number)
+        return result
+
+    return play
 
 
 def rules_from_args(
@@ -232,16 +260,24 @@ def _table_orders(cycled: tuple[str, ...]) -> list[tuple[str, ...]]:
 
 
 def run(
-    rules: CariocaRules, levels: Sequence[str], games: int, seed: int
+    rules: CariocaRules,
+    levels: Sequence[str],
+    games: int,
+    seed: int,
+    play: Callable[[Any, Sequence[str], int, int], Any] | None = None,
 ) -> tuple[dict[str, Tally], list[Tally], int, float]:
-    """Play the tournament: per-level and per-seat tallies, unfinished matches, seconds."""
+    """Play the tournament: per-level and per-seat tallies, unfinished matches, seconds.
+    ``play`` (see ``recorded_play``) plays each match instead of the driver alone."""
     by_level = {lv: Tally() for lv in dict.fromkeys(levels)}
     by_seat = [Tally() for _ in range(rules.players)]
     unfinished = 0
     start = time.perf_counter()
     for game in range(games):
         seats = seating(levels, rules.players, game)
-        result = play_match(rules, seats, seed + game)
+        if play is None:
+            result = play_match(rules, seats, seed + game)
+        else:
+            result = play(rules, seats, seed + game, game)
         if not result.finished:  # a table that never lays down: see MAX_TURNS_PER_ROUND
             unfinished += 1
             continue
@@ -289,7 +325,8 @@ def main(argv: Sequence[str]) -> int:
         p.error(f"players must be 2 to 8, not {args.players}")
     check_common(args, p)
     rules = rules_from_args(args, p, CariocaRules.from_dict)
-    by_level, by_seat, unfinished, secs = run(rules, args.bots, args.games, args.seed)
+    play = recorded_play("carioca", args.record)
+    by_level, by_seat, unfinished, secs = run(rules, args.bots, args.games, args.seed, play)
     print(report(by_level, by_seat, args.games, unfinished, secs))
     if args.json is not None:
         figures = {

@@ -53,6 +53,12 @@ class Router:
 
         return StatsScene(self.host, game)
 
+    def history(self, game: str | None = None) -> Scene:
+        """The kept matches (issue 26), of ``game`` or of both."""
+        from carioca_desktop.ui.scenes.history import HistoryScene
+
+        return HistoryScene(self.host, game)
+
     def pause(self) -> Scene:
         from carioca_desktop.ui.scenes.pause import PauseScene
 

@@ -453,6 +453,11 @@ def main() -> None:
     benches["buraco_drag_frame"] = lambda: buraco.bench_drag(args.frames)
     benches["buraco_full_redraw_frame"] = lambda: buraco.bench_full_redraw(args.frames)
     benches["buraco_bot_move_frame"] = buraco.bench_bot_moves
+    # The replay viewer's figures (tools/bench/bench_replay.py): opening a long match, stepping.
+    from tools.bench import bench_replay as replay
+
+    benches["replay_open"] = lambda: replay.bench_open(replay.long_match())
+    benches["replay_step_frame"] = lambda: replay.bench_steps(replay.long_match())
     chosen = args.only.split(",") if args.only else list(benches)
     figures: dict[str, object] = {}
     for name in chosen:

@@ -31,7 +31,7 @@ from carioca_desktop.play.arrangement import (
     parse_arrangements,
 )
 from carioca_desktop.play.botworker import BotWorker
-from carioca_desktop.play.seated import SeatConfig, SeatedSession
+from carioca_desktop.play.seated import SeatConfig, SeatedSession, saved_replay_actions
 from carioca_desktop.rules.buraco.actions import Action, NextRound
 from carioca_desktop.rules.buraco.game import BuracoGame
 from carioca_desktop.rules.buraco.ruleset import BuracoRules
@@ -61,6 +61,7 @@ class BuracoSession(SeatedSession[BuracoGame, "BuracoBot"]):
     table changes the game; it autosaves after every action (when ``autosave``)."""
 
     game_name = "buraco"
+    GAME = "buraco"  # in match files
 
     def __init__(
         self,
@@ -111,6 +112,7 @@ class BuracoSession(SeatedSession[BuracoGame, "BuracoBot"]):
         game = BuracoGame.new(rules, random.Random(seed), names=[s.name for s in seats])
         bots = {i: _make_bot(s.level or "normal", i, seed) for i, s in _bot_seats(seats)}
         session = cls(game, seats, seed, bots, paths, autosave)
+        session.replay_actions = []
         session._save()
         return session
 
@@ -148,6 +150,7 @@ class BuracoSession(SeatedSession[BuracoGame, "BuracoBot"]):
         session = cls(game, seats, seed, bots, paths, autosave)
         session.arrangements = parse_arrangements(d.get("arrangements"), session.human_seats)
         session.match_id = saved_match_id(d, seed)  # saves from before ids: one from the seed
+        session.replay_actions = saved_replay_actions(d)
         return session
 
     # ------------------------------------------------------------------ playing
@@ -215,6 +218,7 @@ class BuracoSession(SeatedSession[BuracoGame, "BuracoBot"]):
             self._worker.wait()  # the bots settle before anything reads or saves them
         self._bots_before = None
         events = self.game.apply(action)
+        self._note_action(action)
         self._pending_at = -1
         clone = self.game.clone()
         bots = self._save(

@@ -14,7 +14,7 @@ from carioca_desktop.play.arrangement import Arrangement, arrangements_to_dict, 
 from carioca_desktop.play.botworker import BotWorker
 from carioca_desktop.play.carioca.offer import OFFER_SECONDS, pass_action
 from carioca_desktop.play.seated import SeatConfig as SeatConfig  # its home before issue 23
-from carioca_desktop.play.seated import SeatedSession
+from carioca_desktop.play.seated import SeatedSession, saved_replay_actions
 from carioca_desktop.rules.carioca.actions import Action, NextRound, Undo
 from carioca_desktop.rules.carioca.game import Game
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
@@ -105,6 +105,7 @@ class MatchSession(SeatedSession[Game, "Bot"]):
 
         bots = {i: make_bot(s.level or "normal", i, _bot_seed(seed, i)) for i, s in _bots(seats)}
         session = cls(game, seats, seed, rules.preset, bots, paths, autosave, hints, buy_seconds)
+        session.replay_actions = []
         session._save()
         return session
 
@@ -151,6 +152,7 @@ class MatchSession(SeatedSession[Game, "Bot"]):
         session = cls(game, seats, seed, preset, bots, paths, autosave, hints)
         session.arrangements = parse_arrangements(d.get("arrangements"), session.human_seats)
         session.match_id = saved_match_id(d, seed)
+        session.replay_actions = saved_replay_actions(d)
         return session
 
     # ------------------------------------------------------------------ playing
@@ -241,6 +243,7 @@ class MatchSession(SeatedSession[Game, "Bot"]):
         if worker is not None:
             worker.wait()  # its bot's state is settled before anything reads it again
         event = self.game.apply(action)
+        self._note_action(action)
         self._generation += 1
         self._pending_at = -1
         self._bots_before = None

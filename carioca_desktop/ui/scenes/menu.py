@@ -1,5 +1,5 @@
 """The main menu: title with a fan of cards, Continue / New game / Tutorial / Rules /
-Settings / Statistics / Quit, the version, and storage notices shown once."""
+Settings / Statistics / History / Quit, the version, and storage notices shown once."""
 
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ class MenuScene(UIScene):
         bw = round(min(360 * self.u, region.w - 90))
         bh = round(50 * self.u)
         gap = round(14 * self.u)
-        total = 7 * bh + 6 * gap + round(56 * self.u)
+        total = 8 * bh + 7 * gap + round(56 * self.u)
         return pygame.Rect(
             region.centerx - bw // 2 - round(20 * self.k), (h - total) // 2, bw, total
         )
@@ -62,6 +62,7 @@ class MenuScene(UIScene):
             ("menu.rules", self._rules, None),
             ("menu.settings", self._settings, None),
             ("menu.stats", self._stats, None),
+            ("menu.history", self._history, None),
             ("menu.quit", self.app.quit, None),
         ]
         game = self.app.saved_game() if saved else None
@@ -218,6 +219,9 @@ class MenuScene(UIScene):
 
     def _settings(self) -> None:
         self.app.push(self.app.routes.settings(game=self.app.settings.last_game))
+
+    def _history(self) -> None:
+        self.app.push(self.app.routes.history())
 
     def _stats(self) -> None:
         self.app.push(self.app.routes.stats())

@@ -36,7 +36,9 @@ def paint(
     texts: TextCache,
     obs: BuracoObservation,
     names: Sequence[str],
+    code: str | None = None,
 ) -> None:
+    """The sheet; at the match's end ``code`` (its deal code) is written under it."""
     u = layout.upx
     shade = pygame.Surface(layout.size, pygame.SRCALPHA)
     shade.fill((0, 0, 0, 120))
@@ -90,6 +92,9 @@ def paint(
             )
             surface.blit(value, value.get_rect(midtop=(cx, y)))
         y += u(34)
+    if code and obs.phase == "match_over":
+        line = texts.fit(tr("history.code", code=code), u(14), TEXT_DIM, rect.width - u(40))
+        surface.blit(line, line.get_rect(bottomleft=(rect.left + u(20), rect.bottom - u(10))))
 
 
 def _value(row: str, s: SideSheet, bonuses: Mapping[str, int]) -> str:

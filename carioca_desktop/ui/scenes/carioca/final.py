@@ -101,6 +101,16 @@ class FinalScoreScene(UIScene):
         )
         panel(surface, sheet, alpha=225, border=theme.GOLD)
         _Sheet(self, sheet, names, outcome).paint(surface)
+        self._paint_code(surface)
+
+    def _paint_code(self, surface: pygame.Surface) -> None:
+        """The deal's code (History's "Play a deal" deals these cards again), bottom right."""
+        code = self.session.deal_code() if hasattr(self.session, "deal_code") else None
+        if code:
+            w, h = self.size
+            small = font(round(16 * self.t))
+            draw_text(surface, tr("history.code", code=code), small, (w - 16, h - 12),
+                      theme.TEXT_DIM, "bottomright")  # fmt: skip
 
     def _trophy(self, width: int) -> pygame.Surface:
         if self._fan is None or self._fan.get_width() < width:

@@ -40,6 +40,9 @@ class CariocaStatsView(PageMatchList[MatchRecord]):
         self.matches = list(self.summary.recent)  # most recent first
         self.selected = 0
         self.list_first = 0
+        from carioca_desktop.storage.rating import person_rating
+
+        self.rating = person_rating(stats.matches)  # the person's level on the bot ladder
 
     # ------------------------------------------------------------------ picture
     def paint(self, surface: pygame.Surface) -> None:
@@ -70,7 +73,16 @@ class CariocaStatsView(PageMatchList[MatchRecord]):
             (tr("stats.best"), best, tr("stats.points")),
             (tr("stats.worst"), worst, tr("stats.points")),
             (tr("stats.rounds_won"), str(s.rounds_won), tr("stats.of_rounds", n=s.rounds_played)),
+            self._level_tile(),
         ]
+
+    def _level_tile(self) -> Tile:
+        """The person's rating on the bot ladder (storage/rating.py) and its 95% margin."""
+        r = self.rating
+        if r is None:
+            return (tr("stats.level"), "—", "")
+        note = tr("stats.level_note", margin=f"{r.margin:.0f}")
+        return (tr("stats.level"), f"{r.value:.0f}", note)
 
     def _columns(self) -> tuple[Column, Column]:
         levels = [(tr(f"common.level_{k}"), v) for k, v in self._levels()]

@@ -86,6 +86,11 @@ class StatsScene(UIScene):
             tr("common.back"),
             self.back,
         )
+        self.button(
+            pygame.Rect(w - 2 * bw - round(32 * self.k), (top - bh) // 2 + 4, bw, bh),
+            tr("stats.history"),
+            self._history,
+        )
         empty = not self.view.matches
         if empty:
             box = self._empty_box()
@@ -94,7 +99,10 @@ class StatsScene(UIScene):
             self.button(rect, tr("common.new_game"), self._new_game, "primary")
         self._tabs(pygame.Rect(0, (top - bh) // 2 + 4, 0, bh))
         if empty:
-            self.focus.restore(1)
+            self.focus.restore(2)
+
+    def _history(self) -> None:
+        self.app.push(self.app.routes.history(self.game))
 
     def _tabs(self, row: pygame.Rect) -> None:
         """The game tabs right of the title (at the height of ``row``), the game shown drawn

@@ -1,0 +1,192 @@
+"""The match file (docs/match-file.md): one finished match as versioned JSON, read as hostile.
+
+This module checks the file's shape only (size, depth, types, ranges); whether the actions
+are a match the engine accepts is ``storage/replay_check.py``'s question.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from carioca_desktop.storage import fields as f
+from carioca_desktop.storage.carioca.records import (
+    NAME_LIMIT,
+    PlayerRecord,
+    match_id_from,
+    player_from,
+)
+from carioca_desktop.storage.jsonio import check_depth, dump, parse_object, read_capped
+from carioca_desktop.storage.notices import FileProblem
+
+FORMAT = "carioca-match-file"
+VERSION = 1
+FILE_CAP = 4 * 1024 * 1024  # a 2,000-action Carioca match for 8 is about 200 KB
+MAX_DEPTH = 8  # document > actions > action > melds > meld: 5; a little room
+MAX_ACTIONS = 50_000  # both drivers cut a match long before (turn caps per round)
+SEED_LIMIT = 2**64
+SCORE_LIMIT = 10**9
+GAMES = ("carioca", "buraco")
+# How the engine was seeded: "session" is Game.new(rules, random.Random(seed)) (the app's
+# matches), "direct" is Game.new(rules, seed) (the bot drivers: simulate, tests). Buraco's
+# two forms deal the same; Carioca's do not.
+SEEDINGS = ("session", "direct")
+_KEYS = frozenset(
+    {"format", "version", "game", "rules", "seats", "seed", "seeding", "actions",
+     "final_scores", "match_id", "finished_at"}
+)  # fmt: skip
+_STAMP = re.compile(r"[^0-9]")
+
+
+class MatchFileError(ValueError):
+    """A match file that cannot be used; ``reason`` is one line for a person or a log."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = " ".join(reason.split())[:300]
+        super().__init__(self.reason)
+
+
+@dataclass(frozen=True)
+class MatchFile:
+    """One finished match: enough to deal it again and play every action the same way."""
+
+    game: str
+    rules: dict[str, Any]
+    seats: tuple[PlayerRecord, ...]
+    seed: int
+    seeding: str
+    actions: tuple[dict[str, Any], ...]
+    final_scores: tuple[int, ...]
+    match_id: str
+    finished_at: str
+
+    @property
+    def human_seats(self) -> list[int]:
+        return [i for i, p in enumerate(self.seats) if p.kind == "human"]
+
+    def stamp(self) -> str:
+        """The finish time as digits (``20261201151200``): file names sort by it."""
+        return _STAMP.sub("", self.finished_at)[:14]
+
+
+def now_iso() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def to_document(match: MatchFile) -> dict[str, object]:
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": match.game,
+        "rules": dict(match.rules),
+        "seats": [{"name": p.name, "kind": p.kind, "level": p.level} for p in match.seats],
+        "seed": match.seed,
+        "seeding": match.seeding,
+        "actions": [dict(a) for a in match.actions],
+        "final_scores": list(match.final_scores),
+        "match_id": match.match_id,
+        "finished_at": match.finished_at,
+    }
+
+
+def dump_match(match: MatchFile) -> bytes:
+    return dump(to_document(match))
+
+
+def from_document(data: object) -> MatchFile:
+    """The match in a decoded document, its shape checked; MatchFileError naming the first
+    thing wrong. The engine's own checks come after (``replay_check.replay``)."""
+    try:
+        return _from_document(data)
+    except FileProblem as problem:
+        raise MatchFileError(problem.detail) from None
+
+
+def _from_document(data: object) -> MatchFile:
+    if not isinstance(data, dict):
+        raise f.wrong_type("an object", data)
+    if data.get("format") != FORMAT:
+        raise FileProblem("corrupt", 'not a match file (no "format": "carioca-match-file")')
+    version = data.get("version")
+    if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
+        shown = version if version < 10**6 else "a huge number"
+        raise FileProblem(
+            "newer_version", f"a match file of version {shown} from a newer program "
+            f"(this one reads version {VERSION})",
+        )  # fmt: skip
+    if version != VERSION:
+        raise FileProblem("unknown_version", "the match file's version is not one this reads")
+    if set(data) != _KEYS:
+        odd = ", ".join(sorted(str(k)[:20] for k in set(data) ^ _KEYS))
+        raise FileProblem("corrupt", f"the match file's keys differ from expected: {odd}")
+    seats = _seats(data["seats"])
+    return MatchFile(
+        game=str(f.choice(GAMES)(data["game"])),
+        rules=f.str_keyed(data["rules"]),
+        seats=seats,
+        seed=f.integer(data["seed"], -SEED_LIMIT, SEED_LIMIT),
+        seeding=str(f.choice(SEEDINGS)(data["seeding"])),
+        actions=_actions(data["actions"]),
+        final_scores=tuple(f.int_list(data["final_scores"], -SCORE_LIMIT, SCORE_LIMIT)),
+        match_id=_match_id(data["match_id"]),
+        finished_at=f.timestamp(data["finished_at"]),
+    )
+
+
+def _seats(value: object) -> tuple[PlayerRecord, ...]:
+    if not isinstance(value, list):
+        raise f.wrong_type("a list of seats", value)
+    if not 2 <= len(value) <= 8:
+        raise FileProblem("bad_value", f"{len(value)} seats, expected 2..8")
+    seats = tuple(player_from(item) for item in value)
+    for seat in seats:
+        if not seat.name.strip() or len(seat.name) > NAME_LIMIT:
+            raise FileProblem("bad_value", "a seat has no name")
+        if (seat.kind == "bot") != (seat.level is not None):
+            raise FileProblem("bad_value", "a bot seat names its level, a person's does not")
+    return seats
+
+
+def _actions(value: object) -> tuple[dict[str, Any], ...]:
+    if not isinstance(value, list):
+        raise f.wrong_type("a list of actions", value)
+    if len(value) > MAX_ACTIONS:
+        raise FileProblem("bad_value", f"{len(value)} actions, more than {MAX_ACTIONS}")
+    for index, item in enumerate(value):
+        if not isinstance(item, dict):
+            raise FileProblem("wrong_type", f"action {index + 1} is not an object")
+    return tuple(value)
+
+
+def _match_id(value: object) -> str:
+    text = match_id_from(value)
+    if text is None:
+        raise FileProblem("bad_value", "the match file has no match id")
+    return text
+
+
+def parse_match(data: bytes) -> MatchFile:
+    """The match in a file's bytes (strict UTF-8 JSON, bounded depth), or MatchFileError."""
+    if len(data) > FILE_CAP:
+        raise MatchFileError(f"the file is larger than {FILE_CAP} bytes")
+    try:
+        document = parse_object(data)
+        check_depth(document, MAX_DEPTH)
+    except FileProblem as problem:
+        raise MatchFileError(problem.detail) from None
+    return from_document(document)
+
+
+def read_match_file(path: Path) -> MatchFile:
+    """The match in the file at ``path``, read only (never written), or MatchFileError."""
+    try:
+        data = read_capped(path, FILE_CAP)
+    except FileProblem as problem:
+        raise MatchFileError(problem.detail) from None
+    except OSError as err:
+        reason = err.strerror or type(err).__name__
+        raise MatchFileError(f"cannot read {path.name}: {reason}") from None
+    return parse_match(data)

@@ -1,0 +1,129 @@
+"""Replaying a match file through the engine: the same deal, every action checked, the final
+scores compared. Also the one place that turns actions into JSON and back for match files,
+so the switch to another codec is a change here only."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from carioca_desktop.rules.buraco.actions import action_from_dict as buraco_from
+from carioca_desktop.rules.buraco.actions import action_to_dict as buraco_to
+from carioca_desktop.rules.buraco.game import BuracoGame
+from carioca_desktop.rules.buraco.ruleset import BuracoRules
+from carioca_desktop.rules.carioca.actions import action_from_dict as carioca_from
+from carioca_desktop.rules.carioca.actions import action_to_dict as carioca_to
+from carioca_desktop.rules.carioca.game import Game
+from carioca_desktop.rules.carioca.ruleset import CariocaRules
+from carioca_desktop.rules.errors import RulesError
+from carioca_desktop.storage.match_file import MatchFile, MatchFileError
+
+AnyGame = Game | BuracoGame
+
+# The codecs (one place: see the module's words).
+_TO_JSON: dict[str, Callable[[Any], dict[str, Any]]] = {"carioca": carioca_to, "buraco": buraco_to}
+_FROM_JSON: dict[str, Callable[[Any], Any]] = {"carioca": carioca_from, "buraco": buraco_from}
+
+
+def encode_action(game: str, action: Any) -> dict[str, Any]:
+    """An action of ``game`` as match-file JSON."""
+    return _TO_JSON[game](action)
+
+
+def decode_action(game: str, data: Any) -> Any:
+    """An action of ``game`` from match-file JSON; RulesError for a malformed one."""
+    return _FROM_JSON[game](data)
+
+
+_FINAL: dict[type, Callable[[Any], tuple[int, ...]]] = {
+    Game: lambda game: tuple(game.outcome().totals),  # penalty totals per seat
+    BuracoGame: lambda game: tuple(game.scores),  # points per side
+}
+
+
+def final_scores(game: AnyGame) -> tuple[int, ...]:
+    """What a match file's ``final_scores`` hold: Carioca's penalty totals per seat,
+    Buraco's points per side."""
+    return _FINAL[type(game)](game)
+
+
+def new_game(match: MatchFile) -> AnyGame:
+    """The match's first deal; MatchFileError when its rules or seats cannot be dealt."""
+    try:
+        return _NEW[match.game](match, [p.name for p in match.seats])
+    except RulesError as err:
+        raise MatchFileError(f"impossible rules: {err.message}") from None
+
+
+def _new_carioca(match: MatchFile, names: list[str]) -> AnyGame:
+    rules = CariocaRules.from_dict(match.rules)
+    _check_players(rules.players, names)
+    seed: random.Random | int = match.seed
+    if match.seeding == "session":
+        seed = random.Random(match.seed)
+    return Game.new(rules, seed, names=names)
+
+
+def _new_buraco(match: MatchFile, names: list[str]) -> AnyGame:
+    rules = BuracoRules.from_dict(match.rules)  # its two seedings deal alike
+    _check_players(rules.players, names)
+    return BuracoGame.new(rules, random.Random(match.seed), names=names)
+
+
+_NEW: dict[str, Callable[[MatchFile, list[str]], AnyGame]] = {
+    "carioca": _new_carioca,
+    "buraco": _new_buraco,
+}
+
+
+def _check_players(players: int, names: list[str]) -> None:
+    if players != len(names):
+        raise MatchFileError(f"{len(names)} seats for rules of {players} players")
+
+
+@dataclass
+class Replayed:
+    """A match file replayed to its end: the finished game and how many actions it took."""
+
+    match: MatchFile
+    game: AnyGame
+    actions: int
+
+
+def steps(match: MatchFile) -> Iterator[tuple[AnyGame, Any]]:
+    """Play the match file's actions one by one, yielding the game after each with the
+    action applied; MatchFileError (with the action's number) at the first that is
+    malformed or refused. The game yielded is the same object each time (copy to keep)."""
+    game = new_game(match)
+    for number, data in enumerate(match.actions, 1):
+        try:
+            action = decode_action(match.game, data)
+            game.apply(action)
+        except RulesError as err:
+            raise MatchFileError(f"action {number} refused: {err.message}") from None
+        except (TypeError, KeyError, IndexError, AttributeError) as err:
+            # A hostile action the engine's checks did not foresee: refused all the same.
+            raise MatchFileError(f"action {number} refused: {type(err).__name__}") from None
+        yield game, action
+
+
+def replay(match: MatchFile) -> Replayed:
+    """Replay the whole match; MatchFileError when an action is refused, the match does not
+    end with its last action, or the final scores differ from the file's."""
+    game: AnyGame = new_game(match)
+    count = 0
+    for game, _action in steps(match):
+        count += 1
+        if game.is_over and count < len(match.actions):
+            raise MatchFileError(f"the match ends at action {count} of {len(match.actions)}")
+    if not game.is_over:
+        raise MatchFileError(f"the match is not over after its {count} actions")
+    scores = final_scores(game)
+    if scores != match.final_scores:
+        raise MatchFileError(
+            f"final scores differ: the file says {list(match.final_scores)}, "
+            f"the replay gives {list(scores)}"
+        )
+    return Replayed(match, game, count)

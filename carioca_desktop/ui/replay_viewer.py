@@ -1,0 +1,251 @@
+"""The replay viewer: a kept match on the real table of its game, read-only
+(play/replay_session.py).
+
+Keys: → one action on (animated), ← one action back, Home / End the start or end of the
+round, PageUp / PageDown the round before or after, Space plays or pauses, S the speed, V
+whose hand is face up (each seat in turn); at Carioca's table also T (that seat's turn again
+at a practice table that records nothing) and C (the coach for that seat's round). The log
+and the score sheet follow the position; a round's sheet shows at its end while playing. A
+bar at the bottom says where it is."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from carioca_desktop.i18n import tr
+from carioca_desktop.play.replay_session import (
+    BuracoReplaySession,
+    Recorded,
+    ReplaySession,
+    replay_session,
+)
+from carioca_desktop.ui import theme
+from carioca_desktop.ui.scenes.buraco import BuracoTableScene
+from carioca_desktop.ui.scenes.carioca import TableScene
+from carioca_desktop.ui.scenes.carioca.model import Legal
+from carioca_desktop.ui.widgets import draw_text, font
+
+if TYPE_CHECKING:
+    from carioca_desktop.storage.match_file import MatchFile
+    from carioca_desktop.ui.scene import Host
+
+SPEEDS = (1.2, 0.6, 0.25, 0.08)  # seconds between actions while playing
+KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END, pygame.K_PAGEUP,
+        pygame.K_PAGEDOWN, pygame.K_SPACE, pygame.K_v, pygame.K_s, pygame.K_t,
+        pygame.K_c)  # fmt: skip
+
+
+class ReplayControls:
+    """The viewer's keys and bar, over either game's table scene (mixed in before it)."""
+
+    app: Host
+    replay: Recorded
+    speed: int
+
+    def handle_before_ui(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in KEYS:
+            self.key(event.key)
+            return True
+        return bool(super().handle_before_ui(event))  # type: ignore[misc]
+
+    def key(self, key: int) -> None:
+        r = self.replay
+        here = r.round_of(r.position)
+        moves = {
+            pygame.K_LEFT: r.position - 1,
+            pygame.K_HOME: r.rounds[here].start,
+            pygame.K_END: r.rounds[here].end,
+            pygame.K_PAGEDOWN: r.rounds[min(here + 1, len(r.rounds) - 1)].start,
+        }
+        if key == pygame.K_PAGEUP:
+            back = here - 1 if r.position == r.rounds[here].start and here > 0 else here
+            moves[key] = r.rounds[back].start
+        if key in moves:
+            self.go(moves[key])
+        elif key == pygame.K_RIGHT:
+            self.forward()
+        elif key == pygame.K_SPACE:
+            r.playing = not r.playing
+            self.schedule(0.0)
+        elif key == pygame.K_v:
+            r.seat = (r.seat + 1) % r.game.players
+            self.sync()
+        elif key == pygame.K_s:
+            self.speed = (self.speed + 1) % len(SPEEDS)
+            self.set_pace(SPEEDS[self.speed])
+        else:
+            self.extra_key(key, here)
+        self.app.dirty()
+
+    def extra_key(self, key: int, here: int) -> None:
+        """A key only one game's viewer answers."""
+
+    def forward(self) -> None:
+        raise NotImplementedError
+
+    def set_pace(self, seconds: float) -> None:
+        raise NotImplementedError
+
+    def go(self, position: int) -> None:
+        raise NotImplementedError
+
+    if TYPE_CHECKING:  # the table scene's, after this class in the order of bases
+
+        def schedule(self, seconds: float) -> None: ...
+
+        def sync(self) -> Any: ...
+
+    def paint_bar(self, surface: pygame.Surface) -> None:
+        r = self.replay
+        w, h = surface.get_size()
+        small = font(max(12, round(15 * max(0.8, min(w / 1600, h / 900)))))
+        state = tr("replay.playing") if r.playing else tr("replay.paused")
+        here = r.round_of(r.position) + 1
+        text = tr("replay.bar", n=r.position, total=len(r.actions), round=here, state=state,
+                  seat=r.match.seats[r.seat].name)  # fmt: skip
+        bar = pygame.Rect(0, h - small.get_linesize() - 10, w, small.get_linesize() + 10)
+        shade = pygame.Surface(bar.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, bar)
+        draw_text(surface, text, small, (bar.x + 12, bar.centery), theme.TEXT, "midleft")
+        keys = tr(f"replay.keys_{r.match.game}")
+        draw_text(surface, keys, small, (bar.right - 12, bar.centery), theme.TEXT_DIM,
+                  "midright")  # fmt: skip
+
+
+class ReplayViewerScene(ReplayControls, TableScene):
+    """Carioca's table, driven by the recorded actions instead of bots and people."""
+
+    window_partial = False  # the bar is drawn over the table after it
+
+    def __init__(self, app: Host, session: ReplaySession) -> None:
+        super().__init__(app, session)
+        self.replay = session
+        self.speed = 1
+        from carioca_desktop.ui.scenes.carioca.coach_panel import CoachPanel
+
+        self.coach = CoachPanel()
+
+    def enter(self) -> None:
+        super().enter()
+        self.set_pace(SPEEDS[self.speed])
+
+    def resume(self) -> None:
+        super().resume()
+        self.set_pace(SPEEDS[self.speed])
+
+    def set_pace(self, seconds: float) -> None:
+        self.pause_s = seconds
+
+    def extra_key(self, key: int, here: int) -> None:
+        r = self.replay
+        if key == pygame.K_c:
+            if self.coach.open:
+                self.coach.open = False
+            else:
+                self.coach.ask(r.match, r.seat, here)
+        elif key == pygame.K_t:
+            self.try_again()
+
+    def forward(self) -> None:
+        """One recorded action on, animated as the table animates a bot's move."""
+        r = self.replay
+        action = r.step()
+        if action is None:
+            return
+        self.animator.finish()
+        if self.game_over_round:
+            r.next_round()
+            self.sync()
+        else:
+            self.perform(action)
+
+    def try_again(self) -> None:
+        """T: the viewed seat's turn (this one, or its next) at a practice table that
+        records nothing."""
+        r = self.replay
+        assert hasattr(r, "practice"), "Carioca's replay session"
+        start = r.turn_start(r.seat)
+        if start is None:
+            return
+        r.playing = False
+        self.go(start)
+        self.app.push(TableScene(self.app, r.practice()))
+
+    def go(self, position: int) -> None:
+        """Jump to ``position`` actions (no animation): the table re-reads the game."""
+        r = self.replay
+        self.animator.finish()
+        self.input.cancel()
+        r.seek(position)
+        self.model.legal = Legal(r.game)
+        self.round_end.stage = None
+        self.sync()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self.paint_bar(surface)
+        self.coach.paint(surface)
+
+    def update(self, dt: float) -> bool:
+        busy = super().update(dt)
+        if self.coach.open and self.coach.busy:
+            self.app.dirty()  # the panel says "thinking" until the judgements come
+            return True
+        return busy
+
+
+class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
+    """Buraco's table, driven by the recorded actions."""
+
+    window_partial = False
+
+    def __init__(self, app: Host, session: BuracoReplaySession) -> None:
+        super().__init__(app, session)
+        self.replay = session
+        self.speed = 1
+
+    def enter(self) -> None:
+        super().enter()
+        self.set_pace(SPEEDS[self.speed])
+
+    def set_pace(self, seconds: float) -> None:
+        self.pause_s = seconds
+
+    def forward(self) -> None:
+        r = self.replay
+        if r.step() is None:
+            return
+        self.animator.finish()
+        if r.game.round_over:
+            self.next_round()  # the sheet closed, the recorded deal
+        else:
+            self.perform(r.step())
+
+    def go(self, position: int) -> None:
+        r = self.replay
+        self.animator.finish()
+        if self.sheet is not None:
+            self.sheet.kill()
+            self.sheet = None
+        r.seek(position)
+        self.log_lines, self._seen, self._end_round = [], 0, None
+        self.sync()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self.paint_bar(surface)
+
+
+def open_viewer(app: Host, match: MatchFile) -> ReplayViewerScene | BuracoReplayViewerScene:
+    """The viewer of a checked match file, from the first person's seat (else seat 0)."""
+    humans = match.human_seats
+    session: Any = replay_session(match, humans[0] if humans else 0)
+    scene: Any = VIEWERS[match.game]
+    viewer: ReplayViewerScene | BuracoReplayViewerScene = scene(app, session)
+    return viewer
+
+
+VIEWERS = {"carioca": ReplayViewerScene, "buraco": BuracoReplayViewerScene}

@@ -1,0 +1,61 @@
+"""History's "How would hard have done?": the chosen match's deal played again with the
+person's seat played by ``hard`` (play/versus.py), on a thread of its own (a match of bots
+takes a second or two), then its lines shown round by round beside the person's."""
+
+from __future__ import annotations
+
+import threading
+
+from carioca_desktop.i18n import tr
+from carioca_desktop.play.versus import Versus, versus_hard
+from carioca_desktop.storage.match_file import MatchFileError
+from carioca_desktop.storage.replays import Kept, open_kept
+
+
+class HardComparison:
+    """One comparison at a time: asked for a kept match, ready when its thread ends."""
+
+    def __init__(self) -> None:
+        self.match_id: str | None = None
+        self.result: Versus | None = None
+        self.failed: str | None = None
+        self._thread: threading.Thread | None = None
+
+    def ask(self, kept: Kept) -> None:
+        if self.busy:
+            return
+        self.match_id, self.result, self.failed = kept.match_id, None, None
+        self._thread = threading.Thread(target=self._run, args=(kept,), daemon=True)
+        self._thread.start()
+
+    def _run(self, kept: Kept) -> None:
+        try:
+            self.result = versus_hard(open_kept(kept).match)
+        except MatchFileError as err:
+            self.failed = err.reason
+
+    @property
+    def busy(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def wait(self, timeout: float | None = None) -> None:
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def lines(self, match_id: str) -> list[str]:
+        """What the chosen match's panel shows (nothing for another match)."""
+        if self.match_id != match_id:
+            return []
+        if self.busy:
+            return [tr("history.hard_busy")]
+        if self.failed is not None:
+            return [tr("replay.failed", reason=self.failed)]
+        v = self.result
+        if v is None:
+            return []
+        mine, hard = v.totals
+        rounds = " · ".join(f"{p}/{h}" for p, h in zip(v.played, v.hard, strict=False))
+        return [
+            tr(f"history.hard_{v.game}", mine=mine, hard=hard),
+            tr("history.hard_rounds", rounds=rounds),
+        ]

@@ -1,0 +1,113 @@
+"""Replay figures beside the table's floor (run by bench_ui.py, or alone):
+
+1. Opening a long kept match: reading and checking its file (a full replay through the
+   engine), surveying its rounds for the viewer, and the viewer's first frame.
+2. Stepping frames in the viewer: a frame that applies one recorded action (→, animated as a
+   bot's move), and a frame that steps one action back (←: the game rebuilt from the round's
+   deal, the table re-read), beside the raw-blit floor of bench_ui.py. Goal: as the table's,
+   p99 ≤ 8 ms and ≤ 2x the floor.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a file: the repo root
+
+import pygame
+
+from carioca_desktop.play.replay_session import ReplaySession
+from carioca_desktop.replay_tool import record_bot_match
+from carioca_desktop.rules.carioca.ruleset import CariocaRules
+from carioca_desktop.storage import Paths
+from carioca_desktop.storage.match_file import MatchFile, dump_match, read_match_file
+from carioca_desktop.storage.replay_check import replay
+from carioca_desktop.ui.app import App
+from carioca_desktop.ui.replay_viewer import ReplayViewerScene
+
+
+def long_match(players: int = 6, seed: int = 3) -> MatchFile:
+    """A whole classic match (8 rounds) of six bots, as a match file."""
+    rules = CariocaRules.from_dict({"preset": "clasico", "players": players})
+    _r, match, _g = record_bot_match("carioca", rules, ["easy", "normal"] * (players // 2), seed)
+    assert match is not None
+    return match
+
+
+def bench_open(match: MatchFile, runs: int = 3) -> dict[str, float]:
+    """Read + check + survey + first frame of the viewer, best of ``runs`` (ms)."""
+    folder = Path(tempfile.mkdtemp())
+    path = folder / "long.json"
+    path.write_bytes(dump_match(match))
+    parts: dict[str, list[float]] = {"read_check": [], "survey": [], "first_frame": []}
+    app = App(size=(1600, 900), paths=Paths.under(folder), fast=False)
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        checked = replay(read_match_file(path)).match
+        t1 = time.perf_counter()
+        session = ReplaySession(checked)
+        t2 = time.perf_counter()
+        app.reset(ReplayViewerScene(app, session))
+        app.frame(1 / 60)
+        t3 = time.perf_counter()
+        for name, value in zip(parts, (t1 - t0, t2 - t1, t3 - t2), strict=True):
+            parts[name].append(1000 * value)
+    out = {name: round(min(values), 1) for name, values in parts.items()}
+    out["total_ms"] = round(sum(out.values()), 1)
+    out["actions"] = len(match.actions)
+    out["bytes"] = path.stat().st_size
+    print(f"open a long match ({out['actions']} actions, {out['bytes']} bytes): "
+          f"read+check {out['read_check']} ms, survey {out['survey']} ms, "
+          f"first frame {out['first_frame']} ms, total {out['total_ms']} ms")  # fmt: skip
+    pygame.quit()
+    return out
+
+
+def bench_steps(match: MatchFile, frames: int = 120) -> dict[str, object]:
+    """Frames that step one action on, and frames that step one back, mid-match."""
+    import bench_ui as ui
+
+    app = App(size=(1600, 900), paths=Paths.under(Path(tempfile.mkdtemp())), fast=False)
+    session = ReplaySession(match)
+    session.seek(session.rounds[5].start + 20)  # round 6: a full table
+    scene = ReplayViewerScene(app, session)
+    app.push(scene)
+    app.frame(1 / 60)
+    on, back = ui.Clock(), ui.Clock()
+    key = pygame.KEYDOWN
+    for _ in range(frames // 2):
+        with on:
+            scene.handle_before_ui(pygame.event.Event(key, key=pygame.K_RIGHT, mod=0, unicode=""))
+            app.frame(1 / 60)
+        scene.animator.finish()
+        app.frame(1 / 60)
+    for _ in range(frames // 2):
+        with back:
+            scene.handle_before_ui(pygame.event.Event(key, key=pygame.K_LEFT, mod=0, unicode=""))
+            app.frame(1 / 60)
+    count = ui.card_images(scene)
+    floor = ui.floor_frames(app.screen, scene.images, ui.hand_width(scene), count, frames // 2)
+    out = {
+        "forward": ui.compare("replay step frame (→, animated)", on.samples, floor),
+        "back": ui.compare("replay step-back frame (←, rebuilt)", back.samples, floor),
+    }
+    pygame.quit()
+    return out
+
+
+def main() -> None:
+    match = long_match()
+    bench_open(match)
+    bench_steps(match)
+
+
+if __name__ == "__main__":
+    sys.modules.setdefault("tools.bench.bench_replay", sys.modules[__name__])
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    main()
