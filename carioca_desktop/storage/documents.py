@@ -154,6 +154,13 @@ def remove_document(kind: FileKind, path: Path) -> bool:
     return True
 
 
+def protect(path: Path) -> None:
+    """Never write or delete ``path`` this run (a newer program's file, found so by what it
+    holds rather than by its schema)."""
+    _blocked.add(os.path.abspath(path))
+    log.warning("%s was written by a newer version: left untouched", path)
+
+
 def may_write(kind: FileKind, path: Path) -> bool:
     """Whether writing ``path`` this run can destroy nothing we are bound to keep."""
     key = os.path.abspath(path)

@@ -15,12 +15,13 @@ from carioca_desktop.storage.documents import (
     Loaded,
     load_document,
     may_write,
+    protect,
     remove_document,
     set_aside,
     write_document,
 )
 from carioca_desktop.storage.migrations import CURRENT
-from carioca_desktop.storage.notices import FileProblem, Notice
+from carioca_desktop.storage.notices import FileProblem, NewerMatch, Notice
 from carioca_desktop.storage.paths import Paths, default_paths
 from carioca_desktop.storage.rngcodec import compact_match, expand_match
 
@@ -71,6 +72,9 @@ def load_autosave(
         match = _match_of(loaded)
         game = match if match_validator is None else _validated(match, match_validator)
     except FileProblem as problem:
+        if problem.problem == "newer_version":  # left in place, never renamed as damaged
+            protect(path)
+            return None, None, [*notices, problem.notice("save")]
         return None, None, [*notices, set_aside("save", path, problem)]
     return game, match, notices
 
@@ -127,6 +131,8 @@ def _match_of(loaded: Loaded) -> dict[str, object]:
 def _validated(match: dict[str, object], validator: MatchValidator) -> object:
     try:
         return validator(match)
+    except NewerMatch as exc:
+        raise FileProblem("newer_version", f"written by a newer version: {exc}") from None
     except ValueError as exc:
         raise FileProblem("invalid_game", f"not a valid game: {exc}") from None
     except Exception as exc:  # a validator bug must not stop the game from starting
