@@ -42,7 +42,9 @@ def load_document(kind: FileKind, path: Path) -> tuple[Loaded | None, list[Notic
     _seen.add(key)
     try:
         raw = read_capped(path, CAPS[kind])
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):
+        # No file (NotADirectoryError: a file is where its folder should be, so no file of
+        # ours can be there to protect; writing will fail and say so).
         return None, []
     except FileProblem as problem:
         return None, [set_aside(kind, path, problem)]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import logging
 import os
 from collections.abc import Callable, Mapping
@@ -46,10 +47,12 @@ def write_autosave(match: Mapping[str, object], paths: Paths | None = None) -> N
         "match": compact_match(match),
     }
     paths = paths or default_paths()
-    if not write_document("save", paths.autosave_file, doc):
-        # The autosave is a newer program's (or unreadable) and stays untouched; this match
-        # goes beside it, so it is not lost (Continue finds it; see autosave_protected).
-        write_document("save", side_file(paths), doc)
+    # If the autosave is a newer program's (or unreadable) it stays untouched, and this match
+    # goes beside it, so it is not lost (Continue finds it; see autosave_protected). If
+    # neither may be written, that is a failed save, and the table must say so.
+    written = write_document("save", paths.autosave_file, doc)
+    if not written and not write_document("save", side_file(paths), doc):
+        raise PermissionError(errno.EACCES, "the save and the one beside it are protected")
 
 
 def load_autosave(

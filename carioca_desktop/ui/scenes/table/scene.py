@@ -45,7 +45,7 @@ from carioca_desktop.ui.scenes.table.round_end import RoundEnd, show_scores
 from carioca_desktop.ui.scenes.table.view import TableView
 from carioca_desktop.ui.scenes.table.widgets import TableWidgets
 from carioca_desktop.ui.scenes.toasts import Toasting
-from carioca_desktop.ui.side_save import warn_side_save
+from carioca_desktop.ui.side_save import SaveWatch
 from carioca_desktop.ui.sprites import CardImages, TextCache
 
 if TYPE_CHECKING:
@@ -74,6 +74,7 @@ class TableScene(Toasting, Scene, ModelParts):
         self.view = TableView(self.images, self.texts)
         self.animator = Animator()
         self.toasts: list[Toast] = []
+        self.save_watch = SaveWatch()  # says once if the match cannot be saved, or goes aside
         self.hotseat = HotSeat(session)
         viewer = self.hotseat.viewer(session.viewer())
         obs = session.game.observation(viewer)
@@ -134,7 +135,7 @@ class TableScene(Toasting, Scene, ModelParts):
         self.offer = OfferPrompt(self.app.manager)
         self.sync()
         shapecache.draw_pending(self.app.manager)  # the buttons' other looks, before play
-        warn_side_save(self)  # a newer version's save kept: this match is saved beside it
+        self.save_watch.enter(self)
 
     def exit(self) -> None:
         self.frame.window.lost()
@@ -260,6 +261,7 @@ class TableScene(Toasting, Scene, ModelParts):
         # The offer counts down only here, so a pause (another scene on top) freezes it.
         offering = self.offer.tick(dt) if self.offer is not None else False
         self.age_toasts(dt)
+        self.save_watch.update(self)
         if self.frame.follow_animations():
             self.app.dirty()
         if moving:
