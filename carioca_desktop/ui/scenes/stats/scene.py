@@ -7,12 +7,14 @@ match list with parts.py."""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
 
-from carioca_desktop.i18n import tr
+from carioca_desktop.i18n import language, tr
 from carioca_desktop.storage import (
     BuracoRecord,
     MatchRecord,
@@ -70,6 +72,7 @@ class StatsScene(UIScene, MatchList[MatchRecord]):
         self.list_first = 0
         self.messages = [notice_text(n) for n in notices]
         self.buraco = BuracoStatsView(self, stats)
+        self._rules_rows: tuple[str, list[tuple[str, WinCount]]] | None = None
         last = stats.records[-1] if stats.records else None
         self.game = game or ("buraco" if isinstance(last, BuracoRecord) else "carioca")
 
@@ -220,13 +223,12 @@ class StatsScene(UIScene, MatchList[MatchRecord]):
         return (tr("stats.by_level"), levels), (tr("stats.by_preset"), self._by_rules())
 
     def _by_rules(self) -> list[tuple[str, WinCount]]:
-        """Matches won by rules, a changed preset apart from the preset ("Clásico (modificado)")."""
-        counts: dict[str, WinCount] = {}
-        for match in reversed(self.summary.recent):  # play order: the first played, first
-            name = record_rules_name(match.preset, match.rules)
-            old = counts.get(name, WinCount())
-            counts[name] = WinCount(old.played + 1, old.won + int(human_won(match)))
-        return list(counts.items())
+        """Matches won by rules, a changed preset apart from the preset ("Clásico (modificado)").
+        Counted once per language, not at every repaint: naming 10,000 records' rules took
+        0.35 s of every step through the list."""
+        if self._rules_rows is None or self._rules_rows[0] != language():
+            self._rules_rows = (language(), _count_by_rules(self.summary.recent))
+        return self._rules_rows[1]
 
     def _levels(self) -> list[tuple[str, WinCount]]:
         from carioca_desktop.bots.levels import LEVELS as levels
@@ -265,6 +267,21 @@ class StatsScene(UIScene, MatchList[MatchRecord]):
             self.buraco.list_pointer(event)
             return
         self.list_pointer(event)
+
+
+def _count_by_rules(recent: Sequence[MatchRecord]) -> list[tuple[str, WinCount]]:
+    """Played and won per rules name, in play order (``recent`` is most recent first); each
+    distinct rule set is named once."""
+    counts: dict[str, WinCount] = {}
+    names: dict[str, str] = {}
+    for match in reversed(recent):
+        key = json.dumps([match.preset, match.rules], sort_keys=True, default=str)
+        name = names.get(key)
+        if name is None:
+            name = names[key] = record_rules_name(match.preset, match.rules)
+        old = counts.get(name, WinCount())
+        counts[name] = WinCount(old.played + 1, old.won + int(human_won(match)))
+    return list(counts.items())
 
 
 def _paint_row(
