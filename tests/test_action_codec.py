@@ -62,7 +62,7 @@ def _refused(codec: Callable[[Any], Any], data: Any) -> RulesError | None:
     return None
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game=st.sampled_from(sorted(CODECS)), data=action_dicts)
 def test_any_json_is_an_action_or_a_short_bad_action(game: str, data: Any) -> None:
     codec = CODECS[game]

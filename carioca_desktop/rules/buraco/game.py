@@ -167,9 +167,9 @@ class BuracoGame:
         """Every legal action of ``seat`` (default: the seat to act), lay-downs excepted
         (also ``take_pile`` with new melds): single-card adds, swaps, discards, draws."""
         s = self._s
+        who = s.turn if seat is None else check_seat(seat, self.players)  # "0", -1: bad_seat
         if s.phase == Phase.ROUND_OVER:
             return [NextRound()]
-        who = s.turn if seat is None else check_seat(seat, self.players)
         if s.phase == Phase.MATCH_OVER or who != s.turn:
             return []
         side = who % 2
