@@ -31,6 +31,7 @@ JUNK_VALUES: list[Any] = [
     None, True, False, -1, 0, 1, 3, 99, 10**6 + 1, -(10**30), 1.5, float("nan"), "", "7H",
     "JK=7H", "x" * 100_000, [], ["7H"], [["7H", "8H", "9H"]], {"a": 1}, [[1, 2]], "draw",
 ]  # fmt: skip
+MATCH_ACTIONS = 1500
 KEYS = ["do", "seat", "meld", "card", "cards", "melds", "add", "from"]
 
 
@@ -68,10 +69,12 @@ class Engine:
         self.name = name
         self.rng = random.Random(seed)
         self.games = 0
+        self.actions = 0  # in this match
         self.game: Any = self._new()
 
     def _new(self) -> Any:
         self.games += 1
+        self.actions = 0
         seed = self.rng.randrange(10**6)
         if self.name == "buraco":
             preset = self.rng.choice(sorted(BURACO_PRESETS))
@@ -131,7 +134,10 @@ def one(engine: Engine, counts: Counter[str], check_unchanged: bool) -> None:
         counts[f"broken promise: {err}"] += 1
     except Exception as err:  # the figure that must stay 0
         counts[f"untyped exception: {type(err).__name__}"] += 1
-    if engine.game.is_over:
+    engine.actions += 1
+    # A new match when one ends, or after MATCH_ACTIONS (Carioca's legal moves here never
+    # lay down, so its round would go on and its log grow without end).
+    if engine.game.is_over or engine.actions >= MATCH_ACTIONS:
         engine.game = engine._new()
 
 

@@ -155,3 +155,22 @@ def test_a_seat_that_does_not_exist_is_refused(
 
 def test_the_spectator_view_of_carioca_shows_no_hand() -> None:
     assert _carioca().observation(-1).hand == ()
+
+
+JUNK_CARIOCA: list[Any] = [
+    cactions.Draw(0, "x" * 100_000),  # was refused quoting all 100,000 characters
+    cactions.Draw(HUGE, "stock"),
+    cactions.Discard(0, "x" * 10**6),
+    cactions.Add(0, -HUGE, "7H"),
+    cactions.LayDown(0, (("7H",) * 10**5,)),
+]
+
+
+@pytest.mark.parametrize("action", JUNK_CARIOCA, ids=range(len(JUNK_CARIOCA)))
+def test_carioca_engine_refuses_malformed_actions_with_a_short_message(action: Any) -> None:
+    game = _carioca()
+    before = json.dumps(game.to_dict())
+    refusal = game.check(action)
+    assert refusal is not None and refusal.code == "bad_action"
+    assert len(refusal.message) <= actioncodec.MESSAGE_LIMIT
+    assert json.dumps(game.to_dict()) == before

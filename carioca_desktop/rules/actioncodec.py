@@ -9,13 +9,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .errors import MESSAGE_LIMIT as MESSAGE_LIMIT  # one cap for every refusal
 from .errors import RulesError
 
 INDEX_LIMIT = 10**6  # seats and meld indexes beyond are nonsense (no table holds 10**6 melds)
 CARD_TEXT_LIMIT = 16  # the longest card text is "JK=10H"; more is not a card
 MELDS_LIMIT = 64  # melds in one action
 MELD_CARDS_LIMIT = 256  # cards in one meld (or one Buraco add)
-MESSAGE_LIMIT = 160  # characters of a refusal's message: a reason, never a dump of the input
 KIND_TEXT_LIMIT = 40
 
 MISSING: Any = object()  # a required field: no default

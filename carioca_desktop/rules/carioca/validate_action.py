@@ -21,7 +21,7 @@ def malformed(action: Any) -> Refusal | None:
     if not _index(action.seat):
         return _bad("the seat must be an integer")
     if kind is Draw:
-        return None if type(action.source) is str else _bad("the source must be a string")
+        return None if _card(action.source) else _bad("the source must be a short string")
     if kind is Discard:
         return None if _card(action.card) else _bad("the card must be a card code")
     if kind is Add or kind is Swap:
