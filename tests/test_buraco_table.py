@@ -19,11 +19,11 @@ import pygame
 import pytest
 
 from carioca_desktop import i18n
-from carioca_desktop.bots.buraco_driver import buraco_step, make_buraco_bot
-from carioca_desktop.play.buraco_session import BuracoSession
-from carioca_desktop.play.buraco_text import round_sheets
+from carioca_desktop.bots.buraco.driver import buraco_step, make_buraco_bot
+from carioca_desktop.play.buraco.session import BuracoSession
+from carioca_desktop.play.buraco.text import round_sheets
 from carioca_desktop.play.resume import session_from_dict
-from carioca_desktop.play.session import SeatConfig
+from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.buraco.ruleset import preset_rules
 from carioca_desktop.rules.buraco.state import DECK
 from carioca_desktop.storage import Paths, flush_autosaves, load_autosave

@@ -15,7 +15,8 @@ import pytest
 
 from carioca_desktop.storage.jsonio import map_capped, open_regular, read_capped
 from carioca_desktop.storage.notices import FileProblem
-from carioca_desktop.ui import diskcache, shapecache
+from carioca_desktop.ui import picturecache as diskcache
+from carioca_desktop.ui import shapecache
 from carioca_desktop.ui.theme import make_manager
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

@@ -15,18 +15,18 @@ import pygame
 import pytest
 
 from carioca_desktop.i18n import tr
-from carioca_desktop.play.buraco_session import BuracoSession
-from carioca_desktop.play.session import MatchSession, SeatConfig
+from carioca_desktop.play.buraco.session import BuracoSession
+from carioca_desktop.play.carioca.session import MatchSession, SeatConfig
 from carioca_desktop.rules.buraco.ruleset import preset_rules
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.storage import Paths, atomic
 from carioca_desktop.storage.autosaver import autosave_failure, flush_pending
 from carioca_desktop.storage.saves import autosave_protected
-from carioca_desktop.ui import side_save
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.scenes import pause
 from carioca_desktop.ui.scenes.buraco import BuracoTableScene
-from carioca_desktop.ui.scenes.table import TableScene
+from carioca_desktop.ui.scenes.carioca import TableScene
+from carioca_desktop.ui.tablekit import save_watch as side_save
 from tests.buraco_play import random_action
 from tests.hostile_base import play_step, stand_ins
 

@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from carioca_desktop.play.buraco_session import BuracoSession
+from carioca_desktop.play.buraco.session import BuracoSession
+from carioca_desktop.play.carioca.session import MatchSession, SeatConfig
 from carioca_desktop.play.resume import load_resumable
-from carioca_desktop.play.session import MatchSession, SeatConfig
 from carioca_desktop.rules.buraco.ruleset import preset_rules
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.storage import Paths, has_autosave, load_stats

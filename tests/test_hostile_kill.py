@@ -23,8 +23,8 @@ from pathlib import Path
 
 import pytest
 
-from carioca_desktop.play.buraco_session import BuracoSession, is_buraco_document
-from carioca_desktop.play.session import MatchSession
+from carioca_desktop.play.buraco.session import BuracoSession, is_buraco_document
+from carioca_desktop.play.carioca.session import MatchSession
 from carioca_desktop.storage import Paths, load_autosave, load_stats
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -38,8 +38,8 @@ import random
 from carioca_desktop.play.resume import load_resumable
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.rules.buraco.ruleset import preset_rules
-from carioca_desktop.play.buraco_session import BuracoSession
-from carioca_desktop.play.session import MatchSession, SeatConfig
+from carioca_desktop.play.buraco.session import BuracoSession
+from carioca_desktop.play.carioca.session import MatchSession, SeatConfig
 from carioca_desktop.storage import Paths
 from carioca_desktop.storage.autosaver import flush_pending
 from tests.buraco_play import random_action

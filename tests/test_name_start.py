@@ -20,7 +20,7 @@ from carioca_desktop.storage import Paths, load_settings
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.nameentry import NameEntry, draws_nothing
 from carioca_desktop.ui.scenes.buraco.newgame import BuracoNewGameScene
-from carioca_desktop.ui.scenes.newgame import NewGameScene
+from carioca_desktop.ui.scenes.carioca.newgame import NewGameScene
 from carioca_desktop.ui.scenes.settings.scene import SettingsScene
 from carioca_desktop.ui.theme import ui_font
 

@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 
 from carioca_desktop.i18n import tr
-from carioca_desktop.play.buraco_session import BuracoSession
+from carioca_desktop.play.buraco.session import BuracoSession
+from carioca_desktop.play.carioca.session import SeatConfig
 from carioca_desktop.play.resume import load_resumable
-from carioca_desktop.play.session import SeatConfig
 from carioca_desktop.rules.buraco.ruleset import preset_rules
 from carioca_desktop.storage import Paths, write_autosave
 from carioca_desktop.storage.autosaver import flush_pending

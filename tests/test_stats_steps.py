@@ -14,9 +14,10 @@ import pygame
 import pytest
 
 from carioca_desktop.storage import Paths
-from carioca_desktop.storage.records import record_to_dict
+from carioca_desktop.storage.carioca.records import record_to_dict
 from carioca_desktop.ui.app import App
-from carioca_desktop.ui.scenes.stats import scene as stats_scene
+from carioca_desktop.ui.scenes.carioca import stats as carioca_stats
+from carioca_desktop.ui.scenes.stats.scene import StatsScene
 from tests.test_storage_stats import record
 
 PRESETS = ("clasico", "familiar", "chico")
@@ -37,26 +38,27 @@ def app(tmp_path: Path) -> Iterator[App]:
 
 def test_steps_through_10000_matches_name_no_rules(app: App, monkeypatch: Any) -> None:
     named: list[str] = []
-    real = stats_scene.record_rules_name
+    real = carioca_stats.record_rules_name
 
     def counting(preset: str, rules: Any) -> str:
         named.append(preset)
         return real(preset, rules)
 
-    monkeypatch.setattr(stats_scene, "record_rules_name", counting)
-    scene = stats_scene.StatsScene(app, "carioca")
+    monkeypatch.setattr(carioca_stats, "record_rules_name", counting)
+    scene = StatsScene(app, "carioca")
     app.push(scene)
     app.frame(1 / 60)
-    assert len(scene.matches) == 10_000
-    fits = scene._list_rows(scene._list_box())[2]
+    view = scene.view
+    assert len(view.matches) == 10_000
+    fits = view._list_rows(view._list_box())[2]
     # The breakdown names each distinct rule set once; the list, the rows it shows.
     assert len(named) <= len(PRESETS) + fits and set(named) == set(PRESETS)
-    rows = dict(scene._by_rules())
+    rows = dict(view._by_rules())
     assert sum(c.played for c in rows.values()) == 10_000
     named.clear()
     for _ in range(5):
         app.process(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode=""))
         app.frame(1 / 60)
-    assert scene.selected == 5
+    assert view.selected == 5
     # A step names the rows it shows, never the 10,000 records' rules again.
     assert len(named) <= 5 * fits

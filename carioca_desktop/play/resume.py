@@ -10,11 +10,12 @@ yet recorded (killed before recording) is recorded now.
 
 from __future__ import annotations
 
+import importlib
 import logging
 from collections.abc import Mapping
 from typing import Any
 
-from carioca_desktop.rules.ruleset import RuleSet
+from carioca_desktop import games
 from carioca_desktop.storage import Notice, Paths, clear_autosave, load_autosave, load_stats
 from carioca_desktop.storage.notices import NewerMatch
 
@@ -22,18 +23,12 @@ log = logging.getLogger(__name__)
 
 
 def session_from_dict(data: Any, paths: Paths | None = None) -> object:
-    """The saved session of whichever game; NewerMatch (a ValueError) when a newer program
-    wrote it, ValueError when it is neither game's."""
-    from carioca_desktop.play.buraco_session import BuracoSession, is_buraco_document
-
+    """The saved session of whichever game its ``format`` names; NewerMatch (a ValueError)
+    when a newer program wrote it, ValueError when it is no game's."""
     reason = newer_reason(data)
     if reason is not None:
         raise NewerMatch(reason)
-    if is_buraco_document(data):
-        return BuracoSession.from_dict(data, paths)
-    from carioca_desktop.play.session import MatchSession
-
-    return MatchSession.from_dict(data, paths)
+    return games.session_from_dict(data, paths)
 
 
 def newer_reason(data: Any) -> str | None:
@@ -71,17 +66,15 @@ def _above(value: Any, ours: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value > ours
 
 
-def _session_kinds() -> dict[str, tuple[int, int, type[RuleSet]]]:
-    from carioca_desktop.play import buraco_session, session
-    from carioca_desktop.rules.buraco import state as buraco_state
-    from carioca_desktop.rules.buraco.ruleset import BuracoRules
-    from carioca_desktop.rules.carioca import state as carioca_state
-    from carioca_desktop.rules.carioca.ruleset import CariocaRules
-
-    return {
-        session.FORMAT: (session.VERSION, carioca_state.VERSION, CariocaRules),
-        buraco_session.FORMAT: (buraco_session.VERSION, buraco_state.VERSION, BuracoRules),
-    }
+def _session_kinds() -> dict[str, tuple[int, int, Any]]:
+    """Per save format: the session's version, the match's, and the game's RuleSet class."""
+    out: dict[str, tuple[int, int, Any]] = {}
+    for entry in games.REGISTRY.values():
+        session = entry.module("session")
+        state = importlib.import_module(f"carioca_desktop.rules.{entry.name}.state")
+        rules = getattr(entry.module("rules"), entry.rules_class)
+        out[entry.save_format] = (session.VERSION, state.VERSION, rules)
+    return out
 
 
 def recorded_ids(paths: Paths | None) -> set[str]:
@@ -92,14 +85,10 @@ def recorded_ids(paths: Paths | None) -> set[str]:
 
 def load_resumable(paths: Paths | None) -> tuple[object | None, list[Notice]]:
     """The saved session to continue, or (None, notices) when there is none to continue."""
-    from carioca_desktop.play.buraco_session import BuracoSession
-    from carioca_desktop.play.session import MatchSession
-
-    session, _, notices = load_autosave(
-        paths, match_validator=lambda d: session_from_dict(d, paths)
-    )
-    if not isinstance(session, (MatchSession, BuracoSession)):
+    loaded, _, notices = load_autosave(paths, match_validator=lambda d: session_from_dict(d, paths))
+    if games.of_session(loaded) is None:
         return None, notices
+    session: Any = loaded  # a session of one of the games: they share this interface
     if session.match_id in recorded_ids(paths):
         clear_autosave(paths)
         log.info("dropped the save of match %s: already in the statistics", session.match_id)

@@ -17,6 +17,7 @@ from .position import build_position
 from .rounds import Turn, deal_round
 from .ruleset import BuracoRules
 from .state import DECK, Event, Phase, State, validate
+from .validate_state import validate_played
 
 
 class BuracoGame:
@@ -129,6 +130,16 @@ class BuracoGame:
         check_seat(seat, self.players)
         return observe(self._s, seat, self._views.setdefault(seat, []))
 
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The players' names, by seat."""
+        return tuple(self._s.names)
+
+    def validate_played(self) -> None:
+        """Raise StateError unless this match could have been played from a deal (a saved
+        match must; see ``validate_state``)."""
+        validate_played(self._s)
+
     def validate(self) -> None:
         validate(self._s)
 
@@ -229,3 +240,7 @@ def _first(s: State, seat: int, code: str) -> int:
 
 
 __all__ = ["Add", "BuracoGame", "Discard", "Draw", "Swap", "TakePile"]
+
+
+Game = BuracoGame
+"""The name every game's package exports its engine under (``rules.buraco.Game``)."""

@@ -19,10 +19,10 @@ from .base import RGB
 def felt(size: tuple[int, int], high_contrast: bool = False) -> pygame.Surface:
     """The green table: fine noise grain under a soft vignette, built once per size (and kept
     on disk between runs when the app has set a cache folder)."""
-    from carioca_desktop.ui import diskcache
+    from carioca_desktop.ui import picturecache
 
     size = (size[0], size[1])
-    return diskcache.kept("felt", (size, high_contrast), lambda: _draw_felt(size, high_contrast))
+    return picturecache.kept("felt", (size, high_contrast), lambda: _draw_felt(size, high_contrast))
 
 
 def _draw_felt(size: tuple[int, int], high_contrast: bool) -> pygame.Surface:

@@ -14,7 +14,7 @@ from carioca_desktop.ui import theme
 from carioca_desktop.ui.widgets import UIScene, draw_text, font, gold_title, panel, wrap
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.app import App
+    from carioca_desktop.ui.scene import Host
 
 
 class ConfirmScene(UIScene):
@@ -26,7 +26,7 @@ class ConfirmScene(UIScene):
 
     def __init__(
         self,
-        app: App,
+        app: Host,
         question: str,
         details: Sequence[str],
         yes: str,
