@@ -4,18 +4,23 @@ when it goes to a separate file because a newer Carioca's save is kept untouched
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from carioca_desktop.i18n import tr
 from carioca_desktop.storage.autosaver import autosave_failure
 from carioca_desktop.storage.paths import Paths
 from carioca_desktop.storage.saves import autosave_protected
 
+if TYPE_CHECKING:
+    from carioca_desktop.ui.scene import Host
+
 SAVE_WARNING_SECONDS = 9.0  # long enough to read twice: it is said once
 
 
 class _Table(Protocol):
-    app: Any
+    """A table as the save watch needs it: its match, its app and its toasts."""
+
+    app: Host
     session: Any
 
     def toast(self, text: str, anchor: tuple[int, int], seconds: float = ...) -> None: ...
