@@ -98,7 +98,7 @@ class Engine:
 
     def legal(self) -> Any:
         if self.name == "buraco":
-            from tests.buraco_play import random_action
+            from tests.fixtures.buraco_play import random_action
 
             return random_action(self.game, self.rng)
         actions = self.game.legal_actions()

@@ -22,7 +22,7 @@ from carioca_desktop.rules.buraco.ruleset import preset_rules
 from carioca_desktop.rules.buraco.state import DECK
 from carioca_desktop.storage import Paths, load_autosave, write_autosave
 from carioca_desktop.storage.autosaver import flush_pending
-from tests.buraco_play import random_action
+from tests.fixtures.buraco_play import random_action
 
 Spoil = Callable[[dict[str, Any]], None]
 SEATS = [SeatConfig("Tu", "human"), SeatConfig("Ana", "bot", "easy")]

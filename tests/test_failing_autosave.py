@@ -27,8 +27,8 @@ from carioca_desktop.ui.scenes import pause
 from carioca_desktop.ui.scenes.buraco import BuracoTableScene
 from carioca_desktop.ui.scenes.carioca import TableScene
 from carioca_desktop.ui.tablekit import save_watch as side_save
-from tests.buraco_play import random_action
-from tests.hostile_base import play_step, stand_ins
+from tests.fixtures.buraco_play import random_action
+from tests.fixtures.hostile_base import play_step, stand_ins
 
 SEATS = [SeatConfig("Tu", "human"), SeatConfig("Ana", "bot", "random")]
 

@@ -18,8 +18,8 @@ from carioca_desktop.rules.buraco.ruleset import preset_rules
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.storage import Paths, has_autosave, load_stats
 from carioca_desktop.storage.autosaver import flush_pending
-from tests.buraco_play import random_action
-from tests.hostile_base import play_step, stand_ins
+from tests.fixtures.buraco_play import random_action
+from tests.fixtures.hostile_base import play_step, stand_ins
 
 SEATS = [SeatConfig("Tu", "human"), SeatConfig("Ana", "bot", "random")]
 

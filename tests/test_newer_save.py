@@ -23,7 +23,7 @@ from carioca_desktop.storage import Paths, write_autosave
 from carioca_desktop.storage.autosaver import flush_pending
 from carioca_desktop.storage.saves import side_file
 from carioca_desktop.ui.scenes.menu import notice_text
-from tests.hostile_base import base_session_dict
+from tests.fixtures.hostile_base import base_session_dict
 
 Change = Callable[[dict[str, Any]], None]
 

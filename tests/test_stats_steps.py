@@ -18,7 +18,7 @@ from carioca_desktop.storage.carioca.records import record_to_dict
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.scenes.carioca import stats as carioca_stats
 from carioca_desktop.ui.scenes.stats.scene import StatsScene
-from tests.test_storage_stats import record
+from tests.storage.test_stats import record
 
 PRESETS = ("clasico", "familiar", "chico")
 
