@@ -1,5 +1,6 @@
-"""Checks of a saved session's bots before they are rebuilt: a bot's saved state must be one
-the bot could have written (its RNG a real generator state, its memory card codes real
+"""Checks of a saved session, shared by both games' loaders: the fields around the game (seed,
+preset, seat names), and a bot's saved state before it is rebuilt, which must be one the bot
+could have written (its RNG a real generator state; a Carioca bot's memory card codes real
 cards, seats of the match, counts a deck can hold). Raises ValueError naming the problem."""
 
 from __future__ import annotations
@@ -26,14 +27,7 @@ def check_saved_bot(data: Any, seat: int, game: Game) -> None:
     _need(_is_int(seed) and abs(seed) < _SEED_LIMIT, "bad bot seed")
     window = data.get("buy_window", -1)
     _need(_is_int(window) and -1 <= window <= game.event_count, "bad bot buy window")
-    rng = data.get("rng")
-    _need(isinstance(rng, list) and len(rng) == 3, "bad bot random state")
-    words = rng[1]
-    _need(isinstance(words, list) and all(_is_int(w) for w in words), "bad bot random state")
-    try:
-        check_rng_state(rng[0], tuple(words), rng[2])
-    except RulesError as err:
-        raise ValueError(f"bot at seat {seat}: {err.message}") from None
+    check_saved_rng(data.get("rng"), f"bot at seat {seat}")
     memory = data.get("memory", {})
     _need(isinstance(memory, Mapping), "bad bot memory")
     if memory:
@@ -85,8 +79,27 @@ def _need(ok: bool, message: str) -> None:
         raise ValueError(message)
 
 
-def check_session_fields(seed: int, preset: str, game: Game) -> None:
-    """A seed a match could start from (the app draws 31 bits; ``--seed`` takes any integer a
-    person types) and the preset of the match's own rules."""
-    _need(abs(seed) < _SEED_LIMIT, "the seed is out of range")
-    _need(preset == game.rules.preset, "the preset differs from the match's rules")
+def check_saved_rng(rng: Any, what: str) -> tuple[int, tuple[int, ...], float | None]:
+    """A saved generator state ``[version, [625 words], gauss]`` that ``random.Random``
+    could have written, as ``setstate`` takes it."""
+    _need(isinstance(rng, list) and len(rng) == 3, f"{what}: bad random state")
+    words = rng[1]
+    _need(isinstance(words, list) and all(_is_int(w) for w in words), f"{what}: bad random state")
+    try:
+        check_rng_state(rng[0], tuple(words), rng[2])
+    except RulesError as err:
+        raise ValueError(f"{what}: {err.message}") from None
+    return rng[0], tuple(words), rng[2]
+
+
+def check_session_fields(seed: Any, preset: Any, rules_preset: str) -> int:
+    """The seed, if a match could start from it (the app draws 31 bits; ``--seed`` takes any
+    integer a person types), and the preset is the one of the match's own rules."""
+    _need(_is_int(seed) and abs(seed) < _SEED_LIMIT, "the seed is out of range")
+    _need(preset == rules_preset, "the preset differs from the match's rules")
+    return int(seed)
+
+
+def check_seat_names(seat_names: list[str], game_names: tuple[str, ...] | list[str]) -> None:
+    """The session's seats are the game's players, in order."""
+    _need(list(seat_names) == list(game_names), "the seats do not match the game's players")

@@ -92,6 +92,9 @@ class SeatedSession(Generic[G, B]):
     # finished match's file can be written (storage/replays.py); None for a match resumed
     # from a save written before this list was kept: it is not kept as a match file.
     replay_actions: list[dict[str, Any]] | None = None
+    # Set once the finished match's record-and-clear is under way: from then on nothing is
+    # saved (a hand arranged after the end would bring the save back as a Continue).
+    _closed: bool = False
 
     # ------------------------------------------------------------------ who is who
     @property
@@ -172,7 +175,7 @@ class SeatedSession(Generic[G, B]):
     def _save(self, clone: G | None = None) -> dict[str, Any] | None:
         """Autosave (in the background) from ``clone``, a copy of the game as it is now
         (made here if not given); returns the bots' state it saved, if it saved."""
-        if not self.autosave:
+        if not self.autosave or self._closed:
             return None
         bots = self._bots_dict()
         try:
@@ -206,6 +209,7 @@ class SeatedSession(Generic[G, B]):
         the disk. Elsewhere (Continue finding a finished match, scripts) it is done now."""
         if not self.autosave:
             return
+        self._closed = True  # the finished state is the last save (queued before this)
         if self._at_table():
             after_autosave(self._record_and_clear, "recording the match", self.paths,
                            hold=self._holds_saves())  # fmt: skip

@@ -57,6 +57,14 @@ class StateError(RulesError):
     """A serialised game or a position that does not describe a consistent game."""
 
 
+# Characters of a refusal's message: a reason, never a dump of what was refused (a fuzzed
+# draw "from" a 100,000-character source was quoted whole).
+MESSAGE_LIMIT = 160
+
+
 def refuse(code: str, message: str, **params: str | int) -> Refusal:
-    """Build a refusal; a small helper so call sites stay on one line."""
+    """Build a refusal, its message cut to ``MESSAGE_LIMIT``; a small helper so call sites
+    stay on one line."""
+    if len(message) > MESSAGE_LIMIT:
+        message = message[: MESSAGE_LIMIT - 1] + "…"
     return Refusal(code, message, MappingProxyType(dict(params)))

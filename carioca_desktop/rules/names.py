@@ -3,8 +3,11 @@
 A name is printable text of at most ``NAME_MAX`` characters: whitespace of any kind (tabs,
 newlines, no-break spaces) becomes one plain space, and control, format (zero-width spaces,
 bidi overrides, BOMs, word joiners), surrogate, private-use and unassigned characters are
-removed. ``clean_name`` applies the rule; ``name_problem`` says why a stored name breaks it
-(stored names are refused, not silently changed, so a tampered save is noticed).
+removed, and a name never starts with a mark (a combining or enclosing mark, such as
+U+034F or the emoji selector U+FE0F, has nothing to sit on there and draws nothing; text
+that draws nothing stops pygame_gui). ``clean_name`` applies the rule; ``name_problem`` says
+why a stored name breaks it (stored names are refused, not silently changed, so a tampered
+save is noticed).
 
 Pure Python, no pygame: the engine, storage and the UI all import it.
 """
@@ -16,6 +19,9 @@ import unicodedata
 NAME_MAX = 24
 # Unicode general categories that are never part of a shown name.
 _DROPPED = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+# Categories that draw nothing where a name starts: marks with no base character before them.
+_NO_BASE = frozenset({"Mn", "Me"})
+_NOT_FIRST = _NO_BASE | _DROPPED
 # Work is bounded before anything else, so a 10 MB "name" costs no more than a short one.
 _SCAN_LIMIT = 16 * NAME_MAX
 
@@ -32,7 +38,18 @@ def clean_name(text: object, limit: int = NAME_MAX) -> str:
                 out.append(" ")
         elif unicodedata.category(char) not in _DROPPED:
             out.append(char)
-    return "".join(out).strip()[:limit].rstrip()
+    name = "".join(out)
+    start = 0
+    while start < len(name) and (name[start] == " " or not starts_visibly(name[start])):
+        start += 1
+    return name[start:][:limit].rstrip()
+
+
+def starts_visibly(char: str) -> bool:
+    """Whether a name may start with ``char`` by its Unicode category: not a mark with no base,
+    nor a control, format, separator or unassigned character. (The name boxes also measure
+    each character with the shipped font: see ``ui.nameentry``.)"""
+    return unicodedata.category(char) not in _NOT_FIRST
 
 
 def name_problem(value: object, limit: int = NAME_MAX) -> str | None:

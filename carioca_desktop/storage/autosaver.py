@@ -16,11 +16,15 @@ before it and never dropped: the end of a match (its record, then the save's rem
 done there at the table, so the frame that ends the match does not wait for the disk.
 
 A failed write is logged and kept as ``last_error``; it is never raised into the game.
+While the latest state's write has failed, ``autosave_failure`` says why (a full disk, a
+read-only folder, a file where the saves folder should be), so the table can say once that
+the match cannot be saved and the pause screen does not claim it is.
 """
 
 from __future__ import annotations
 
 import atexit
+import errno
 import logging
 import os
 import threading
@@ -62,6 +66,7 @@ class BackgroundWriter:
         self.written = 0  # items written (successfully or not); the rest were superseded
         self.failures = 0
         self.last_error: BaseException | None = None
+        self.failing: BaseException | None = None  # the latest state's write failed so
 
     def submit(self, item: Any, hold: bool = False) -> None:
         """Queue ``item`` for writing, replacing one that is still waiting; never blocks.
@@ -147,9 +152,12 @@ class BackgroundWriter:
                     item.run()
                 else:
                     self._write(item)
+                    self.failing = None
             except Exception as err:  # a full disk or a bug must not stop the game
                 self.failures += 1
                 self.last_error = err
+                if not isinstance(item, Job):
+                    self.failing = err
                 what = item.name if isinstance(item, Job) else self._name
                 log.warning("%s failed: %s", what, err)
             finally:
@@ -232,6 +240,27 @@ def flush_pending(paths: Paths | None = None) -> None:
     writer = _pending_for(paths)
     if writer is not None:
         writer.flush()
+
+
+def autosave_failure(paths: Paths | None = None) -> str | None:
+    """Why the latest autosave could not be written, or None while saving works: "full"
+    (no space left), "read_only" (no permission, a read-only disk), "not_a_folder" (a file
+    where the saves folder should be) or "other"."""
+    writer = _pending_for(paths)
+    err = writer.failing if writer is not None else None
+    return None if err is None else failure_reason(err)
+
+
+def failure_reason(err: BaseException) -> str:
+    """The kind of a write's failure, for the player's words."""
+    number = getattr(err, "errno", None)
+    if number in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+        return "full"
+    if isinstance(err, PermissionError) or number == errno.EROFS:
+        return "read_only"
+    if isinstance(err, (NotADirectoryError, FileExistsError)) or number == errno.ENOTDIR:
+        return "not_a_folder"
+    return "other"
 
 
 def discard_pending(paths: Paths | None = None) -> None:

@@ -10,6 +10,8 @@ import sys
 import tempfile
 import time
 import traceback
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import carioca_desktop
@@ -31,12 +33,17 @@ def write_crash_report(
     except Exception:  # even formatting can fail (a broken __str__); keep what we can
         text = f"{type(exc).__name__} (report could not be formatted)\n"
     name = f"crash-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.txt"
-    for folder in _report_folders(paths):
+    makers: tuple[Callable[[], Path], ...] = (partial(_logs_folder, paths), _private_temp_folder)
+    for make_folder in makers:
+        folder = None
         try:
-            folder.mkdir(parents=True, exist_ok=True)
+            folder = make_folder()
             target = folder / name
             _write_new(target, text)
         except Exception:
+            if folder is not None and folder.name.startswith(_TEMP_PREFIX):
+                with contextlib.suppress(OSError):
+                    folder.rmdir()  # made for this report, which could not be written
             continue
         _prune_reports(folder)
         return target
@@ -65,16 +72,21 @@ def crash_text(exc: BaseException, context: dict[str, str] | None = None) -> str
     return "\n".join(line.rstrip("\n") for line in lines) + "\n"
 
 
-def _report_folders(paths: Paths | None) -> list[Path]:
-    folders: list[Path] = []
-    with contextlib.suppress(Exception):
-        folders.append((paths or default_paths()).logs_dir)
-    with contextlib.suppress(OSError):
-        Path(tempfile.gettempdir()).mkdir(parents=True, exist_ok=True)
-        # A fresh private folder (mode 0700, a name no one can plant a symlink at), never a
-        # fixed /tmp path another user could prepare.
-        folders.append(Path(tempfile.mkdtemp(prefix="carioca-crash-")))
-    return folders
+_TEMP_PREFIX = "carioca-crash-"
+
+
+def _logs_folder(paths: Paths | None) -> Path:
+    folder = (paths or default_paths()).logs_dir
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def _private_temp_folder() -> Path:
+    """Made only when the logs folder cannot take the report (so no crash leaves an empty
+    folder behind): a fresh private folder (mode 0700, a name no one can plant a symlink
+    at), never a fixed /tmp path another user could prepare."""
+    Path(tempfile.gettempdir()).mkdir(parents=True, exist_ok=True)
+    return Path(tempfile.mkdtemp(prefix=_TEMP_PREFIX))
 
 
 def _prune_reports(folder: Path) -> None:

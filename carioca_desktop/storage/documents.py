@@ -42,7 +42,9 @@ def load_document(kind: FileKind, path: Path) -> tuple[Loaded | None, list[Notic
     _seen.add(key)
     try:
         raw = read_capped(path, CAPS[kind])
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):
+        # No file (NotADirectoryError: a file is where its folder should be, so no file of
+        # ours can be there to protect; writing will fail and say so).
         return None, []
     except FileProblem as problem:
         return None, [set_aside(kind, path, problem)]
@@ -152,6 +154,13 @@ def remove_document(kind: FileKind, path: Path) -> bool:
     with contextlib.suppress(FileNotFoundError):
         path.unlink()
     return True
+
+
+def protect(path: Path) -> None:
+    """Never write or delete ``path`` this run (a newer program's file, found so by what it
+    holds rather than by its schema)."""
+    _blocked.add(os.path.abspath(path))
+    log.warning("%s was written by a newer version: left untouched", path)
 
 
 def may_write(kind: FileKind, path: Path) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import mmap
 import os
 import stat
 from pathlib import Path
@@ -13,13 +14,13 @@ from carioca_desktop.storage.notices import FileProblem
 MAX_DEPTH = 64
 
 
-def read_capped(path: Path, cap: int) -> bytes:
-    """The file's bytes, or FileProblem("too_large") without reading more than ``cap`` + 1.
+def open_regular(path: Path) -> int:
+    """A read-only descriptor of ``path`` if it is a regular file; else FileProblem("not_a_file")
+    and nothing is read. Opened without blocking: a FIFO with no writer would hang the start.
 
-    Raises FileNotFoundError when there is no file and OSError when it cannot be read. Only a
-    regular file is read: a FIFO, a device or a folder is FileProblem("not_a_file") — opened
-    without blocking (a FIFO with no writer would otherwise hang the start) and never read.
-    """
+    Raises FileNotFoundError when there is no file and OSError when it cannot be opened. Every
+    file the game reads from its folders comes through here (settings, saves, statistics, the
+    picture and shape caches)."""
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     fd = os.open(path, flags)
     try:
@@ -30,13 +31,36 @@ def read_capped(path: Path, cap: int) -> bytes:
     if not regular:
         os.close(fd)
         raise FileProblem("not_a_file", f"{path.name} is not a regular file")
-    with os.fdopen(fd, "rb") as handle:
+    return fd
+
+
+def read_capped(path: Path, cap: int) -> bytes:
+    """The file's bytes, or FileProblem("too_large") without reading more than ``cap`` + 1.
+
+    Raises FileNotFoundError when there is no file and OSError when it cannot be read. Only a
+    regular file is read: a FIFO, a device or a folder is FileProblem("not_a_file").
+    """
+    with os.fdopen(open_regular(path), "rb") as handle:
         # Reading one byte past the cap tells "too large" even for files that grow or lie
         # about their size (/proc), and never pulls a huge file into memory.
         data = handle.read(cap + 1)
     if len(data) > cap:
         raise FileProblem("too_large", f"{path.name} is larger than {cap} bytes")
     return data
+
+
+def map_capped(path: Path, cap: int) -> mmap.mmap:
+    """The regular file mapped privately (copy on write: writing to the map never reaches the
+    file), or FileProblem("too_large") for one over ``cap`` bytes, or ValueError for an empty
+    one. Raises as ``open_regular``."""
+    fd = open_regular(path)
+    try:
+        size = os.fstat(fd).st_size
+        if size > cap:
+            raise FileProblem("too_large", f"{path.name} is larger than {cap} bytes")
+        return mmap.mmap(fd, 0, access=mmap.ACCESS_COPY)
+    finally:
+        os.close(fd)
 
 
 def parse_object(data: bytes) -> dict[str, object]:

@@ -47,6 +47,12 @@ class Notice:
     moved_to: str | None = None
 
 
+class NewerMatch(ValueError):
+    """Raised by a match validator for a save this program cannot read because a newer one
+    wrote it (a newer session or game version, a rule or preset it does not know): the file
+    is left where it is, untouched, and a new match is saved beside it."""
+
+
 class FileProblem(Exception):
     """Raised inside storage when a file or a value in it cannot be used; becomes a Notice."""
 

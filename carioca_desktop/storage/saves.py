@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import logging
 import os
 from collections.abc import Callable, Mapping
@@ -15,12 +16,13 @@ from carioca_desktop.storage.documents import (
     Loaded,
     load_document,
     may_write,
+    protect,
     remove_document,
     set_aside,
     write_document,
 )
 from carioca_desktop.storage.migrations import CURRENT
-from carioca_desktop.storage.notices import FileProblem, Notice
+from carioca_desktop.storage.notices import FileProblem, NewerMatch, Notice
 from carioca_desktop.storage.paths import Paths, default_paths
 from carioca_desktop.storage.rngcodec import compact_match, expand_match
 
@@ -45,10 +47,12 @@ def write_autosave(match: Mapping[str, object], paths: Paths | None = None) -> N
         "match": compact_match(match),
     }
     paths = paths or default_paths()
-    if not write_document("save", paths.autosave_file, doc):
-        # The autosave is a newer program's (or unreadable) and stays untouched; this match
-        # goes beside it, so it is not lost (Continue finds it; see autosave_protected).
-        write_document("save", side_file(paths), doc)
+    # If the autosave is a newer program's (or unreadable) it stays untouched, and this match
+    # goes beside it, so it is not lost (Continue finds it; see autosave_protected). If
+    # neither may be written, that is a failed save, and the table must say so.
+    written = write_document("save", paths.autosave_file, doc)
+    if not written and not write_document("save", side_file(paths), doc):
+        raise PermissionError(errno.EACCES, "the save and the one beside it are protected")
 
 
 def load_autosave(
@@ -71,6 +75,9 @@ def load_autosave(
         match = _match_of(loaded)
         game = match if match_validator is None else _validated(match, match_validator)
     except FileProblem as problem:
+        if problem.problem == "newer_version":  # left in place, never renamed as damaged
+            protect(path)
+            return None, None, [*notices, problem.notice("save")]
         return None, None, [*notices, set_aside("save", path, problem)]
     return game, match, notices
 
@@ -127,6 +134,8 @@ def _match_of(loaded: Loaded) -> dict[str, object]:
 def _validated(match: dict[str, object], validator: MatchValidator) -> object:
     try:
         return validator(match)
+    except NewerMatch as exc:
+        raise FileProblem("newer_version", f"written by a newer version: {exc}") from None
     except ValueError as exc:
         raise FileProblem("invalid_game", f"not a valid game: {exc}") from None
     except Exception as exc:  # a validator bug must not stop the game from starting

@@ -19,6 +19,7 @@ from carioca_desktop.i18n import tr
 from carioca_desktop.rules.names import NAME_MAX, clean_name, invisible_chars
 from carioca_desktop.storage import has_autosave, load_autosave
 from carioca_desktop.ui import hud, theme
+from carioca_desktop.ui.nameentry import NameEntry
 from carioca_desktop.ui.widgets import (
     Focusable,
     Stepper,
@@ -42,7 +43,7 @@ def game_options() -> list[tuple[str, object]]:
 def name_entry(scene: UIScene, rect: pygame.Rect, text: str, placeholder: str) -> UITextEntryLine:
     """A name's entry (at most NAME_MAX characters, no invisible ones), in the focus ring."""
     box = scene.holder(rect)
-    entry = UITextEntryLine(
+    entry = NameEntry(
         pygame.Rect((0, 0), rect.size),
         scene.app.manager,
         box,

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import mmap
 import os
 import struct
 import threading
@@ -28,11 +27,16 @@ from typing import Final
 
 import pygame
 
+from carioca_desktop.storage.jsonio import map_capped
+from carioca_desktop.storage.notices import FileProblem
+
 log = logging.getLogger(__name__)
 
 VERSION = 1  # bump when the file layout changes
 KEEP = 8
 _HEADER = struct.Struct("<II")  # width, height
+# Larger files are not mapped: a 4K window's picture is 33 MB.
+PICTURE_CAP = 64 * 1024 * 1024
 _OPAQUE: Final = "RGBX"
 _ALPHA: Final = "BGRA"  # ARGB8888 in memory: the usual display format, so blits need no convert
 
@@ -119,9 +123,10 @@ def _load(path: Path, alpha: bool) -> pygame.Surface | None:
     ever replaced whole (written aside and renamed) or removed, so a mapped one never shrinks
     under the surface."""
     try:
-        with path.open("rb") as handle:
-            pixels = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_COPY)
-    except (OSError, ValueError):  # ValueError: an empty file cannot be mapped
+        # Through the guarded reader: a FIFO or a device where a picture should be is not
+        # opened for reading, a huge file not mapped.
+        pixels = map_capped(path, PICTURE_CAP)
+    except (OSError, ValueError, FileProblem):  # ValueError: an empty file cannot be mapped
         return None
     if len(pixels) < _HEADER.size:
         return None

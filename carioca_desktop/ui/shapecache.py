@@ -25,12 +25,14 @@ from typing import Any, Final
 import pygame
 import pygame_gui
 
+from carioca_desktop.storage.jsonio import read_capped
+from carioca_desktop.storage.notices import FileProblem
 from carioca_desktop.ui import picturecache
 
 log = logging.getLogger(__name__)
 
 VERSION = 2  # 2: pixels kept as BGRA (1: RGBA)
-MAX_BYTES = 8 * 1024 * 1024
+MAX_BYTES = 8 * 1024 * 1024  # written at most, so read at most
 _RECORD = struct.Struct("<HHH")  # id length, width, height; then the id, then the pixels
 # ARGB8888 in memory, the format pygame_gui draws its shapes in (a new SRCALPHA surface's):
 # read back as RGBA they were another format, converted at every blit of a button's state.
@@ -65,8 +67,10 @@ def preload(manager: pygame_gui.UIManager) -> int:
     # Read, not mapped like the kept pictures: the shapes live as long as the manager, and on
     # Windows a mapped file cannot be replaced, so new shapes could never be kept.
     try:
-        data = memoryview(path.read_bytes())
-    except OSError:
+        # The guarded reader: no FIFO or device is read, no file larger than the cap.
+        data = memoryview(read_capped(path, MAX_BYTES))
+    except (OSError, FileProblem) as err:
+        log.info("not reading kept shapes: %s", err)
         return 0
     shapes: list[tuple[str, pygame.Surface]] = []
     at = 0

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 from carioca_desktop.play.text import refusal_text
-from carioca_desktop.ui.anim import Toast
+from carioca_desktop.ui.anim import TOAST_SECONDS, Toast
 
 if TYPE_CHECKING:
     from carioca_desktop.rules.errors import Refusal
@@ -29,9 +29,9 @@ class Toasting:
         self.toast(refusal_text(refusal), anchor)
         self.app.sounds.play("refuse")
 
-    def toast(self, text: str, anchor: tuple[int, int]) -> None:
+    def toast(self, text: str, anchor: tuple[int, int], seconds: float = TOAST_SECONDS) -> None:
         self.toasts = [t for t in self.toasts if t.text != text][-2:]
-        self.toasts.append(Toast(text, (anchor[0], anchor[1] - self.layout.upx(24))))
+        self.toasts.append(Toast(text, (anchor[0], anchor[1] - self.layout.upx(24)), 0.0, seconds))
         self.app.dirty()
 
     def age_toasts(self, dt: float) -> None:

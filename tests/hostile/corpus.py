@@ -127,7 +127,94 @@ def finished_save() -> tuple[Callable[[Path], None], str]:
     return save_of(data), session.match_id
 
 
+# ---------------------------------------------------------------------- Buraco (issue 29)
+def buraco_record(**changes: Any) -> dict[str, Any]:
+    """A finished Buraco match as stats.json holds it (the first side won, 2,200 to 1,300)."""
+    out: dict[str, Any] = {
+        "game": "buraco",
+        "finished_at": "2026-01-01T10:00:00+00:00",
+        "preset": "brasileiro",
+        "rules": {"game": "buraco", "preset": "brasileiro", "players": 2},
+        "players": [
+            {"name": "Tú", "kind": "human", "level": None},
+            {"name": "Ana", "kind": "bot", "level": "easy"},
+        ],
+        "sides": [[0], [1]],
+        "hand_points": [[1500, 900], [700, 400]],
+        "scores": [2200, 1300],
+        "target": 2000,
+        "winner": 0,
+        "human_seats": [0],
+        "match_id": "b1",
+    }
+    out.update(changes)
+    return out
+
+
+def stats2(*records: dict[str, Any], huge: str = "") -> Callable[[Path], None]:
+    """A version-2 statistics file (Buraco records beside Carioca's); ``huge`` replaces the
+    first Buraco score with a 401-digit number."""
+    body = json.dumps({"schema": 2, "matches": list(records)})
+    return text(body.replace("2200", HUGE, 1) if huge else body)
+
+
+def buraco_spoilt(name: str) -> Callable[[Path], None]:
+    from tests.rules.buraco.test_saves_validated import SPOILS, _base
+
+    data = _base()
+    SPOILS[name](data)
+    return save_of(data)
+
+
+def buraco_newer() -> Callable[[Path], None]:
+    from tests.rules.buraco.test_saves_validated import _base
+
+    data = _base()
+    data["version"] = 2  # a newer program's session inside the same outer schema
+    return save_of(data)
+
+
+def _buraco_kinds() -> list[Kind]:
+    from tests.rules.buraco.test_saves_validated import _base
+
+    k, rules = Kind, "buraco_rules"
+    return [
+        k("s_br_valid", "settings", "kept", settings(**{rules: {"game": "buraco"}})),
+        k("s_br_unknown_key", "settings", "repaired", settings(**{rules: {"jokers_fly": 1}})),
+        k("s_br_mortos_1e9", "settings", "repaired", settings(**{rules: {"mortos": 10**9}})),
+        k("s_br_huge_target", "settings", "repaired",
+          text(f'{{"schema":1,"{rules}":{{"game":"buraco","target":{HUGE}}}}}')),
+        k("s_br_unknown_preset", "settings", "repaired", settings(**{rules: {"preset": "x"}})),
+        k("s_br_list", "settings", "repaired", settings(**{rules: [1, 2]})),
+        k("s_br_carioca_rules", "settings", "repaired",
+          settings(**{rules: {"game": "carioca", "preset": "clasico"}})),
+        k("t_br_valid", "stats", "kept", stats2(record("m5"), buraco_record())),
+        k("t_br_huge_score", "stats", "repaired", stats2(record("m6"), buraco_record(), huge="y")),
+        k("t_br_side_3", "stats", "repaired",
+          stats2(record("m7"), buraco_record(match_id="b3", sides=[[0], [3]]))),
+        k("t_br_winner_lost", "stats", "repaired",
+          stats2(record("m8"), buraco_record(match_id="b4", winner=1))),
+        k("t_br_sums_differ", "stats", "repaired",
+          stats2(record("m9"), buraco_record(match_id="b5", scores=[9999, 1300]))),
+        k("ab_valid", "save", "kept", save_of(_base())),
+        k("ab_newer_session", "save", "kept", buraco_newer()),
+        k("ab_card_too_many", "save", "aside", buraco_spoilt("a card too many")),
+        k("ab_meld_not_a_meld", "save", "aside", buraco_spoilt("a meld that is not a meld")),
+        k("ab_mortos_beyond", "save", "aside", buraco_spoilt("more mortos taken than dealt")),
+        k("ab_side_2", "save", "aside", buraco_spoilt("a meld of side 2")),
+        k("ab_million_round", "save", "aside", buraco_spoilt("a round worth a million")),
+        k("ab_won_played_on", "save", "aside", buraco_spoilt("won already but played on")),
+        k("ab_hand_size", "save", "aside", buraco_spoilt("a hand bigger than the log")),
+        k("ab_mark_name", "save", "aside", buraco_spoilt("a name starting with a mark")),
+        k("ab_bot_rng_zero", "save", "aside", buraco_spoilt("a bot's generator all zeros")),
+    ]  # fmt: skip
+
+
 def _kinds() -> list[Kind]:
+    return _carioca_kinds() + _buraco_kinds()
+
+
+def _carioca_kinds() -> list[Kind]:
     valid = small_session().to_dict()
     finished, finished_id = finished_save()
     k = Kind

@@ -1,4 +1,5 @@
-"""kill -9 over whole matches (issue 15): a child plays bot matches through the session with
+"""kill -9 over whole matches (issue 15; Buraco too since issue 29): a child plays bot matches
+through the session with
 autosave and statistics (Continue first, as the app does); the parent SIGKILLs it at random
 moments, right after a match's last action, and (the child killing itself) between saving,
 recording and clearing. No finished match may be lost or recorded twice, and no confirmed
@@ -6,7 +7,8 @@ action lost: the autosave always holds at least every action the child had seen 
 written (the autosave is written off the frame, issue 16: an action is confirmed once its
 write is flushed; the writer lags by at most the write in progress and one more).
 
-Figures: ``pytest -s tests/play/test_hostile_kill.py -m slow`` prints them."""
+Figures: ``pytest -s tests/play/test_hostile_kill.py -m slow`` prints them (``CARIOCA_KILLS=100``
+for a shorter run)."""
 
 from __future__ import annotations
 
@@ -21,26 +23,53 @@ from pathlib import Path
 
 import pytest
 
+from carioca_desktop.play.buraco.session import BuracoSession, is_buraco_document
 from carioca_desktop.play.carioca.session import MatchSession
 from carioca_desktop.storage import Paths, load_autosave, load_stats
 
 ROOT = Path(__file__).resolve().parents[2]
-KILLS = 200
+KILLS = int(os.environ.get("CARIOCA_KILLS", "200"))
 
 CHILD = """
 import os, signal, sys
 from pathlib import Path
 import carioca_desktop.play.seated as sm  # where the session records and clears
+import random
 from carioca_desktop.play.resume import load_resumable
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
+from carioca_desktop.rules.buraco.ruleset import preset_rules
+from carioca_desktop.play.buraco.session import BuracoSession
 from carioca_desktop.play.carioca.session import MatchSession, SeatConfig
 from carioca_desktop.storage import Paths
 from carioca_desktop.storage.autosaver import flush_pending
+from tests.fixtures.buraco_play import random_action
 from tests.fixtures.hostile_base import play_step, stand_ins
 
 paths, point, seed = Paths.under(Path(sys.argv[1])), sys.argv[2], int(sys.argv[3])
-RULES = CariocaRules.from_dict({"preset": "chico", "players": 2})
+GAME = sys.argv[4]
 SEATS = [SeatConfig("Tu", "human"), SeatConfig("Ana", "bot", "random")]
+
+def new_session(seed):
+    if GAME == "buraco":
+        rules = preset_rules("brasileiro", players=2, target=600)
+        return BuracoSession.new(rules, SEATS, seed, paths=paths)
+    rules = CariocaRules.from_dict({"preset": "chico", "players": 2})
+    return MatchSession.new(rules, SEATS, seed, paths=paths)
+
+def events(session):
+    return session.game.event_count
+
+def stepper(session):
+    if GAME == "buraco":
+        rng = random.Random(events(session))
+        def step():
+            if session.game.is_over:
+                return False
+            session.apply(random_action(session.game, rng))
+            return True
+        return step
+    players = stand_ins(session)
+    return lambda: play_step(session, players)
 
 def die():
     os.kill(os.getpid(), signal.SIGKILL)
@@ -62,24 +91,24 @@ sm.append_match, sm.clear_autosave = append, clear
 while True:
     session, _ = load_resumable(paths)
     if session is None:
-        session = MatchSession.new(RULES, SEATS, seed, paths=paths)
+        session = new_session(seed)
         seed += 1
     flush_pending(paths)  # the new match's first save is on disk before it counts
-    print("start", session.match_id, len(session.game.state.events), flush=True)
-    players = stand_ins(session)
-    while play_step(session, players):
+    print("start", session.match_id, events(session), flush=True)
+    step = stepper(session)
+    while step():
         flush_pending(paths)  # confirmed = on disk (the autosave is written off the frame)
-        print("ok", session.match_id, len(session.game.state.events), flush=True)
+        print("ok", session.match_id, events(session), flush=True)
     print("over", session.match_id, flush=True)
 """
 
 
 class Child:
-    def __init__(self, home: Path, point: str, seed: int) -> None:
+    def __init__(self, home: Path, point: str, seed: int, game: str = "carioca") -> None:
         self.lines: list[list[str]] = []
         self.over = threading.Event()
         self.proc = subprocess.Popen(
-            [sys.executable, "-c", CHILD, str(home), point, str(seed)],
+            [sys.executable, "-c", CHILD, str(home), point, str(seed), game],
             cwd=ROOT, stdout=subprocess.PIPE, text=True,
             env={**os.environ, "PYTHONPATH": str(ROOT)},
         )  # fmt: skip
@@ -102,28 +131,33 @@ class Child:
         self.reader.join(5)
 
 
+def _session_of(data: object) -> object:
+    if is_buraco_document(data):
+        return BuracoSession.from_dict(data, autosave=False)
+    return MatchSession.from_dict(data, autosave=False)
+
+
 def check_home(paths: Paths, confirmed: dict[str, int], finished: set[str]) -> set[str]:
     """Nothing finished is lost, nothing recorded twice, no confirmed action lost."""
-    records = [m.match_id for m in load_stats(paths)[0].matches]
+    records = [m.match_id for m in load_stats(paths)[0].records]
     assert len(records) == len(set(records)), "a match was recorded twice"
-    loaded, _, notices = load_autosave(
-        paths, match_validator=lambda d: MatchSession.from_dict(d, paths, autosave=False)
-    )
+    loaded, _, notices = load_autosave(paths, match_validator=_session_of)
     assert not notices, notices  # the autosave is never torn nor invalid
-    saved = loaded if isinstance(loaded, MatchSession) else None
+    saved = loaded if isinstance(loaded, (MatchSession, BuracoSession)) else None
     for match_id in finished:  # in the statistics, or a save of it that Continue records
         assert match_id in records or (saved is not None and saved.match_id == match_id)
     for match_id, events in confirmed.items():
         if match_id in records:
             continue
         assert saved is not None and saved.match_id == match_id, f"match {match_id} lost"
-        assert len(saved.game.state.events) >= events, "a confirmed action was lost"
+        assert saved.game.event_count >= events, "a confirmed action was lost"
     return set(records)
 
 
 @pytest.mark.slow
 @pytest.mark.timeout(3600)
-def test_kill_9_over_whole_matches_loses_nothing(tmp_path: Path) -> None:
+@pytest.mark.parametrize("game", ["carioca", "buraco"])
+def test_kill_9_over_whole_matches_loses_nothing(tmp_path: Path, game: str) -> None:
     rng = random.Random(15)
     paths = Paths.under(tmp_path)
     confirmed: dict[str, int] = {}  # match id -> events the child saw applied
@@ -135,7 +169,7 @@ def test_kill_9_over_whole_matches_loses_nothing(tmp_path: Path) -> None:
         point = "none"
         if roll < 0.21:
             point = ("before_record", "after_record", "after_clear")[kill % 3]
-        child = Child(tmp_path, point, seed)
+        child = Child(tmp_path, point, seed, game)
         seed += 50  # new matches of each child get fresh seeds
         if point != "none":
             child.proc.wait(300)  # it kills itself at the end of its match
@@ -158,14 +192,14 @@ def test_kill_9_over_whole_matches_loses_nothing(tmp_path: Path) -> None:
                 del confirmed[match_id]
     # A last child runs the match in progress (if any) to its end: then every match that
     # was ever confirmed is in the statistics, exactly once.
-    child = Child(tmp_path, "none", seed)
+    child = Child(tmp_path, "none", seed, game)
     child.over.wait(300)
     child.kill()
     finished |= {p[1] for p in child.lines if p[0] == "over"}
-    recorded = [m.match_id for m in load_stats(paths)[0].matches]
+    recorded = [m.match_id for m in load_stats(paths)[0].records]
     elapsed = time.perf_counter() - began
     print(
-        f"\nkill -9 loop: {KILLS} kills ({modes}), {len(finished)} matches finished, "
+        f"\n{game} kill -9 loop: {KILLS} kills ({modes}), {len(finished)} matches finished, "
         f"{len(recorded)} recorded, {len(recorded) - len(set(recorded))} twice, "
         f"{elapsed:.0f} s"
     )

@@ -49,6 +49,24 @@ def test_crash_report_falls_back_to_the_temp_folder(
     assert "the pozo fell over" in report.read_text(encoding="utf-8")
 
 
+def test_a_crash_report_leaves_no_empty_temp_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 29 item 8: the private temp folder is made only when the logs folder fails, and
+    removed again if the report cannot be written there either."""
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    monkeypatch.setattr(tempfile, "gettempdir", lambda: str(temp))
+    report = write_crash_report(boom(), paths=Paths.under(tmp_path / "home"))
+    assert report.parent == tmp_path / "home" / "logs"
+    assert list(temp.iterdir()) == []
+    blocker = tmp_path / "blocker"
+    blocker.write_text("a file where the logs folder should be")
+    monkeypatch.setattr(crash, "_write_new", lambda *_: (_ for _ in ()).throw(OSError("full")))
+    write_crash_report(boom(), paths=Paths.under(blocker))
+    assert list(temp.iterdir()) == []  # nothing could be written: no folder left behind
+
+
 def test_crash_report_never_raises(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     class Nasty(Exception):
         def __str__(self) -> str:

@@ -248,7 +248,7 @@ def test_a_match_beside_a_newer_versions_save_is_kept_and_said(tmp_path: Path) -
 
     from carioca_desktop import i18n
     from carioca_desktop.storage import flush_autosaves
-    from carioca_desktop.ui.scenes.carioca.side_save import side_save_text
+    from carioca_desktop.ui.tablekit.save_watch import side_save_text
 
     paths = Paths.under(tmp_path)
     newer = '{"schema": 99, "match": {"from": "the future"}}'

@@ -36,7 +36,7 @@ from carioca_desktop.rules.buraco.actions import Action, NextRound
 from carioca_desktop.rules.buraco.game import BuracoGame
 from carioca_desktop.rules.buraco.ruleset import BuracoRules
 from carioca_desktop.rules.buraco.state import Event
-from carioca_desktop.rules.jsonstate import rng_from_json
+from carioca_desktop.save_check import check_saved_rng, check_seat_names, check_session_fields
 from carioca_desktop.storage import (
     BuracoRecord,
     Paths,
@@ -138,14 +138,14 @@ class BuracoSession(SeatedSession[BuracoGame, "BuracoBot"]):
             raise ValueError("not a Buraco session")
         if d.get("version") != VERSION:
             raise ValueError(f"unknown session version {d.get('version')!r}")
-        seed = d.get("seed")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError("bad seed")
-        game = BuracoGame.from_dict(d.get("game"))
+        game = BuracoGame.from_dict(d.get("game"))  # StateError is a ValueError
+        game.validate_played()  # a match that could have been played, as Carioca's
+        seed = check_session_fields(d.get("seed"), d.get("preset"), game.rules.preset)
         raw_seats = d.get("seats")
         if not isinstance(raw_seats, list) or len(raw_seats) != game.players:
             raise ValueError("the seats do not match the game's players")
         seats = [_seat(s) for s in raw_seats]
+        check_seat_names([s.name for s in seats], game.names)
         bots = _load_bots(d.get("bots"), seats, seed)
         session = cls(game, seats, seed, bots, paths, autosave)
         session.arrangements = parse_arrangements(d.get("arrangements"), session.human_seats)
@@ -298,9 +298,6 @@ def _load_bots(raw: Any, seats: Sequence[SeatConfig], seed: int) -> dict[int, Bu
         if data.get("seat") != i:
             raise ValueError(f"the bot saved for seat {i} is not that seat's bot")
         bot = _make_bot(seat.level or "normal", i, seed)
-        try:
-            bot.rng = rng_from_json(data["rng"])
-        except (KeyError, TypeError, ValueError) as err:
-            raise ValueError(f"bad state for the bot at seat {i}: {err!r}") from err
+        bot.rng.setstate(check_saved_rng(data.get("rng"), f"the bot at seat {i}"))
         out[i] = bot
     return out

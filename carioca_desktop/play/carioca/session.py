@@ -19,7 +19,7 @@ from carioca_desktop.rules.carioca.actions import Action, NextRound, Undo
 from carioca_desktop.rules.carioca.game import Game
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.rules.carioca.state import Event, Phase
-from carioca_desktop.save_check import check_saved_bot, check_session_fields
+from carioca_desktop.save_check import check_saved_bot, check_seat_names, check_session_fields
 from carioca_desktop.storage import (
     MatchRecord,
     Paths,
@@ -138,13 +138,12 @@ class MatchSession(SeatedSession[Game, "Bot"]):
         game = Game.from_dict(d.get("game"))  # StateError is a ValueError
         if game.is_position:
             raise ValueError("a saved match is a dealt match, not a described position")
-        check_session_fields(seed, preset, game)
+        check_session_fields(seed, preset, game.rules.preset)
         raw_seats = d.get("seats")
         if not isinstance(raw_seats, list):
             raise ValueError("seats must be a list")
         seats = [SeatConfig.from_dict(s) for s in raw_seats]
-        if [s.name for s in seats] != list(game.names):
-            raise ValueError("the seats do not match the game's players")
+        check_seat_names([s.name for s in seats], game.names)
         bots = _load_bots(d.get("bots"), seats, game)
         hints = d.get("hints", True)  # saves from before the flag had none: hints on
         if not isinstance(hints, bool):

@@ -5,7 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import RulesError
+from ..actioncodec import (
+    MISSING,
+    ActionFields,
+    capped,
+    cards_problem,
+    is_card_text,
+    is_index,
+    melds_problem,
+)
+from ..errors import Refusal, refuse
 
 Melds = tuple[tuple[str, ...], ...]
 
@@ -104,54 +113,56 @@ def action_to_dict(action: Action) -> dict[str, Any]:
     return out
 
 
-def _int(value: Any, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError("bad_action", f"{what} must be a whole number, not {value!r}")
-    return value
-
-
-def _str(value: Any, what: str) -> str:
-    if not isinstance(value, str):
-        raise RulesError("bad_action", f"{what} must be a card code, not {value!r}")
-    return value
-
-
-def _melds(value: Any) -> Melds:
-    if not isinstance(value, list) or not all(isinstance(m, list) for m in value):
-        raise RulesError("bad_action", "melds must be a list of lists of card codes")
-    return tuple(tuple(_str(c, "a card") for c in m) for m in value)
-
-
 def action_from_dict(data: Any) -> Action:
-    """Inverse of ``action_to_dict``; raises RulesError (code ``bad_action``) with a reason."""
-    if (
-        not isinstance(data, dict)
-        or not isinstance(data.get("do"), str)
-        or data["do"] not in ACTION_TYPES
-    ):
-        raise RulesError("bad_action", f"not a Buraco action: {data!r}")
-    kind = data["do"]
-    seat = _int(data.get("seat", -1 if kind == "next_round" else None), "seat")
+    """Inverse of ``action_to_dict``; raises RulesError("bad_action") with a short reason.
+
+    Read through the codec both games share (``rules.actioncodec``): integers within
+    ``INDEX_LIMIT``, cards short strings, at most ``MELDS_LIMIT`` melds; nothing coerced.
+    """
+    fields = ActionFields(data, ACTION_TYPES, "Buraco")
+    kind = fields.kind
+    seat = fields.index("seat", -1 if kind == "next_round" else MISSING)
     if kind == "draw":
         return Draw(seat)
     if kind == "take_pile":
-        add = data.get("add")
-        card = data.get("card")
-        return TakePile(
-            seat,
-            _melds(data.get("melds", [])),
-            None if add is None else _int(add, "add"),
-            None if card is None else _str(card, "card"),
-        )
+        melds = fields.melds("melds", [])
+        return TakePile(seat, melds, fields.optional_index("add"), fields.optional_text("card"))
     if kind == "lay_down":
-        return LayDown(seat, _melds(data.get("melds")))
+        return LayDown(seat, fields.melds("melds"))
     if kind == "add":
-        cards = data.get("cards")
-        if not isinstance(cards, list):
-            raise RulesError("bad_action", "cards must be a list of card codes")
-        return Add(seat, _int(data.get("meld"), "meld"), tuple(_str(c, "a card") for c in cards))
+        return Add(seat, fields.index("meld"), fields.cards("cards"))
     if kind == "swap":
-        return Swap(seat, _int(data.get("meld"), "meld"), _str(data.get("card"), "card"))
+        return Swap(seat, fields.index("meld"), fields.text("card"))
     if kind == "discard":
-        return Discard(seat, _str(data.get("card"), "card"))
+        return Discard(seat, fields.text("card"))
     return NextRound(seat)
+
+
+def malformed(action: Any) -> Refusal | None:
+    """None for a well-formed Buraco action (legal or not), else the ``bad_action`` refusal:
+    the shape is checked before any rule, as Carioca's ``validate_action.malformed``."""
+    kind = type(action)
+    if kind not in KIND_OF:
+        return refuse("bad_action", f"not a Buraco action: {kind.__name__}")
+    problem = _shape_problem(action)
+    return None if problem is None else refuse("bad_action", capped(problem))
+
+
+def _shape_problem(action: Any) -> str | None:
+    if not is_index(action.seat):
+        return "the seat must be an integer"
+    if isinstance(action, (Swap, Add)) and not is_index(action.meld):
+        return "the meld must be an integer index"
+    if isinstance(action, (Swap, Discard)) and not is_card_text(action.card):
+        return "the card must be a card code"
+    if isinstance(action, Add):
+        return cards_problem(action.cards, "add")
+    if isinstance(action, LayDown):
+        return melds_problem(action.melds)
+    if isinstance(action, TakePile):
+        if action.add is not None and not is_index(action.add):
+            return "the meld to add to must be an integer index"
+        if action.card is not None and not is_card_text(action.card):
+            return "the card must be a card code"
+        return melds_problem(action.melds)
+    return None

@@ -7,8 +7,9 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..actioncodec import capped, check_seat
 from ..errors import IllegalAction, Refusal
-from .actions import Action, Add, Discard, Draw, NextRound, Swap, TakePile
+from .actions import Action, Add, Discard, Draw, NextRound, Swap, TakePile, malformed
 from .melds import ESCALA, is_wild, max_run
 from .observation import BuracoObservation, EventView, observe
 from .play import execute, meld_texts
@@ -16,6 +17,7 @@ from .position import build_position
 from .rounds import Turn, deal_round
 from .ruleset import BuracoRules
 from .state import DECK, Event, Phase, State, validate
+from .validate_state import validate_played
 
 
 class BuracoGame:
@@ -115,25 +117,42 @@ class BuracoGame:
         return tuple(self._s.scores)
 
     def hand(self, seat: int) -> list[str]:
-        return [DECK[c].code for c in self._s.hands[seat]]
+        """The hand of ``seat``; RulesError("bad_seat") for anything but a seat (``-1`` is
+        not the last seat)."""
+        return [DECK[c].code for c in self._s.hands[check_seat(seat, self.players)]]
 
     def table_texts(self) -> list[tuple[int, tuple[str, ...]]]:
         """Each meld as (side, card texts with markers), in table order."""
         return [(m.side, meld_texts(self._s, m.layout)) for m in self._s.table]
 
     def observation(self, seat: int) -> BuracoObservation:
+        """What ``seat`` may know; RulesError("bad_seat") for anything but a seat."""
+        check_seat(seat, self.players)
         return observe(self._s, seat, self._views.setdefault(seat, []))
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The players' names, by seat."""
+        return tuple(self._s.names)
+
+    def validate_played(self) -> None:
+        """Raise StateError unless this match could have been played from a deal (a saved
+        match must; see ``validate_state``)."""
+        validate_played(self._s)
 
     def validate(self) -> None:
         validate(self._s)
 
     # ------------------------------------------------------------------ actions
     def _trial(self, action: Action) -> tuple[State, Refusal | list[Event]]:
+        bad = malformed(action)  # wrong types and unbounded values refused before any rule
+        if bad is not None:
+            return self._s, bad
         trial = self._s.copy(share_log=True, share_rng=not isinstance(action, NextRound))
         try:
             return trial, execute(trial, action)
-        except (TypeError, ValueError, AttributeError) as err:  # a malformed action value
-            return trial, Refusal("bad_action", f"malformed action {action!r}: {err}")
+        except (TypeError, ValueError, AttributeError) as err:  # a shape malformed() missed
+            return trial, Refusal("bad_action", capped(f"malformed action: {err}"))
 
     def check(self, action: Action) -> Refusal | None:
         """None if ``action`` is legal now, else the refusal saying why not."""
@@ -159,9 +178,9 @@ class BuracoGame:
         """Every legal action of ``seat`` (default: the seat to act), lay-downs excepted
         (also ``take_pile`` with new melds): single-card adds, swaps, discards, draws."""
         s = self._s
+        who = s.turn if seat is None else check_seat(seat, self.players)  # "0", -1: bad_seat
         if s.phase == Phase.ROUND_OVER:
             return [NextRound()]
-        who = s.turn if seat is None else seat
         if s.phase == Phase.MATCH_OVER or who != s.turn:
             return []
         side = who % 2

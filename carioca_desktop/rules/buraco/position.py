@@ -62,6 +62,8 @@ def build_position(
             state.table.append(_table_meld(index, spec, take, rules))
         if len(took_morto) != 2 or len(scores) != 2 or min(took_morto) < 0:
             raise StateError("bad_position", "took_morto and scores are per side (2 values)")
+        if max(took_morto) > rules.morto_quota:  # checked before the lists are built
+            raise StateError("bad_position", f"a side takes at most {rules.morto_quota} mortos")
         state.holders = [[side] * int(k) for side, k in enumerate(took_morto)]
         state.scores = [int(v) for v in scores]
     except (RulesError, TypeError, ValueError) as err:

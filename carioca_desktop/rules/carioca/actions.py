@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import RulesError
+from ..actioncodec import INDEX_LIMIT as INDEX_LIMIT  # the bound both games share
+from ..actioncodec import ActionFields
 
 STOCK = "stock"
 POZO = "pozo"
@@ -117,29 +118,22 @@ def action_to_dict(action: Action) -> dict[str, Any]:
 def action_from_dict(data: Any) -> Action:
     """Inverse of ``action_to_dict``; raises RulesError("bad_action") with a readable reason.
 
-    Strict: numbers must be JSON integers (not ``1.9``, ``"12"`` or ``true``), cards strings,
+    Strict and bounded (``rules.actioncodec``, shared with Buraco): numbers must be JSON
+    integers within ``INDEX_LIMIT`` (not ``1.9``, ``"12"`` or ``true``), cards short strings,
     melds lists of lists; nothing is coerced, and no input makes it raise anything else.
     """
-    if not isinstance(data, dict) or not isinstance(data.get("do"), str):
-        raise RulesError("bad_action", 'an action is an object with a "do" kind')
-    kind = data["do"]
-    if kind not in ACTION_TYPES:
-        raise RulesError("bad_action", f"unknown action kind {kind[:40]!r}")
-    seat = _field_int(data, "seat", kind)
+    fields = ActionFields(data, ACTION_TYPES, "Carioca")
+    kind = fields.kind
+    seat = fields.index("seat")
     if kind == "draw":
-        return Draw(seat, _field_str(data, "from", kind, STOCK))
+        return Draw(seat, fields.text("from", STOCK))
     if kind == "lay_down":
-        melds = data.get("melds")
-        if not isinstance(melds, list) or not all(isinstance(m, list) for m in melds):
-            raise RulesError("bad_action", "lay_down: melds must be a list of lists of cards")
-        if not all(isinstance(c, str) for m in melds for c in m):
-            raise RulesError("bad_action", "lay_down: every card must be a string")
-        return LayDown(seat, tuple(tuple(m) for m in melds))
+        return LayDown(seat, fields.melds("melds"))
     if kind in ("add", "swap"):
         cls = Add if kind == "add" else Swap
-        return cls(seat, _field_int(data, "meld", kind), _field_str(data, "card", kind))
+        return cls(seat, fields.index("meld"), fields.text("card"))
     if kind == "discard":
-        return Discard(seat, _field_str(data, "card", kind))
+        return Discard(seat, fields.text("card"))
     if kind == "buy":
         return Buy(seat)
     if kind == "pass":
@@ -147,34 +141,3 @@ def action_from_dict(data: Any) -> Action:
     if kind == "undo":
         return Undo(seat)
     return NextRound(seat)
-
-
-# Seats and meld indexes beyond this are refused outright (no table holds 10**6 melds).
-INDEX_LIMIT = 10**6
-
-
-def _field_int(data: dict[str, Any], key: str, kind: str) -> int:
-    value = data.get(key)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError("bad_action", f"{kind}: {key} must be an integer, not {_shown(value)}")
-    if not -INDEX_LIMIT <= value <= INDEX_LIMIT:
-        raise RulesError("bad_action", f"{kind}: {key} is out of range")
-    return value
-
-
-def _field_str(data: dict[str, Any], key: str, kind: str, default: str | None = None) -> str:
-    value = data.get(key, default)
-    if not isinstance(value, str):
-        raise RulesError("bad_action", f"{kind}: {key} must be a string, not {_shown(value)}")
-    return value
-
-
-def _shown(value: Any) -> str:
-    """A short description of a bad value (never a 10,000-digit number or a deep list)."""
-    if isinstance(value, (bool, float)) or value is None:
-        return repr(value)
-    if isinstance(value, int):
-        return "a huge integer" if abs(value) > INDEX_LIMIT else str(value)
-    if isinstance(value, str):
-        return repr(value[:20])
-    return type(value).__name__

@@ -243,6 +243,8 @@ class Game:
         those are combinatorial, and ``carioca_desktop.solver`` proposes them."""
         from .legal import legal_actions
 
+        if seat is not None:
+            check_seat(seat, self.players)  # "0" or -1 is refused by type, not a TypeError
         asked = self.current_player
         who = seat if seat is not None else self._s.turn if asked is None else asked
         return legal_actions(self, who)

@@ -15,8 +15,8 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from ..cards import Card, full_deck, parse_marked
-from ..errors import CardError, StateError
-from ..jsonstate import check_rng_state
+from ..errors import CardError
+from ..jsonstate import check_rng_state, need  # the vocabulary both games' checks share
 from ..melds import ESCALA, TRIO
 from .scoring import round_points
 
@@ -32,18 +32,13 @@ MAX_EVENTS = 200_000  # a match of 64 rounds stays far below; more is not a save
 _SPECIALS = ("ER", "ES", "EC", "EP")
 
 
-def _need(ok: bool, message: str) -> None:
-    if not ok:
-        raise StateError("bad_state", f"invalid saved game: {message}")
-
-
 def validate_loaded(state: State) -> None:
     """Raise StateError naming the first thing about ``state`` no real match could reach."""
     from carioca_desktop.rules.names import name_problem
 
     for seat, name in enumerate(state.names):
         problem = name_problem(name)
-        _need(problem is None, f"seat {seat}: {problem}")
+        need(problem is None, f"seat {seat}: {problem}")
     _check_rng(state)
     if state.position:
         return  # a described position: any cards and melds, no history (see State)
@@ -63,7 +58,7 @@ def _check_rng(state: State) -> None:
 def _check_deck(state: State) -> None:
     rules = state.rules
     deck = Counter(full_deck(rules.deck_count, rules.jokers_per_deck))
-    _need(Counter(state.cards) == deck, "the cards are not the rule set's full deck")
+    need(Counter(state.cards) == deck, "the cards are not the rule set's full deck")
 
 
 # ---------------------------------------------------------------------- melds
@@ -72,37 +67,37 @@ def _check_shape(state: State, index: int, meld: TableMeld) -> None:
     contract = rules.contract(state.round_index)
     where = f"meld {index}"
     if lay.kind == TRIO:
-        _need(lay.special is None and lay.suit is None, f"{where}: a trío with a suit")
-        _need(len({s.rank for s in lay.slots}) == 1, f"{where}: a trío of several ranks")
+        need(lay.special is None and lay.suit is None, f"{where}: a trío with a suit")
+        need(len({s.rank for s in lay.slots}) == 1, f"{where}: a trío of several ranks")
     if lay.special is not None:
-        _need(lay.special == contract.special, f"{where}: a {lay.special} in this round")
-        _need(meld.contract, f"{where}: a special meld outside the contract")
+        need(lay.special == contract.special, f"{where}: a {lay.special} in this round")
+        need(meld.contract, f"{where}: a special meld outside the contract")
         _check_special(state, where, meld)
         return
     if meld.contract:
-        _need(lay.kind in contract.kinds, f"{where}: a {lay.kind} is not in this contract")
-        _need(contract.special is None, f"{where}: this round's contract is {contract.special}")
+        need(lay.kind in contract.kinds, f"{where}: a {lay.kind} is not in this contract")
+        need(contract.special is None, f"{where}: this round's contract is {contract.special}")
         if lay.kind == ESCALA:
             least = contract.escala_length(rules.escala_min)
-            _need(len(lay.slots) >= least, f"{where}: an escala shorter than {least}")
+            need(len(lay.slots) >= least, f"{where}: an escala shorter than {least}")
 
 
 def _check_special(state: State, where: str, meld: TableMeld) -> None:
     lay = meld.layout
-    _need(lay.kind == ESCALA and len(lay.slots) == 13, f"{where}: a special meld of 13 cards")
-    _need([s.rank for s in lay.slots] == list(range(1, 14)), f"{where}: not A to K")
+    need(lay.kind == ESCALA and len(lay.slots) == 13, f"{where}: a special meld of 13 cards")
+    need([s.rank for s in lay.slots] == list(range(1, 14)), f"{where}: not A to K")
     faces = [state.cards[s.ref] for s in lay.slots]
     naturals = [c for c, s in zip(faces, lay.slots) if not s.wild]
     if lay.special == "ER":
-        _need(len({c.suit for c in naturals}) == 1, f"{where}: an escala real of mixed suits")
+        need(len({c.suit for c in naturals}) == 1, f"{where}: an escala real of mixed suits")
     if lay.special in ("EC", "EP"):
-        _need(len(naturals) == 13, f"{where}: wilds in an escala {lay.special}")
+        need(len(naturals) == 13, f"{where}: wilds in an escala {lay.special}")
         reds = [bool(c.suit and c.suit.red) for c in naturals]
         if lay.special == "EC":
-            _need(len(set(reds)) == 1, f"{where}: an escala de color of two colours")
+            need(len(set(reds)) == 1, f"{where}: an escala de color of two colours")
         else:
             alternate = all(a != b for a, b in pairwise(reds))
-            _need(alternate, f"{where}: colours do not alternate")
+            need(alternate, f"{where}: colours do not alternate")
 
 
 # ---------------------------------------------------------------------- events
@@ -114,23 +109,23 @@ def _cards_of(event: Event) -> list[str]:
 
 def _check_events(state: State) -> None:
     events, n = state.events, state.players
-    _need(0 < len(events) <= MAX_EVENTS, "the event log is empty or too long")
+    need(0 < len(events) <= MAX_EVENTS, "the event log is empty or too long")
     last_round = 0
     for i, ev in enumerate(events):
-        _need(ev.n == i, f"event {i} is numbered {ev.n}")
-        _need(ev.kind in EVENT_KINDS, f"event {i}: unknown kind {ev.kind[:20]!r}")
+        need(ev.n == i, f"event {i} is numbered {ev.n}")
+        need(ev.kind in EVENT_KINDS, f"event {i}: unknown kind {ev.kind[:20]!r}")
         low = -1 if ev.kind == "round_end" else 0
-        _need(low <= ev.seat < n, f"event {i}: no seat {ev.seat}")
-        _need(last_round <= ev.round <= state.round_index, f"event {i}: round out of order")
+        need(low <= ev.seat < n, f"event {i}: no seat {ev.seat}")
+        need(last_round <= ev.round <= state.round_index, f"event {i}: round out of order")
         if ev.round != last_round or i == 0:
-            _need(ev.kind == "deal" and ev.points == (ev.round,), f"event {i}: a round not dealt")
+            need(ev.kind == "deal" and ev.points == (ev.round,), f"event {i}: a round not dealt")
         last_round = ev.round
         for code in _cards_of(ev):
             try:
                 parse_marked(code)
             except CardError:
-                _need(False, f"event {i}: not a card {code[:8]!r}")
-    _need(last_round == state.round_index, "the log does not reach the current round")
+                need(False, f"event {i}: not a card {code[:8]!r}")
+    need(last_round == state.round_index, "the log does not reach the current round")
 
 
 def _round_events(state: State, round_index: int) -> list[Event]:
@@ -142,20 +137,20 @@ def _check_rounds(state: State) -> None:
     rules, n = state.rules, state.players
     for r, (points, out) in enumerate(zip(state.points, state.went_out)):
         ends = [e for e in _round_events(state, r) if e.kind == "round_end"]
-        _need(len(ends) == 1, f"round {r + 1} has {len(ends)} ends")
+        need(len(ends) == 1, f"round {r + 1} has {len(ends)} ends")
         end = ends[0]
-        _need(end.seat == (-1 if out is None else out), f"round {r + 1}: who went out differs")
-        _need(list(end.points) == list(points), f"round {r + 1}: scores differ from the log")
-        _need(len(end.melds) == n, f"round {r + 1}: revealed hands missing")
+        need(end.seat == (-1 if out is None else out), f"round {r + 1}: who went out differs")
+        need(list(end.points) == list(points), f"round {r + 1}: scores differ from the log")
+        need(len(end.melds) == n, f"round {r + 1}: revealed hands missing")
         hands: list[list[Card]] = [[parse_marked(c)[0] for c in h] for h in end.melds]
-        _need(out is None or not hands[out], f"round {r + 1}: the seat out still held cards")
-        _need(
+        need(out is None or not hands[out], f"round {r + 1}: the seat out still held cards")
+        need(
             round_points(hands, out, rules) == list(points),
             f"round {r + 1}: the scores are not what the hands were worth",
         )
     for r in range(len(state.points), state.round_index + 1):
         ended = any(e.kind == "round_end" for e in _round_events(state, r))
-        _need(not ended, f"round {r + 1} ended but has no score")
+        need(not ended, f"round {r + 1} ended but has no score")
 
 
 def _check_current_round(state: State) -> None:
@@ -181,23 +176,23 @@ def _check_current_round(state: State) -> None:
         elif ev.kind in ("stock_out", "blocked"):
             drew = True
     for seat in range(n):
-        _need(len(state.hands[seat]) == size[seat], f"seat {seat}'s hand size differs from the log")
-    _need(state.buys == buys, "buy counts differ from the log")
-    _need(all(b <= rules.buy_limit for b in buys), "more buys than the limit")
+        need(len(state.hands[seat]) == size[seat], f"seat {seat}'s hand size differs from the log")
+    need(state.buys == buys, "buy counts differ from the log")
+    need(all(b <= rules.buy_limit for b in buys), "more buys than the limit")
     _check_melds_owned(state)
     if state.round_over:
         out = state.went_out[-1]
-        _need(
+        need(
             all(bool(h) or seat == out for seat, h in enumerate(state.hands)),
             "an empty hand for a seat that did not go out",
         )
-        _need(0 <= state.turn_number <= discards, "the turn number differs from the log")
+        need(0 <= state.turn_number <= discards, "the turn number differs from the log")
         return
-    _need(all(state.hands), "an empty hand in a round still being played")
-    _need(state.turn_number == discards, "the turn number differs from the log")
+    need(all(state.hands), "an empty hand in a round still being played")
+    need(state.turn_number == discards, "the turn number differs from the log")
     first = (state.dealer + 1) % n
-    _need(state.turn == (first + state.turn_number) % n, "the seat to play differs from the log")
-    _need(drew == (state.phase.value != "draw"), "the phase differs from the log (draw first)")
+    need(state.turn == (first + state.turn_number) % n, "the seat to play differs from the log")
+    need(drew == (state.phase.value != "draw"), "the phase differs from the log (draw first)")
 
 
 def _check_melds_owned(state: State) -> None:
@@ -207,16 +202,16 @@ def _check_melds_owned(state: State) -> None:
         mine = [m for m in state.table if m.owner == seat and m.contract]
         trios = sum(1 for m in mine if m.layout.kind == TRIO)
         progress = (trios, len(mine) - trios)
-        _need(tuple(state.progress[seat]) == progress, f"seat {seat}: progress differs")
+        need(tuple(state.progress[seat]) == progress, f"seat {seat}: progress differs")
         complete = any(progress == (f.trios, f.escalas) for f in contract.forms)
         fits = any(progress[0] <= f.trios and progress[1] <= f.escalas for f in contract.forms)
-        _need(fits, f"seat {seat}: more contract melds than the contract")
+        need(fits, f"seat {seat}: more contract melds than the contract")
         at = state.laid_down_at[seat]
         if at is None:
-            _need(not complete, f"seat {seat}: a whole contract but not laid down")
-            _need(rules.partial_contract or not mine, f"seat {seat}: melds but not laid down")
+            need(not complete, f"seat {seat}: a whole contract but not laid down")
+            need(rules.partial_contract or not mine, f"seat {seat}: melds but not laid down")
             others = [m for m in state.table if m.owner == seat and not m.contract]
-            _need(not others, f"seat {seat}: extra melds before the contract")
+            need(not others, f"seat {seat}: extra melds before the contract")
         else:
-            _need(complete, f"seat {seat}: laid down without the contract's melds")
-            _need(0 <= at <= state.turn_number, f"seat {seat}: laid down in a later turn")
+            need(complete, f"seat {seat}: laid down without the contract's melds")
+            need(0 <= at <= state.turn_number, f"seat {seat}: laid down in a later turn")

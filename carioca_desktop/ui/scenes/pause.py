@@ -10,6 +10,7 @@ from carioca_desktop import games
 from carioca_desktop.i18n import tr
 from carioca_desktop.ui import theme
 from carioca_desktop.ui.cardart import CardArt
+from carioca_desktop.ui.tablekit.save_watch import failure_text
 from carioca_desktop.ui.widgets import UIScene, card_fan, draw_text, font, gold_title, panel, wrap
 
 if TYPE_CHECKING:
@@ -32,6 +33,8 @@ class PauseScene(UIScene):
         w, h = self.size
         bh, gap = round(50 * self.u), round(12 * self.u)
         height = round(150 * self.t) + 4 * bh + 3 * gap + round(30 * self.u) + round(40 * self.t)
+        if failure_text(self.app.paths):  # the reason the match is not saved: a line more
+            height += round(18 * self.t)
         box = pygame.Rect(0, 0, min(w - 40, round(max(420 * self.u, 440 * self.t))), min(h, height))
         box.center = (w // 2, h // 2 + round(30 * self.t))
         return box
@@ -61,7 +64,9 @@ class PauseScene(UIScene):
         small = font(round(14 * self.t))
         bh, gap = round(50 * self.u), round(12 * self.u)
         y = box.y + round(150 * self.t) + 4 * (bh + gap) + 4
-        for line in wrap(tr("pause.saved"), small, box.w - 70):
+        # Never "saved" while the latest save failed: the reason instead (issue 29).
+        words = failure_text(self.app.paths) or tr("pause.saved")
+        for line in wrap(words, small, box.w - 70):
             draw_text(surface, line, small, (box.centerx, y), theme.TEXT_DIM, "midtop")
             y += small.get_linesize()
 

@@ -41,6 +41,7 @@ from carioca_desktop.ui.scenes.buraco.rehearse import Rehearsal
 from carioca_desktop.ui.scenes.buraco.table_picture import table_picture
 from carioca_desktop.ui.sprites import CardImages, TextCache
 from carioca_desktop.ui.tablekit.blitter import Recorder, Window, drawn_at
+from carioca_desktop.ui.tablekit.save_watch import SaveWatch
 from carioca_desktop.ui.toasts import Toasting
 
 if TYPE_CHECKING:
@@ -69,6 +70,7 @@ class BuracoTableScene(Toasting, Scene, TableOverlays):
         self.texts: TextCache = TextCache()
         self.animator = Animator()
         self.toasts: list[Toast] = []
+        self.save_watch = SaveWatch()  # says once if the match cannot be saved, or goes aside
         self.viewer = session.viewer()
         self.obs: BuracoObservation = session.game.observation(self.viewer)
         self.hand = HandOrder()
@@ -132,6 +134,7 @@ class BuracoTableScene(Toasting, Scene, TableOverlays):
         self.session.decide_ahead()  # bots decide on a worker thread (play/botworker.py)
         self.sync()
         shapecache.draw_pending(self.app.manager)  # the buttons' other looks, before play
+        self.save_watch.enter(self)  # a newer version's save kept, or saving failing
 
     def _button_words(self) -> dict[str, str]:
         words = {key: tr(f"buraco.button.{key}") for key in BUTTONS}
@@ -300,6 +303,7 @@ class BuracoTableScene(Toasting, Scene, TableOverlays):
         self.session.release_decision()  # the next bot thinks from this frame on
         moving = self.animator.update(dt)
         self.age_toasts(dt)
+        self.save_watch.update(self)
         if moving:
             # The flights' frames are idle for the bots: the next move, once decided, has
             # its parts drawn ahead (rehearse.py), so the frame that applies it blits them.

@@ -42,10 +42,10 @@ from carioca_desktop.ui.scenes.carioca.moves import TableMoves
 from carioca_desktop.ui.scenes.carioca.offer import OfferPrompt
 from carioca_desktop.ui.scenes.carioca.pacing import WAKE, TableClock
 from carioca_desktop.ui.scenes.carioca.round_end import RoundEnd, show_scores
-from carioca_desktop.ui.scenes.carioca.side_save import warn_side_save
 from carioca_desktop.ui.scenes.carioca.view import TableView
 from carioca_desktop.ui.scenes.carioca.widgets import TableWidgets
 from carioca_desktop.ui.sprites import CardImages, TextCache
+from carioca_desktop.ui.tablekit.save_watch import SaveWatch
 from carioca_desktop.ui.toasts import Toasting
 
 if TYPE_CHECKING:
@@ -71,6 +71,7 @@ class TableScene(Toasting, Scene, ModelParts):
         self.view = TableView(self.images, self.texts)
         self.animator = Animator()
         self.toasts: list[Toast] = []
+        self.save_watch = SaveWatch()  # says once if the match cannot be saved, or goes aside
         self.hotseat = HotSeat(session)
         viewer = self.hotseat.viewer(session.viewer())
         obs = session.game.observation(viewer)
@@ -131,7 +132,7 @@ class TableScene(Toasting, Scene, ModelParts):
         self.offer = OfferPrompt(self.app.manager, self.session.buy_seconds)
         self.sync()
         shapecache.draw_pending(self.app.manager)  # the buttons' other looks, before play
-        warn_side_save(self)  # a newer version's save kept: this match is saved beside it
+        self.save_watch.enter(self)
 
     def exit(self) -> None:
         self.frame.window.lost()
@@ -257,6 +258,7 @@ class TableScene(Toasting, Scene, ModelParts):
         # The offer counts down only here, so a pause (another scene on top) freezes it.
         offering = self.offer.tick(dt) if self.offer is not None else False
         self.age_toasts(dt)
+        self.save_watch.update(self)
         if self.frame.follow_animations():
             self.app.dirty()
         if moving:

@@ -4,12 +4,14 @@ and the chart of one match's running totals (chart.py)."""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
 
 from carioca_desktop.games import LEVELS
-from carioca_desktop.i18n import tr
+from carioca_desktop.i18n import language, tr
 from carioca_desktop.storage import MatchRecord, Stats, StatsSummary, WinCount, human_won, summarize
 from carioca_desktop.ui import theme
 from carioca_desktop.ui.scenes.carioca.chart import Chart
@@ -43,6 +45,7 @@ class CariocaStatsView(PageMatchList[MatchRecord]):
         from carioca_desktop.storage.rating import person_rating
 
         self.rating = person_rating(stats.matches)  # the person's level on the bot ladder
+        self._rules_rows: tuple[str, list[tuple[str, WinCount]]] | None = None
 
     # ------------------------------------------------------------------ picture
     def paint(self, surface: pygame.Surface) -> None:
@@ -89,13 +92,12 @@ class CariocaStatsView(PageMatchList[MatchRecord]):
         return (tr("stats.by_level"), levels), (tr("stats.by_preset"), self._by_rules())
 
     def _by_rules(self) -> list[tuple[str, WinCount]]:
-        """Matches won by rules, a changed preset apart from the preset ("Clásico (modificado)")."""
-        counts: dict[str, WinCount] = {}
-        for match in reversed(self.summary.recent):  # play order: the first played, first
-            name = record_rules_name(match.preset, match.rules)
-            old = counts.get(name, WinCount())
-            counts[name] = WinCount(old.played + 1, old.won + int(human_won(match)))
-        return list(counts.items())
+        """Matches won by rules, a changed preset apart from the preset ("Clásico (modificado)").
+        Counted once per language, not at every repaint: naming 10,000 records' rules took
+        0.35 s of every step through the list (issue 29)."""
+        if self._rules_rows is None or self._rules_rows[0] != language():
+            self._rules_rows = (language(), _count_by_rules(self.summary.recent))
+        return self._rules_rows[1]
 
     def _levels(self) -> list[tuple[str, WinCount]]:
         order = {level: i for i, level in enumerate(LEVELS)}
@@ -105,6 +107,21 @@ class CariocaStatsView(PageMatchList[MatchRecord]):
     def _paint_list(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         title = tr("stats.matches", n=len(self.matches))
         self._paint_rows(surface, box, self.scene.t, title, human_won, _paint_row)
+
+
+def _count_by_rules(recent: Sequence[MatchRecord]) -> list[tuple[str, WinCount]]:
+    """Played and won per rules name, in play order (``recent`` is most recent first); each
+    distinct rule set is named once."""
+    counts: dict[str, WinCount] = {}
+    names: dict[str, str] = {}
+    for match in reversed(recent):
+        key = json.dumps([match.preset, match.rules], sort_keys=True, default=str)
+        name = names.get(key)
+        if name is None:
+            name = names[key] = record_rules_name(match.preset, match.rules)
+        old = counts.get(name, WinCount())
+        counts[name] = WinCount(old.played + 1, old.won + int(human_won(match)))
+    return list(counts.items())
 
 
 def _paint_row(
