@@ -22,7 +22,7 @@ from carioca_desktop.rules.buraco.actions import (
 )
 from carioca_desktop.rules.errors import Refusal
 from carioca_desktop.ui.scenes.buraco.layout import hand_rects
-from carioca_desktop.ui.scenes.buraco.targets import add_for
+from carioca_desktop.ui.scenes.buraco.targets import add_for, placing
 
 if TYPE_CHECKING:
     from carioca_desktop.play.buraco_session import BuracoSession
@@ -352,9 +352,13 @@ class BuracoMoves:
             t.toast(tr("buraco.pick_to_add"), anchor)
             return
         cards = self.codes(self.picked)
-        plain = Add(t.viewer, index, cards)
-        action = self._add_for(index, cards) if t.obs.turn == t.viewer else None
-        if t.try_action(action or plain, anchor):
+        action: Action | Refusal = Add(t.viewer, index, cards)
+        if t.obs.turn == t.viewer:  # else the engine's own word (not your turn)
+            on_table = t.obs.table[index].cards if index < len(t.obs.table) else ()
+            action = placing(t.session.game, t.viewer, on_table, index, cards)
+        if isinstance(action, Refusal):
+            t.refuse(action, anchor)
+        elif t.try_action(action, anchor):
             self.picked = []
             t.sync()
 
