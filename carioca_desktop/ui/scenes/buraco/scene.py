@@ -364,7 +364,7 @@ class BuracoTableScene(Toasting, Scene, TableOverlays):
             self.session.game.round_over and self.autoplay is not None
         )
         if sheet_up:
-            sheet.paint(surface, self.layout, self.texts, self.obs, self.names)
+            sheet.paint(surface, self.layout, self.texts, self.obs, self.names, self.images)
         self.animator.draw(cast("pygame.Surface", over))
         if self.window_partial and not sheet_up and self.app.stack.visible() == [self]:
             # What the widgets draw next over this frame (pygame_gui's sprites), and what
