@@ -114,7 +114,8 @@ class Person:
 
     def _faces_public(self) -> None:
         """The faces asked for since the last frame: the table's melds, the pile, cards a
-        move showed to everyone (the log's), and the hand of the person seated, if any."""
+        move showed to everyone (the log's), the hands once the round is over (laid down to be
+        counted), and the hand of the person seated, if any."""
         if self.faces is None:
             return
         asked, self.faces[:] = set(self.faces), []
@@ -127,6 +128,7 @@ class Person:
         for event in obs.events:
             public |= {c.split("=")[0] for c in event.cards}
             public |= {c.split("=")[0] for m in event.melds for c in m}
+        public |= {c for hand in obs.hands_left or () for c in hand}  # laid down to count
         if not table.hand_hidden:
             public |= set(table.session.game.hand(table.viewer))
         assert asked <= public, (asked - public, table.viewer, table.revealed)

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Protocol, cast
 
 import pygame
 
+from carioca_desktop.play.buraco_points import table_points
 from carioca_desktop.play.buraco_text import side_name
 from carioca_desktop.rules.buraco.observation import BuracoObservation, MeldView
 from carioca_desktop.ui import hud
@@ -185,7 +186,8 @@ def _still(
     me = obs.seat
     key = (p.names[me], p.seat_lines[me], obs.hand_sizes[me], obs.turn == me)
     part("viewer", layout.viewer_panel.inflate(u(8), u(8)), key, lambda: panels.viewer(surface, p))
-    key = (obs.target, obs.scores, tuple(p.names))
+    playing = obs.phase in ("draw", "play")  # the running points show while it is played
+    key = (obs.target, obs.scores, tuple(p.names), playing, table_points(obs))
     score = layout.score_panel.inflate(u(8), u(8))
     part("score", score, key, lambda: panels.score_panel(surface, p))
     key = (obs.rules.get("preset"), obs.round_number, p.pile_all, p.first_min)

@@ -22,7 +22,7 @@ from carioca_desktop.play.buraco_text import (
     log_line,
     rules_of,
 )
-from carioca_desktop.rules.buraco.actions import Action
+from carioca_desktop.rules.buraco.actions import Action, Undo
 from carioca_desktop.rules.buraco.observation import BuracoObservation
 from carioca_desktop.rules.errors import IllegalAction
 from carioca_desktop.ui import shapecache
@@ -109,11 +109,12 @@ class BuracoTableScene(Toasting, Scene, TableOverlays):
             "sort": self.moves.sort,
             "clear": self.moves.clear,
             "hint": self.ask_hint,
+            "undo": self.undo,
         }
         for key in BUTTONS:
             self.buttons[key] = UIButton(
                 self.layout.buttons[key],
-                tr(f"buraco.button.{key}"),
+                tr("table.undo") if key == "undo" else tr(f"buraco.button.{key}"),
                 manager,
                 object_id=ObjectID(class_id="@primary") if key == "lay_down" else None,
                 command=commands[key],
@@ -186,8 +187,10 @@ class BuracoTableScene(Toasting, Scene, TableOverlays):
 
     def log_after(self, obs: BuracoObservation) -> list[str]:
         """The log's lines once ``obs``'s events not yet seen are told."""
-        lines = list(self.log_lines)
-        for event in obs.events[self._seen :]:
+        lines, seen = list(self.log_lines), self._seen
+        if len(obs.events) < seen:  # an undo took events back: tell the log again
+            lines, seen = [], max(0, len(obs.events) - LOG_KEEP)
+        for event in obs.events[seen:]:
             line = log_line(event, self.names, self.viewer)
             if line:
                 lines.append(line)
@@ -222,6 +225,7 @@ class BuracoTableScene(Toasting, Scene, TableOverlays):
             "sort": bool(self.obs.hand),
             "clear": bool(self.moves.picked or self.moves.staged),
             "hint": self.my_turn and not self.hand_hidden,
+            "undo": self.my_turn and self.session.game.can_undo(self.viewer),
         }
         if self.session.game.round_over:  # the round sheet has the only button that counts
             enable = dict.fromkeys(enable, False)
@@ -234,6 +238,13 @@ class BuracoTableScene(Toasting, Scene, TableOverlays):
                     _ui(button).disable()
 
     # ------------------------------------------------------------------ applying moves
+    def undo(self) -> None:
+        """Take back the last lay-down, add or swap since the draw (Deshacer, Ctrl+Z), as at
+        Carioca's table; the engine says what is final."""
+        if not self.hand_hidden and self.try_action(Undo(self.viewer), self.layout.our_zone.center):
+            self.moves.picked = []
+            self.sync()
+
     def try_action(self, action: Action, anchor: tuple[int, int]) -> bool:
         """Ask the engine; refuse in words, or apply and redraw. True if applied."""
         refusal = self.session.game.check(action)
