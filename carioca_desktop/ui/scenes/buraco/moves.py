@@ -5,7 +5,8 @@ scene through the narrow ``BuracoTable`` protocol."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
@@ -52,6 +53,8 @@ class BuracoTable(Protocol):
     def refuse(self, refusal: Refusal, anchor: tuple[int, int]) -> None: ...
 
     def toast(self, text: str, anchor: tuple[int, int]) -> None: ...
+
+    def ask_wild_end(self, ends: list[tuple[str, Callable[[], None]]]) -> None: ...
 
     def sync(self) -> None: ...
 
@@ -352,6 +355,10 @@ class BuracoMoves:
             t.toast(tr("buraco.pick_to_add"), anchor)
             return
         cards = self.codes(self.picked)
+        ends = self._wild_ends(index, cards)
+        if len(ends) >= 2:  # a lone wild on a run open at both ends: ask which end
+            t.ask_wild_end([(a.cards[0], partial(self._place, a, anchor)) for a in ends])
+            return
         action: Action | Refusal = Add(t.viewer, index, cards)
         if t.obs.turn == t.viewer:  # else the engine's own word (not your turn)
             on_table = t.obs.table[index].cards if index < len(t.obs.table) else ()
@@ -361,6 +368,23 @@ class BuracoMoves:
         elif t.try_action(action, anchor):
             self.picked = []
             t.sync()
+
+    def _wild_ends(self, index: int, cards: tuple[str, ...]) -> list[Add]:
+        """The engine's placements of a lone wild on ``index``, one per open end (the low
+        end first), when it is the viewer's turn to play."""
+        t = self.t
+        if len(cards) != 1 or t.obs.turn != t.viewer or t.obs.phase != "play":
+            return []
+        return [
+            a
+            for a in t.session.game.legal_actions(t.viewer)
+            if isinstance(a, Add) and a.meld == index and a.cards[0].startswith(f"{cards[0]}=")
+        ]
+
+    def _place(self, action: Action, anchor: tuple[int, int]) -> None:
+        if self.t.try_action(action, anchor):
+            self.picked = []
+            self.t.sync()
 
     def _take_onto(self, index: int, anchor: tuple[int, int]) -> None:
         """``must_use_top``, before drawing: a click on one of the side's melds takes the

@@ -10,6 +10,7 @@ over the table are in overlays.py.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 import pygame
@@ -41,6 +42,7 @@ from carioca_desktop.ui.scenes.buraco.picture import table_picture
 from carioca_desktop.ui.scenes.buraco.rehearse import Rehearsal
 from carioca_desktop.ui.scenes.table.window import Recorder, Window, drawn_at
 from carioca_desktop.ui.scenes.toasts import Toasting
+from carioca_desktop.ui.scenes.wildend import WildEndScene
 from carioca_desktop.ui.sprites import CardImages, TextCache
 
 if TYPE_CHECKING:
@@ -238,6 +240,10 @@ class BuracoTableScene(Toasting, Scene, TableOverlays):
                     _ui(button).disable()
 
     # ------------------------------------------------------------------ applying moves
+    def ask_wild_end(self, ends: list[tuple[str, Callable[[], None]]]) -> None:
+        """Which end of the run the wild goes to (wildend.py)."""
+        self.app.push(WildEndScene(self.app, ends))
+
     def undo(self) -> None:
         """Take back the last lay-down, add or swap since the draw (Deshacer, Ctrl+Z), as at
         Carioca's table; the engine says what is final."""

@@ -322,6 +322,12 @@ class TableScene(Toasting, Scene, ModelParts):
         self.widgets.ask_discard(self.layout, card, yes)
         return True
 
+    def ask_wild_end(self, ends: list[tuple[str, Callable[[], object]]]) -> None:
+        """Which end of the escala the wild goes to (ui/scenes/wildend.py)."""
+        from carioca_desktop.ui.scenes.wildend import WildEndScene
+
+        self.app.push(WildEndScene(self.app, ends))
+
     def answer_confirm(self, yes: bool) -> bool:
         """Enter or Esc while "Botar el 7♥?" is open; True if it was (the keys stop there)."""
         return self.widgets is not None and self.widgets.answer_confirm(yes)
