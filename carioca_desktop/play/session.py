@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from carioca_desktop.bots.levels import LEVELS
 from carioca_desktop.match_ids import new_match_id, saved_match_id
+from carioca_desktop.play import settle
 from carioca_desktop.play.arrangement import Arrangement, arrangements_to_dict, parse_arrangements
 from carioca_desktop.play.botworker import BotWorker
 from carioca_desktop.play.offer import pass_action
@@ -100,6 +101,7 @@ class MatchSession(SeatedSession[Game, "Bot"]):
         self.bots = bots
         self.paths = paths
         self.autosave = autosave
+        settle.after_deal()  # what lives on is out of the collector's way (play/settle.py)
         self.hints = hints  # the Pista button, for this match (the settings may also turn it off)
         self.recorded = False  # the finished match went into the statistics
         self.match_id = new_match_id()  # stats know a finished match by it (see _finish)
@@ -275,7 +277,10 @@ class MatchSession(SeatedSession[Game, "Bot"]):
         saved = self._save(clone)  # the finished match too: a kill before it is recorded
         if self.game.is_over:  # cannot lose it
             self._finish()
+            settle.match_over()
         else:
+            if isinstance(action, NextRound):
+                settle.after_deal()  # a long evening stays smooth (play/settle.py)
             self._start_decision(saved, clone)
         return event
 
