@@ -224,7 +224,6 @@ class BuracoSession(SeatedSession[BuracoGame, "BuracoBot"]):
         )  # the finished match too: a kill before it is recorded cannot lose it
         if self.game.is_over:
             self._finish()
-            settle.match_over()
             return events
         if isinstance(action, NextRound):
             settle.after_deal()  # a long evening stays smooth (play/settle.py)

@@ -277,7 +277,6 @@ class MatchSession(SeatedSession[Game, "Bot"]):
         saved = self._save(clone)  # the finished match too: a kill before it is recorded
         if self.game.is_over:  # cannot lose it
             self._finish()
-            settle.match_over()
         else:
             if isinstance(action, NextRound):
                 settle.after_deal()  # a long evening stays smooth (play/settle.py)
