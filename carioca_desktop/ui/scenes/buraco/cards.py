@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 LIMPO = (72, 170, 104)
 SUJO = (196, 120, 48)
 ACCEPT = (110, 230, 140)
+NEWS = (255, 206, 84)  # since the viewer's last action
 
 
 def meld(
@@ -37,6 +38,7 @@ def meld(
         head, _, marker = code.partition("=")
         image, (dx, dy) = images.shadowed(head, w, marker or None)
         surface.blit(image, (rect.x + dx, rect.y + dy))
+    news(surface, p, meld, box, rects)
     x = box.left
     if meld.buraco:
         colour = LIMPO if meld.buraco == "limpo" else SUJO
@@ -94,3 +96,28 @@ def hand(surface: pygame.Surface, p: Picture) -> None:
         words = tr("buraco.staged", n=len(p.staged))
         text = p.texts.render(words, u(13), GREEN_OK, bold=True)
         surface.blit(text, (p.layout.hand_area.left, p.layout.hand_area.top - u(26)))
+
+
+def news(
+    surface: pygame.Surface, p: Picture, meld: MeldView, box: pygame.Rect, rects: list[pygame.Rect]
+) -> None:
+    """What changed since the viewer last acted, until they act: a new meld framed in gold, a
+    card added to an older one with a gold dot over it."""
+    u = p.layout.upx
+    index = next((i for i, m in enumerate(p.obs.table) if m is meld), None)
+    if index is None:
+        return
+    new, added = p.news.marks(index)
+    if new:
+        draw_rect(surface, NEWS, box.inflate(u(6), u(6)), u(2), border_radius=u(8))
+        return
+    left = list(added)
+    for k in range(len(meld.cards) - 1, -1, -1):  # the latest copies, from the run's end
+        text = meld.cards[k]
+        match = next((a for a in left if a == text or a == text.partition("=")[0]), None)
+        if match is None:
+            continue
+        left.remove(match)
+        centre = (rects[k].left + u(9), rects[k].top - u(5))
+        pygame.draw.circle(surface, (40, 30, 10), centre, u(5))
+        pygame.draw.circle(surface, NEWS, centre, u(4))

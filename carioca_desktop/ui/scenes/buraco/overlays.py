@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from carioca_desktop.i18n import tr
+from carioca_desktop.play.buraco_news import summary
 from carioca_desktop.play.buraco_text import privacy_text
 from carioca_desktop.ui import hud
 from carioca_desktop.ui.scenes.buraco import sheet
@@ -41,6 +42,8 @@ class TableOverlays:
 
         table._privacy_asked = turn
         title = privacy_text(table.obs, table.names, turn)  # Buraco, the round, the score
+        since = summary(table.session.game.observation(turn).events, turn, table.names)
+        title = f"{title}\n{since}" if since else title  # what happened since their turn
         label = hud.initials(table.names)[turn]  # "J1" and "J2", not two "J"s
         table.app.push(PrivacyScene(table.app, turn, table.names[turn], title, table.reveal, label))
         return True

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Protocol, cast
 
 import pygame
 
+from carioca_desktop.play.buraco_news import News
 from carioca_desktop.play.buraco_points import table_points
 from carioca_desktop.play.buraco_text import side_name
 from carioca_desktop.rules.buraco.observation import BuracoObservation, MeldView
@@ -65,6 +66,7 @@ class Picture:
     drag: tuple[str, pygame.Rect] | None = None  # a hand card under the pointer
     ring: pygame.Rect | None = None  # the keyboard's focus
     focus_meld: int | None = None  # the meld the keyboard aims at (framed as under a drag)
+    news: News = field(default_factory=News)  # what changed since the viewer last acted
 
 
 @dataclass
@@ -206,11 +208,12 @@ def _still(
                 cards.meld(surface, p, obs.table[i], places.melds[i], w, step)
 
         key = (tuple(obs.table[i] for i in ids), tuple(tuple(places.melds[i]) for i in ids),
-               sizes[side], side_name(p.names, side), p.first_min)  # fmt: skip
+               sizes[side], side_name(p.names, side), p.first_min,
+               tuple(p.news.marks(i) for i in ids))  # fmt: skip
         # A card added to one meld moves only the melds after it: the rest stay as drawn.
         pieces = Pieces(
             (sizes[side], side_name(p.names, side), p.first_min, bool(ids)),
-            {i: (obs.table[i], tuple(places.melds[i])) for i in ids},
+            {i: (obs.table[i], tuple(places.melds[i]), p.news.marks(i)) for i in ids},
             lambda piece, side=side: _meld_extent(p, piece, *sizes[side]),  # type: ignore[misc]
         )
         part(f"melds{side}", regions[side], key, melds, pieces)
