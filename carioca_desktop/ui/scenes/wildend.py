@@ -24,9 +24,15 @@ def stands_for(text: str) -> str:
 
 class WildEndScene(ConfirmScene):
     """``ends``: (the marked wild, e.g. ``JK=4C``, and what placing it there does), the low
-    end first. The left button places it at the low end, the right one at the high end."""
+    end first. The left button places it at the low end, the right one at the high end; the
+    one on the side the wild was dropped (``prefer_high``) has the focus, so Enter takes it."""
 
-    def __init__(self, app: App, ends: Sequence[tuple[str, Callable[[], object]]]) -> None:
+    def __init__(
+        self,
+        app: App,
+        ends: Sequence[tuple[str, Callable[[], object]]],
+        prefer_high: bool = False,
+    ) -> None:
         low, high = ends[0], ends[-1]
         wild = card_label(low[0].partition("=")[0])
         super().__init__(
@@ -38,6 +44,7 @@ class WildEndScene(ConfirmScene):
             high[1],
         )
         self.on_low = low[1]
+        self.prefer_high = prefer_high
 
     def build(self) -> None:
         box, _ = self._box()
@@ -46,7 +53,7 @@ class WildEndScene(ConfirmScene):
         y = box.bottom - bh - round(30 * self.u)
         self.button(pygame.Rect(box.x + 40, y, bw, bh), self.no_text, self.low)
         self.button(pygame.Rect(box.right - 40 - bw, y, bw, bh), self.yes_text, self.confirm)
-        self.focus.restore(0)
+        self.focus.restore(1 if self.prefer_high else 0)
 
     def low(self) -> None:
         self.answered = True

@@ -195,8 +195,8 @@ class TableMoves:
         if box is None:
             return
         code = self.m.hand.code(uid)
-        action = meld_action(self.m.legal, self.m.viewer, code, box.meld, card,
-                             pos[0] < box.box.centerx)  # fmt: skip
+        low = pos[0] < box.box.centerx
+        action = meld_action(self.m.legal, self.m.viewer, code, box.meld, card, low)
         ends = wild_ends(self.m.legal, self.m.viewer, code, box.meld)
         if ends and not isinstance(action, Swap):  # both ends open: ask which
             if drag is not None:
@@ -204,7 +204,8 @@ class TableMoves:
             seat = self.m.viewer
             self.s.ask_wild_end(
                 [(end, partial(self.act, Add(seat, box.meld.index, end), pos, None, [uid]))
-                 for end in ends]
+                 for end in ends],
+                prefer_high=not low,  # the end it was dropped at: Enter takes it
             )  # fmt: skip
             return
         self.act(action, pos, drag, [uid])

@@ -322,11 +322,13 @@ class TableScene(Toasting, Scene, ModelParts):
         self.widgets.ask_discard(self.layout, card, yes)
         return True
 
-    def ask_wild_end(self, ends: list[tuple[str, Callable[[], object]]]) -> None:
+    def ask_wild_end(
+        self, ends: list[tuple[str, Callable[[], object]]], prefer_high: bool = False
+    ) -> None:
         """Which end of the escala the wild goes to (ui/scenes/wildend.py)."""
         from carioca_desktop.ui.scenes.wildend import WildEndScene
 
-        self.app.push(WildEndScene(self.app, ends))
+        self.app.push(WildEndScene(self.app, ends, prefer_high))
 
     def answer_confirm(self, yes: bool) -> bool:
         """Enter or Esc while "Botar el 7♥?" is open; True if it was (the keys stop there)."""
