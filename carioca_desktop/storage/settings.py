@@ -62,8 +62,12 @@ def _window_size(value: object) -> tuple[int, int] | None:
     return (width, height)
 
 
+CARD_BACKS = 4  # ui/cardart BACK_COLOURS
+TABLE_COLOURS = ("green", "blue", "wine")  # ui/cardart/table_felt FELTS
+
+
 def _card_back(value: object) -> int:
-    return f.integer(value, 0, 1)
+    return f.integer(value, 0, CARD_BACKS - 1)
 
 
 def _buraco_rules(value: object) -> dict[str, object]:
@@ -92,6 +96,7 @@ _CHECKS: dict[str, f.Check] = {
     "reduce_motion": f.boolean,
     "hints": f.boolean,
     "card_back": _card_back,
+    "table_colour": f.choice(TABLE_COLOURS),
     "window_size": _window_size,
     "last_game": f.choice(GAMES),
     "house_rules": f.str_keyed,
@@ -117,6 +122,7 @@ class Settings:
     reduce_motion: bool = False
     hints: bool = True
     card_back: int = 0
+    table_colour: str = "green"  # the felt's colour
     window_size: tuple[int, int] | None = None
     last_game: str = "carioca"  # the game New game opens on: the one chosen last
     # A rule-set dict as RULES.md defines it; treat as read-only, use replace() to change.

@@ -34,6 +34,7 @@ from carioca_desktop.storage import (
 )
 from carioca_desktop.storage.paths import cache_dir
 from carioca_desktop.ui import diskcache, shapecache
+from carioca_desktop.ui.cardart import set_felt_colour
 from carioca_desktop.ui.desktop import (
     MIN_SIZE,
     check_pygame_ce,
@@ -90,6 +91,7 @@ class App:
         self.notices += self._check_saved_files()
         self._stats_checked = False
         i18n.set_language(i18n.choose_language(self.settings.language))
+        set_felt_colour(self.settings.table_colour)
         if fast:  # autoplay and tests are silent; a dummy driver keeps ALSA from complaining
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         # The autosave is encoded on a thread of its own (a few ms of pure Python by round 8);
@@ -168,6 +170,9 @@ class App:
         if settings.language != old.language:
             i18n.set_language(i18n.choose_language(settings.language))
             self.manager.set_locale(i18n.language())
+        if settings.table_colour != old.table_colour:
+            set_felt_colour(settings.table_colour)
+            self._relayout = True  # the tables lay their felt again
         if settings.ui_scale != old.ui_scale:
             rescale(self.manager, settings.ui_scale)
             self._relayout = True  # every scene re-places its widgets, outside this callback

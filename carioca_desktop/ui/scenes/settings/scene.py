@@ -17,6 +17,7 @@ from carioca_desktop import i18n
 from carioca_desktop.i18n import tr
 from carioca_desktop.rules.names import clean_name
 from carioca_desktop.storage import ANIMATION_SPEEDS, CARD_SIZES
+from carioca_desktop.storage.settings import CARD_BACKS, TABLE_COLOURS
 from carioca_desktop.ui.scenes.newgame_parts import name_entry
 from carioca_desktop.ui.scenes.settings.paint import SettingsPicture
 from carioca_desktop.ui.scenes.settings.rows import Row, bool_options
@@ -133,7 +134,8 @@ class SettingsScene(RulesPage, SettingsPicture):
 
     def _display_rows(self) -> list[Row]:
         sizes = [(tr(f"settings.size_{v}"), v) for v in CARD_SIZES]
-        backs = [(tr(f"settings.back_{v}"), v) for v in (0, 1)]
+        backs = [(tr(f"looks.back_{v}"), v) for v in range(CARD_BACKS)]
+        felts = [(tr(f"looks.felt_{v}"), v) for v in TABLE_COLOURS]
         scales = [(f"{round(v * 100)} %", v) for v in UI_SCALES]
         fullscreen = self._choice("fullscreen")
         fullscreen.change = self._fullscreen
@@ -141,6 +143,13 @@ class SettingsScene(RulesPage, SettingsPicture):
             self._choice("card_size", sizes),
             self._choice("four_colour"),
             self._choice("card_back", backs),
+            Row(
+                tr("looks.table_colour"),
+                "choice",
+                felts,
+                self.app.settings.table_colour,
+                self._setter("table_colour"),
+            ),
             self._choice("ui_scale", scales, wrap=False),
             fullscreen,
             self._choice("high_contrast"),
