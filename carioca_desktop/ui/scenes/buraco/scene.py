@@ -38,6 +38,7 @@ from carioca_desktop.ui.scenes.buraco.layer import Layer
 from carioca_desktop.ui.scenes.buraco.layout import BUTTONS, BuracoLayout, compute_layout
 from carioca_desktop.ui.scenes.buraco.moves import BuracoMoves
 from carioca_desktop.ui.scenes.buraco.overlays import TableOverlays
+from carioca_desktop.ui.scenes.buraco.partner import PartnerAsk
 from carioca_desktop.ui.scenes.buraco.picture import table_picture
 from carioca_desktop.ui.scenes.buraco.rehearse import Rehearsal
 from carioca_desktop.ui.scenes.table.window import Recorder, Window, drawn_at
@@ -82,6 +83,7 @@ class BuracoTableScene(Toasting, Scene, TableOverlays):
         self.layout: BuracoLayout = self._compute_layout()
         self.buttons: dict[str, UIButton] = {}
         self.sheet: sheet.SheetWidgets | None = None
+        self.partner = PartnerAsk(self)  # the ask_partner house rule
         self.log_lines: list[str] = []
         self.places = buraco_paint.MeldPlaces()
         self.layer = Layer()  # the still table, drawn again only when it changed
@@ -256,6 +258,8 @@ class BuracoTableScene(Toasting, Scene, TableOverlays):
         refusal = self.session.game.check(action)
         if refusal is not None:
             self.refuse(refusal, anchor)
+            return False
+        if not self.partner.may_go(action, anchor):  # going out waits for the partner
             return False
         self.perform(action)
         return True

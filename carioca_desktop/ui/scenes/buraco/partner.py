@@ -1,0 +1,88 @@
+"""Asking the partner before going out (the ``ask_partner`` house rule, Buraco with four):
+before the person's action that would go out is applied, their partner answers. A bot
+answers at once from its own observation (bots/buraco_partner.py); a person at the same
+screen is asked in a dialog, and the going out waits for the answer. One answer a turn."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from carioca_desktop.bots.buraco_partner import agrees_to_go_out
+from carioca_desktop.i18n import tr
+from carioca_desktop.play.buraco_text import rules_of
+from carioca_desktop.rules.buraco.actions import Action, NextRound
+from carioca_desktop.ui.scenes.confirm import ConfirmScene
+
+if TYPE_CHECKING:
+    from carioca_desktop.ui.app import App
+    from carioca_desktop.ui.scenes.buraco.scene import BuracoTableScene
+
+
+def goes_out(table: BuracoTableScene, action: Action) -> bool:
+    """Whether ``action`` (legal now) would end the round by the viewer going out."""
+    trial = table.session.game.clone()
+    trial.apply(action)
+    return trial.round_over and trial.state.went_out_seat == table.viewer
+
+
+class PartnerAsk:
+    """The partner's answer for the current turn of the person."""
+
+    def __init__(self, table: BuracoTableScene) -> None:
+        self.t = table
+        self.answers: dict[tuple[int, int], bool] = {}
+
+    def _turn(self) -> tuple[int, int]:
+        obs = self.t.obs
+        turns = sum(1 for e in obs.events if e.seat == obs.seat and e.kind in ("draw", "take_pile"))
+        return obs.round_number, turns
+
+    def may_go(self, action: Action, anchor: tuple[int, int]) -> bool:
+        """True if ``action`` may be applied now; else it waits for, or was refused by, the
+        partner (said in a toast)."""
+        t = self.t
+        rules = rules_of(t.obs)
+        if isinstance(action, NextRound) or not rules.ask_partner or t.obs.players != 4:
+            return True
+        if not goes_out(t, action):
+            return True
+        partner = (t.viewer + 2) % 4
+        name = t.names[partner]
+        turn = self._turn()
+        if turn in self.answers:
+            if not self.answers[turn]:
+                t.toast(tr("partner.said_no", partner=name), anchor)
+            return self.answers[turn]
+        if not t.session.is_human(partner):
+            yes = agrees_to_go_out(t.session.game.observation(partner))
+            self.answers[turn] = yes
+            t.toast(tr("partner.said_yes" if yes else "partner.said_no", partner=name), anchor)
+            return yes
+
+        def answer(yes: bool) -> None:
+            self.answers[turn] = yes
+            if yes and t.session.game.check(action) is None:
+                t.perform(action)
+
+        t.app.push(AskScene(t.app, t.names[t.viewer], name, answer))
+        return False
+
+
+class AskScene(ConfirmScene):
+    """The partner at the same screen answers: yes (go out) or not yet."""
+
+    def __init__(self, app: App, asker: str, partner: str, answer: Callable[[bool], None]) -> None:
+        super().__init__(
+            app,
+            tr("partner.question", name=asker),
+            [tr("partner.details", partner=partner)],
+            tr("partner.yes"),
+            tr("partner.no"),
+            lambda: answer(True),
+        )
+        self.answer = answer
+
+    def back(self) -> None:
+        super().back()
+        self.answer(False)
