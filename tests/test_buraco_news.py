@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from carioca_desktop import i18n
-from carioca_desktop.play.buraco_news import news, summary
+from carioca_desktop.play.buraco_news import news
+from carioca_desktop.play.news import summary
 from carioca_desktop.rules.buraco.actions import Add, Discard, Draw, LayDown
 from carioca_desktop.rules.buraco.game import BuracoGame
 from carioca_desktop.rules.buraco.ruleset import preset_rules
@@ -70,3 +71,30 @@ def test_the_table_picture_carries_the_marks(tmp_path: Path) -> None:
     assert scene.picture().news.marks(1) == (True, ())
     scene.try_action(Draw(0), (0, 0))
     assert scene.picture().news.marks(1) == (False, ())
+
+
+def test_the_carioca_hot_seat_line_tells_the_other_seats_moves() -> None:
+    from carioca_desktop.bots.driver import bot_step, make_bot
+    from carioca_desktop.rules.carioca.game import Game
+    from carioca_desktop.rules.carioca.ruleset import CariocaRules
+
+    game = Game.new(CariocaRules.from_dict({"preset": "clasico", "players": 4}), 11)
+    bots = [make_bot("normal", seat, 11) for seat in range(4)]
+    for _ in range(3000):
+        events = game.observation(0).events
+        mine = max((e.n for e in events if e.seat == 0), default=-1)
+        later = [e for e in events if e.n > mine and e.seat != 0]
+        if mine >= 0 and any(e.kind in ("lay_down", "buy") for e in later):
+            break
+        action = bot_step(game, bots)
+        assert action is not None
+        game.apply(action)
+    else:
+        raise AssertionError("no lay-down or buy by another seat in this match")
+    names = ["Ana", "Beto", "Carla", "Diego"]
+    line = summary(events, 0, names)
+    assert line.startswith("Since your last turn: ")
+    for event in later:
+        if event.kind in ("lay_down", "buy"):
+            assert names[event.seat] in line
+    assert "Ana" not in line

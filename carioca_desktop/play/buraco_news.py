@@ -1,13 +1,13 @@
 """What changed at the Buraco table since a person last acted (pygame-free): the melds laid
-down and the cards added since, which the table marks until the person acts, and a one-line
-summary for the hot-seat privacy screen."""
+down and the cards added since, which the table marks until the person acts (the one-line
+summary for the hot-seat privacy screen is both games': news.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from carioca_desktop.i18n import tr
+from carioca_desktop.play.news import since
 from carioca_desktop.rules.buraco.observation import EventView
 
 
@@ -24,16 +24,6 @@ class News:
         return meld in self.melds, tuple(self.added.get(meld, ()))
 
 
-def since(events: Sequence[EventView], viewer: int) -> list[EventView]:
-    """The other seats' events since ``viewer`` last acted (its deal, at a round's start)."""
-    start = 0
-    for k in range(len(events) - 1, -1, -1):
-        if events[k].seat == viewer or events[k].kind == "deal":
-            start = k + 1 if events[k].seat == viewer else k
-            break
-    return [e for e in events[start:] if e.seat != viewer]
-
-
 def news(events: Sequence[EventView], viewer: int) -> News:
     melds: set[int] = set()
     added: dict[int, list[str]] = {}
@@ -44,27 +34,3 @@ def news(events: Sequence[EventView], viewer: int) -> News:
             cards = event.cards[:1] if event.kind == "swap" else event.cards  # a swap: the natural
             added.setdefault(event.meld, []).extend(cards)
     return News(frozenset(melds), {k: tuple(v) for k, v in added.items()})
-
-
-def summary(events: Sequence[EventView], viewer: int, names: Sequence[str]) -> str:
-    """ "Since your last turn: Beto laid down 2 melds · Carla added 3 cards · ..." (empty
-    when nothing happened), one clause per seat in the order they played."""
-    counts: dict[int, dict[str, int]] = {}
-    for event in since(events, viewer):
-        tally = counts.setdefault(event.seat, {})
-        if event.kind == "lay_down":
-            tally["melds"] = tally.get("melds", 0) + len(event.melds)
-        elif event.kind == "add":
-            tally["added"] = tally.get("added", 0) + len(event.cards)
-        elif event.kind == "take_pile":
-            tally["pile"] = tally.get("pile", 0) + len(event.cards)
-        elif event.kind == "morto":
-            tally["morto"] = 1
-    parts = []
-    for seat, done in counts.items():
-        if not done or not 0 <= seat < len(names):
-            continue
-        what = [tr(f"news.{kind}_one") if n == 1 else tr(f"news.{kind}", n=n)
-                for kind, n in done.items()]  # fmt: skip
-        parts.append(tr("news.seat", name=names[seat], what=", ".join(what)))
-    return tr("news.since", what=" · ".join(parts)) if parts else ""

@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from carioca_desktop.i18n import tr
-from carioca_desktop.play.buraco_news import summary
 from carioca_desktop.play.buraco_text import privacy_text
+from carioca_desktop.play.news import summary
 from carioca_desktop.ui import hud
 from carioca_desktop.ui.scenes.buraco import sheet
 
