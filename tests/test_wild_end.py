@@ -95,3 +95,16 @@ def test_carioca_asks_only_when_both_ends_of_the_escala_are_open() -> None:
     one = FakeLegal({CAdd(0, 2, "JK=9H")})
     assert wild_ends(one, 0, "JK", meld) == []  # type: ignore[arg-type]
     assert wild_ends(both, 0, "9H", meld) == []  # type: ignore[arg-type]
+
+
+def test_the_end_the_pista_advised_is_taken_unasked(tmp_path: Path) -> None:
+    from tests.test_buraco_keys import table_at
+
+    g = game()
+    app, scene = table_at(tmp_path, g)
+    uid = {c.code: c.uid for c in scene.hand.cards}
+    scene.hand.picked = [uid["JK"]]
+    scene.moves.advised = (0, ("JK=4C",))
+    scene.moves.onto_meld(0, (10, 10))
+    assert app.stack.top is scene
+    assert g.observation(0).table[0].cards[0] == "JK=4C"

@@ -68,6 +68,8 @@ class BuracoMoves:
         self.drag_pos = (0, 0)
         self._accepts_key: object = None
         self._accepts: frozenset[int] = frozenset()
+        # The Pista's last add (meld, cards as advised): its wild goes where it said, unasked.
+        self.advised: tuple[int | None, tuple[str, ...]] = (None, ())
 
     # ------------------------------------------------------------------ what is picked
     @property
@@ -356,6 +358,10 @@ class BuracoMoves:
             return
         cards = self.codes(self.picked)
         ends = self._wild_ends(index, cards)
+        said = [a for a in ends if self.advised == (index, a.cards)]
+        if said:  # the Pista said which end
+            self._place(said[0], anchor)
+            return
         if len(ends) >= 2:  # a lone wild on a run open at both ends: ask which end
             t.ask_wild_end([(a.cards[0], partial(self._place, a, anchor)) for a in ends])
             return

@@ -111,6 +111,7 @@ class TableOverlays:
             table.toast(tr("buraco.hint.not_now"), anchor)
             return
         table.moves.light(advice.cards, advice.melds)
+        table.moves.advised = (advice.meld, advice.marked)  # a wild's end, as advised
         table.keys.aim(advice.meld)  # which meld an add or a swap goes to: the ring says
         table.toast(advice.words, anchor)
         table.sync()
