@@ -32,6 +32,7 @@ def meld(
     box: pygame.Rect,
     w: int,
     step: float,
+    marks: tuple[bool, tuple[str, ...]] = (False, ()),
 ) -> None:
     images, u = p.images, p.layout.upx
     rects = fan_rects(box, meld.length, w, step)
@@ -39,7 +40,7 @@ def meld(
         head, _, marker = code.partition("=")
         image, (dx, dy) = images.shadowed(head, w, marker or None)
         surface.blit(image, (rect.x + dx, rect.y + dy))
-    news(surface, p, meld, box, rects)
+    news(surface, p, meld, box, rects, marks)
     x = box.left
     if meld.buraco:
         colour = LIMPO if meld.buraco == "limpo" else SUJO
@@ -100,16 +101,18 @@ def hand(surface: pygame.Surface, p: Picture) -> None:
 
 
 def news(
-    surface: pygame.Surface, p: Picture, meld: MeldView, box: pygame.Rect, rects: list[pygame.Rect]
+    surface: pygame.Surface,
+    p: Picture,
+    meld: MeldView,
+    box: pygame.Rect,
+    rects: list[pygame.Rect],
+    marks: tuple[bool, tuple[str, ...]],
 ) -> None:
     """What changed since the viewer last acted, until they act: a new meld framed in gold, a
     card added to an older one with a gold dot over it. Blits only (the layer measures a
     meld's extent through a stand-in that records blits)."""
     u = p.layout.upx
-    index = next((i for i, m in enumerate(p.obs.table) if m is meld), None)
-    if index is None:
-        return
-    new, added = p.news.marks(index)
+    new, added = marks
     if new:
         frame = box.inflate(u(6), u(6))
         surface.blit(_frame(frame.size, u(2), u(8)), frame)

@@ -205,7 +205,7 @@ def _still(
             panels.zone_label(surface, p, side, zone)
             w, step = sizes[side]
             for i in ids:
-                cards.meld(surface, p, obs.table[i], places.melds[i], w, step)
+                cards.meld(surface, p, obs.table[i], places.melds[i], w, step, p.news.marks(i))
 
         key = (tuple(obs.table[i] for i in ids), tuple(tuple(places.melds[i]) for i in ids),
                sizes[side], side_name(p.names, side), p.first_min,
@@ -242,9 +242,15 @@ def _still(
                                                                 p.texts, layout.ui))  # fmt: skip
 
 
-def _meld_extent(p: Picture, piece: tuple[MeldView, tuple[int, ...]], w: int, step: float
-                 ) -> pygame.Rect:  # fmt: skip
-    """Where a meld at its box draws (its cards, shadows and badges), measured."""
+def _meld_extent(
+    p: Picture,
+    piece: tuple[MeldView, tuple[int, ...], tuple[bool, tuple[str, ...]]],
+    w: int,
+    step: float,
+) -> pygame.Rect:
+    """Where a meld at its box draws (its cards, shadows, badges and marks), measured: the
+    piece's own marks, so an old piece is measured as it was drawn."""
     probe = Probe()
-    cards.meld(cast("pygame.Surface", probe), p, piece[0], pygame.Rect(piece[1]), w, step)
+    surface = cast("pygame.Surface", probe)
+    cards.meld(surface, p, piece[0], pygame.Rect(piece[1]), w, step, piece[2])
     return probe.rect
