@@ -1,4 +1,4 @@
-"""Carioca, the Chilean contract rummy, as a desktop card game."""
+"""The package of the desktop card games Carioca (Chilean contract rummy) and Buraco."""
 
 from __future__ import annotations
 

@@ -5,31 +5,23 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
-from carioca_desktop import version
+from carioca_desktop import games, version
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep stdout for our own output
 
-PRESET_NAMES = (
-    "clasico",
-    "dos_libres",
-    "escala_real",
-    "cuatro_o_cuatro",
-    "chico",
-    "argentino",
-    "peruano",
-    "familiar",
-)
-BURACO_PRESETS = (
-    "brasileiro",
-    "italiano",
-    "fechado",
-    "stbl",
-    "dois_jogadores",
-    "tres_mortos",
-)
-GAMES = ("carioca", "buraco")
+
+class _Presets:
+    """Every game's preset names, for ``--preset``: read from the rule sets (through the
+    registry) only when argparse needs them, so ``--version`` and a plain start stay quick."""
+
+    def __iter__(self) -> Iterator[str]:
+        for game in games.REGISTRY.values():
+            yield from game.presets
+
+    def __contains__(self, name: object) -> bool:
+        return name in set(self)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -96,10 +88,12 @@ def play_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--seed", type=int, default=None, help="random seed of the match")
     parser.add_argument("--players", type=_players, default=4, help="seats (2-8) in autoplay")
-    parser.add_argument("--game", choices=GAMES, default="carioca", help="the game to autoplay")
+    parser.add_argument(
+        "--game", choices=games.GAMES, default=games.DEFAULT, help="the game to autoplay"
+    )
     parser.add_argument(
         "--preset",
-        choices=PRESET_NAMES + BURACO_PRESETS,
+        choices=_Presets(),
         default=None,
         help="rule preset (Carioca's, or with --game buraco Buraco's)",
     )
@@ -129,11 +123,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         play_parser().error("--screenshot needs --autoplay")
     if args.resume and not args.autoplay:
         play_parser().error("--continue needs --autoplay")
-    game_presets = BURACO_PRESETS if args.game == "buraco" else PRESET_NAMES
-    if args.preset is not None and args.preset not in game_presets:
+    game = games.entry(args.game)
+    if args.preset is not None and args.preset not in game.presets:
         play_parser().error(f"--preset {args.preset} is not a {args.game} preset")
-    if args.game == "buraco" and not args.autoplay:
-        play_parser().error("--game buraco needs --autoplay (choose the game in New game)")
+    if game.needs_menu and not args.autoplay:
+        play_parser().error(f"--game {args.game} needs --autoplay (choose the game in New game)")
     from carioca_desktop.ui.app import run
 
     return run(args)

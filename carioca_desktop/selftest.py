@@ -20,10 +20,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from carioca_desktop.games import BURACO
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 
 if TYPE_CHECKING:
-    from carioca_desktop.play.session import MatchSession
+    from carioca_desktop.play.carioca.session import MatchSession
     from carioca_desktop.ui.app import App
     from carioca_desktop.ui.scene import Scene
 
@@ -86,7 +87,8 @@ def _cards() -> str:
 
 @check("scenes")
 def _scenes() -> str:
-    from carioca_desktop.play.session import MatchSession, SeatConfig
+    from carioca_desktop.play.carioca.session import MatchSession
+    from carioca_desktop.play.seated import SeatConfig
     from carioca_desktop.storage import Paths
     from carioca_desktop.ui.app import App
 
@@ -105,18 +107,18 @@ def _scenes() -> str:
 
 
 def _scene_factories(app: App, session: MatchSession) -> list[tuple[str, Callable[[], Scene]]]:
-    from carioca_desktop.ui.scenes.final import FinalScoreScene
-    from carioca_desktop.ui.scenes.keys import KeysScene
+    from carioca_desktop.ui.scenes.carioca import TableScene
+    from carioca_desktop.ui.scenes.carioca.final import FinalScoreScene
+    from carioca_desktop.ui.scenes.carioca.newgame import NewGameScene
+    from carioca_desktop.ui.scenes.carioca.rules import RulesScene
+    from carioca_desktop.ui.scenes.carioca.summary import RoundSummaryScene
+    from carioca_desktop.ui.scenes.carioca.tutorial import TutorialScene
+    from carioca_desktop.ui.scenes.keyhelp import KeysScene
     from carioca_desktop.ui.scenes.menu import MenuScene
-    from carioca_desktop.ui.scenes.newgame import NewGameScene
     from carioca_desktop.ui.scenes.pause import PauseScene
     from carioca_desktop.ui.scenes.privacy import PrivacyScene
-    from carioca_desktop.ui.scenes.rules import RulesScene
     from carioca_desktop.ui.scenes.settings import SettingsScene
     from carioca_desktop.ui.scenes.stats import StatsScene
-    from carioca_desktop.ui.scenes.summary import RoundSummaryScene
-    from carioca_desktop.ui.scenes.table import TableScene
-    from carioca_desktop.ui.scenes.table.tutorial import TutorialScene
 
     return [
         ("menu", lambda: MenuScene(app)),
@@ -138,8 +140,8 @@ def _scene_factories(app: App, session: MatchSession) -> list[tuple[str, Callabl
 def _buraco_scenes() -> str:
     """The Buraco new game, its house rules, its table mid-round (melds on it) and its round
     sheet."""
-    from carioca_desktop.play.buraco_session import BuracoSession
-    from carioca_desktop.play.session import SeatConfig
+    from carioca_desktop.play.buraco.session import BuracoSession
+    from carioca_desktop.play.seated import SeatConfig
     from carioca_desktop.rules.buraco.ruleset import preset_rules
     from carioca_desktop.storage import Paths
     from carioca_desktop.ui.app import App
@@ -193,8 +195,8 @@ def _buraco_scenes() -> str:
 def _buraco_statistics(app: App) -> int:
     """A short match (to 50 points) among bots, recorded as if Ana had played seat 0, then
     the statistics scene's Buraco tab drawing it; returns the match's hands."""
-    from carioca_desktop.play.buraco_session import BuracoSession
-    from carioca_desktop.play.session import SeatConfig
+    from carioca_desktop.play.buraco.session import BuracoSession
+    from carioca_desktop.play.seated import SeatConfig
     from carioca_desktop.rules.buraco.actions import NextRound
     from carioca_desktop.rules.buraco.ruleset import preset_rules
     from carioca_desktop.storage import append_match
@@ -213,14 +215,16 @@ def _buraco_statistics(app: App) -> int:
     scene = StatsScene(app)
     app.reset(scene)
     app.frame(0.016)
-    assert scene.game == "buraco" and scene.buraco.matches == [record], "no Buraco statistics"
+    shown = scene.views[BURACO.name].matches
+    assert scene.game == BURACO.name and shown == [record], "no Buraco statistics"
     app.screenshot(os.path.join(os.environ["CARIOCA_HOME"], "buraco statistics.png"))
     return len(record.hand_points)
 
 
 @check("bot round")
 def _bot_round() -> str:
-    from carioca_desktop.play.session import MatchSession, SeatConfig
+    from carioca_desktop.play.carioca.session import MatchSession
+    from carioca_desktop.play.seated import SeatConfig
     from carioca_desktop.rules.carioca.actions import NextRound
 
     seats = [

@@ -15,12 +15,12 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 from carioca_desktop import solver
-from carioca_desktop.bots import base
-from carioca_desktop.bots.driver import MatchResult, play_match
+from carioca_desktop.bots.carioca import base
+from carioca_desktop.bots.carioca.driver import MatchResult, play_match
 from carioca_desktop.rules.cards import full_deck, parse_card
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.rules.melds import is_wild
-from carioca_desktop.simulate import Tally, seating
+from carioca_desktop.simulate.carioca import Tally, seating
 
 LADDER = [
     ("hard vs 3 normal", ["hard", "normal", "normal", "normal"]),

@@ -21,9 +21,9 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from carioca_desktop.bots.buraco_driver import BuracoMatch, play_buraco_match
+from carioca_desktop.bots.buraco.driver import BuracoMatch, play_buraco_match
 from carioca_desktop.rules.buraco.ruleset import BuracoRules
-from carioca_desktop.simulate import wilson
+from carioca_desktop.simulate.carioca import wilson
 
 LADDER = [
     ("beginner", "random"),

@@ -14,7 +14,7 @@ import argparse
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
-from carioca_desktop.bots.buraco_driver import play_buraco_match
+from carioca_desktop.bots.buraco.driver import play_buraco_match
 from carioca_desktop.rules.buraco.actions import Action, Add, Discard, Draw, LayDown, TakePile
 from carioca_desktop.rules.buraco.game import BuracoGame
 from carioca_desktop.rules.buraco.ruleset import BuracoRules

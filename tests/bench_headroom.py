@@ -29,10 +29,10 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from carioca_desktop.bots.base import Choice, Pass, points, without
-from carioca_desktop.bots.driver import bot_step, play_match
-from carioca_desktop.bots.judge import discard_steps, live_outs
-from carioca_desktop.bots.normal import NormalBot
+from carioca_desktop.bots.carioca.base import Choice, Pass, points, without
+from carioca_desktop.bots.carioca.driver import bot_step, play_match
+from carioca_desktop.bots.carioca.judge import discard_steps, live_outs
+from carioca_desktop.bots.carioca.normal import NormalBot
 from carioca_desktop.rules.carioca.actions import Discard, Draw
 from carioca_desktop.rules.carioca.game import Game
 from carioca_desktop.rules.carioca.observation import Observation

@@ -21,7 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from carioca_desktop.bots.driver import play_match
+from carioca_desktop.bots.carioca.driver import play_match
 from carioca_desktop.play import settle
 from carioca_desktop.rules.carioca.actions import NextRound
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
@@ -99,10 +99,10 @@ def frames(count: int, use_settle: bool) -> None:
     """``count`` frames of a bots' Carioca table in the app: p50, p99 and max."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from carioca_desktop.play.session import MatchSession, SeatConfig
+    from carioca_desktop.play.carioca.session import MatchSession, SeatConfig
     from carioca_desktop.storage import Paths
     from carioca_desktop.ui.app import App
-    from carioca_desktop.ui.scenes.table import TableScene
+    from carioca_desktop.ui.scenes.carioca import TableScene
 
     with tempfile.TemporaryDirectory() as home:
         app = App(size=(1280, 720), paths=Paths.under(Path(home)), fast=True)

@@ -12,9 +12,9 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from carioca_desktop.bots.base import Choice, make_bot, points
-from carioca_desktop.bots.driver import bot_step
-from carioca_desktop.bots.sight import kinds, pairs_with
+from carioca_desktop.bots.carioca.base import Choice, make_bot, points
+from carioca_desktop.bots.carioca.driver import bot_step
+from carioca_desktop.bots.carioca.sight import kinds, pairs_with
 from carioca_desktop.rules.carioca.actions import POZO, Add, Discard, Draw, LayDown, Swap
 from carioca_desktop.rules.carioca.game import Game
 from carioca_desktop.rules.carioca.observation import Observation

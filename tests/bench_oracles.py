@@ -30,11 +30,11 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import carioca_desktop.bots.arena as arena
-from carioca_desktop.bots.base import Bot, Choice, make_bot, points, wild, without
-from carioca_desktop.bots.hard import HardBot
-from carioca_desktop.bots.judge import View, contract_args, discard_steps, far, live_outs
-from carioca_desktop.bots.normal import discard_codes
+import carioca_desktop.bots.carioca.arena as arena
+from carioca_desktop.bots.carioca.base import Bot, Choice, make_bot, points, wild, without
+from carioca_desktop.bots.carioca.hard import HardBot
+from carioca_desktop.bots.carioca.judge import View, contract_args, discard_steps, far, live_outs
+from carioca_desktop.bots.carioca.normal import discard_codes
 from carioca_desktop.rules.cards import base_code
 from carioca_desktop.rules.carioca.actions import POZO, STOCK, Discard, Draw
 from carioca_desktop.rules.carioca.game import Game

@@ -22,8 +22,8 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from carioca_desktop.bots.arena import DealResult, Estimate, estimate, paired_deal
-from carioca_desktop.bots.base import LEVELS
+from carioca_desktop.bots.carioca.arena import DealResult, Estimate, estimate, paired_deal
+from carioca_desktop.bots.carioca.base import LEVELS
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 
 

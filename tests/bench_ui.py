@@ -40,8 +40,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame
 
-from carioca_desktop.bots.base import make_bot
-from carioca_desktop.play.session import MatchSession, SeatConfig
+from carioca_desktop.bots.carioca.base import make_bot
+from carioca_desktop.play.carioca.session import MatchSession
+from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.cards import full_deck
 from carioca_desktop.rules.carioca.actions import NextRound
 from carioca_desktop.rules.carioca.position import from_position
@@ -49,7 +50,7 @@ from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.storage import Paths
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.cardart import felt
-from carioca_desktop.ui.scenes.table import TableScene
+from carioca_desktop.ui.scenes.carioca import TableScene
 from carioca_desktop.ui.sprites import CardImages
 
 # What the caller set, before an App in this process chooses a framebuffer for itself: the

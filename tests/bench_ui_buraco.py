@@ -20,9 +20,9 @@ from pathlib import Path
 import pygame
 from bench_ui import Clock, Sample, compare, floor_frames, flush_autosaves
 
-from carioca_desktop.bots.buraco_driver import make_buraco_bot
-from carioca_desktop.play.buraco_session import BuracoSession
-from carioca_desktop.play.session import SeatConfig
+from carioca_desktop.bots.buraco.driver import make_buraco_bot
+from carioca_desktop.play.buraco.session import BuracoSession
+from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.buraco.game import BuracoGame
 from carioca_desktop.rules.buraco.ruleset import preset_rules
 from carioca_desktop.rules.buraco.state import DECK

@@ -16,9 +16,9 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from carioca_desktop.bots.base import make_bot
-from carioca_desktop.bots.driver import bot_step
-from carioca_desktop.bots.layplan import Plan, alternatives, plan_of
+from carioca_desktop.bots.carioca.base import make_bot
+from carioca_desktop.bots.carioca.driver import bot_step
+from carioca_desktop.bots.carioca.layplan import Plan, alternatives, plan_of
 from carioca_desktop.rules.carioca.actions import POZO, Buy, Draw, LayDown, NextRound
 from carioca_desktop.rules.carioca.game import Game
 from carioca_desktop.rules.carioca.ruleset import CariocaRules

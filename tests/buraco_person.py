@@ -3,7 +3,7 @@ game, the table (asking the Pista with H and doing what it says by a click, a dr
 the privacy screen of a hot seat, the round sheets and the final sheet.
 
 What the Pista advises is known the way the hint itself knows it: the hard bot's choice for
-the seat (play/buraco_hints.py builds its words from that same move). The person never calls
+the seat (play/buraco/hints.py builds its words from that same move). The person never calls
 the session; every move goes through the table's gestures, and the engine judges it.
 """
 
@@ -17,10 +17,10 @@ import pygame
 import pygame_gui
 import pytest
 
-from carioca_desktop.bots.buraco_driver import make_buraco_bot
+from carioca_desktop.bots.buraco.driver import make_buraco_bot
 from carioca_desktop.i18n import tr
-from carioca_desktop.play.buraco_hints import describe
-from carioca_desktop.play.buraco_text import side_name
+from carioca_desktop.play.buraco.hints import describe
+from carioca_desktop.play.buraco.text import side_name
 from carioca_desktop.rules.buraco.actions import (
     Action,
     Add,

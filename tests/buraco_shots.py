@@ -22,10 +22,10 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from carioca_desktop import i18n
-from carioca_desktop.bots.buraco import BuracoBot
-from carioca_desktop.bots.buraco_driver import make_buraco_bot
-from carioca_desktop.play.buraco_session import BuracoSession
-from carioca_desktop.play.session import SeatConfig
+from carioca_desktop.bots.buraco.driver import make_buraco_bot
+from carioca_desktop.bots.buraco.players import BuracoBot
+from carioca_desktop.play.buraco.session import BuracoSession
+from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.buraco.actions import Discard, Draw
 from carioca_desktop.rules.buraco.game import BuracoGame
 from carioca_desktop.rules.buraco.ruleset import preset_rules

@@ -6,7 +6,7 @@ the model on the first matches and reports, on the others (held out), the calibr
 prediction, how many, the mean predicted and the observed frequency; and the log loss.
 
 Run: python tests/fit_threat.py [--train 60] [--test 30] [--seed 5000]
-Paste the printed WEIGHTS into carioca_desktop/bots/threat.py.
+Paste the printed WEIGHTS into tools/fit/threat.py.
 """
 
 from __future__ import annotations
@@ -17,15 +17,15 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from carioca_desktop.bots.base import make_bot
-from carioca_desktop.bots.driver import bot_step
-from carioca_desktop.bots.hard import HardBot
-from carioca_desktop.bots.judge import far, live_outs
-from carioca_desktop.bots.normal import NormalBot
-from carioca_desktop.bots.threat import NAMES, calibration, features, fit_logistic, predict
+from carioca_desktop.bots.carioca.base import make_bot
+from carioca_desktop.bots.carioca.driver import bot_step
+from carioca_desktop.bots.carioca.hard import HardBot
+from carioca_desktop.bots.carioca.judge import far, live_outs
+from carioca_desktop.bots.carioca.normal import NormalBot
 from carioca_desktop.rules.carioca.actions import Draw
 from carioca_desktop.rules.carioca.game import Game
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
+from tools.fit.threat import NAMES, calibration, features, fit_logistic, predict
 
 EDGES = (0.0, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
 

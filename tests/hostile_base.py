@@ -10,9 +10,10 @@ import json
 from functools import cache
 from typing import Any
 
-from carioca_desktop.bots.base import make_bot
-from carioca_desktop.bots.driver import bot_step
-from carioca_desktop.play.session import MatchSession, SeatConfig
+from carioca_desktop.bots.carioca.base import make_bot
+from carioca_desktop.bots.carioca.driver import bot_step
+from carioca_desktop.play.carioca.session import MatchSession
+from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 
 SEATS = [

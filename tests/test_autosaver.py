@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from carioca_desktop.play.session import MatchSession, SeatConfig
+from carioca_desktop.play.carioca.session import MatchSession
+from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.storage import (
     Paths,
@@ -227,7 +228,7 @@ def test_quitting_the_app_waits_for_the_last_autosave(
     import time
 
     import carioca_desktop.ui.app as app_module
-    import carioca_desktop.ui.scenes.table as table_module
+    import carioca_desktop.ui.autoplay as autoplay_module
     from carioca_desktop.storage.atomic import atomic_write_bytes as real_write
 
     paths = Paths.under(tmp_path)
@@ -254,7 +255,7 @@ def test_quitting_the_app_waits_for_the_last_autosave(
 
     monkeypatch.setattr(documents, "atomic_write_bytes", slow_disk)
     monkeypatch.setattr(app_module, "App", PlayingApp)
-    monkeypatch.setattr(table_module, "start_autoplay", lambda app, options: None)
+    monkeypatch.setattr(autoplay_module, "start_autoplay", lambda app, options: None)
     args = argparse.Namespace(
         autoplay=True,
         seed=1,
@@ -340,8 +341,8 @@ def test_at_the_table_the_end_of_a_match_is_recorded_off_the_frame(
 
     monkeypatch.setattr(seated, "append_match", append)
     monkeypatch.setattr(seated, "clear_autosave", clear)
-    from carioca_desktop.bots.base import make_bot
-    from carioca_desktop.bots.driver import bot_step
+    from carioca_desktop.bots.carioca.base import make_bot
+    from carioca_desktop.bots.carioca.driver import bot_step
 
     stand_in = {0: make_bot("normal", 0, 1)}  # plays the person's seat
     while not session.game.is_over:

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from carioca_desktop.bots.base import make_bot
-from carioca_desktop.bots.driver import bot_step
+from carioca_desktop.bots.carioca.base import make_bot
+from carioca_desktop.bots.carioca.driver import bot_step
 from carioca_desktop.rules.cards import parse_card
 from carioca_desktop.rules.carioca.actions import STOCK, Draw
 from carioca_desktop.rules.carioca.blocked import round_blocked

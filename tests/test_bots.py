@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from carioca_desktop.bots.base import (
+from carioca_desktop.bots.carioca.base import (
     LEVELS,
     Bot,
     Choice,
@@ -18,7 +18,7 @@ from carioca_desktop.bots.base import (
     bot_from_dict,
     make_bot,
 )
-from carioca_desktop.bots.driver import bot_step, play_match
+from carioca_desktop.bots.carioca.driver import bot_step, play_match
 from carioca_desktop.rules.carioca.actions import Action, Buy, Discard, Draw, NextRound
 from carioca_desktop.rules.carioca.game import Game
 from carioca_desktop.rules.carioca.observation import Observation

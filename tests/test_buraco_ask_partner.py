@@ -6,16 +6,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from carioca_desktop.bots.buraco_driver import make_buraco_bot
-from carioca_desktop.play.buraco_session import BuracoSession
-from carioca_desktop.play.session import SeatConfig
+from carioca_desktop.bots.buraco.driver import make_buraco_bot
+from carioca_desktop.play.buraco.session import BuracoSession
+from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.buraco.actions import Add, Discard, Draw
 from carioca_desktop.rules.buraco.game import BuracoGame
 from carioca_desktop.rules.buraco.ruleset import BuracoRules, preset_rules
 from carioca_desktop.storage import Paths
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.scenes.buraco import BuracoTableScene
-from carioca_desktop.ui.scenes.buraco.partner import AskScene
+from carioca_desktop.ui.scenes.confirm import ConfirmScene
 
 RICH = ["AS", "AH", "KD", "KC", "QS"]  # 60 card points
 LONG = ["5D", "6D", "7D", "9D", "10D", "JH", "QD", "2S", "3D", "6S", "7S", "9S", "10S", "8S"] * 2
@@ -84,8 +84,8 @@ def test_a_person_partner_is_asked_and_the_going_out_waits(tmp_path: Path) -> No
     app, scene = table(tmp_path, g, "human")
     assert not scene.try_action(Discard(0, "4D"), (0, 0))
     ask = app.stack.top
-    assert isinstance(ask, AskScene) and not g.round_over
-    ask.back()  # "not yet"
+    assert isinstance(ask, ConfirmScene) and not g.round_over
+    ask.refuse()  # "not yet"
     assert app.stack.top is scene and not g.round_over
     assert not scene.try_action(Discard(0, "4D"), (0, 0))  # one answer a turn
     assert app.stack.top is scene
@@ -94,6 +94,6 @@ def test_a_person_partner_is_asked_and_the_going_out_waits(tmp_path: Path) -> No
     app2, scene2 = table(tmp_path / "2", g2, "human")
     scene2.try_action(Discard(0, "4D"), (0, 0))
     ask2 = app2.stack.top
-    assert isinstance(ask2, AskScene)
+    assert isinstance(ask2, ConfirmScene)
     ask2.confirm()
     assert g2.round_over and g2.state.went_out_seat == 0

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from carioca_desktop.bots.buraco_driver import make_buraco_bot
+from carioca_desktop.bots.buraco.driver import make_buraco_bot
 from carioca_desktop.rules.buraco.actions import Discard, Draw
 from carioca_desktop.rules.buraco.game import BuracoGame
 from carioca_desktop.rules.buraco.ruleset import preset_rules

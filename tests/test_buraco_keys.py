@@ -16,16 +16,16 @@ import pygame
 import pytest
 
 from carioca_desktop import i18n
-from carioca_desktop.bots.buraco_driver import make_buraco_bot
-from carioca_desktop.play.buraco_session import BuracoSession
-from carioca_desktop.play.session import SeatConfig
+from carioca_desktop.bots.buraco.driver import make_buraco_bot
+from carioca_desktop.play.buraco.session import BuracoSession
+from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.buraco.game import BuracoGame
 from carioca_desktop.rules.buraco.ruleset import preset_rules
 from carioca_desktop.storage import Paths
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.scenes.buraco import BuracoTableScene
 from carioca_desktop.ui.scenes.buraco.keys import CLICKS, KEYS
-from carioca_desktop.ui.scenes.keys import KeysScene, click_rows, key_rows
+from carioca_desktop.ui.scenes.keyhelp import KeysScene, click_rows, key_rows
 from carioca_desktop.ui.scenes.pause import PauseScene
 from carioca_desktop.ui.theme import GOLD, RED_BAD
 

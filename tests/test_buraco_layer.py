@@ -15,8 +15,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from carioca_desktop.play.buraco_session import BuracoSession
-from carioca_desktop.play.session import SeatConfig
+from carioca_desktop.play.buraco.session import BuracoSession
+from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.buraco.ruleset import preset_rules
 from carioca_desktop.storage import Paths
 from carioca_desktop.ui.app import App

@@ -18,8 +18,8 @@ import pygame
 import pytest
 
 from carioca_desktop import i18n
-from carioca_desktop.play.buraco_session import BuracoSession
-from carioca_desktop.play.buraco_text import log_line, round_sheets, rules_of, side_name
+from carioca_desktop.play.buraco.session import BuracoSession
+from carioca_desktop.play.buraco.text import log_line, round_sheets, rules_of, side_name
 from carioca_desktop.rules.buraco.actions import Draw, LayDown
 from carioca_desktop.rules.buraco.game import BuracoGame
 from carioca_desktop.rules.buraco.ruleset import preset_rules

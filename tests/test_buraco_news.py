@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from carioca_desktop import i18n
-from carioca_desktop.play.buraco_news import news
+from carioca_desktop.play.buraco.news import news
 from carioca_desktop.play.news import summary
 from carioca_desktop.rules.buraco.actions import Add, Discard, Draw, LayDown
 from carioca_desktop.rules.buraco.game import BuracoGame
@@ -74,7 +74,7 @@ def test_the_table_picture_carries_the_marks(tmp_path: Path) -> None:
 
 
 def test_the_carioca_hot_seat_line_tells_the_other_seats_moves() -> None:
-    from carioca_desktop.bots.driver import bot_step, make_bot
+    from carioca_desktop.bots.carioca.driver import bot_step, make_bot
     from carioca_desktop.rules.carioca.game import Game
     from carioca_desktop.rules.carioca.ruleset import CariocaRules
 

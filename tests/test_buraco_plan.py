@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from carioca_desktop.bots.buraco import melds_with, use_top
-from carioca_desktop.bots.buraco_melds import (
+from carioca_desktop.bots.buraco.melds import (
     Spec,
     add_text,
     after_add,
@@ -15,8 +14,9 @@ from carioca_desktop.bots.buraco_melds import (
     read_table_meld,
     swap_card,
 )
-from carioca_desktop.bots.buraco_plan import adds_for, hand_value, keep_scores, plan_melds
-from carioca_desktop.bots.buraco_seen import Seen
+from carioca_desktop.bots.buraco.plan import adds_for, hand_value, keep_scores, plan_melds
+from carioca_desktop.bots.buraco.players import melds_with, use_top
+from carioca_desktop.bots.buraco.seen import Seen
 from carioca_desktop.rules.buraco.ruleset import preset_rules
 
 SPEC = Spec()

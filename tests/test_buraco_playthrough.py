@@ -21,11 +21,11 @@ import pygame
 import pytest
 
 from carioca_desktop import i18n
-from carioca_desktop.bots.buraco_driver import make_buraco_bot
+from carioca_desktop.bots.buraco.driver import make_buraco_bot
 from carioca_desktop.i18n import tr
-from carioca_desktop.play.buraco_session import BuracoSession
-from carioca_desktop.play.buraco_text import privacy_text, side_name
-from carioca_desktop.play.session import SeatConfig
+from carioca_desktop.play.buraco.session import BuracoSession
+from carioca_desktop.play.buraco.text import privacy_text, side_name
+from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.buraco.actions import Add, Discard, Draw, LayDown, TakePile
 from carioca_desktop.rules.buraco.game import BuracoGame
 from carioca_desktop.rules.buraco.ruleset import preset_rules

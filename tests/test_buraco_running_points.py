@@ -13,8 +13,8 @@ import pygame
 import pytest
 
 from carioca_desktop import i18n
-from carioca_desktop.bots.buraco_driver import buraco_step, make_buraco_bot
-from carioca_desktop.play.buraco_points import table_points
+from carioca_desktop.bots.buraco.driver import buraco_step, make_buraco_bot
+from carioca_desktop.play.buraco.points import table_points
 from carioca_desktop.rules.buraco.game import BuracoGame
 from carioca_desktop.rules.buraco.ruleset import preset_rules
 from carioca_desktop.rules.buraco.scoring import meld_points

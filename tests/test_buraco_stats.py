@@ -12,10 +12,10 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from carioca_desktop.bots.buraco_driver import buraco_step, make_buraco_bot
-from carioca_desktop.play.buraco_session import BuracoSession
+from carioca_desktop.bots.buraco.driver import buraco_step, make_buraco_bot
+from carioca_desktop.play.buraco.session import BuracoSession
 from carioca_desktop.play.resume import load_resumable
-from carioca_desktop.play.session import SeatConfig
+from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.buraco.actions import NextRound
 from carioca_desktop.rules.buraco.ruleset import preset_rules
 from carioca_desktop.storage import (
@@ -32,9 +32,9 @@ from carioca_desktop.storage import (
     summarize,
     summarize_buraco,
 )
-from carioca_desktop.storage.buraco_records import buraco_from_dict, buraco_to_dict
+from carioca_desktop.storage.buraco.records import buraco_from_dict, buraco_to_dict
+from carioca_desktop.storage.carioca.records import record_to_dict
 from carioca_desktop.storage.notices import FileProblem
-from carioca_desktop.storage.records import record_to_dict
 
 ANA = PlayerRecord("Ana", "human")
 BEA = PlayerRecord("Bea", "human")

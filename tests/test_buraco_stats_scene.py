@@ -148,7 +148,7 @@ def test_the_buraco_tab_shows_the_players_figures(
     app.reset(scene)
     frames(app)
     assert scene.game == "buraco"  # the last match played was Buraco's
-    assert [m.match_id for m in scene.buraco.matches] == ["b2", "b1"]  # most recent first
+    assert [m.match_id for m in scene.views["buraco"].matches] == ["b2", "b1"]  # most recent first
     for text in ("Won by your side", "50 %", "1600", "2700", "of 2", "2700–2200", "500–2800"):
         assert text in drawn, f"{text!r} not drawn: {drawn}"
     assert "Ana ★" in drawn and "Two players (changed)" in drawn
@@ -162,7 +162,7 @@ def test_the_chart_draws_both_sides_and_the_target_line(app: App) -> None:
     app.reset(scene)
     frames(app)
     _, box, _, _ = scene._areas()
-    chart = SideChart(scene, box, scene.buraco.matches[0])
+    chart = SideChart(scene, box, scene.views["buraco"].matches[0])
     plot = chart.plot
     picture = app.screen.subsurface(plot)
     colours = {tuple(picture.get_at((x, y)))[:3] for x in range(plot.w) for y in range(plot.h)}
@@ -186,7 +186,7 @@ def test_tabs_and_arrow_keys_switch_the_game(app: App) -> None:
     app.reset(scene)
     frames(app)
     click(app, button(app, i18n.tr("buraco_stats.tab_carioca")).rect.center)
-    assert scene.game == "carioca" and scene.summary.played == 1
+    assert scene.game == "carioca" and scene.views["carioca"].summary.played == 1
     key(app, pygame.K_RIGHT)
     assert scene.game == "buraco"
     key(app, pygame.K_LEFT)
@@ -202,9 +202,10 @@ def test_a_clicked_or_keyed_match_is_the_one_charted(app: App) -> None:
     listing = scene._areas()[3]
     top, row_h, _ = scene._list_rows(listing)
     click(app, (listing.centerx, top + row_h + row_h // 2))
-    assert scene.buraco.selected == 1
+    assert scene.views["buraco"].selected == 1
     key(app, pygame.K_UP)
-    assert scene.buraco.selected == 0 and scene.selected == 0  # Carioca's choice untouched
+    # Carioca's choice is untouched
+    assert scene.views["buraco"].selected == 0 and scene.views["carioca"].selected == 0
 
 
 def test_the_empty_buraco_tab_offers_a_buraco_match(app: App) -> None:
@@ -215,7 +216,7 @@ def test_the_empty_buraco_tab_offers_a_buraco_match(app: App) -> None:
     frames(app)
     assert scene.game == "carioca"
     key(app, pygame.K_RIGHT)
-    assert scene.game == "buraco" and scene.buraco.matches == []
+    assert scene.game == "buraco" and scene.views["buraco"].matches == []
     click(app, button(app, i18n.tr("common.new_game")).rect.center)
     frames(app)
     assert isinstance(app.stack.top, BuracoNewGameScene)

@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from carioca_desktop import i18n
-from carioca_desktop.play.buraco_tutorial import (
+from carioca_desktop.play.buraco.tutorial import (
     ACES,
     KINGS,
     PARTNER_RUN,

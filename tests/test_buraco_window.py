@@ -1,5 +1,5 @@
 """The Buraco table lays its layer back only where it changed or was drawn over
-(ui/scenes/table/window.py, as at the Carioca table): every frame shown equals the same
+(ui/scenes/carioca/window.py, as at the Carioca table): every frame shown equals the same
 frame drawn whole (the layer copied over the whole window, then the hand, targets, flights,
 toasts and widgets), pixel for pixel. Checked over a round of bots with their flights, from
 the busiest table, and over the Buraco table tests that click, drag, refuse, play by keys,
@@ -18,8 +18,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from carioca_desktop import i18n
-from carioca_desktop.play.buraco_session import BuracoSession
-from carioca_desktop.play.session import SeatConfig
+from carioca_desktop.play.buraco.session import BuracoSession
+from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.buraco.ruleset import preset_rules
 from carioca_desktop.storage import Paths
 from carioca_desktop.ui.app import App

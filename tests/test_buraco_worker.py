@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from carioca_desktop.play.buraco_session import BuracoSession
-from carioca_desktop.play.session import SeatConfig
+from carioca_desktop.play.buraco.session import BuracoSession
+from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.buraco.actions import Action
 from carioca_desktop.rules.buraco.ruleset import preset_rules
 from carioca_desktop.storage import Paths, flush_autosaves, load_autosave

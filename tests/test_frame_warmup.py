@@ -14,16 +14,17 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from carioca_desktop.play.session import MatchSession, SeatConfig
+from carioca_desktop.play.carioca.session import MatchSession
+from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.storage import Paths
 from carioca_desktop.storage.autosaver import writer_for
 from carioca_desktop.ui import app as app_module
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.scene import Scene
-from carioca_desktop.ui.scenes.table import TableScene
-from carioca_desktop.ui.scenes.table.frame import card_faces
-from carioca_desktop.ui.scenes.table.layout import meld_widths
+from carioca_desktop.ui.scenes.carioca import TableScene
+from carioca_desktop.ui.scenes.carioca.frame import card_faces
+from carioca_desktop.ui.scenes.carioca.layout import meld_widths
 from carioca_desktop.ui.sprites import CardImages
 
 

@@ -170,8 +170,8 @@ def test_refusals_carry_codes_and_change_nothing() -> None:
 def test_legal_swaps_are_every_swap_the_engine_allows(preset: str) -> None:
     """legal_actions asks the engine only about cards a wild of the meld stands for: the
     swaps it lists are still every (meld, card) pair ``can`` accepts, in the same order."""
-    from carioca_desktop.bots.base import make_bot
-    from carioca_desktop.bots.driver import bot_step
+    from carioca_desktop.bots.carioca.base import make_bot
+    from carioca_desktop.bots.carioca.driver import bot_step
     from carioca_desktop.rules.carioca.actions import Swap
 
     game = Game.new(CariocaRules.from_dict({"preset": preset}), 5)

@@ -17,16 +17,17 @@ import pygame
 import pytest
 
 from carioca_desktop.play.arrangement import Arrangement, fits, parse_arrangements
-from carioca_desktop.play.buraco_session import BuracoSession
+from carioca_desktop.play.buraco.session import BuracoSession
+from carioca_desktop.play.carioca.session import MatchSession
 from carioca_desktop.play.resume import load_resumable
-from carioca_desktop.play.session import MatchSession, SeatConfig
+from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.buraco.ruleset import preset_rules
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.storage import Paths, flush_autosaves
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.scenes.buraco import BuracoTableScene
 from carioca_desktop.ui.scenes.buraco.hand import rank_key, suit_key
-from carioca_desktop.ui.scenes.table import TableScene
+from carioca_desktop.ui.scenes.carioca import TableScene
 
 NAMES = ("Ana", "Beto", "Carla", "Diego")
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-from carioca_desktop.bots.base import fits_table, make_bot, table_layouts
-from carioca_desktop.bots.driver import bot_step, play_match
-from carioca_desktop.bots.hard import HardBot
-from carioca_desktop.bots.judge import deck_counts
-from carioca_desktop.bots.normal import pozo_card_taken
+from carioca_desktop.bots.carioca.base import fits_table, make_bot, table_layouts
+from carioca_desktop.bots.carioca.driver import bot_step, play_match
+from carioca_desktop.bots.carioca.hard import HardBot
+from carioca_desktop.bots.carioca.judge import deck_counts
+from carioca_desktop.bots.carioca.normal import pozo_card_taken
 from carioca_desktop.rules.carioca.actions import Action, Discard
 from carioca_desktop.rules.carioca.game import Game
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
@@ -119,9 +119,9 @@ def test_normal_plays_its_plan_and_hard_weighs_the_odds() -> None:
     ``hard`` gives up points for a hand more cards would improve (live outs, by what it has
     seen). Checked on every discard of two matches of four ``easy`` bots in which both keep
     the distance, nobody is down (so no card feeds a meld) and ``normal`` feels safe."""
-    from carioca_desktop.bots.base import points, without
-    from carioca_desktop.bots.judge import danger, discard_steps, live_outs
-    from carioca_desktop.bots.normal import NormalBot, discard_codes
+    from carioca_desktop.bots.carioca.base import points, without
+    from carioca_desktop.bots.carioca.judge import danger, discard_steps, live_outs
+    from carioca_desktop.bots.carioca.normal import NormalBot, discard_codes
     from tests.bench_mistakes import positions
 
     rules = CariocaRules()

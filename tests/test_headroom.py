@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from carioca_desktop.bots.driver import bot_step
-from carioca_desktop.bots.normal import NormalBot
+from carioca_desktop.bots.carioca.driver import bot_step
+from carioca_desktop.bots.carioca.normal import NormalBot
 from carioca_desktop.rules.carioca.actions import Discard, Draw
 from carioca_desktop.rules.carioca.game import Game
 from carioca_desktop.rules.carioca.ruleset import CariocaRules

@@ -13,14 +13,14 @@ import pygame
 import pygame_gui
 import pytest
 
-from carioca_desktop.bots import base
-from carioca_desktop.play.hints import explain
+from carioca_desktop.bots.carioca import base
+from carioca_desktop.play.carioca.hints import explain
 from carioca_desktop.rules.carioca.actions import POZO, STOCK, Add, Discard, Draw, LayDown, Swap
 from carioca_desktop.rules.carioca.game import Game
 from carioca_desktop.rules.carioca.observation import Observation
 from carioca_desktop.ui.app import App
-from carioca_desktop.ui.scenes.newgame import NewGameScene
-from carioca_desktop.ui.scenes.table import TableScene
+from carioca_desktop.ui.scenes.carioca import TableScene
+from carioca_desktop.ui.scenes.carioca.newgame import NewGameScene
 from tests.test_table_scene import SIMPLE, frames, press, table
 
 pytestmark = pytest.mark.usefixtures("spanish")

@@ -105,7 +105,7 @@ def fuzzed_action(rng: random.Random, game: Game) -> Any:
 
 
 def _games() -> list[Game]:
-    from carioca_desktop.play.session import MatchSession
+    from carioca_desktop.play.carioca.session import MatchSession
 
     base = MatchSession.from_dict(base_session_dict()).game
     drawn = base.clone()

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from carioca_desktop.play.session import MatchSession
+from carioca_desktop.play.carioca.session import MatchSession
 from carioca_desktop.storage import Paths, load_autosave, load_stats
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -33,7 +33,7 @@ from pathlib import Path
 import carioca_desktop.play.seated as sm  # where the session records and clears
 from carioca_desktop.play.resume import load_resumable
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
-from carioca_desktop.play.session import MatchSession, SeatConfig
+from carioca_desktop.play.carioca.session import MatchSession, SeatConfig
 from carioca_desktop.storage import Paths
 from carioca_desktop.storage.autosaver import flush_pending
 from tests.hostile_base import play_step, stand_ins

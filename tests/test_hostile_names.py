@@ -17,7 +17,7 @@ from carioca_desktop.rules.names import NAME_MAX, clean_name, initial, invisible
 from carioca_desktop.storage import Paths, load_settings
 from carioca_desktop.ui import hud, textfit, widgets
 from carioca_desktop.ui.app import App
-from carioca_desktop.ui.scenes.newgame import NewGameScene
+from carioca_desktop.ui.scenes.carioca.newgame import NewGameScene
 from carioca_desktop.ui.theme import ui_font
 
 INVISIBLE = ["\u200b", "\u202e", "\ufeff", "\u2060"]

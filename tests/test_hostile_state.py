@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from carioca_desktop.play.session import MatchSession
+from carioca_desktop.play.carioca.session import MatchSession
 from carioca_desktop.rules.cards import parse_card
 from carioca_desktop.rules.carioca.game import SPECTATOR, Game
 from carioca_desktop.rules.carioca.ruleset import CariocaRules

@@ -16,8 +16,9 @@ from typing import Any
 
 import pytest
 
+from carioca_desktop.play.carioca.session import MatchSession
 from carioca_desktop.play.resume import load_resumable, recorded_ids
-from carioca_desktop.play.session import MatchSession, SeatConfig
+from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.storage import (
     Paths,
@@ -247,7 +248,7 @@ def test_a_match_beside_a_newer_versions_save_is_kept_and_said(tmp_path: Path) -
 
     from carioca_desktop import i18n
     from carioca_desktop.storage import flush_autosaves
-    from carioca_desktop.ui.side_save import side_save_text
+    from carioca_desktop.ui.scenes.carioca.side_save import side_save_text
 
     paths = Paths.under(tmp_path)
     newer = '{"schema": 99, "match": {"from": "the future"}}'
@@ -329,7 +330,7 @@ def test_the_table_says_its_match_is_saved_beside_a_newer_save(tmp_path: Path) -
 
     from carioca_desktop import i18n
     from carioca_desktop.ui.app import App
-    from carioca_desktop.ui.scenes.table import TableScene
+    from carioca_desktop.ui.scenes.carioca import TableScene
 
     paths = Paths.under(tmp_path)
     write(paths.autosave_file, '{"schema": 99, "match": {}}')

@@ -13,14 +13,15 @@ from typing import Any
 import pygame
 import pytest
 
-from carioca_desktop.play.session import MatchSession, SeatConfig
+from carioca_desktop.play.carioca.session import MatchSession
+from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.carioca.position import from_position
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.storage import Paths, load_autosave
 from carioca_desktop.ui.app import App
+from carioca_desktop.ui.scenes.carioca import TableScene
 from carioca_desktop.ui.scenes.pause import PauseScene
 from carioca_desktop.ui.scenes.privacy import GUARD, PrivacyScene
-from carioca_desktop.ui.scenes.table import TableScene
 from tests.test_table_scene import (
     SIMPLE,
     STOCK,

@@ -218,7 +218,8 @@ def shown_text(app: Any, drawn: list[str]) -> list[tuple[str, str]]:
 def test_no_scene_shows_a_raw_key_in_any_language(
     app: Any, lang: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from carioca_desktop.play.session import MatchSession, SeatConfig
+    from carioca_desktop.play.carioca.session import MatchSession
+    from carioca_desktop.play.seated import SeatConfig
     from carioca_desktop.selftest import _scene_factories
     from tests.drawn import record_drawn_text, record_rendered_text
 

@@ -12,18 +12,19 @@ from pathlib import Path
 import pygame
 import pytest
 
-from carioca_desktop.play.session import MatchSession, SeatConfig
+from carioca_desktop.play.carioca.session import MatchSession
+from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.carioca.actions import Add
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.storage import Paths
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.cardart import felt
-from carioca_desktop.ui.scenes.keys import KeysScene
+from carioca_desktop.ui.scenes.carioca import TableScene
+from carioca_desktop.ui.scenes.carioca.marks import FOCUS_HC
+from carioca_desktop.ui.scenes.carioca.summary import RoundSummaryScene
+from carioca_desktop.ui.scenes.carioca.tutorial import TutorialScene
+from carioca_desktop.ui.scenes.keyhelp import KeysScene
 from carioca_desktop.ui.scenes.pause import PauseScene
-from carioca_desktop.ui.scenes.summary import RoundSummaryScene
-from carioca_desktop.ui.scenes.table import TableScene
-from carioca_desktop.ui.scenes.table.marks import FOCUS_HC
-from carioca_desktop.ui.scenes.table.tutorial import TutorialScene
 from carioca_desktop.ui.theme import GOLD
 from tests.test_table_scene import SIMPLE, frames, hand_codes, table
 

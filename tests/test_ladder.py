@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from carioca_desktop.bots.base import make_bot, points
+from carioca_desktop.bots.carioca.base import make_bot, points
 from carioca_desktop.rules.carioca.actions import POZO, Add, Discard, Draw, Swap
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from tests.bench_mistakes import Position, positions, profile

@@ -14,8 +14,8 @@ from pathlib import Path
 from carioca_desktop.storage import Paths, load_settings
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.scenes.buraco.newgame import BuracoNewGameScene
+from carioca_desktop.ui.scenes.carioca.newgame import NewGameScene
 from carioca_desktop.ui.scenes.menu import MenuScene
-from carioca_desktop.ui.scenes.newgame import NewGameScene
 
 
 def frames(app: App, n: int = 3) -> None:

@@ -18,7 +18,7 @@ import pytest
 
 from carioca_desktop import i18n
 from carioca_desktop.storage import Notice, Paths
-from carioca_desktop.ui import diskcache
+from carioca_desktop.ui import picturecache
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.scenes.menu import MenuScene
 
@@ -26,10 +26,10 @@ from carioca_desktop.ui.scenes.menu import MenuScene
 @pytest.fixture
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Paths]:
     monkeypatch.delenv("CARIOCA_LANG", raising=False)
-    old_lang, old_folder = i18n.language(), diskcache.folder()
+    old_lang, old_folder = i18n.language(), picturecache.folder()
     yield Paths.under(tmp_path)
     i18n.set_language(old_lang)
-    diskcache.set_folder(old_folder)
+    picturecache.set_folder(old_folder)
     # The pictures and shapes are written on threads of their own: let them end here rather
     # than run on into (and slow) the next test.
     for thread in threading.enumerate():
@@ -46,7 +46,7 @@ def menu_frame(paths: Paths, size: tuple[int, int] = (1280, 720)) -> tuple[App, 
 
 
 def kept_pictures(paths: Paths) -> list[Path]:
-    folder = diskcache.folder()
+    folder = picturecache.folder()
     assert folder is not None and folder.is_relative_to(paths.settings_file.parent)
     for _ in range(300):  # written in the background
         found = sorted(folder.glob("scene-MenuScene-*.px"))
@@ -117,8 +117,8 @@ def test_kept_shapes_come_back_in_the_format_pygame_gui_draws(tmp_path: Path) ->
 
     pygame.init()
     pygame.display.set_mode((400, 120))
-    old_folder = diskcache.folder()
-    diskcache.set_folder(tmp_path)
+    old_folder = picturecache.folder()
+    picturecache.set_folder(tmp_path)
     shapecache._kept.clear()
     try:
         (tmp_path / "shapes-0123456789abcdef0123.bin").write_bytes(b"an older layout")
@@ -132,7 +132,7 @@ def test_kept_shapes_come_back_in_the_format_pygame_gui_draws(tmp_path: Path) ->
         lookup = second.get_theme().shape_cache.cache_short_term_lookup
         assert lookup and all(item["surface"].get_masks() == own for item in lookup.values())
     finally:
-        diskcache.set_folder(old_folder)
+        picturecache.set_folder(old_folder)
         shapecache._kept.clear()
 
 

@@ -1,11 +1,11 @@
-"""The ``hard`` bot's lay-down chooser (bots/layplan.py): of the lay-downs the solver can
+"""The ``hard`` bot's lay-down chooser (bots/carioca/layplan.py): of the lay-downs the solver can
 make, the one whose kept cards go soonest."""
 
 from __future__ import annotations
 
-from carioca_desktop.bots.base import laydown_proposal
-from carioca_desktop.bots.hard import HardBot
-from carioca_desktop.bots.layplan import alternatives, best_plan, plan_of
+from carioca_desktop.bots.carioca.base import laydown_proposal
+from carioca_desktop.bots.carioca.hard import HardBot
+from carioca_desktop.bots.carioca.layplan import alternatives, best_plan, plan_of
 from carioca_desktop.rules.carioca.actions import Draw, LayDown
 from carioca_desktop.rules.carioca.game import Game
 from carioca_desktop.rules.carioca.observation import Observation

@@ -11,11 +11,12 @@ import pygame
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from carioca_desktop.play.session import MatchSession, SeatConfig
+from carioca_desktop.play.carioca.session import MatchSession
+from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.storage import Paths
 from carioca_desktop.ui.app import App
-from carioca_desktop.ui.scenes.table import TableScene
+from carioca_desktop.ui.scenes.carioca import TableScene
 
 FRAMES = 1200
 KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_BACKSPACE, pygame.K_ESCAPE, pygame.K_a)

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from carioca_desktop.bots.base import Choice, make_bot
-from carioca_desktop.bots.driver import bot_step
+from carioca_desktop.bots.carioca.base import Choice, make_bot
+from carioca_desktop.bots.carioca.driver import bot_step
 from carioca_desktop.conformance import run_scenario
 from carioca_desktop.rules.carioca.actions import (
     Buy,
@@ -260,18 +260,16 @@ def test_the_runner_takes_a_claim_written_later_in_the_drawers_turn() -> None:
 
 
 def test_the_rules_package_exports_its_public_face() -> None:
-    import carioca_desktop.rules as rules
+    import carioca_desktop.rules.carioca as rules
 
     for name in rules.__all__:
         assert getattr(rules, name) is not None, name
-    assert {"Game", "Phase", "Pass", "Offer", "Observation", "Refusal", "CariocaRules"} <= set(
-        rules.__all__
-    )
+    assert {"Game", "Phase", "Pass", "Offer", "Observation", "CariocaRules"} <= set(rules.__all__)
     assert rules.Game.new(rules.CariocaRules(), 1).rules == rules.CariocaRules()
 
 
 def test_event_kinds_are_an_enum_that_serialises_as_strings() -> None:
-    from carioca_desktop.rules import EventKind
+    from carioca_desktop.rules.carioca import EventKind
 
     game = offered()
     game.apply(Pass(2))

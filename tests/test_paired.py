@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from carioca_desktop.bots.arena import bots_for, estimate, margin, paired_deal, play
+from carioca_desktop.bots.carioca.arena import bots_for, estimate, margin, paired_deal, play
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from tests import bench_paired
 
@@ -97,7 +97,7 @@ def test_script_refuses_rounds_out_of_range() -> None:
 def test_the_oracle_bench_plays_paired_deals_and_leaves_the_arena_as_it_was() -> None:
     """tests/bench_oracles.py: the cheating bots read the game only through its own hooks,
     which are gone once it returns; the dumper gives up round 8's race for good."""
-    from carioca_desktop.bots import arena
+    from carioca_desktop.bots.carioca import arena
     from tests import bench_oracles
 
     step, maker = arena.bot_step, arena.make_bot

@@ -10,7 +10,8 @@ import sys
 import time
 from pathlib import Path
 
-from carioca_desktop.play.session import MatchSession, SeatConfig
+from carioca_desktop.play.carioca.session import MatchSession
+from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.storage import Paths, load_autosave
 
@@ -25,7 +26,7 @@ import sys
 import time
 from pathlib import Path
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
-from carioca_desktop.play.session import MatchSession
+from carioca_desktop.play.carioca.session import MatchSession
 from carioca_desktop.storage import Paths
 from tests.test_resume_after_kill import SEATS, step
 session = MatchSession.new(CariocaRules(), SEATS, {SEED}, paths=Paths.under(Path(sys.argv[1])))

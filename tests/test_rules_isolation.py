@@ -23,7 +23,7 @@ _PACKAGES = ("carioca_desktop.rules", "carioca_desktop.play")
         "carioca_desktop.storage",
         "carioca_desktop.bots",
         "carioca_desktop.play",
-        "carioca_desktop.play.session",
+        "carioca_desktop.play.carioca.session",
     ],
 )
 def test_module_imports_no_pygame(module: str) -> None:
@@ -42,10 +42,10 @@ def test_module_imports_no_pygame(module: str) -> None:
 # Game's public queries. The bot driver and the conformance referee still read it (the driver's
 # buy window goes when the offer phase lands in the engine; the referee compares whole states).
 _STATE_READERS = {
-    "bots/driver.py",
-    "bots/buraco_driver.py",
-    "conformance_buraco.py",
-    "conformance_carioca.py",
+    "bots/carioca/driver.py",
+    "bots/buraco/driver.py",
+    "conformance/buraco.py",
+    "conformance/carioca.py",
 }
 
 

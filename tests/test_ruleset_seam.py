@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from carioca_desktop.rules import CariocaRules, RuleSet, RuleSetError
+from carioca_desktop.rules import RuleSet, RuleSetError
+from carioca_desktop.rules.carioca import CariocaRules
 from carioca_desktop.rules.ruleset import BURACO_KEYS, COMMON_KEYS, game_rules
 
 
@@ -67,3 +68,23 @@ def test_rule_sets_hash_and_compare_by_value() -> None:
     a, b = CariocaRules.from_dict({"buy": True}), RuleSet.from_dict({"buy": True})
     assert a == b and hash(a) == hash(b) and a != CariocaRules()
     assert a.with_changes(players=3).players == 3 and isinstance(a.with_changes(), CariocaRules)
+
+
+def test_the_rules_package_exports_only_what_both_games_share() -> None:
+    """`rules` names no game's engine; each game's package exports its own `Game`."""
+    import carioca_desktop.rules as shared
+    import carioca_desktop.rules.buraco as buraco
+    import carioca_desktop.rules.carioca as carioca
+    from carioca_desktop.rules.buraco.game import BuracoGame
+    from carioca_desktop.rules.carioca.game import Game as CariocaGame
+
+    assert "Game" not in shared.__all__ and "CariocaRules" not in shared.__all__
+    assert {"Card", "Refusal", "RuleSet", "IllegalAction"} <= set(shared.__all__)
+    for name in shared.__all__:
+        assert getattr(shared, name) is not None, name
+    assert carioca.Game is CariocaGame and buraco.Game is BuracoGame
+    for package in (carioca, buraco):
+        for name in package.__all__:
+            assert getattr(package, name) is not None, (package.__name__, name)
+    game = buraco.Game.new(buraco.BuracoRules.from_dict({"game": "buraco"}), 1)
+    assert isinstance(game.observation(0), buraco.BuracoObservation)

@@ -21,7 +21,7 @@ import pytest
 from pygame_gui.core.utility import translate
 
 from carioca_desktop import i18n
-from carioca_desktop.bots.levels import LEVELS
+from carioca_desktop.games import LEVELS
 from carioca_desktop.resources import asset
 from carioca_desktop.rules.carioca.actions import Discard, Draw, LayDown, NextRound
 from carioca_desktop.rules.carioca.game import Game
@@ -38,12 +38,11 @@ from carioca_desktop.storage import (
 )
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.scene import Scene
-from carioca_desktop.ui.scenes.confirm import ConfirmScene
-from carioca_desktop.ui.scenes.final import FinalScoreScene, winners_text
-from carioca_desktop.ui.scenes.menu import MenuScene
-from carioca_desktop.ui.scenes.newgame import NewGameScene
-from carioca_desktop.ui.scenes.pause import PauseScene
-from carioca_desktop.ui.scenes.rules import (
+from carioca_desktop.ui.scenes.carioca.chart import Chart as _Chart
+from carioca_desktop.ui.scenes.carioca.final import FinalScoreScene, winners_text
+from carioca_desktop.ui.scenes.carioca.houserules import CariocaHouseRules
+from carioca_desktop.ui.scenes.carioca.newgame import NewGameScene
+from carioca_desktop.ui.scenes.carioca.rules import (
     CHOICES,
     CONTRACTS,
     RulesScene,
@@ -53,9 +52,12 @@ from carioca_desktop.ui.scenes.rules import (
     preset_name,
     value_text,
 )
+from carioca_desktop.ui.scenes.carioca.summary import RoundSummaryScene
+from carioca_desktop.ui.scenes.confirm import ConfirmScene
+from carioca_desktop.ui.scenes.menu import MenuScene
+from carioca_desktop.ui.scenes.pause import PauseScene
 from carioca_desktop.ui.scenes.settings import SettingsScene
-from carioca_desktop.ui.scenes.stats import StatsScene, _Chart
-from carioca_desktop.ui.scenes.summary import RoundSummaryScene
+from carioca_desktop.ui.scenes.stats import StatsScene
 from carioca_desktop.ui.theme import seat_colour
 from carioca_desktop.ui.widgets import Stepper
 from tests.drawn import record_drawn_text
@@ -301,7 +303,7 @@ def test_a_valid_house_rule_is_saved(app: App) -> None:
     scene = SettingsScene(app, "rules")
     app.push(scene)
     frames(app)
-    assert scene._change_rule("wild_twos", "red")
+    assert CariocaHouseRules(scene)._change_rule("wild_twos", "red")
     saved, _ = load_settings(app.paths)
     assert CariocaRules.from_dict(saved.house_rules).wild_twos == "red"
     assert not scene.message_bad
@@ -327,9 +329,9 @@ def test_stats_draws_the_chart_of_the_last_match(app: App) -> None:
     scene = StatsScene(app)
     app.push(scene)
     frames(app)
-    assert scene.summary.played == 3
+    assert scene.views["carioca"].summary.played == 3
     _, chart, _, _ = scene._areas()
-    plot = _Chart(scene, chart, scene.matches[0]).plot  # the lines, not the legend
+    plot = _Chart(scene, chart, scene.views["carioca"].matches[0]).plot  # the lines, not the legend
     picture = app.screen.subsurface(plot)
     colours = {tuple(picture.get_at((x, y)))[:3] for x in range(plot.w) for y in range(plot.h)}
     for seat in range(3):
@@ -448,7 +450,8 @@ def test_a_damaged_settings_file_is_reported_on_the_menu(
 
 
 def test_new_game_asks_before_abandoning_the_saved_match(app: App) -> None:
-    from carioca_desktop.play.session import MatchSession, SeatConfig
+    from carioca_desktop.play.carioca.session import MatchSession
+    from carioca_desktop.play.seated import SeatConfig
     from carioca_desktop.storage import flush_autosaves
 
     language(app, "en")
@@ -570,7 +573,11 @@ def test_the_window_size_the_player_chose_is_remembered(
 def test_changed_rules_are_named_changed_and_described(
     app: App, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from carioca_desktop.ui.rulenames import changes_text, record_rules_name, rules_name
+    from carioca_desktop.ui.scenes.carioca.ruleset_names import (
+        changes_text,
+        record_rules_name,
+        rules_name,
+    )
 
     language(app, "en")
     one = CariocaRules.from_dict({"preset": "clasico", "rounds": ["2T"], "buy": True, "players": 2})
@@ -616,7 +623,7 @@ def test_the_stats_say_changed_rules_and_1_round(app: App, monkeypatch: pytest.M
     assert "Classic (changed)" in shown and "1 round" in shown and "1 rounds" not in shown
     scene = app.stack.top
     assert isinstance(scene, StatsScene)
-    assert [name for name, _ in scene._by_rules()] == ["Classic (changed)"]
+    assert [name for name, _ in scene.views["carioca"]._by_rules()] == ["Classic (changed)"]
 
 
 @pytest.mark.parametrize("lang", ["es", "en"])
@@ -628,9 +635,9 @@ def test_a_seat_level_says_how_that_bot_plays_when_the_pointer_rests_on_it(
     import html
 
     from carioca_desktop.i18n import tr
-    from carioca_desktop.play.buraco_text import level_name
+    from carioca_desktop.play.buraco.text import level_name
     from carioca_desktop.ui.scenes.buraco.newgame import BuracoNewGameScene
-    from carioca_desktop.ui.scenes.newgame import kind_text
+    from carioca_desktop.ui.scenes.carioca.newgame import kind_text
 
     language(app, lang)
     for scene_class, game in ((NewGameScene, "carioca"), (BuracoNewGameScene, "buraco")):

@@ -8,9 +8,10 @@ from typing import Any
 
 import pytest
 
-from carioca_desktop.bots.base import make_bot
-from carioca_desktop.bots.driver import bot_step
-from carioca_desktop.play.session import MatchSession, SeatConfig
+from carioca_desktop.bots.carioca.base import make_bot
+from carioca_desktop.bots.carioca.driver import bot_step
+from carioca_desktop.play.carioca.session import MatchSession
+from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.carioca.actions import Discard, Draw, LayDown
 from carioca_desktop.rules.carioca.position import from_position
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
@@ -210,7 +211,7 @@ def test_the_autosave_at_a_round_end_loads_again(tmp_path: Path) -> None:
 
 
 def test_a_seat_takes_every_bot_level_and_no_other() -> None:
-    from carioca_desktop.bots.base import LEVELS
+    from carioca_desktop.bots.carioca.base import LEVELS
 
     for level in LEVELS:
         assert SeatConfig.from_dict({"name": "B", "kind": "bot", "level": level}).level == level
@@ -247,8 +248,8 @@ def test_undo_takes_back_a_lay_down_and_saves(tmp_path: Path) -> None:
 
 
 def test_the_hand_arrangement_is_saved_and_continue_brings_it_back(tmp_path: Path) -> None:
-    from carioca_desktop.play.session import Arrangement
-    from carioca_desktop.ui.scenes.table.hand import HandModel
+    from carioca_desktop.play.carioca.session import Arrangement
+    from carioca_desktop.ui.tablekit.hand import HandModel
 
     paths = Paths.under(tmp_path)
     session = new(tmp_path)

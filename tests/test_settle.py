@@ -9,8 +9,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from carioca_desktop.play.buraco_session import BuracoSession
-from carioca_desktop.play.session import SeatConfig
+from carioca_desktop.play.buraco.session import BuracoSession
+from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.buraco.actions import NextRound
 from carioca_desktop.rules.buraco.ruleset import preset_rules
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
-from carioca_desktop.ui import diskcache, shapecache
+from carioca_desktop.ui import picturecache, shapecache
 from carioca_desktop.ui.theme import make_manager
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -26,7 +26,7 @@ def button_picture(manager: pygame_gui.UIManager) -> bytes:
 def test_kept_shapes_come_back_and_draw_the_same(tmp_path: Path) -> None:
     pygame.init()
     pygame.display.set_mode((400, 120))
-    diskcache.set_folder(tmp_path)
+    picturecache.set_folder(tmp_path)
     shapecache._kept.clear()
     try:
         first = make_manager((400, 120))
@@ -40,6 +40,6 @@ def test_kept_shapes_come_back_and_draw_the_same(tmp_path: Path) -> None:
         kept.write_bytes(kept.read_bytes()[:-3])  # a torn file changes nothing
         assert shapecache.preload(make_manager((400, 120))) == 0
     finally:
-        diskcache.set_folder(None)
+        picturecache.set_folder(None)
         shapecache._kept.clear()
         pygame.quit()

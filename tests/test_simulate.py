@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from carioca_desktop.simulate import main, seating, wilson
+from carioca_desktop.simulate import main
+from carioca_desktop.simulate.carioca import seating, wilson
 
 LEVELS = ["hard", "normal", "easy", "random"]
 

@@ -6,7 +6,7 @@ import pytest
 
 from carioca_desktop.rules.carioca.observation import OwedMeld
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
-from carioca_desktop.ui.scenes.table.slots import SlotsModel, missing_words, slot_title
+from carioca_desktop.ui.scenes.carioca.slots import SlotsModel, missing_words, slot_title
 
 pytestmark = pytest.mark.usefixtures("spanish")
 

@@ -25,8 +25,8 @@ from carioca_desktop.storage import (
     save_settings,
     write_autosave,
 )
+from carioca_desktop.storage.carioca.records import record_to_dict
 from carioca_desktop.storage.migrations import CURRENT
-from carioca_desktop.storage.records import record_to_dict
 
 MATCH: dict[str, object] = {"round": 2, "hands": [["AS"], ["JK"]]}
 RECORD = MatchRecord(

@@ -22,7 +22,7 @@ from carioca_desktop.storage import (
     running_totals,
     summarize,
 )
-from carioca_desktop.storage.records import record_from_dict, record_to_dict
+from carioca_desktop.storage.carioca.records import record_from_dict, record_to_dict
 
 ANA = PlayerRecord("Ana", "human")
 BEA = PlayerRecord("Bea", "human")

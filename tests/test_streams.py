@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from carioca_desktop.bots.driver import play_match
+from carioca_desktop.bots.carioca.driver import play_match
 from carioca_desktop.rules.carioca.actions import Action
 from carioca_desktop.rules.carioca.game import Game
 from carioca_desktop.rules.carioca.ruleset import CariocaRules

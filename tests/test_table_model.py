@@ -13,8 +13,8 @@ import pytest
 from carioca_desktop.i18n import tr
 from carioca_desktop.rules.carioca.actions import Undo
 from carioca_desktop.rules.carioca.game import Game
+from carioca_desktop.ui.scenes.carioca.model import TableModel
 from carioca_desktop.ui.scenes.pause import PauseScene
-from carioca_desktop.ui.scenes.table.model import TableModel
 from tests.test_table_scene import card_pos, drag, draw_from_stock, frames, hand_codes, table
 
 pytestmark = pytest.mark.usefixtures("spanish")

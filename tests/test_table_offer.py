@@ -14,18 +14,19 @@ import pygame
 import pytest
 
 from carioca_desktop.i18n import tr
-from carioca_desktop.play import offer as play_offer
-from carioca_desktop.play.offer import OFFER_SECONDS, OfferClock
-from carioca_desktop.play.session import MatchSession, SeatConfig
+from carioca_desktop.play.carioca import offer as play_offer
+from carioca_desktop.play.carioca.offer import OFFER_SECONDS, OfferClock
+from carioca_desktop.play.carioca.session import MatchSession
+from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.carioca.actions import STOCK, Action, Discard, Draw
 from carioca_desktop.rules.carioca.position import from_position
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.storage import Paths
 from carioca_desktop.ui.app import App
+from carioca_desktop.ui.scenes.carioca import TableScene
+from carioca_desktop.ui.scenes.carioca import describe as table_describe
+from carioca_desktop.ui.scenes.carioca.moves import TableMoves
 from carioca_desktop.ui.scenes.pause import PauseScene
-from carioca_desktop.ui.scenes.table import TableScene
-from carioca_desktop.ui.scenes.table import describe as table_describe
-from carioca_desktop.ui.scenes.table.moves import TableMoves
 from tests.test_table_scene import SIMPLE, frames, table
 
 pytestmark = pytest.mark.usefixtures("spanish")
@@ -188,7 +189,7 @@ def test_at_a_hot_seat_the_session_passes_for_the_person(tmp_path: Path) -> None
 
 
 def test_at_a_hot_seat_nobody_is_called_to_the_screen_for_an_offer(tmp_path: Path) -> None:
-    from carioca_desktop.play.hotseat import HotSeat
+    from carioca_desktop.play.carioca.hotseat import HotSeat
 
     hot = offered_session(tmp_path, ("human", "human", "bot"))
     seats = HotSeat(hot)

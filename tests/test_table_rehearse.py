@@ -16,8 +16,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from carioca_desktop.storage import Paths
 from carioca_desktop.ui import textfit
 from carioca_desktop.ui.app import App
-from carioca_desktop.ui.scenes.table import TableScene
-from carioca_desktop.ui.scenes.table.rehearse import Rehearsal
+from carioca_desktop.ui.scenes.carioca import TableScene
+from carioca_desktop.ui.scenes.carioca.rehearse import Rehearsal
 from tests.test_table_zones import bots_session  # clasico, no autosave
 
 

@@ -14,8 +14,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from carioca_desktop import i18n
-from carioca_desktop.bots.base import Pass
-from carioca_desktop.play.session import MatchSession, SeatConfig
+from carioca_desktop.bots.carioca.base import Pass
+from carioca_desktop.play.carioca.session import MatchSession
+from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.carioca.actions import Action, Discard, Draw
 from carioca_desktop.rules.carioca.game import Game
 from carioca_desktop.rules.carioca.observation import Observation
@@ -23,8 +24,8 @@ from carioca_desktop.rules.carioca.position import from_position
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.storage import Paths
 from carioca_desktop.ui.app import App
-from carioca_desktop.ui.scenes.table import TableScene
-from carioca_desktop.ui.scenes.wildend import WildEndScene
+from carioca_desktop.ui.scenes.carioca import TableScene
+from carioca_desktop.ui.scenes.confirm import ConfirmScene
 
 
 class StubBot:
@@ -195,7 +196,7 @@ def test_a_wild_dropped_on_an_escala_end_takes_that_end(tmp_path: Path) -> None:
     box = scene.view.melds[0].box
     drag(app, card_pos(scene, "JK"), (box.left + 4, box.centery))
     ask = app.stack.top
-    assert isinstance(ask, WildEndScene)  # both ends are open: which? (issue 28, item 13)
+    assert isinstance(ask, ConfirmScene)  # both ends are open: which? (issue 28, item 13)
     assert len(scene.obs.table[0].cards) == 4
     enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
     app.process(enter)  # the focused answer: the end it was dropped at

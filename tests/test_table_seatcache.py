@@ -16,8 +16,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from carioca_desktop.storage import Paths
 from carioca_desktop.ui import hud
 from carioca_desktop.ui.app import App
-from carioca_desktop.ui.scenes.table import TableScene, zones
-from carioca_desktop.ui.scenes.table.seatcache import SeatPictures
+from carioca_desktop.ui.scenes.carioca import TableScene, zones
+from carioca_desktop.ui.scenes.carioca.seatcache import SeatPictures
 from carioca_desktop.ui.sprites import CardImages, TextCache
 from tests.test_table_zones import bots_session  # clasico, no autosave
 

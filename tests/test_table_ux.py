@@ -13,7 +13,8 @@ import pytest
 
 from carioca_desktop import i18n
 from carioca_desktop.i18n import tr
-from carioca_desktop.play.session import MatchSession, SeatConfig
+from carioca_desktop.play.carioca.session import MatchSession
+from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.play.text import refusal_text
 from carioca_desktop.rules.carioca.actions import LayDown, Undo
 from carioca_desktop.rules.carioca.position import from_position
@@ -21,10 +22,10 @@ from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.storage import Paths
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.cardart import INDEX_RIGHT
+from carioca_desktop.ui.scenes.carioca import TableScene
+from carioca_desktop.ui.scenes.carioca.layout import hand_rects
+from carioca_desktop.ui.scenes.carioca.widgets import KEYS, LABELS
 from carioca_desktop.ui.scenes.pause import PauseScene
-from carioca_desktop.ui.scenes.table import TableScene
-from carioca_desktop.ui.scenes.table.layout import hand_rects
-from carioca_desktop.ui.scenes.table.widgets import KEYS, LABELS
 from tests.drawn import record_rendered_text
 from tests.test_table_scene import (
     SIMPLE,
@@ -315,7 +316,7 @@ def test_a_long_hand_shrinks_its_cards_rather_than_hide_an_index() -> None:
 
 
 def test_the_tutorial_header_names_the_tutorial(tmp_path: Path) -> None:
-    from carioca_desktop.ui.scenes.table.tutorial import TutorialScene
+    from carioca_desktop.ui.scenes.carioca.tutorial import TutorialScene
 
     app = App(size=(1600, 900), paths=Paths.under(tmp_path), fast=True)
     scene = TutorialScene(app)
@@ -350,7 +351,7 @@ def test_the_privacy_screen_shows_the_letters_of_the_seat_panel(tmp_path: Path) 
 
 
 def test_a_saved_order_from_another_deal_is_not_applied(tmp_path: Path) -> None:
-    from carioca_desktop.play.session import Arrangement
+    from carioca_desktop.play.carioca.session import Arrangement
 
     _, scene = table(tmp_path, TWO_TRIOS)
     hand = hand_codes(scene)  # the last deal shared all but two of these cards
@@ -365,7 +366,7 @@ def test_a_saved_order_from_another_deal_is_not_applied(tmp_path: Path) -> None:
 
 
 def test_at_a_hot_seat_each_person_finds_their_own_arrangement(tmp_path: Path) -> None:
-    from carioca_desktop.play.session import Arrangement
+    from carioca_desktop.play.carioca.session import Arrangement
     from tests.test_hotseat import hot_table, play_turn, reveal
 
     app, scene = hot_table(tmp_path)

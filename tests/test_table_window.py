@@ -18,12 +18,13 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from carioca_desktop.play.session import MatchSession, SeatConfig
+from carioca_desktop.play.carioca.session import MatchSession
+from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.storage import Paths
 from carioca_desktop.ui.app import App
-from carioca_desktop.ui.scenes.table import TableScene
-from carioca_desktop.ui.scenes.table.window import Window
+from carioca_desktop.ui.scenes.carioca import TableScene
+from carioca_desktop.ui.tablekit.blitter import Window
 from tests import (
     test_hints,
     test_hotseat,

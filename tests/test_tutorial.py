@@ -11,7 +11,7 @@ from typing import Any
 import pygame
 import pytest
 
-from carioca_desktop.play.tutorial import (
+from carioca_desktop.play.carioca.tutorial import (
     BOT_TRIO,
     STEPS,
     YOUR_ESCALA,
@@ -22,8 +22,8 @@ from carioca_desktop.play.tutorial import (
 from carioca_desktop.rules.carioca.actions import POZO, STOCK, Add, Discard, Draw, LayDown, Swap
 from carioca_desktop.storage import Paths, has_autosave
 from carioca_desktop.ui.app import App
+from carioca_desktop.ui.scenes.carioca.tutorial import TutorialScene
 from carioca_desktop.ui.scenes.menu import MenuScene
-from carioca_desktop.ui.scenes.table.tutorial import TutorialScene
 from tests.test_table_scene import card_pos, drag, frames, press
 
 pytestmark = pytest.mark.usefixtures("spanish")
@@ -152,7 +152,7 @@ def key(app: App, code: int) -> None:
 
 def test_the_tutorial_is_a_one_round_match() -> None:
     """Its header said "Ronda 2 de 8": the tutorial is one round, the classic round 2."""
-    from carioca_desktop.play.tutorial import tutorial_game
+    from carioca_desktop.play.carioca.tutorial import tutorial_game
 
     game = tutorial_game("Tú")
     assert game.round_index == 0 and game.rules.rounds == ("1T1E",)

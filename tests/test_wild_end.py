@@ -8,11 +8,11 @@ from pathlib import Path
 import pygame
 
 from carioca_desktop import i18n
-from carioca_desktop.play.buraco_text import log_line
+from carioca_desktop.play.buraco.text import log_line
 from carioca_desktop.rules.buraco.actions import Add, Draw
 from carioca_desktop.rules.buraco.game import BuracoGame
 from carioca_desktop.rules.buraco.ruleset import preset_rules
-from carioca_desktop.ui.scenes.wildend import WildEndScene
+from carioca_desktop.ui.scenes.confirm import ConfirmScene
 
 
 def game() -> BuracoGame:
@@ -49,15 +49,15 @@ def test_a_wild_on_a_run_open_at_both_ends_asks_which(tmp_path: Path) -> None:
     scene.hand.picked = [uid["JK"]]
     scene.moves.onto_meld(0, (10, 10))
     ask = app.stack.top
-    assert isinstance(ask, WildEndScene) and g.observation(0).table[0].length == 4
+    assert isinstance(ask, ConfirmScene) and g.observation(0).table[0].length == 4
     app.process(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
     assert app.stack.top is scene and g.observation(0).table[0].length == 4  # nothing done
 
     scene.hand.picked = [uid["JK"]]
     scene.moves.onto_meld(0, (10, 10))
     ask = app.stack.top
-    assert isinstance(ask, WildEndScene)
-    ask.low()
+    assert isinstance(ask, ConfirmScene)
+    ask.refuse()
     assert app.stack.top is scene
     assert g.observation(0).table[0].cards[0] == "JK=4C"
     assert not scene.hand.picked
@@ -68,7 +68,7 @@ def test_a_wild_on_a_run_open_at_both_ends_asks_which(tmp_path: Path) -> None:
     scene2.hand.picked = [uid2["JK"]]
     scene2.moves.onto_meld(0, (10, 10))
     ask2 = app2.stack.top
-    assert isinstance(ask2, WildEndScene)
+    assert isinstance(ask2, ConfirmScene)
     ask2.confirm()
     assert g2.observation(0).table[0].cards[-1] == "JK=9C"
 
@@ -86,7 +86,7 @@ class FakeLegal:
 def test_carioca_asks_only_when_both_ends_of_the_escala_are_open() -> None:
     from carioca_desktop.rules.carioca.actions import Add as CAdd
     from carioca_desktop.rules.carioca.observation import MeldView
-    from carioca_desktop.ui.scenes.table.actions import wild_ends
+    from carioca_desktop.ui.scenes.carioca.actions import wild_ends
 
     texts = ("5H", "6H", "7H", "8H")
     meld = MeldView(2, 0, "escala", None, texts, texts, (None,) * 4, True)

@@ -31,18 +31,17 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from carioca_desktop.bots.base import Choice
-from carioca_desktop.bots.driver import MAX_TURNS_PER_ROUND, bot_step
-from carioca_desktop.bots.features import FEATURES
-from carioca_desktop.bots.hard import HardBot
-from carioca_desktop.bots.judge import View
-from carioca_desktop.bots.learned import Model, load_model, weights_path
-from carioca_desktop.bots.lookahead import candidates
-from carioca_desktop.bots.normal import pozo_card_taken
+from carioca_desktop.bots.carioca.base import Choice
+from carioca_desktop.bots.carioca.driver import MAX_TURNS_PER_ROUND, bot_step
+from carioca_desktop.bots.carioca.judge import View
+from carioca_desktop.bots.carioca.normal import pozo_card_taken
 from carioca_desktop.rules.carioca.actions import Discard, NextRound
 from carioca_desktop.rules.carioca.game import Game
 from carioca_desktop.rules.carioca.observation import Observation
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
+from tools.fit.features import FEATURES
+from tools.fit.learned import LearnedHardBot, Model, load_model, weights_path
+from tools.fit.lookahead import candidates
 
 TRAIN_SLACK = 1
 """The records cover discards up to one card further from the contract than the least, so
@@ -51,8 +50,9 @@ the fit sees what giving up a step is worth whatever ``lookahead.SLACK`` the bot
 Record = tuple[str, int, list[float]]  # contract, seat, features
 
 
-class RecordingBot(HardBot):
-    """``hard`` that writes down the features of each hand it keeps before laying down."""
+class RecordingBot(LearnedHardBot):
+    """``hard`` (with the learned discard when given a model) that writes down the features of
+    each hand it keeps before laying down."""
 
     def __init__(
         self, seat: int, seed: int, model: Model | None, explore: float, rng: random.Random

@@ -13,20 +13,15 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from carioca_desktop import games
 from carioca_desktop.storage import Notice, Paths, clear_autosave, load_autosave, load_stats
 
 log = logging.getLogger(__name__)
 
 
 def session_from_dict(data: Any, paths: Paths | None = None) -> object:
-    """The saved session of whichever game; ValueError when it is neither."""
-    from carioca_desktop.play.buraco_session import BuracoSession, is_buraco_document
-
-    if is_buraco_document(data):
-        return BuracoSession.from_dict(data, paths)
-    from carioca_desktop.play.session import MatchSession
-
-    return MatchSession.from_dict(data, paths)
+    """The saved session of whichever game its ``format`` names; ValueError when it is none."""
+    return games.session_from_dict(data, paths)
 
 
 def recorded_ids(paths: Paths | None) -> set[str]:
@@ -37,14 +32,10 @@ def recorded_ids(paths: Paths | None) -> set[str]:
 
 def load_resumable(paths: Paths | None) -> tuple[object | None, list[Notice]]:
     """The saved session to continue, or (None, notices) when there is none to continue."""
-    from carioca_desktop.play.buraco_session import BuracoSession
-    from carioca_desktop.play.session import MatchSession
-
-    session, _, notices = load_autosave(
-        paths, match_validator=lambda d: session_from_dict(d, paths)
-    )
-    if not isinstance(session, (MatchSession, BuracoSession)):
+    loaded, _, notices = load_autosave(paths, match_validator=lambda d: session_from_dict(d, paths))
+    if games.of_session(loaded) is None:
         return None, notices
+    session: Any = loaded  # a session of one of the games: they share this interface
     if session.match_id in recorded_ids(paths):
         clear_autosave(paths)
         log.info("dropped the save of match %s: already in the statistics", session.match_id)

@@ -6,19 +6,53 @@ match is written (``_document``) and recorded (``record``)."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
+from carioca_desktop.games import LEVELS
 from carioca_desktop.play.arrangement import Arrangement
+from carioca_desktop.rules.names import name_problem
 from carioca_desktop.storage import Paths, append_match, autosave_later, clear_autosave
 from carioca_desktop.storage.autosaver import after_autosave, flush_pending
 
 if TYPE_CHECKING:
-    from carioca_desktop.play.session import SeatConfig
     from carioca_desktop.storage import BuracoRecord, MatchRecord
 
 log = logging.getLogger(__name__)
+
+KINDS = ("human", "bot")
+
+
+@dataclass(frozen=True)
+class SeatConfig:
+    """Who sits at a seat: a human (hot-seat players share the screen) or a bot of a level."""
+
+    name: str
+    kind: str  # "human" | "bot"
+    level: str | None = None
+
+    def __post_init__(self) -> None:
+        problem = name_problem(self.name)  # one rule for names (carioca_desktop.rules.names)
+        if problem is not None:
+            raise ValueError(f"bad seat name {self.name[:40]!r}: {problem}")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "kind": self.kind, "level": self.level}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> SeatConfig:
+        if not isinstance(data, Mapping):
+            raise ValueError("a seat must be an object")
+        name, kind, level = data.get("name"), data.get("kind"), data.get("level")
+        if not isinstance(name, str) or name_problem(name) or kind not in KINDS:
+            raise ValueError(f"bad seat: {str(dict(data))[:120]}")
+        if kind == "bot" and level not in LEVELS:
+            raise ValueError(f"bad bot level: {level!r}")
+        if kind == "human" and level is not None:
+            raise ValueError("a human seat has no level")
+        return cls(name, str(kind), None if level is None else str(level))
 
 
 class _Game(Protocol):

@@ -12,8 +12,8 @@ from carioca_desktop.rules.lazy import load
 if TYPE_CHECKING:
     from carioca_desktop.rules.names import NAME_MAX
     from carioca_desktop.storage.autosaver import autosave_later, flush_autosaves, start_autosaver
-    from carioca_desktop.storage.buraco_records import BuracoRecord
-    from carioca_desktop.storage.buraco_summary import (
+    from carioca_desktop.storage.buraco.records import BuracoRecord
+    from carioca_desktop.storage.buraco.summary import (
         BuracoSummary,
         own_score,
         own_side,
@@ -22,10 +22,18 @@ if TYPE_CHECKING:
         side_won,
         summarize_buraco,
     )
+    from carioca_desktop.storage.carioca.records import MatchRecord, PlayerRecord
+    from carioca_desktop.storage.carioca.summary import (
+        StatsSummary,
+        WinCount,
+        human_won,
+        rounds_won,
+        running_totals,
+        summarize,
+    )
     from carioca_desktop.storage.crash import setup_logging, write_crash_report
     from carioca_desktop.storage.notices import FileKind, Notice, Problem
     from carioca_desktop.storage.paths import HOME_ENV, Paths, default_paths
-    from carioca_desktop.storage.records import MatchRecord, PlayerRecord
     from carioca_desktop.storage.saves import (
         MatchValidator,
         clear_autosave,
@@ -46,21 +54,13 @@ if TYPE_CHECKING:
         save_settings,
     )
     from carioca_desktop.storage.stats import MAX_RECORDS, Stats, append_match, load_stats
-    from carioca_desktop.storage.summary import (
-        StatsSummary,
-        WinCount,
-        human_won,
-        rounds_won,
-        running_totals,
-        summarize,
-    )
 
 # Where each name lives: loaded on first use, so that the app's start (which waits on every
 # import before its first frame) loads only the settings and paths it reads.
 _HOME = {
     "ANIMATION_SPEEDS": "carioca_desktop.storage.settings",
-    "BuracoRecord": "carioca_desktop.storage.buraco_records",
-    "BuracoSummary": "carioca_desktop.storage.buraco_summary",
+    "BuracoRecord": "carioca_desktop.storage.buraco.records",
+    "BuracoSummary": "carioca_desktop.storage.buraco.summary",
     "CARD_SIZES": "carioca_desktop.storage.settings",
     "DEFAULT_BURACO_RULES": "carioca_desktop.storage.settings",
     "DEFAULT_HOUSE_RULES": "carioca_desktop.storage.settings",
@@ -68,18 +68,18 @@ _HOME = {
     "HOME_ENV": "carioca_desktop.storage.paths",
     "LANGUAGES": "carioca_desktop.storage.settings",
     "MAX_RECORDS": "carioca_desktop.storage.stats",
-    "MatchRecord": "carioca_desktop.storage.records",
+    "MatchRecord": "carioca_desktop.storage.carioca.records",
     "MatchValidator": "carioca_desktop.storage.saves",
     "NAME_MAX": "carioca_desktop.rules.names",
     "Notice": "carioca_desktop.storage.notices",
     "Paths": "carioca_desktop.storage.paths",
-    "PlayerRecord": "carioca_desktop.storage.records",
+    "PlayerRecord": "carioca_desktop.storage.carioca.records",
     "Problem": "carioca_desktop.storage.notices",
     "RulesValidator": "carioca_desktop.storage.settings",
     "Settings": "carioca_desktop.storage.settings",
     "Stats": "carioca_desktop.storage.stats",
-    "StatsSummary": "carioca_desktop.storage.summary",
-    "WinCount": "carioca_desktop.storage.summary",
+    "StatsSummary": "carioca_desktop.storage.carioca.summary",
+    "WinCount": "carioca_desktop.storage.carioca.summary",
     "append_match": "carioca_desktop.storage.stats",
     "autosave_later": "carioca_desktop.storage.autosaver",
     "clear_autosave": "carioca_desktop.storage.saves",
@@ -87,22 +87,22 @@ _HOME = {
     "default_rules_validator": "carioca_desktop.storage.settings",
     "flush_autosaves": "carioca_desktop.storage.autosaver",
     "has_autosave": "carioca_desktop.storage.saves",
-    "human_won": "carioca_desktop.storage.summary",
+    "human_won": "carioca_desktop.storage.carioca.summary",
     "load_autosave": "carioca_desktop.storage.saves",
     "load_settings": "carioca_desktop.storage.settings",
     "load_stats": "carioca_desktop.storage.stats",
-    "own_score": "carioca_desktop.storage.buraco_summary",
-    "own_side": "carioca_desktop.storage.buraco_summary",
-    "people_sides": "carioca_desktop.storage.buraco_summary",
-    "rounds_won": "carioca_desktop.storage.summary",
-    "running_scores": "carioca_desktop.storage.buraco_summary",
-    "running_totals": "carioca_desktop.storage.summary",
+    "own_score": "carioca_desktop.storage.buraco.summary",
+    "own_side": "carioca_desktop.storage.buraco.summary",
+    "people_sides": "carioca_desktop.storage.buraco.summary",
+    "rounds_won": "carioca_desktop.storage.carioca.summary",
+    "running_scores": "carioca_desktop.storage.buraco.summary",
+    "running_totals": "carioca_desktop.storage.carioca.summary",
     "save_settings": "carioca_desktop.storage.settings",
     "setup_logging": "carioca_desktop.storage.crash",
-    "side_won": "carioca_desktop.storage.buraco_summary",
+    "side_won": "carioca_desktop.storage.buraco.summary",
     "start_autosaver": "carioca_desktop.storage.autosaver",
-    "summarize": "carioca_desktop.storage.summary",
-    "summarize_buraco": "carioca_desktop.storage.buraco_summary",
+    "summarize": "carioca_desktop.storage.carioca.summary",
+    "summarize_buraco": "carioca_desktop.storage.buraco.summary",
     "write_autosave": "carioca_desktop.storage.saves",
     "write_crash_report": "carioca_desktop.storage.crash",
 }

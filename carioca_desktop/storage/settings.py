@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from carioca_desktop import i18n
+from carioca_desktop import games, i18n
 from carioca_desktop.rules.names import clean_name
 from carioca_desktop.storage import fields as f
 from carioca_desktop.storage.documents import load_document, repair, write_document
@@ -23,8 +23,11 @@ CARD_SIZES = ("small", "medium", "large", "xlarge")
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
 WINDOW_MIN = (320, 240)
 WINDOW_MAX = 16384
-DEFAULT_HOUSE_RULES: dict[str, object] = {"preset": "clasico"}
-DEFAULT_BURACO_RULES: dict[str, object] = {"game": "buraco", "preset": "brasileiro"}
+DEFAULT_HOUSE_RULES: dict[str, object] = {"preset": games.CARIOCA.default_preset}
+DEFAULT_BURACO_RULES: dict[str, object] = {
+    "game": games.BURACO.name,
+    "preset": games.BURACO.default_preset,
+}
 
 # Raises ValueError with a readable message when a rule-set dict is not valid.
 RulesValidator = Callable[[Mapping[str, object]], None]
@@ -70,15 +73,20 @@ def _card_back(value: object) -> int:
     return f.integer(value, 0, CARD_BACKS - 1)
 
 
-def _buraco_rules(value: object) -> dict[str, object]:
-    """A rule-set dict of the Buraco game (the engine checks the rest when it is loaded)."""
-    rules = f.str_keyed(value)
-    if rules.get("game") != "buraco":
-        raise FileProblem("bad_value", 'Buraco rules must say "game": "buraco"')
-    return rules
+def _rules_of(game: games.GameEntry) -> f.Check:
+    """The check of a rule-set dict of ``game`` (the engine checks the rest when loaded)."""
+
+    def check(value: object) -> dict[str, object]:
+        rules = f.str_keyed(value)
+        if rules.get("game") != game.name:
+            says = f'"game": "{game.name}"'
+            raise FileProblem("bad_value", f"{game.name.capitalize()} rules must say {says}")
+        return rules
+
+    return check
 
 
-GAMES = ("carioca", "buraco")
+GAMES = games.GAMES
 
 # Every known key and its check; the order is the order keys are written in.
 _CHECKS: dict[str, f.Check] = {
@@ -100,7 +108,7 @@ _CHECKS: dict[str, f.Check] = {
     "window_size": _window_size,
     "last_game": f.choice(GAMES),
     "house_rules": f.str_keyed,
-    "buraco_rules": _buraco_rules,
+    "buraco_rules": _rules_of(games.BURACO),
 }
 
 
@@ -124,7 +132,7 @@ class Settings:
     card_back: int = 0
     table_colour: str = "green"  # the felt's colour
     window_size: tuple[int, int] | None = None
-    last_game: str = "carioca"  # the game New game opens on: the one chosen last
+    last_game: str = games.DEFAULT  # the game New game opens on: the one chosen last
     # A rule-set dict as RULES.md defines it; treat as read-only, use replace() to change.
     house_rules: dict[str, object] = field(default_factory=lambda: dict(DEFAULT_HOUSE_RULES))
     # The Buraco house rules (BURACO.md keys, "game": "buraco"), used by Buraco's New game.

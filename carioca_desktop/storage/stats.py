@@ -7,10 +7,12 @@ Carioca's share, ``Stats.buraco`` Buraco's."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeVar, cast
 
+from carioca_desktop import games
 from carioca_desktop.storage.autosaver import flush_pending
-from carioca_desktop.storage.buraco_records import GAME as BURACO
-from carioca_desktop.storage.buraco_records import BuracoRecord, buraco_from_dict, buraco_to_dict
+from carioca_desktop.storage.buraco.records import BuracoRecord
+from carioca_desktop.storage.carioca.records import MatchRecord
 from carioca_desktop.storage.documents import (
     CAPS,
     Loaded,
@@ -24,11 +26,11 @@ from carioca_desktop.storage.jsonio import dump
 from carioca_desktop.storage.migrations import CURRENT
 from carioca_desktop.storage.notices import FileProblem, Notice
 from carioca_desktop.storage.paths import Paths, default_paths
-from carioca_desktop.storage.records import MatchRecord, record_from_dict, record_to_dict
 
 MAX_RECORDS = 10_000  # of both games together
 
 AnyRecord = MatchRecord | BuracoRecord
+R = TypeVar("R")
 
 
 @dataclass(frozen=True)
@@ -37,15 +39,19 @@ class Stats:
 
     records: tuple[AnyRecord, ...] = ()
 
+    def of_type(self, kind: type[R]) -> tuple[R, ...]:
+        """The matches whose records are of ``kind`` (one game's share), in play order."""
+        return tuple(r for r in self.records if isinstance(r, kind))
+
     @property
     def matches(self) -> tuple[MatchRecord, ...]:
         """The Carioca matches."""
-        return tuple(r for r in self.records if isinstance(r, MatchRecord))
+        return self.of_type(MatchRecord)
 
     @property
     def buraco(self) -> tuple[BuracoRecord, ...]:
         """The Buraco matches."""
-        return tuple(r for r in self.records if isinstance(r, BuracoRecord))
+        return self.of_type(BuracoRecord)
 
     def match_ids(self) -> set[str]:
         """The ids of the recorded matches of both games."""
@@ -53,18 +59,18 @@ class Stats:
 
 
 def any_to_dict(record: AnyRecord) -> dict[str, object]:
-    if isinstance(record, BuracoRecord):
-        return buraco_to_dict(record)
-    return record_to_dict(record)
+    """A record of either game in its JSON form (its game's registry entry writes it)."""
+    return games.of_record(record).record_to_dict(record)
 
 
 def any_from_dict(data: object) -> AnyRecord:
     """A record of whichever game it names (none: Carioca), or FileProblem."""
     if isinstance(data, dict) and "game" in data:
-        if data["game"] == BURACO:
-            return buraco_from_dict(data)
-        raise FileProblem("bad_value", f"a record of unknown game {str(data['game'])[:20]!r}")
-    return record_from_dict(data)
+        game = games.REGISTRY.get(data["game"]) if isinstance(data["game"], str) else None
+        if game is None or game.name == games.DEFAULT:  # the default game's records say none
+            raise FileProblem("bad_value", f"a record of unknown game {str(data['game'])[:20]!r}")
+        return cast(AnyRecord, game.record_from_dict(data))
+    return cast(AnyRecord, games.entry(games.DEFAULT).record_from_dict(data))
 
 
 def load_stats(paths: Paths | None = None) -> tuple[Stats, list[Notice]]:

@@ -12,13 +12,12 @@ import logging
 import os
 import sys
 import time
-from dataclasses import dataclass
 from typing import Any
 
 import pygame
 import pygame_gui
 
-from carioca_desktop import i18n, version
+from carioca_desktop import games, i18n, version
 from carioca_desktop.resources import asset
 from carioca_desktop.storage import (
     Notice,
@@ -33,7 +32,7 @@ from carioca_desktop.storage import (
     write_crash_report,
 )
 from carioca_desktop.storage.paths import cache_dir
-from carioca_desktop.ui import diskcache, shapecache
+from carioca_desktop.ui import picturecache, shapecache
 from carioca_desktop.ui.cardart import set_felt_colour
 from carioca_desktop.ui.desktop import (
     MIN_SIZE,
@@ -44,7 +43,9 @@ from carioca_desktop.ui.desktop import (
 from carioca_desktop.ui.desktop import fit_window as fit_window  # their old import path
 from carioca_desktop.ui.desktop import window_size as window_size
 from carioca_desktop.ui.present import choose_framebuffer
-from carioca_desktop.ui.scene import Scene, SceneStack
+from carioca_desktop.ui.routes import Router
+from carioca_desktop.ui.scene import AutoplayOptions as AutoplayOptions  # its old home
+from carioca_desktop.ui.scene import Routes, Scene, SceneStack
 from carioca_desktop.ui.sounds import Sounds, init_audio
 from carioca_desktop.ui.theme import make_manager, preload_extra, rescale
 
@@ -55,18 +56,6 @@ FPS = 60
 IDLE_WAIT_MS = 250  # with nothing moving, sleep on the event queue instead of drawing
 SETTLE_LATEST = 60  # frames: the work after the first frame waits at most this for a pause
 SWITCH_INTERVAL_S = 0.001  # how long a background thread may hold the GIL
-
-
-@dataclass(frozen=True)
-class AutoplayOptions:
-    """``carioca --autoplay``: every seat a bot at top speed, R rounds, optional screenshots."""
-
-    seed: int
-    players: int
-    preset: str
-    rounds: int
-    screenshot: str | None
-    game: str = "carioca"
 
 
 class App:
@@ -82,7 +71,7 @@ class App:
         check_pygame_ce()
         self.paths = paths or default_paths()
         setup_logging(self.paths)
-        diskcache.set_folder(cache_dir(self.paths))
+        picturecache.set_folder(cache_dir(self.paths))
         self.settings, self.notices = load_settings(self.paths)
         if any(n.file == "settings" and n.moved_to for n in self.notices) or not (
             self.paths.settings_file.exists()
@@ -113,6 +102,7 @@ class App:
         self.stack = SceneStack()
         self.running = True
         self.fast = fast  # autoplay / tests: no pacing, animations at top speed
+        self.routes: Routes = Router(self)  # the screens' map: scenes open each other through it
         self._dirty = True
         self._relayout = False
         self._drawn = self._settled = False
@@ -349,17 +339,17 @@ def run(args: argparse.Namespace) -> int:
     app: App | None = None
     try:
         if args.autoplay:
-            from carioca_desktop.ui.scenes.table import start_autoplay
+            from carioca_desktop.ui.autoplay import start_autoplay
 
             seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
             game = args.game
-            default = "brasileiro" if game == "buraco" else "clasico"
+            default = games.entry(game).default_preset
             options = AutoplayOptions(
                 seed, args.players, args.preset or default, args.rounds, args.screenshot, game
             )
             app = App(fast=True)
             if args.resume:
-                from carioca_desktop.ui.autoplay_continue import start_continue
+                from carioca_desktop.ui.scenes.carioca.autoplay_continue import start_continue
 
                 if not start_continue(app, options):
                     app.check_stats()  # as every run does before it ends

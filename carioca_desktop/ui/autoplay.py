@@ -12,14 +12,15 @@ import logging
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from carioca_desktop.play.session import MatchSession, SeatConfig
+from carioca_desktop.play.carioca.session import MatchSession
+from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 
 if TYPE_CHECKING:
-    from carioca_desktop.play.buraco_session import BuracoSession
-    from carioca_desktop.ui.app import App, AutoplayOptions
+    from carioca_desktop.play.buraco.session import BuracoSession
+    from carioca_desktop.ui.scene import AutoplayOptions, Host
     from carioca_desktop.ui.scenes.buraco import BuracoTableScene
-    from carioca_desktop.ui.scenes.table import TableScene
+    from carioca_desktop.ui.scenes.carioca import TableScene
 
 log = logging.getLogger(__name__)
 
@@ -97,7 +98,7 @@ BURACO_LEVELS = ("hard", "normal", "normal", "easy")  # by seat: each side a str
 
 def buraco_autoplay_session(options: AutoplayOptions) -> BuracoSession:
     """Every seat a Buraco bot; ``--players`` is ignored: the preset says 4 or 2."""
-    from carioca_desktop.play.buraco_session import BuracoSession
+    from carioca_desktop.play.buraco.session import BuracoSession
     from carioca_desktop.rules.buraco.ruleset import preset_rules
 
     rules = preset_rules(options.preset)
@@ -105,15 +106,8 @@ def buraco_autoplay_session(options: AutoplayOptions) -> BuracoSession:
     return BuracoSession.new(rules, seats, options.seed, autosave=False)
 
 
-def start_autoplay(app: App, options: AutoplayOptions) -> None:
+def start_autoplay(app: Host, options: AutoplayOptions) -> None:
     """Open the table with every seat a bot; the driver quits the app when it is done."""
-    if options.game == "buraco":
-        from carioca_desktop.ui.scenes.buraco import BuracoTableScene
-
-        driver = AutoplayDriver(options)
-        app.push(BuracoTableScene(app, buraco_autoplay_session(options), autoplay=driver))
-        return
-    from carioca_desktop.ui.scenes.table import TableScene
-
-    session = autoplay_session(options)
-    app.push(TableScene(app, session, autoplay=AutoplayDriver(options)))
+    game = app.routes.game(options.game)
+    session = game.autoplay_session(options)
+    app.push(game.table(app, session, AutoplayDriver(options)))

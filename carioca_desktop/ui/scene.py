@@ -1,14 +1,26 @@
 """Scenes on a stack (after Tuxemon): the top one gets events; drawing starts at the highest
-opaque scene and goes up, so a pause overlay draws over a frozen table."""
+opaque scene and goes up, so a pause overlay draws over a frozen table.
+
+A scene depends on the ``Host`` protocol, never on ``App`` or on another screen: the app
+implements ``Host``, and its ``routes`` (the ``Routes`` protocol, ``ui/routes.py``'s
+``Router``) builds every screen a screen may open. This module imports no screen."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
+from carioca_desktop import games
+
 if TYPE_CHECKING:
-    from carioca_desktop.ui.app import App
+    import pygame_gui
+
+    from carioca_desktop.storage import Notice, Paths, Settings
+    from carioca_desktop.ui.sounds import Sounds
 
 
 class Scene:
@@ -18,7 +30,7 @@ class Scene:
 
     opaque = True
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
 
     def enter(self) -> None:
@@ -104,3 +116,115 @@ class SceneStack:
             if scene.opaque:
                 start = i
         return self.scenes[start:]
+
+
+class StatsView(Protocol):
+    """One game's figures inside the statistics scene (its tab)."""
+
+    matches: list[Any]
+    selected: int
+    words: str  # the i18n section of its empty card ("stats", "buraco_stats")
+
+    def paint(self, surface: pygame.Surface) -> None: ...
+    def select(self, index: int) -> None: ...
+    def list_pointer(self, event: pygame.event.Event) -> None: ...
+
+
+class Autoplay(Protocol):
+    """``carioca --autoplay``'s driver as a table sees it (``ui/autoplay.py``)."""
+
+    def after_move(self, scene: Any) -> None: ...
+    def round_over(self, scene: Any) -> None: ...
+
+
+class GameScreens(Protocol):
+    """One game's screens and pieces of screens (``ui/games.py`` has each game's)."""
+
+    @property
+    def table(self) -> Callable[[Host, Any, Autoplay | None], Scene]: ...  # app, session
+    @property
+    def autoplay_session(self) -> Callable[[AutoplayOptions], Any]: ...
+
+    @property
+    def stats_view(self) -> Callable[[Any, Any], StatsView]: ...  # (stats scene, Stats)
+    @property
+    def house_rows(self) -> Callable[[Any], list[Any]]: ...  # (house-rules page) -> rows
+    @property
+    def explained_rows(self) -> bool: ...
+
+
+class Routes(Protocol):
+    """Every screen a screen may open, each built by a typed function (``ui/routes.py``).
+    They build the scene; the caller pushes, replaces or resets the stack with it."""
+
+    def menu(self) -> Scene: ...
+    def new_game(self, game: str | None = None) -> Scene: ...
+    def table(self, session: object) -> Scene: ...
+    def settings(self, tab: str = "game", game: str | None = None) -> Scene: ...
+    def stats(self, game: str | None = None) -> Scene: ...
+    def pause(self) -> Scene: ...
+    def game_rules(self, game: str) -> Scene: ...
+    def tutorial(self, game: str) -> Scene: ...
+    def choose_game(self, title: str, open_game: Callable[[str], object]) -> Scene: ...
+    def keys(
+        self, keys: Sequence[tuple[str, str]] | None = None, clicks: Sequence[str] | None = None
+    ) -> Scene: ...
+    def privacy(
+        self,
+        seat: int,
+        name: str,
+        round_text: str,
+        reveal: Callable[[int], None],
+        label: str | None = None,
+    ) -> Scene: ...
+    def confirm(
+        self,
+        question: str,
+        details: Sequence[str],
+        yes: str,
+        no: str,
+        on_yes: Callable[[], object],
+        on_no: Callable[[], object] | None = None,
+        focus_yes: bool = False,
+        choice: bool = False,
+    ) -> Scene: ...
+    def game(self, name: str) -> GameScreens: ...
+    def switch_game(self, game: str) -> None: ...  # from one New game screen to another's
+    def saved_lines(self, session: object, when: datetime) -> list[str]: ...
+
+
+class Host(Protocol):
+    """The app as its screens see it: the window, the settings, the stack and the routes."""
+
+    settings: Settings
+    paths: Paths
+    size: tuple[int, int]
+    screen: pygame.Surface
+    manager: pygame_gui.UIManager
+    sounds: Sounds
+    stack: SceneStack
+    fast: bool  # autoplay and tests: no pacing, animations at top speed
+    routes: Routes
+
+    def dirty(self) -> None: ...
+    def update_settings(self, settings: Settings) -> None: ...
+    def take_notices(self) -> list[Notice]: ...
+    def push(self, scene: Scene) -> None: ...
+    def pop(self) -> None: ...
+    def replace(self, scene: Scene) -> None: ...
+    def reset(self, scene: Scene) -> None: ...
+    def quit(self) -> None: ...
+    def resize(self, size: tuple[int, int]) -> None: ...
+    def screenshot(self, path: str) -> None: ...
+
+
+@dataclass(frozen=True)
+class AutoplayOptions:
+    """``carioca --autoplay``: every seat a bot at top speed, R rounds, optional screenshots."""
+
+    seed: int
+    players: int
+    preset: str
+    rounds: int
+    screenshot: str | None
+    game: str = games.DEFAULT

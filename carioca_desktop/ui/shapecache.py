@@ -25,7 +25,7 @@ from typing import Any, Final
 import pygame
 import pygame_gui
 
-from carioca_desktop.ui import diskcache
+from carioca_desktop.ui import picturecache
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +44,7 @@ def _cache(manager: pygame_gui.UIManager) -> Any:
 
 
 def _file() -> Path | None:
-    folder = diskcache.folder()
+    folder = picturecache.folder()
     if folder is None:
         return None
     shapes = Path(str(pygame_gui.__file__)).parent / "core" / "drawable_shapes"
@@ -54,7 +54,7 @@ def _file() -> Path | None:
             if entry.name.endswith(".py"):
                 info = entry.stat()
                 stamp.append(f"{entry.name}:{info.st_size}:{info.st_mtime_ns}")
-    return folder / f"shapes-{diskcache.digest(repr(stamp))}.bin"
+    return folder / f"shapes-{picturecache.digest(repr(stamp))}.bin"
 
 
 def preload(manager: pygame_gui.UIManager) -> int:
@@ -127,7 +127,7 @@ def keep(manager: pygame_gui.UIManager, background: bool = True) -> None:
 
 
 def _write(path: Path, data: bytes) -> None:
-    diskcache.write_kept(path, data, "the widget shapes", _drop_others)
+    picturecache.write_kept(path, data, "the widget shapes", _drop_others)
 
 
 def _drop_others(path: Path) -> None:

@@ -15,7 +15,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIImage
 
 from carioca_desktop.i18n import tr
-from carioca_desktop.ui import diskcache, textfit, theme
+from carioca_desktop.ui import picturecache, textfit, theme
 from carioca_desktop.ui.drawing import (
     RGB,
     SHADOW,
@@ -34,7 +34,7 @@ from carioca_desktop.ui.focus import Focusable, FocusRing
 from carioca_desktop.ui.scene import Scene
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.app import App
+    from carioca_desktop.ui.scene import Host
 
 __all__ = [
     "RGB",
@@ -82,7 +82,7 @@ def _felt_picture(size: tuple[int, int], high_contrast: bool, name: str) -> pyga
     # Kept on disk as it is: the menu's first frame then needs neither the felt nor a
     # whole-window conversion.
     key = (size, high_contrast) if name == "green" else (size, high_contrast, name)
-    return diskcache.kept("felt-picture", key, draw, alpha=True)
+    return picturecache.kept("felt-picture", key, draw, alpha=True)
 
 
 _PLACEHOLDER = pygame.Surface((1, 1), pygame.SRCALPHA)
@@ -158,7 +158,7 @@ class UIScene(Scene):
 
     dim_alpha = 150  # overlays: how much the scene below is darkened
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.elements: list[Any] = []
         self.focus = FocusRing()
@@ -255,7 +255,7 @@ class UIScene(Scene):
     def kept_key(self) -> object | None:
         """For an opaque scene whose picture depends only on what this key says (besides its
         size, the high-contrast felt and its code): the felt and ``paint`` are kept on disk
-        between runs as one picture (diskcache), read back in one go. None: painted anew."""
+        between runs as one picture (picturecache), read back in one go. None: painted anew."""
         return None
 
     def paint_over(self, surface: pygame.Surface) -> None:
@@ -269,7 +269,7 @@ class UIScene(Scene):
             high_contrast = bool(self.app.settings.high_contrast)
             if self.app.settings.table_colour != "green":
                 key = (key, self.app.settings.table_colour)
-            picture = diskcache.kept(
+            picture = picturecache.kept(
                 f"scene-{type(self).__name__}",
                 (self.size, high_contrast, key),
                 self._painted,

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from carioca_desktop.bots.base import make_bot
-from carioca_desktop.bots.driver import bot_step
+from carioca_desktop.bots.carioca.base import make_bot
+from carioca_desktop.bots.carioca.driver import bot_step
 from carioca_desktop.rules.carioca.actions import NextRound, action_to_dict
 from carioca_desktop.rules.carioca.game import Game
 from carioca_desktop.rules.carioca.ruleset import CariocaRules

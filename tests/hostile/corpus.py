@@ -21,10 +21,11 @@ from itertools import zip_longest
 from pathlib import Path
 from typing import Any
 
-from carioca_desktop.play.session import MatchSession, SeatConfig
+from carioca_desktop.play.carioca.session import MatchSession
+from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.storage import MatchRecord, Paths, PlayerRecord, write_autosave
-from carioca_desktop.storage.records import record_to_dict
+from carioca_desktop.storage.carioca.records import record_to_dict
 from tests.hostile_base import base_session_dict, play_step, stand_ins
 
 HUGE = "1" + "0" * 400

@@ -264,3 +264,7 @@ def _first(s: State, seat: int, code: str) -> int:
 
 
 __all__ = ["Add", "BuracoGame", "Discard", "Draw", "Swap", "TakePile"]
+
+
+Game = BuracoGame
+"""The name every game's package exports its engine under (``rules.buraco.Game``)."""

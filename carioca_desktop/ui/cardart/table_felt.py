@@ -41,10 +41,10 @@ def felt(size: tuple[int, int], high_contrast: bool = False) -> pygame.Surface:
 
 @lru_cache(maxsize=4)
 def _felt(size: tuple[int, int], high_contrast: bool, name: str) -> pygame.Surface:
-    from carioca_desktop.ui import diskcache
+    from carioca_desktop.ui import picturecache
 
     key = (size, high_contrast) if name == "green" else (size, high_contrast, name)
-    return diskcache.kept("felt", key, lambda: _draw_felt(size, high_contrast, name))
+    return picturecache.kept("felt", key, lambda: _draw_felt(size, high_contrast, name))
 
 
 def _draw_felt(size: tuple[int, int], high_contrast: bool, name: str = "green") -> pygame.Surface:

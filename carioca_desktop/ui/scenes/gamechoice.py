@@ -9,14 +9,15 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from carioca_desktop import games
 from carioca_desktop.i18n import tr
 from carioca_desktop.ui import theme
 from carioca_desktop.ui.widgets import UIScene, draw_text, font, gold_title, panel
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.app import App
+    from carioca_desktop.ui.scene import Host
 
-GAMES = ("carioca", "buraco")
+GAMES = games.GAMES
 NS = "buraco_tutorial.choose"
 
 
@@ -27,7 +28,7 @@ class GameChoiceScene(UIScene):
     opaque = False
     dim_alpha = 170
 
-    def __init__(self, app: App, title: str, open_game: Callable[[str], object]) -> None:
+    def __init__(self, app: Host, title: str, open_game: Callable[[str], object]) -> None:
         super().__init__(app)
         self.title = title
         self.open_game = open_game
@@ -75,29 +76,3 @@ class GameChoiceScene(UIScene):
             rect = self._game_rect(index)
             at = (rect.centerx, rect.bottom + round(8 * u))
             draw_text(surface, tr(f"{NS}.{game}_about"), small, at, theme.TEXT_DIM, "midtop")
-
-
-def open_tutorial(app: App, game: str) -> None:
-    """The chosen game's tutorial."""
-    if game == "buraco":
-        from carioca_desktop.ui.scenes.buraco.tutorial import BuracoTutorialScene
-
-        app.push(BuracoTutorialScene(app))
-        return
-    from carioca_desktop.ui.scenes.table.tutorial import TutorialScene
-
-    app.push(TutorialScene(app))
-
-
-def open_rules(app: App, game: str) -> None:
-    """The chosen game's rules: Carioca's full page, or Buraco's in a few words with the
-    default (Brazilian) preset's values."""
-    if game == "buraco":
-        from carioca_desktop.rules.buraco.ruleset import preset_rules
-        from carioca_desktop.ui.scenes.buraco.rules import BuracoRulesScene
-
-        app.push(BuracoRulesScene(app, preset_rules("brasileiro"), at_table=False))
-        return
-    from carioca_desktop.ui.scenes.rules import RulesScene
-
-    app.push(RulesScene(app))

@@ -3,15 +3,15 @@ Settings / Statistics / Quit, the version, and storage notices shown once."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from carioca_desktop import version
 from carioca_desktop.i18n import tr
-from carioca_desktop.storage import Notice, has_autosave
-from carioca_desktop.ui import diskcache, theme
+from carioca_desktop.storage import has_autosave
+from carioca_desktop.ui import picturecache, theme
+from carioca_desktop.ui.notices import notice_text
 from carioca_desktop.ui.widgets import (
     UIScene,
     card_fan,
@@ -23,33 +23,16 @@ from carioca_desktop.ui.widgets import (
 )
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.app import App
+    from carioca_desktop.ui.scene import Host
 
 FAN = ("10H", "JC", "QD", "KS", "AH", "JK")
 NOTICE_SECONDS = 14.0
-# Problem codes grouped by what the player needs to hear.
-_GROUPS = {
-    "bad_value": "repaired",
-    "newer_version": "newer",
-    "unknown_version": "newer",
-    "invalid_game": "invalid",
-    "finished": "finished",
-}
-
-
-def notice_text(notice: Notice) -> str:
-    """One storage notice as a short translated sentence."""
-    group = _GROUPS.get(notice.problem, "damaged")
-    text = tr(f"notice.{notice.file}_{group}")
-    if notice.moved_to:
-        text += " " + tr("notice.moved", file=Path(notice.moved_to).name)
-    return text
 
 
 class MenuScene(UIScene):
     """The first screen."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.messages: list[str] = [notice_text(n) for n in app.take_notices()]
         self.message_age = 0.0
@@ -160,7 +143,7 @@ class MenuScene(UIScene):
                 return card_fan(art, [art.face(c) for c in FAN], spread=54)
 
             # Kept on disk: drawing six cards and their turned shadows costs ~25 ms a start.
-            self._fan = (width, diskcache.kept("fan", (width, four, FAN, 54), draw, alpha=True))
+            self._fan = (width, picturecache.kept("fan", (width, four, FAN, 54), draw, alpha=True))
         return self._fan[1]
 
     def _paint_ornament(self, surface: pygame.Surface, cx: int, y: int) -> None:
@@ -202,13 +185,12 @@ class MenuScene(UIScene):
 
     def _continue(self) -> None:
         from carioca_desktop.play.resume import load_resumable
-        from carioca_desktop.ui.resume import session_scene
 
         session, notices = load_resumable(self.app.paths)  # drops a finished match's save
         if session is None:
             self._say(*([notice_text(n) for n in notices] or [tr("menu.continue_failed")]))
             return
-        self.app.push(session_scene(self.app, session))
+        self.app.push(self.app.routes.table(session))
 
     def _say(self, *messages: str) -> None:
         self.messages = list(messages)
@@ -216,30 +198,22 @@ class MenuScene(UIScene):
         self.rebuild()
 
     def _new_game(self) -> None:
-        from carioca_desktop.ui.scenes.newgame import new_game_scene
-
-        self.app.push(new_game_scene(self.app))
+        self.app.push(self.app.routes.new_game())
 
     def _tutorial(self) -> None:
         """Which game's tutorial: Carioca's or Buraco's."""
-        from carioca_desktop.ui.scenes.gamechoice import GameChoiceScene, open_tutorial
-
         title = tr("buraco_tutorial.choose.tutorial")
-        self.app.push(GameChoiceScene(self.app, title, lambda g: open_tutorial(self.app, g)))
+        routes = self.app.routes
+        self.app.push(routes.choose_game(title, lambda g: self.app.push(routes.tutorial(g))))
 
     def _rules(self) -> None:
         """Which game's rules: Carioca's or Buraco's."""
-        from carioca_desktop.ui.scenes.gamechoice import GameChoiceScene, open_rules
-
         title = tr("buraco_tutorial.choose.rules")
-        self.app.push(GameChoiceScene(self.app, title, lambda g: open_rules(self.app, g)))
+        routes = self.app.routes
+        self.app.push(routes.choose_game(title, lambda g: self.app.push(routes.game_rules(g))))
 
     def _settings(self) -> None:
-        from carioca_desktop.ui.scenes.settings import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+        self.app.push(self.app.routes.settings())
 
     def _stats(self) -> None:
-        from carioca_desktop.ui.scenes.stats import StatsScene
-
-        self.app.push(StatsScene(self.app))
+        self.app.push(self.app.routes.stats())

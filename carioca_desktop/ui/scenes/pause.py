@@ -6,13 +6,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from carioca_desktop import games
 from carioca_desktop.i18n import tr
 from carioca_desktop.ui import theme
 from carioca_desktop.ui.cardart import CardArt
 from carioca_desktop.ui.widgets import UIScene, card_fan, draw_text, font, gold_title, panel, wrap
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.app import App
+    from carioca_desktop.ui.scene import Host
 
 FAN = ("QH", "JK", "KS")
 
@@ -23,7 +24,7 @@ class PauseScene(UIScene):
     opaque = False
     dim_alpha = 160
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self._fan: pygame.Surface | None = None
 
@@ -75,19 +76,13 @@ class PauseScene(UIScene):
         super().on_resize(size)
 
     def _rules(self) -> None:
-        from carioca_desktop.ui.scenes.rules import RulesScene
-
         # The game below says which rules to show (a Buraco table has its own).
         below = self.app.stack.scenes[-2] if len(self.app.stack.scenes) > 1 else None
         own = getattr(below, "rules_scene", None)
-        self.app.push(own() if callable(own) else RulesScene(self.app))
+        self.app.push(own() if callable(own) else self.app.routes.game_rules(games.DEFAULT))
 
     def _settings(self) -> None:
-        from carioca_desktop.ui.scenes.settings import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+        self.app.push(self.app.routes.settings())
 
     def _quit(self) -> None:
-        from carioca_desktop.ui.scenes.menu import MenuScene
-
-        self.app.reset(MenuScene(self.app))
+        self.app.reset(self.app.routes.menu())

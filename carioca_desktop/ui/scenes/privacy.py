@@ -22,7 +22,7 @@ from carioca_desktop.ui.widgets import (
 )
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.app import App
+    from carioca_desktop.ui.scene import Host
 
 GUARD = 0.4  # seconds: a click or key still in flight from the last turn must not reveal
 
@@ -36,7 +36,7 @@ class PrivacyScene(UIScene):
 
     def __init__(
         self,
-        app: App,
+        app: Host,
         seat: int,
         name: str,
         round_text: str,
@@ -84,9 +84,7 @@ class PrivacyScene(UIScene):
             self.reveal()
 
     def back(self) -> None:
-        from carioca_desktop.ui.scenes.pause import PauseScene
-
-        self.app.push(PauseScene(self.app))
+        self.app.push(self.app.routes.pause())
 
     def paint(self, surface: pygame.Surface) -> None:
         box = self._box()

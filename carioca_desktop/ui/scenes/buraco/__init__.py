@@ -1,4 +1,4 @@
-"""The Buraco table (a sibling of the Carioca table in ui/scenes/table/, sharing its card art,
+"""The Buraco table (a sibling of the Carioca table in ui/scenes/carioca/, sharing its card art,
 seat panels, log, toasts, theme, privacy screen and pause menu).
 
 - layout.py: where things go (partners opposite, each side's melds in one area);

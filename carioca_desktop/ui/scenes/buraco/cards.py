@@ -12,8 +12,8 @@ import pygame
 from carioca_desktop.i18n import tr
 from carioca_desktop.rules.buraco.observation import MeldView
 from carioca_desktop.ui.scenes.buraco.layout import fan_rects
-from carioca_desktop.ui.scenes.table.window import draw_rect
 from carioca_desktop.ui.sprites import panel
+from carioca_desktop.ui.tablekit.blitter import draw_rect
 from carioca_desktop.ui.theme import GOLD, GREEN_OK, RED_BAD
 
 if TYPE_CHECKING:

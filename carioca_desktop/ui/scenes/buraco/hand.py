@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from carioca_desktop.play.arrangement import Arrangement, fits
-from carioca_desktop.ui.scenes.table.hand import HandCard, HandModel
+from carioca_desktop.ui.tablekit.hand import HandCard, HandModel
 
 SUITS = {"S": 0, "H": 1, "C": 2, "D": 3}  # alternating colours
 RANKS = {

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from carioca_desktop import games
 from carioca_desktop.i18n import tr
 from carioca_desktop.rules.buraco.ruleset import (
     ACE,
@@ -25,8 +26,8 @@ from carioca_desktop.rules.buraco.ruleset import (
 from carioca_desktop.rules.errors import RuleSetError
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.app import App
-    from carioca_desktop.ui.scenes.settings import Row
+    from carioca_desktop.ui.rows import HousePage, Row
+    from carioca_desktop.ui.scene import Host
 
 NS = "buraco_houserules"
 BOOL = (False, True)
@@ -102,7 +103,7 @@ def points_value(points: Mapping[str, int], group: str) -> object:
     return values[0] if len(set(values)) == 1 else " / ".join(map(str, values))
 
 
-def current_rules(app: App) -> BuracoRules:
+def current_rules(app: Host) -> BuracoRules:
     """The Buraco house rules in settings (the defaults if they no longer validate)."""
     try:
         return BuracoRules.from_dict(dict(app.settings.buraco_rules))
@@ -187,7 +188,7 @@ def page_rows(
 ) -> list[Row]:
     """The rows of the page: the preset, undo, then every key (``change(key, value)`` asks the
     engine and saves; it returns False, changing nothing, when the engine refuses)."""
-    from carioca_desktop.ui.scenes.settings import Row
+    from carioca_desktop.ui.rows import Row
 
     presets = [(preset_name(p), p) for p in PRESETS]
     same = rules.matching_preset()
@@ -273,3 +274,40 @@ def _table_setter(
     change: Change, key: str, make: Callable[[object], dict[str, object]]
 ) -> Callable[[object], bool]:
     return lambda value: change(key, make(value))
+
+
+class BuracoHouseRules:
+    """The rows of Buraco's house rules on the settings ``page``, and what they change."""
+
+    def __init__(self, page: HousePage) -> None:
+        self.page = page
+
+    def rows(self) -> list[Row]:
+        """Buraco's house rules (their rows and words are ui/scenes/buraco/houserules.py's)."""
+        rules = current_rules(self.page.app)
+        rows = page_rows(rules, self._change_buraco, self._buraco_preset, self._reset_buraco)
+        rows[1].greyed = not changed(rules)  # the reset row: nothing to reset
+        return rows
+
+    def _change_buraco(self, key: str, value: object) -> bool:
+        data = current_rules(self.page.app).to_dict()
+        data[key] = value
+        return self._try_buraco(data)
+
+    def _buraco_preset(self, preset: object) -> bool:
+        return self._try_buraco({"game": games.BURACO.name, "preset": preset})
+
+    def _reset_buraco(self) -> None:
+        self._buraco_preset(current_rules(self.page.app).preset)
+
+    def _try_buraco(self, data: dict[str, Any]) -> bool:
+        """Save Buraco rules the engine accepts; explain and refuse any other."""
+        try:
+            rules = BuracoRules.from_dict(data)
+        except RuleSetError as err:
+            self.page._say(explain(err), bad=True)
+            return False
+        self.page._set(buraco_rules=canonical(rules))
+        self.page._say(tr("buraco_houserules.saved"))
+        self.page._todo.append(self.page.rebuild)  # values, names and "no effect" marks follow
+        return True

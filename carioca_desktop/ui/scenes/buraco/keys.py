@@ -1,4 +1,4 @@
-"""The Buraco table from the keyboard, as the Carioca table (ui/scenes/table/keys.py): a focus
+"""The Buraco table from the keyboard, as the Carioca table (ui/scenes/carioca/keys.py): a focus
 ring moved by the arrows and Tab, Space picks, one key per move.
 
 The focus lives in one of three zones: the hand (the arrows move it along the cards, Shift
@@ -16,7 +16,7 @@ import pygame
 
 from carioca_desktop.i18n import tr
 from carioca_desktop.rules.buraco.actions import Draw
-from carioca_desktop.ui.scenes.table.keys import ENTER
+from carioca_desktop.ui.tablekit.keys import ENTER
 
 if TYPE_CHECKING:
     from carioca_desktop.ui.scenes.buraco.moves import BuracoMoves

@@ -1,6 +1,6 @@
 """The Buraco table's still layer: what only the observation changes, drawn once and kept.
 
-As at the Carioca table (ui/scenes/table/frame.py): each frame blits the layer and draws
+As at the Carioca table (ui/scenes/carioca/frame.py): each frame blits the layer and draws
 what moves over it (paint.py). The layer is made of parts in regions that do not overlap
 (the bar, each seat, the panels, each side's melds, the stock and mortos, the pile, the
 log: ``paint._still``); after a move only the parts whose key changed are drawn again, each
@@ -142,7 +142,7 @@ class Layer:
 
     def take_changes(self) -> list[pygame.Rect] | None:
         """The boxes drawn again since the last call (None: the whole layer), for the
-        window (ui/scenes/table/window.py) to lay back only there."""
+        window (ui/scenes/carioca/window.py) to lay back only there."""
         changes, self._changes = self._changes, []
         return changes
 

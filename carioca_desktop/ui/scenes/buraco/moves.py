@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from carioca_desktop.i18n import tr
-from carioca_desktop.play.buraco_text import rules_of
+from carioca_desktop.play.buraco.text import rules_of
 from carioca_desktop.rules.buraco.actions import (
     Action,
     Add,
@@ -26,7 +26,7 @@ from carioca_desktop.ui.scenes.buraco.layout import hand_rects
 from carioca_desktop.ui.scenes.buraco.targets import add_for, placing
 
 if TYPE_CHECKING:
-    from carioca_desktop.play.buraco_session import BuracoSession
+    from carioca_desktop.play.buraco.session import BuracoSession
     from carioca_desktop.rules.buraco.observation import BuracoObservation
     from carioca_desktop.ui.scenes.buraco.hand import HandOrder
     from carioca_desktop.ui.scenes.buraco.layout import BuracoLayout

@@ -10,22 +10,23 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from carioca_desktop.games import LEVELS
 from carioca_desktop.i18n import tr
-from carioca_desktop.play.buraco_session import LEVELS, BuracoSession
-from carioca_desktop.play.buraco_text import level_name
-from carioca_desktop.play.session import SeatConfig
+from carioca_desktop.play.buraco.session import BuracoSession
+from carioca_desktop.play.buraco.text import level_name
+from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.buraco.ruleset import PRESETS, BuracoRules, preset_rules
 from carioca_desktop.ui import hud, theme
-from carioca_desktop.ui.scenes.buraco import houserules
-from carioca_desktop.ui.scenes.newgame_parts import (
+from carioca_desktop.ui.newgame_parts import (
     NewGameBase,
     paint_oval,
     paint_place,
 )
+from carioca_desktop.ui.scenes.buraco import houserules
 from carioca_desktop.ui.widgets import Stepper, draw_text, fit, font
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.app import App
+    from carioca_desktop.ui.scene import Host
 
 BOT_NAMES = ("Beto", "Carla", "Diego")
 HOUSE = "house"  # the preset choice that stands for the house rules of Settings
@@ -48,7 +49,7 @@ def saved_buraco_lines(session: BuracoSession, when: datetime) -> list[str]:
 class BuracoNewGameScene(NewGameBase):
     game = "buraco"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         # The house rules of Settings come first: their preset, or "Brazilian (changed)".
         self.house = houserules.current_rules(app)
@@ -143,8 +144,6 @@ class BuracoNewGameScene(NewGameBase):
     def start(self, abandon: bool = False) -> None:
         if not abandon and self._ask_abandon():
             return
-        from carioca_desktop.ui.scenes.buraco import BuracoTableScene
-
         names = self.names()
         seats = [
             SeatConfig(names[i], "human" if k == "human" else "bot", None if k == "human" else k)
@@ -152,7 +151,7 @@ class BuracoNewGameScene(NewGameBase):
         ]
         seed = random.SystemRandom().randrange(2**31)
         session = BuracoSession.new(self.rules, seats, seed, paths=self.app.paths)
-        self.app.replace(BuracoTableScene(self.app, session))
+        self.app.replace(self.app.routes.table(session))
 
     # ------------------------------------------------------------------ picture
     def paint(self, surface: pygame.Surface) -> None:

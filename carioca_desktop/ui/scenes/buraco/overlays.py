@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
+from carioca_desktop import games
 from carioca_desktop.i18n import tr
-from carioca_desktop.play.buraco_text import privacy_text
+from carioca_desktop.play.buraco.text import privacy_text
 from carioca_desktop.play.news import summary
 from carioca_desktop.ui import hud
 from carioca_desktop.ui.scenes.buraco import sheet
@@ -38,14 +39,13 @@ class TableOverlays:
         turn = table.session.game.current_player
         if turn is None or not table.session.is_human(turn) or table._privacy_asked == turn:
             return False
-        from carioca_desktop.ui.scenes.privacy import PrivacyScene
-
         table._privacy_asked = turn
         title = privacy_text(table.obs, table.names, turn)  # Buraco, the round, the score
         since = summary(table.session.game.observation(turn).events, turn, table.names)
         title = f"{title}\n{since}" if since else title  # what happened since their turn
         label = hud.initials(table.names)[turn]  # "J1" and "J2", not two "J"s
-        table.app.push(PrivacyScene(table.app, turn, table.names[turn], title, table.reveal, label))
+        privacy = table.app.routes.privacy(turn, table.names[turn], title, table.reveal, label)
+        table.app.push(privacy)
         return True
 
     def _round_over(self) -> None:
@@ -86,23 +86,19 @@ class TableOverlays:
         table.sync()
 
     def to_menu(self) -> None:
-        from carioca_desktop.ui.scenes.menu import MenuScene
-
         table = _table(self)
-        table.app.reset(MenuScene(table.app))
+        table.app.reset(table.app.routes.menu())
 
     def to_new_game(self) -> None:
         """After the match: the new-game screen with Buraco already chosen."""
-        from carioca_desktop.ui.scenes.buraco.newgame import BuracoNewGameScene
-
         table = _table(self)
         table.to_menu()
-        table.app.push(BuracoNewGameScene(table.app))
+        table.app.push(table.app.routes.new_game(games.BURACO.name))
 
     def ask_hint(self) -> None:
         """The Pista: the hard bot's move in the person's place, said in words, its cards
         picked in the hand so the person has only to point at the target."""
-        from carioca_desktop.play.buraco_hints import advise
+        from carioca_desktop.play.buraco.hints import advise
 
         table = _table(self)
         anchor = table.layout.our_zone.midbottom
@@ -119,16 +115,13 @@ class TableOverlays:
     def show_keys(self) -> None:
         """F1 or ?: the keyboard help over the table, with Buraco's keys."""
         from carioca_desktop.ui.scenes.buraco.keys import CLICKS, KEYS
-        from carioca_desktop.ui.scenes.keys import KeysScene
 
         table = _table(self)
-        table.app.push(KeysScene(table.app, KEYS, CLICKS))
+        table.app.push(table.app.routes.keys(KEYS, CLICKS))
 
     def open_pause(self) -> None:
-        from carioca_desktop.ui.scenes.pause import PauseScene
-
         table = _table(self)
-        table.app.push(PauseScene(table.app))
+        table.app.push(table.app.routes.pause())
 
 
 def _table(part: TableOverlays) -> BuracoTableScene:

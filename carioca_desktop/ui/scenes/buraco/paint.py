@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING, Protocol, cast
 
 import pygame
 
-from carioca_desktop.play.buraco_news import News
-from carioca_desktop.play.buraco_points import table_points
-from carioca_desktop.play.buraco_text import side_name
+from carioca_desktop.play.buraco.news import News
+from carioca_desktop.play.buraco.points import table_points
+from carioca_desktop.play.buraco.text import side_name
 from carioca_desktop.rules.buraco.observation import BuracoObservation, MeldView
 from carioca_desktop.ui import hud
 from carioca_desktop.ui.anim import Toast
@@ -32,8 +32,8 @@ from carioca_desktop.ui.scenes.buraco import cards, panels, piles
 from carioca_desktop.ui.scenes.buraco.layout import BuracoLayout, flow
 from carioca_desktop.ui.scenes.buraco.pieces import Pieces, Probe
 from carioca_desktop.ui.scenes.buraco.piles import Morto, mortos_of
-from carioca_desktop.ui.scenes.table.marks import outline
 from carioca_desktop.ui.sprites import CardImages, TextCache
+from carioca_desktop.ui.tablekit.marks import outline
 from carioca_desktop.ui.theme import GOLD
 
 if TYPE_CHECKING:

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from carioca_desktop.i18n import tr
-from carioca_desktop.play.buraco_points import table_points
-from carioca_desktop.play.buraco_text import rules_of, side_name
+from carioca_desktop.play.buraco.points import table_points
+from carioca_desktop.play.buraco.text import rules_of, side_name
 from carioca_desktop.ui import hud
 from carioca_desktop.ui.sprites import panel
 from carioca_desktop.ui.theme import GOLD, TEXT, TEXT_DIM

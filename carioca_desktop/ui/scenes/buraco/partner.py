@@ -5,17 +5,14 @@ screen is asked in a dialog, and the going out waits for the answer. One answer 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from carioca_desktop.bots.buraco_partner import agrees_to_go_out
+from carioca_desktop.bots.buraco.partner import agrees_to_go_out
 from carioca_desktop.i18n import tr
-from carioca_desktop.play.buraco_text import rules_of
+from carioca_desktop.play.buraco.text import rules_of
 from carioca_desktop.rules.buraco.actions import Action, NextRound
-from carioca_desktop.ui.scenes.confirm import ConfirmScene
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.app import App
     from carioca_desktop.ui.scenes.buraco.scene import BuracoTableScene
 
 
@@ -65,24 +62,13 @@ class PartnerAsk:
             if yes and t.session.game.check(action) is None:
                 t.perform(action)
 
-        t.app.push(AskScene(t.app, t.names[t.viewer], name, answer))
-        return False
-
-
-class AskScene(ConfirmScene):
-    """The partner at the same screen answers: yes (go out) or not yet."""
-
-    def __init__(self, app: App, asker: str, partner: str, answer: Callable[[bool], None]) -> None:
-        super().__init__(
-            app,
-            tr("partner.question", name=asker),
-            [tr("partner.details", partner=partner)],
+        question = t.app.routes.confirm(
+            tr("partner.question", name=t.names[t.viewer]),
+            [tr("partner.details", partner=name)],
             tr("partner.yes"),
             tr("partner.no"),
             lambda: answer(True),
+            on_no=lambda: answer(False),
         )
-        self.answer = answer
-
-    def back(self) -> None:
-        super().back()
-        self.answer(False)
+        t.app.push(question)
+        return False

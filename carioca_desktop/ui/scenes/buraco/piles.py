@@ -14,7 +14,7 @@ from carioca_desktop.i18n import tr
 from carioca_desktop.rules.buraco.observation import BuracoObservation
 from carioca_desktop.ui import hud
 from carioca_desktop.ui.scenes.buraco.layout import RATIO, pile_rects
-from carioca_desktop.ui.scenes.table.window import draw_rect
+from carioca_desktop.ui.tablekit.blitter import draw_rect
 from carioca_desktop.ui.theme import GOLD, GREEN_OK, TEXT, TEXT_DIM
 
 if TYPE_CHECKING:

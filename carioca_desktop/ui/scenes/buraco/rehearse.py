@@ -1,5 +1,5 @@
 """A bot's move rehearsed ahead at the Buraco table, as at the Carioca table
-(ui/scenes/table/rehearse.py), so the frame that applies it blits what it changes.
+(ui/scenes/carioca/rehearse.py), so the frame that applies it blits what it changes.
 
 The frame that shows a move draws its new parts of the layer: the status in the bar, the
 seat that acted and the one to act, the viewer's and the score panels, the stock's count,

@@ -14,7 +14,7 @@ from carioca_desktop.ui import theme
 from carioca_desktop.ui.widgets import UIScene, draw_text, font, gold_title, panel, wrap
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.app import App
+    from carioca_desktop.ui.scene import Host
 
 SECTIONS = ("aim", "melds", "wilds", "buracos", "pile", "morto", "out", "score", "play")
 
@@ -46,7 +46,7 @@ class BuracoRulesScene(UIScene):
     opaque = False
     dim_alpha = 175
 
-    def __init__(self, app: App, rules: BuracoRules, at_table: bool = True) -> None:
+    def __init__(self, app: Host, rules: BuracoRules, at_table: bool = True) -> None:
         super().__init__(app)
         self.rules = rules
         self.at_table = at_table  # from the main menu the values are the default preset's

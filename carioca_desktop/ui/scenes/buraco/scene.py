@@ -1,6 +1,6 @@
 """The Buraco table scene: a match of ``BuracoSession`` drawn from the viewer's observation.
 
-A sibling of the Carioca table (ui/scenes/table/), sharing its card art, seat panels, log,
+A sibling of the Carioca table (ui/scenes/carioca/), sharing its card art, seat panels, log,
 toasts, theme and widgets; the rules stay in the engine: every gesture becomes an action
 the engine judges (``check``), and a refusal is said in words (assets/i18n/refusal.*).
 Gestures (moves.py) see the scene only through ``BuracoTable``; the sheets and the screens
@@ -18,8 +18,8 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
 from carioca_desktop.i18n import tr
-from carioca_desktop.play.buraco_session import BuracoSession
-from carioca_desktop.play.buraco_text import (
+from carioca_desktop.play.buraco.session import BuracoSession
+from carioca_desktop.play.buraco.text import (
     log_line,
     rules_of,
 )
@@ -39,16 +39,15 @@ from carioca_desktop.ui.scenes.buraco.layout import BUTTONS, BuracoLayout, compu
 from carioca_desktop.ui.scenes.buraco.moves import BuracoMoves
 from carioca_desktop.ui.scenes.buraco.overlays import TableOverlays
 from carioca_desktop.ui.scenes.buraco.partner import PartnerAsk
-from carioca_desktop.ui.scenes.buraco.picture import table_picture
 from carioca_desktop.ui.scenes.buraco.rehearse import Rehearsal
-from carioca_desktop.ui.scenes.table.window import Recorder, Window, drawn_at
-from carioca_desktop.ui.scenes.toasts import Toasting
-from carioca_desktop.ui.scenes.wildend import WildEndScene
+from carioca_desktop.ui.scenes.buraco.table_picture import table_picture
 from carioca_desktop.ui.sprites import CardImages, TextCache
+from carioca_desktop.ui.tablekit.blitter import Recorder, Window, drawn_at
+from carioca_desktop.ui.toasts import Toasting
+from carioca_desktop.ui.wildask import ask_wild_end
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.app import App
-    from carioca_desktop.ui.autoplay import AutoplayDriver
+    from carioca_desktop.ui.scene import Autoplay, Host
 
 log = logging.getLogger(__name__)
 
@@ -63,9 +62,7 @@ class BuracoTableScene(Toasting, Scene, TableOverlays):
 
     window_partial = True  # False where a subclass draws more over the table (the tutorial)
 
-    def __init__(
-        self, app: App, session: BuracoSession, autoplay: AutoplayDriver | None = None
-    ) -> None:
+    def __init__(self, app: Host, session: BuracoSession, autoplay: Autoplay | None = None) -> None:
         super().__init__(app)
         self.session = session
         self.autoplay = autoplay
@@ -243,8 +240,8 @@ class BuracoTableScene(Toasting, Scene, TableOverlays):
 
     # ------------------------------------------------------------------ applying moves
     def ask_wild_end(self, ends: list[tuple[str, Callable[[], None]]]) -> None:
-        """Which end of the run the wild goes to (wildend.py)."""
-        self.app.push(WildEndScene(self.app, ends))
+        """Which end of the run the wild goes to (ui/wildask.py)."""
+        ask_wild_end(self.app, ends)
 
     def undo(self) -> None:
         """Take back the last lay-down, add or swap since the draw (Deshacer, Ctrl+Z), as at
@@ -290,7 +287,7 @@ class BuracoTableScene(Toasting, Scene, TableOverlays):
 
     # ------------------------------------------------------------------ the loop
     def update(self, dt: float) -> bool:
-        # App.frame updates only the top scene: paused or under the sheet, bots wait.
+        # Host.frame updates only the top scene: paused or under the sheet, bots wait.
         self.session.release_decision()  # the next bot thinks from this frame on
         moving = self.animator.update(dt)
         self.age_toasts(dt)

@@ -13,7 +13,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
 from carioca_desktop.i18n import tr
-from carioca_desktop.play.buraco_text import SideSheet, round_sheets, rules_of, side_name
+from carioca_desktop.play.buraco.text import SideSheet, round_sheets, rules_of, side_name
 from carioca_desktop.rules.buraco.observation import BuracoObservation
 from carioca_desktop.ui import hud
 from carioca_desktop.ui.scenes.buraco.layout import BuracoLayout

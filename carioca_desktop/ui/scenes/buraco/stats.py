@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from carioca_desktop.bots.levels import LEVELS
+from carioca_desktop.games import LEVELS
 from carioca_desktop.i18n import tr
-from carioca_desktop.play.buraco_text import side_name
+from carioca_desktop.play.buraco.text import side_name
 from carioca_desktop.rules.buraco.ruleset import PRESETS
 from carioca_desktop.storage import (
     BuracoRecord,
@@ -25,8 +25,8 @@ from carioca_desktop.storage import (
     summarize_buraco,
 )
 from carioca_desktop.ui import theme
-from carioca_desktop.ui.scenes.stats.parts import (
-    MatchList,
+from carioca_desktop.ui.stats_parts import (
+    PageMatchList,
     Tile,
     match_date,
     nice_step,
@@ -38,7 +38,7 @@ from carioca_desktop.ui.theme import seat_colour
 from carioca_desktop.ui.widgets import draw_text, fit, font, panel
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.scenes.stats.scene import StatsScene
+    from carioca_desktop.ui.stats_parts import StatsPage
 
 _NOT_RULES = ("game", "preset", "players")  # keys that do not change a preset's rules
 
@@ -57,10 +57,12 @@ def score_text(record: BuracoRecord) -> str:
     return f"{record.scores[side]}–{record.scores[1 - side]}"
 
 
-class BuracoStatsView(MatchList[BuracoRecord]):
+class BuracoStatsView(PageMatchList[BuracoRecord]):
     """The Buraco figures, drawn into the statistics scene's areas."""
 
-    def __init__(self, scene: StatsScene, stats: Stats) -> None:
+    words = "buraco_stats"  # the i18n section of the empty card
+
+    def __init__(self, scene: StatsPage, stats: Stats) -> None:
         self.scene = scene
         self.summary = summarize_buraco(stats)
         self.matches = list(self.summary.recent)  # most recent first
@@ -116,15 +118,6 @@ class BuracoStatsView(MatchList[BuracoRecord]):
             counts[name] = WinCount(old.played + 1, old.won + int(side_won(match)))
         return list(counts.items())
 
-    def _list_box(self) -> pygame.Rect:
-        return self.scene._areas()[3]
-
-    def _list_rows(self, box: pygame.Rect) -> tuple[int, int, int]:
-        return self.scene._list_rows(box)
-
-    def repaint(self) -> None:
-        self.scene.repaint()
-
     def _paint_list(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         title = tr("buraco_stats.matches", n=len(self.matches))
         self._paint_rows(surface, box, self.scene.t, title, side_won, _paint_row)
@@ -148,7 +141,7 @@ class SideChart:
     player's side thicker and shaded), the target as a dashed gold line, and a legend with
     each side's players and final score."""
 
-    def __init__(self, scene: StatsScene, box: pygame.Rect, record: BuracoRecord) -> None:
+    def __init__(self, scene: StatsPage, box: pygame.Rect, record: BuracoRecord) -> None:
         self.scene, self.box, self.record = scene, box, record
         self.series = running_scores(record)
         self.small = font(round(13 * scene.t))

@@ -1,6 +1,6 @@
 """The Buraco tutorial scene: the Buraco table with a coach who lights each step and waits.
 
-One short scripted round with a partner against two opponents (play/buraco_tutorial.py).
+One short scripted round with a partner against two opponents (play/buraco/tutorial.py).
 The table is the real one (``BuracoTableScene``): every drag, click and key is the table's
 own; the engine judges each move first, then another legal move than the step's gets a
 gentle word instead of being made. At the round's end the real round sheet shows the
@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from carioca_desktop import games
 from carioca_desktop.i18n import tr
-from carioca_desktop.play.buraco_tutorial import (
+from carioca_desktop.play.buraco.tutorial import (
     STEPS,
     YOU,
     BuracoTutorial,
@@ -23,14 +24,14 @@ from carioca_desktop.play.buraco_tutorial import (
 )
 from carioca_desktop.rules.buraco.actions import Action
 from carioca_desktop.rules.buraco.observation import BuracoObservation
+from carioca_desktop.ui.coach import Coach, CoachType
 from carioca_desktop.ui.scenes.buraco import paint as buraco_paint
 from carioca_desktop.ui.scenes.buraco import sheet
 from carioca_desktop.ui.scenes.buraco.scene import BuracoTableScene
-from carioca_desktop.ui.scenes.coach import Coach, CoachType
 from carioca_desktop.ui.theme import GOLD
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.app import App
+    from carioca_desktop.ui.scene import Host
 
 NS = "buraco_tutorial"
 TOTAL = len(STEPS) - 1  # the last step is the goodbye
@@ -49,7 +50,7 @@ class BuracoTutorialScene(Coach, BuracoTableScene):
         button_height=42, button_bottom=56, leave_size=(220, 34), leave_gap=(14, 10),
     )  # fmt: skip
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         name = app.settings.player_name or tr("common.you")
         self.tutorial = BuracoTutorial()
         super().__init__(app, tutorial_session(name))
@@ -173,8 +174,5 @@ class BuracoTutorialScene(Coach, BuracoTableScene):
 
     def play(self) -> None:
         """A real Buraco match: the menu, then Buraco's new-game screen."""
-        from carioca_desktop.ui.scenes.buraco.newgame import BuracoNewGameScene
-        from carioca_desktop.ui.scenes.menu import MenuScene
-
-        self.app.reset(MenuScene(self.app))
-        self.app.push(BuracoNewGameScene(self.app))
+        self.app.reset(self.app.routes.menu())
+        self.app.push(self.app.routes.new_game(games.BURACO.name))

@@ -7,11 +7,12 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from carioca_desktop.ui.scenes.settings.rows import Row
+from carioca_desktop import games
+from carioca_desktop.ui.rows import Row
 from carioca_desktop.ui.widgets import UIScene
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.app import App
+    from carioca_desktop.ui.scene import Host
 
 CARD_WIDTHS = {"small": 70, "medium": 88, "large": 106, "xlarge": 124}
 
@@ -19,10 +20,10 @@ CARD_WIDTHS = {"small": 70, "medium": 88, "large": 106, "xlarge": 124}
 class SettingsBase(UIScene):
     """What every part of the settings scene shares: which page, the scroll, the message."""
 
-    def __init__(self, app: App, tab: str = "game", game: str = "carioca") -> None:
+    def __init__(self, app: Host, tab: str = "game", game: str = games.DEFAULT) -> None:
         super().__init__(app)
         self.tab = tab
-        self.game = game  # whose house rules the rules tab shows: "carioca" or "buraco"
+        self.game = game  # whose house rules the rules tab shows (a name in games.GAMES)
         self.first = 0
         self.message = ""
         self.message_bad = False
@@ -67,8 +68,8 @@ class SettingsBase(UIScene):
         return min(round(470 * self.u), body.w * 54 // 100 - 24)
 
     def _explained(self) -> bool:
-        """Whether the rows carry a line of explanation (Buraco's house rules)."""
-        return self.tab == "rules" and self.game == "buraco"
+        """Whether the rows carry a line of explanation (as Buraco's house rules do)."""
+        return self.tab == "rules" and self.app.routes.game(self.game).explained_rows
 
     def _header_height(self) -> int:
         return round(82 * self.u)

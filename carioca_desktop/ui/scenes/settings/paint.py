@@ -8,8 +8,8 @@ import pygame
 from carioca_desktop.i18n import tr
 from carioca_desktop.ui import theme
 from carioca_desktop.ui.cardart import CardArt
+from carioca_desktop.ui.rows import Row
 from carioca_desktop.ui.scenes.settings.base import CARD_WIDTHS, SettingsBase
-from carioca_desktop.ui.scenes.settings.rows import Row
 from carioca_desktop.ui.widgets import draw_text, fit, font, gold_title, panel, wrap
 
 

@@ -18,9 +18,9 @@ from carioca_desktop.i18n import tr
 from carioca_desktop.rules.names import clean_name
 from carioca_desktop.storage import ANIMATION_SPEEDS, CARD_SIZES
 from carioca_desktop.storage.settings import CARD_BACKS, TABLE_COLOURS
-from carioca_desktop.ui.scenes.newgame_parts import name_entry
+from carioca_desktop.ui.newgame_parts import name_entry
+from carioca_desktop.ui.rows import Row, bool_options
 from carioca_desktop.ui.scenes.settings.paint import SettingsPicture
-from carioca_desktop.ui.scenes.settings.rows import Row, bool_options
 from carioca_desktop.ui.scenes.settings.rulespage import RulesPage
 from carioca_desktop.ui.widgets import Focusable, Stepper
 
@@ -37,11 +37,12 @@ class SettingsScene(RulesPage, SettingsPicture):
     """Tabs on the left, rows on the right; the house-rule list scrolls by whole rows."""
 
     def rows(self) -> list[Row]:
+        if self.tab == "rules":
+            return self.app.routes.game(self.game).house_rows(self)
         return {
             "game": self._game_rows,
             "display": self._display_rows,
             "sound": self._sound_rows,
-            "rules": self._buraco_rows if self.game == "buraco" else self._rules_rows,
         }[self.tab]()
 
     # ------------------------------------------------------------------ widgets
@@ -79,7 +80,7 @@ class SettingsScene(RulesPage, SettingsPicture):
             for i, (text, action) in enumerate(row.actions):
                 spot = pygame.Rect(rect.x + i * (each + gap), rect.y, each, rect.h)
                 button = self.button(spot, text, action)
-                if action in (self._reset_rules, self._reset_buraco) and not self._rules_changed():
+                if row.greyed:
                     button.disable()
         elif row.kind == "slider":
             self._slider(rect)
@@ -179,7 +180,7 @@ class SettingsScene(RulesPage, SettingsPicture):
         return True
 
     def _apply_fullscreen(self) -> None:
-        from carioca_desktop.ui.app import window_size
+        from carioca_desktop.ui.desktop import window_size
 
         settings = self.app.settings
         flags = pygame.FULLSCREEN if settings.fullscreen else pygame.RESIZABLE

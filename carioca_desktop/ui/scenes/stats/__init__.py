@@ -1,10 +1,8 @@
-"""Statistics (see scene.py): Carioca's figures and chart, Buraco's tab beside them
-(ui/scenes/buraco/stats.py), and the tiles, breakdowns and match list both draw (parts.py)."""
+"""Statistics (see scene.py): a tab per game, each drawn by the game's own view (Carioca's in
+ui/scenes/carioca/stats.py, Buraco's in ui/scenes/buraco/stats.py) with the tiles, breakdowns
+and match list of ui/stats_parts.py."""
 
-from carioca_desktop.ui.scenes.stats.chart import Chart
-from carioca_desktop.ui.scenes.stats.parts import match_date, nice_step, number
 from carioca_desktop.ui.scenes.stats.scene import GAMES, StatsScene
+from carioca_desktop.ui.stats_parts import match_date, nice_step, number
 
-_Chart = Chart  # the name the tests have always used
-
-__all__ = ["GAMES", "Chart", "StatsScene", "_Chart", "match_date", "nice_step", "number"]
+__all__ = ["GAMES", "StatsScene", "match_date", "nice_step", "number"]

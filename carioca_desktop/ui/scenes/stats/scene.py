@@ -12,36 +12,21 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from carioca_desktop import games
 from carioca_desktop.i18n import tr
 from carioca_desktop.storage import (
-    BuracoRecord,
-    MatchRecord,
-    StatsSummary,
-    WinCount,
-    human_won,
     load_stats,
-    summarize,
 )
 from carioca_desktop.ui import theme
 from carioca_desktop.ui.cardart import CardArt
-from carioca_desktop.ui.rulenames import record_rules_name
-from carioca_desktop.ui.scenes.menu import notice_text
-from carioca_desktop.ui.scenes.stats.chart import Chart
-from carioca_desktop.ui.scenes.stats.parts import (
-    Column,
-    MatchList,
-    Tile,
+from carioca_desktop.ui.notices import notice_text
+from carioca_desktop.ui.stats_parts import (
     list_rows,
-    match_date,
-    number,
-    paint_breakdown,
-    paint_tiles,
 )
 from carioca_desktop.ui.widgets import (
     UIScene,
     card_fan,
     draw_text,
-    fit,
     font,
     gold_title,
     notice_box,
@@ -50,28 +35,30 @@ from carioca_desktop.ui.widgets import (
 )
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.app import App
+    from carioca_desktop.ui.scene import Host, StatsView
 
-GAMES = ("carioca", "buraco")
+GAMES = games.GAMES
 
 
-class StatsScene(UIScene, MatchList[MatchRecord]):
+class StatsScene(UIScene):
     """KPI tiles on top, the chart on the left, breakdowns and the match list on the right;
-    tabs choose the game. It opens on the game of the last match played."""
+    tabs choose the game, each drawn by its own view (``ui/games.py``). It opens on the game
+    of the last match played."""
 
-    def __init__(self, app: App, game: str | None = None) -> None:
+    def __init__(self, app: Host, game: str | None = None) -> None:
         super().__init__(app)
-        from carioca_desktop.ui.scenes.buraco.stats import BuracoStatsView
-
         stats, notices = load_stats(app.paths)
-        self.summary: StatsSummary = summarize(stats)
-        self.matches = list(self.summary.recent)  # most recent first
-        self.selected = 0
-        self.list_first = 0
         self.messages = [notice_text(n) for n in notices]
-        self.buraco = BuracoStatsView(self, stats)
+        self.views: dict[str, StatsView] = {
+            g: app.routes.game(g).stats_view(self, stats) for g in GAMES
+        }
         last = stats.records[-1] if stats.records else None
-        self.game = game or ("buraco" if isinstance(last, BuracoRecord) else "carioca")
+        self.game = game or (games.of_record(last).name if last is not None else games.DEFAULT)
+
+    @property
+    def view(self) -> StatsView:
+        """The figures of the game shown."""
+        return self.views[self.game]
 
     # ------------------------------------------------------------------ layout
     def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
@@ -99,7 +86,7 @@ class StatsScene(UIScene, MatchList[MatchRecord]):
             tr("common.back"),
             self.back,
         )
-        empty = not (self.buraco.matches if self.game == "buraco" else self.matches)
+        empty = not self.view.matches
         if empty:
             box = self._empty_box()
             rect = pygame.Rect(0, 0, round(300 * self.u), round(50 * self.u))
@@ -122,24 +109,17 @@ class StatsScene(UIScene, MatchList[MatchRecord]):
             x += width + 6
 
     def show(self, game: str) -> None:
-        """Show the figures of ``game`` ("carioca" or "buraco")."""
+        """Show the figures of ``game`` (a name in ``GAMES``)."""
         if game != self.game and game in GAMES:
             self.game = game
             self.rebuild()
 
     def _new_game(self) -> None:
-        if self.game == "buraco":
-            from carioca_desktop.ui.scenes.buraco.newgame import BuracoNewGameScene
-
-            self.app.replace(BuracoNewGameScene(self.app))
-            return
-        from carioca_desktop.ui.scenes.newgame import NewGameScene
-
-        self.app.replace(NewGameScene(self.app))
+        self.app.replace(self.app.routes.new_game(self.game))
 
     def _empty_words(self) -> tuple[str, str]:
         """The empty card's heading and text, for the game shown."""
-        space = "buraco_stats" if self.game == "buraco" else "stats"
+        space = self.view.words
         return tr(f"{space}.empty_title"), tr(f"{space}.empty")
 
     def _empty_box(self) -> pygame.Rect:
@@ -160,28 +140,12 @@ class StatsScene(UIScene, MatchList[MatchRecord]):
     def paint(self, surface: pygame.Surface) -> None:
         title = gold_title(tr("stats.title"), round(40 * self.k))
         surface.blit(title, title.get_rect(midleft=(round(22 * self.k), round(48 * self.k))))
-        if self.game == "buraco":
-            self.buraco.paint(surface)
-        elif self.matches:
-            self._paint_figures(surface)
-        else:
-            self._paint_empty(surface)
+        self.view.paint(surface)
         if self.messages:  # the statistics file had a problem: say so once, at the bottom
             w, h = self.size
             spot = pygame.Rect(w // 6, 0, w * 2 // 3, 0)
             spot.y = h - notice_box(None, self.messages, spot, round(15 * self.t)).h - 12
             notice_box(surface, self.messages, spot, round(15 * self.t))
-
-    def _paint_figures(self, surface: pygame.Surface) -> None:
-        tiles, chart, breakdown, listing = self._areas()
-        paint_tiles(surface, tiles, self._tiles(), self.k, self.t)
-        panel(surface, chart, border=theme.GOLD)
-        record = self.matches[self.selected]
-        Chart(self, chart, record).paint(surface)
-        panel(surface, breakdown)
-        paint_breakdown(surface, breakdown, self._columns(), self.t)
-        panel(surface, listing)
-        self._paint_list(surface, listing)
 
     def _paint_empty(self, surface: pygame.Surface) -> None:
         box = self._empty_box()
@@ -200,60 +164,15 @@ class StatsScene(UIScene, MatchList[MatchRecord]):
             draw_text(surface, line, body, (box.centerx, y), theme.TEXT, "midtop")
             y += body.get_linesize()
 
-    def _tiles(self) -> list[Tile]:
-        s = self.summary
-        rate = f"{round(100 * s.won / s.played)} %" if s.played else "—"
-        avg = number(s.average_round_points, 1) if s.average_round_points is not None else "—"
-        best = str(s.best_total) if s.best_total is not None else "—"
-        worst = str(s.worst_total) if s.worst_total is not None else "—"
-        return [
-            (tr("stats.played"), str(s.played), ""),
-            (tr("stats.won"), str(s.won), rate),
-            (tr("stats.avg_round"), avg, tr("stats.per_round")),
-            (tr("stats.best"), best, tr("stats.points")),
-            (tr("stats.worst"), worst, tr("stats.points")),
-            (tr("stats.rounds_won"), str(s.rounds_won), tr("stats.of_rounds", n=s.rounds_played)),
-        ]
-
-    def _columns(self) -> tuple[Column, Column]:
-        levels = [(tr(f"common.level_{k}"), v) for k, v in self._levels()]
-        return (tr("stats.by_level"), levels), (tr("stats.by_preset"), self._by_rules())
-
-    def _by_rules(self) -> list[tuple[str, WinCount]]:
-        """Matches won by rules, a changed preset apart from the preset ("Clásico (modificado)")."""
-        counts: dict[str, WinCount] = {}
-        for match in reversed(self.summary.recent):  # play order: the first played, first
-            name = record_rules_name(match.preset, match.rules)
-            old = counts.get(name, WinCount())
-            counts[name] = WinCount(old.played + 1, old.won + int(human_won(match)))
-        return list(counts.items())
-
-    def _levels(self) -> list[tuple[str, WinCount]]:
-        from carioca_desktop.bots.levels import LEVELS as levels
-
-        order = {level: i for i, level in enumerate(levels)}
-        items = sorted(self.summary.by_level.items(), key=lambda kv: order.get(kv[0], 9))
-        return [(k if k in levels else "normal", v) for k, v in items]
-
-    def _list_box(self) -> pygame.Rect:
-        return self._areas()[3]
-
     def _list_rows(self, box: pygame.Rect) -> tuple[int, int, int]:
         """Top of the first row, row height, rows that fit."""
         return list_rows(box, self.t)
-
-    def _paint_list(self, surface: pygame.Surface, box: pygame.Rect) -> None:
-        title = tr("stats.matches", n=len(self.matches))
-        self._paint_rows(surface, box, self.t, title, human_won, _paint_row)
 
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
             step = 1 if event.key == pygame.K_DOWN else -1
-            if self.game == "buraco":
-                self.buraco.select(self.buraco.selected + step)
-            else:
-                self.select(self.selected + step)
+            self.view.select(self.view.selected + step)
             return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
             self.show(GAMES[event.key == pygame.K_RIGHT])  # ← Carioca, → Buraco
@@ -261,34 +180,4 @@ class StatsScene(UIScene, MatchList[MatchRecord]):
         return super().handle_event(event)
 
     def pointer(self, event: pygame.event.Event) -> None:
-        if self.game == "buraco":
-            self.buraco.list_pointer(event)
-            return
-        self.list_pointer(event)
-
-
-def _paint_row(
-    surface: pygame.Surface, record: MatchRecord, row: pygame.Rect, body: pygame.font.Font
-) -> None:
-    """A Carioca match in the list: its date and rules, the player's total at the right."""
-    you = [record.totals[s] for s in record.human_seats]
-    text = f"{match_date(record)}  ·  {record_rules_name(record.preset, record.rules)}"
-    draw_text(
-        surface,
-        fit(text, body, row.w - 110),
-        body,
-        (row.x + 32, row.centery),
-        theme.TEXT,
-        "midleft",
-        shadow=False,
-    )
-    if you:
-        draw_text(
-            surface,
-            str(you[0]),
-            body,
-            (row.right - 10, row.centery),
-            theme.TEXT_DIM,
-            "midright",
-            shadow=False,
-        )
+        self.view.list_pointer(event)

@@ -1,0 +1,156 @@
+"""The registry of games, no pygame: name, presets, bot levels, save format and loaders.
+
+Shared code that must treat the games differently asks this registry (and `ui/games.py` on the
+pygame side) instead of testing a game's name or type: a third game is one more entry here and
+one in `ui/games.py`, plus its folder in each layer. Every module is named by its dotted path and
+imported on first use, so reading the registry loads no game.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+LEVELS = ("random", "beginner", "easy", "normal", "hard")
+"""The bot levels, weakest first: the same five for every game (simulator, sessions, UI)."""
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """One game as the pygame-free layers know it."""
+
+    name: str  # the rule sets' "game" key, the command line's --game, the records' "game"
+    rules: str  # module with the game's RuleSet subclass `RULES_CLASS` and its `PRESETS`
+    rules_class: str
+    default_preset: str
+    session: str  # module with the session class `SESSION_CLASS` and `FORMAT` (the save's)
+    session_class: str
+    record: str  # storage module with the record class and its two JSON functions
+    record_class: str
+    record_to: str  # record -> dict
+    record_from: str  # dict -> record, or FileProblem
+    simulate: str  # module whose `main(argv)` runs `carioca simulate --game NAME`
+    conformance: str  # module whose `run_case(case)` checks a vector case of this game
+    needs_menu: bool = False  # True: `carioca --game NAME` only with --autoplay
+
+    def module(self, attr: str) -> Any:
+        """The module a field names, imported now."""
+        return importlib.import_module(getattr(self, attr))
+
+    @property
+    def presets(self) -> Mapping[str, Mapping[str, Any]]:
+        """The game's preset rule sets, by name."""
+        presets: Mapping[str, Mapping[str, Any]] = self.module("rules").PRESETS
+        return presets
+
+    @property
+    def session_type(self) -> type:
+        """The class of a match of this game being played (`play/<game>/session.py`)."""
+        cls: type = getattr(self.module("session"), self.session_class)
+        return cls
+
+    @property
+    def save_format(self) -> str:
+        """The autosave's `format` field for this game."""
+        return str(self.module("session").FORMAT)
+
+    @property
+    def record_type(self) -> type:
+        """The class of this game's finished-match record in the statistics."""
+        cls: type = getattr(self.module("record"), self.record_class)
+        return cls
+
+    def record_to_dict(self, record: object) -> dict[str, object]:
+        """A finished match of this game in its statistics form."""
+        data: dict[str, object] = getattr(self.module("record"), self.record_to)(record)
+        return data
+
+    def record_from_dict(self, data: object) -> object:
+        """A finished match of this game read back (FileProblem when it is not valid)."""
+        record: object = getattr(self.module("record"), self.record_from)(data)
+        return record
+
+
+_PKG = "carioca_desktop"
+
+CARIOCA = GameEntry(
+    name="carioca",
+    rules=f"{_PKG}.rules.carioca.ruleset",
+    rules_class="CariocaRules",
+    default_preset="clasico",
+    session=f"{_PKG}.play.carioca.session",
+    session_class="MatchSession",
+    record=f"{_PKG}.storage.carioca.records",
+    record_class="MatchRecord",
+    record_to="record_to_dict",
+    record_from="record_from_dict",
+    simulate=f"{_PKG}.simulate.carioca",
+    conformance=f"{_PKG}.conformance.carioca",
+)
+BURACO = GameEntry(
+    name="buraco",
+    rules=f"{_PKG}.rules.buraco.ruleset",
+    rules_class="BuracoRules",
+    default_preset="brasileiro",
+    session=f"{_PKG}.play.buraco.session",
+    session_class="BuracoSession",
+    record=f"{_PKG}.storage.buraco.records",
+    record_class="BuracoRecord",
+    record_to="buraco_to_dict",
+    record_from="buraco_from_dict",
+    simulate=f"{_PKG}.simulate.buraco",
+    conformance=f"{_PKG}.conformance.buraco",
+    needs_menu=True,
+)
+
+REGISTRY: dict[str, GameEntry] = {g.name: g for g in (CARIOCA, BURACO)}
+GAMES: tuple[str, ...] = tuple(REGISTRY)
+"""The games' names, in the order menus list them; the first is the default."""
+DEFAULT = GAMES[0]
+
+
+def entry(name: str) -> GameEntry:
+    """The registry entry of `name`; KeyError for a game that does not exist."""
+    return REGISTRY[name]
+
+
+def of_rules(rules: Mapping[str, Any] | None) -> GameEntry | None:
+    """The game a rule-set dict names (no "game" key is the default game); None if unknown."""
+    name = (rules or {}).get("game", DEFAULT)
+    return REGISTRY.get(name) if isinstance(name, str) else None
+
+
+def of_session(session: object) -> GameEntry | None:
+    """The game whose session `session` is; None when it is no game's session."""
+    return next((g for g in REGISTRY.values() if isinstance(session, g.session_type)), None)
+
+
+def of_record(record: object) -> GameEntry:
+    """The game a finished match's record belongs to (TypeError for no game's record)."""
+    for game in REGISTRY.values():
+        if isinstance(record, game.record_type):
+            return game
+    raise TypeError(f"not a match record: {type(record).__name__}")
+
+
+def of_document(data: object) -> GameEntry:
+    """The game a saved session's document belongs to, by its `format` (else the default)."""
+    fmt = data.get("format") if isinstance(data, Mapping) else None
+    found = (g for g in REGISTRY.values() if g.save_format == fmt)
+    return next(found, REGISTRY[DEFAULT])
+
+
+def session_from_dict(data: Any, paths: Any = None) -> object:
+    """The saved session of whichever game the document's `format` names."""
+    session_type: Any = of_document(data).session_type
+    loaded: object = session_type.from_dict(data, paths)
+    return loaded
+
+
+def modules() -> tuple[str, ...]:
+    """Every module the registry names: a frozen executable must carry them (build.spec), as
+    nothing imports them by name."""
+    fields = ("rules", "session", "record", "simulate", "conformance")
+    return tuple(getattr(g, f) for g in REGISTRY.values() for f in fields)

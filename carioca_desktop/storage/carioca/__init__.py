@@ -1,0 +1,1 @@
+"""Carioca's finished matches in the statistics: the record and the figures computed from it."""

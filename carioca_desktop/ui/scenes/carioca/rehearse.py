@@ -1,0 +1,94 @@
+"""A bot's move rehearsed in an idle frame, so the frame that applies it only blits.
+
+The frame that shows a move draws its new words and panels: the seat that acted and the one
+to act next (counts, the active border), the status, the log's lines (each fades a step),
+the stock's count, and at a round's end every seat's score. Drawn there, they made the
+slowest move frames (the round's end ~3.5 ms, a lay-down ~3.3 ms, against ~2 ms for a
+move). Once the bot's decision is ready (play/botworker.py) and nothing moves, the scene
+applies it to a copy of the game and draws what that position will show into the caches
+(the text cache, the kept seat pictures), never on screen: the move's frame then finds
+them drawn. A wrong guess (a person moves first, the window changes) only leaves unused
+entries in bounded caches; what is on screen is drawn as before, from the same caches.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import TYPE_CHECKING
+
+from carioca_desktop.i18n import tr
+from carioca_desktop.rules.carioca.state import Phase
+from carioca_desktop.ui.scenes.carioca import kept, seatcache
+from carioca_desktop.ui.scenes.carioca.describe import log_lines, table_text
+from carioca_desktop.ui.scenes.carioca.model import LOG_LINES
+from carioca_desktop.ui.theme import GOLD, TEXT, TEXT_DIM
+
+if TYPE_CHECKING:
+    from carioca_desktop.ui.scenes.carioca.scene import TableScene
+
+ARRIVING = ("draw", "buy")  # a card flies into the acting seat's fan: one back hidden
+
+
+class Rehearsal:
+    """Rehearses each bot move once (by the game's event count and round)."""
+
+    def __init__(self, scene: TableScene) -> None:
+        self.s = scene
+        self._done: object = None
+        self.rehearsed = 0  # moves rehearsed (tests)
+
+    def due(self) -> bool:
+        """A bot's decision is ready and this position was not rehearsed yet."""
+        session = self.s.session
+        game = session.game
+        if game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+            return False
+        key = (game.round_index, game.event_count, self.s.model.viewer, id(self.s.layout))
+        if key == self._done or not session.bot_action_ready():
+            return False
+        return session.pending_bot_action() is not None
+
+    def run(self) -> bool:
+        """Rehearse the next bot move if one is due; True if it did (the idle frame's work)."""
+        if not self.due():
+            return False
+        s = self.s
+        session, model, layout = s.session, s.model, s.layout
+        game = session.game
+        self._done = (game.round_index, game.event_count, model.viewer, id(layout))
+        action = session.pending_bot_action()
+        if action is None or s.view.layout is None:
+            return False
+        copy = game.clone()
+        first = copy.event_count
+        try:
+            copy.apply(action)
+        except Exception:  # the table applies it for real and reports what is wrong
+            return False
+        obs = copy.observation(model.viewer)
+        old = model.obs
+        log = deque(model.log_lines, maxlen=LOG_LINES)
+        if obs.round_index == old.round_index:
+            log.extend(log_lines(obs, session, len(old.events)))
+        text = table_text(obs, session, model.hand_hidden, log, s.round_title())
+        texts = s.texts
+        kept.draw_ahead(s.view, text)  # the top bar's and the log's pictures
+        attention = model.playable and obs.my_turn and obs.phase == "draw"
+        # The piles as the move's flights leave them: a discard flies over the card it
+        # covers, then lies on top.
+        tops = list(dict.fromkeys([old.pozo_top, obs.pozo_top]))
+        kept.piles_ahead(s.view, obs, tops, attention)
+        before = {info.seat: info for info in model.text.seats}
+        acting = {e.seat for e in obs.events[first:] if e.kind.value in ARRIVING}
+        wanted = {(i.seat, 0) for i in text.seats if before.get(i.seat) != i}
+        wanted |= {(seat, 1) for seat in acting if s.glide > 0}
+        view = s.view
+        seatcache.warm_seats(view.seat_pictures, view.base(), layout, obs.seat, text.seats,
+                             wanted, texts, view.images)  # fmt: skip
+        small = layout.upx(14)
+        texts.render(tr("table.stock", n=obs.stock_size), small, TEXT_DIM)
+        for name in obs.names:  # a first lay-down names its owner over the melds
+            for colour in (GOLD, TEXT, (0, 0, 0)):
+                texts.render(name, small, colour, bold=True)
+        self.rehearsed += 1
+        return True

@@ -1,0 +1,117 @@
+"""The two registries of games (games.py, ui/games.py) and the rule that keeps shared code from
+testing which game is played: only the registries and each game's own folders may."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+from pathlib import Path
+
+import pytest
+
+from carioca_desktop import games
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "carioca_desktop"
+REGISTRIES = {PACKAGE / "games.py", PACKAGE / "ui" / "games.py"}
+GAME_TYPES = ("Game", "MatchSession", "MatchRecord")
+
+
+def _names_a_game_type(node: ast.AST) -> bool:
+    if isinstance(node, ast.Tuple):
+        return any(_names_a_game_type(e) for e in node.elts)
+    name = node.id if isinstance(node, ast.Name) else getattr(node, "attr", "")
+    prefixes = tuple(g.capitalize() for g in games.GAMES)
+    return name in GAME_TYPES or name.startswith(prefixes)
+
+
+def _is_game_name(node: ast.AST) -> bool:
+    return isinstance(node, ast.Constant) and node.value in games.GAMES
+
+
+def dispatch_lines(source: str) -> list[int]:
+    """Lines comparing with a game's name or checking isinstance against a game's class."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Compare):
+            operands = [node.left, *node.comparators]
+            inner = [
+                e for o in operands if isinstance(o, ast.Tuple | ast.Set | ast.List) for e in o.elts
+            ]
+            if any(_is_game_name(o) for o in [*operands, *inner]):
+                found.append(node.lineno)
+        elif (
+            isinstance(node, ast.Call)
+            and getattr(node.func, "id", None) == "isinstance"
+            and len(node.args) == 2
+            and _names_a_game_type(node.args[1])
+        ):
+            found.append(node.lineno)
+    return found
+
+
+def _in_a_game_folder(path: Path) -> bool:
+    return any(part in games.GAMES for part in path.relative_to(PACKAGE).parts[:-1])
+
+
+def test_the_check_finds_what_it_looks_for() -> None:
+    sample = (
+        'if rules.get("game") == "buraco":\n    pass\n'
+        "if isinstance(session, BuracoSession):\n    pass\n"
+        'ok = game in ("carioca", "buraco")\n'
+        "fine = game == name\n"
+    )
+    assert dispatch_lines(sample) == [1, 3, 5]
+
+
+def test_only_the_registries_and_game_folders_test_which_game_is_played() -> None:
+    found = []
+    modules = sorted(PACKAGE.rglob("*.py"))
+    assert len(modules) > 150
+    for path in modules:
+        if path in REGISTRIES or _in_a_game_folder(path):
+            continue
+        lines = dispatch_lines(path.read_text(encoding="utf-8"))
+        found += [f"{path.relative_to(PACKAGE)}:{n}" for n in lines]
+    assert found == [], "ask games.py or ui/games.py instead: " + ", ".join(found)
+
+
+def test_every_game_has_a_folder_in_every_layer() -> None:
+    for name in games.GAMES:
+        for layer in ("rules", "bots", "play", "storage", "ui/scenes"):
+            assert (PACKAGE / layer / name / "__init__.py").exists(), (layer, name)
+        assert (PACKAGE / "conformance" / f"{name}.py").exists()
+        assert (PACKAGE / "simulate" / f"{name}.py").exists()
+
+
+def test_both_registries_list_the_same_games() -> None:
+    pytest.importorskip("pygame")
+    from carioca_desktop.ui.games import SCREENS
+
+    assert tuple(SCREENS) == games.GAMES == ("carioca", "buraco")
+    assert all(SCREENS[name].game is games.entry(name) for name in games.GAMES)
+
+
+@pytest.mark.parametrize("name", games.GAMES)
+def test_an_entry_names_modules_that_exist(name: str) -> None:
+    entry = games.entry(name)
+    rules_class = getattr(entry.module("rules"), entry.rules_class)
+    assert rules_class.game == name
+    assert entry.presets and entry.default_preset in entry.presets
+    assert entry.default_preset == next(iter(entry.presets))
+    assert entry.record_type.__name__ == entry.record_class
+    assert entry.session_type.__name__ == entry.session_class
+    assert callable(entry.module("simulate").main) and callable(entry.module("conformance").run)
+    for module in games.modules():
+        importlib.import_module(module)
+
+
+def test_lookups_by_rules_document_and_record() -> None:
+    assert games.of_rules(None) is games.CARIOCA and games.of_rules({}) is games.CARIOCA
+    assert games.of_rules({"game": "buraco"}) is games.BURACO
+    assert games.of_rules({"game": "poker"}) is None and games.of_rules({"game": 3}) is None
+    assert games.of_document({"format": games.BURACO.save_format}) is games.BURACO
+    assert games.of_document({"format": "anything"}) is games.CARIOCA
+    assert games.of_session(object()) is None
+    with pytest.raises(TypeError):
+        games.of_record(object())

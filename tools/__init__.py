@@ -1,0 +1,1 @@
+"""Developer tools: benchmarks, fitting scripts, card art and screenshot scripts (not shipped)."""

@@ -1,0 +1,1 @@
+"""Card-art previews drawn to PNGs to look at by eye."""

@@ -1,0 +1,1 @@
+"""Fitting scripts for the switched-off learned and threat models."""
