@@ -47,6 +47,10 @@ def _felt(size: tuple[int, int], high_contrast: bool, name: str) -> pygame.Surfa
     return picturecache.kept("felt", key, lambda: _draw_felt(size, high_contrast, name))
 
 
+# ``felt.cache_clear()`` empties the cache, as when ``felt`` itself was the cached function.
+setattr(felt, "cache_clear", _felt.cache_clear)  # noqa: B010 (a function's attribute)
+
+
 def _draw_felt(size: tuple[int, int], high_contrast: bool, name: str = "green") -> pygame.Surface:
     w, h = size
     base: RGB = FELTS[name][1 if high_contrast else 0]
