@@ -18,9 +18,8 @@ if TYPE_CHECKING:
 
 def goes_out(table: BuracoTableScene, action: Action) -> bool:
     """Whether ``action`` (legal now) would end the round by the viewer going out."""
-    trial = table.session.game.clone()
-    trial.apply(action)
-    return trial.round_over and trial.state.went_out_seat == table.viewer
+    events = table.session.game.clone().apply(action)
+    return any(e.kind == "go_out" and e.seat == table.viewer for e in events)
 
 
 class PartnerAsk:
