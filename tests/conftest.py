@@ -34,7 +34,7 @@ def spanish(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 @pytest.fixture
 def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every string the table renders (its TextCache) or the screens draw by hand."""
-    from tests.drawn import record_drawn_text, record_rendered_text
+    from tests.fixtures.drawn import record_drawn_text, record_rendered_text
 
     log: list[str] = []
     record_rendered_text(monkeypatch, log)

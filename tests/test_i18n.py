@@ -221,7 +221,7 @@ def test_no_scene_shows_a_raw_key_in_any_language(
     from carioca_desktop.play.carioca.session import MatchSession
     from carioca_desktop.play.seated import SeatConfig
     from carioca_desktop.selftest import _scene_factories
-    from tests.drawn import record_drawn_text, record_rendered_text
+    from tests.fixtures.drawn import record_drawn_text, record_rendered_text
 
     drawn: list[str] = []
     record_rendered_text(monkeypatch, drawn)

@@ -8,7 +8,7 @@ decision, a frame). ``gc.freeze()`` puts the objects alive now in a permanent ge
 collections skip; the young garbage is collected first (cheap) so that it is not frozen with
 them. A frozen object is still freed when nothing refers to it (reference counting); only a
 reference cycle frozen and dropped later would stay, and thirty matches measured no growth
-from it (tests/bench_long_evening.py: 113 MB against 115 MB without freezing). Thawing and
+from it (tools/bench/bench_long_evening.py: 113 MB against 115 MB without freezing). Thawing and
 collecting at each match's end was measured too and dropped: that one collection walks the
 same caches, a pause of seconds on a loaded machine."""
 

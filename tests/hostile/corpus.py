@@ -26,7 +26,7 @@ from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.storage import MatchRecord, Paths, PlayerRecord, write_autosave
 from carioca_desktop.storage.carioca.records import record_to_dict
-from tests.hostile_base import base_session_dict, play_step, stand_ins
+from tests.fixtures.hostile_base import base_session_dict, play_step, stand_ins
 
 HUGE = "1" + "0" * 400
 DEEP = "[" * 5000 + "]" * 5000
@@ -114,7 +114,7 @@ def save_of(match: dict[str, Any]) -> Callable[[Path], None]:
 
 
 def spoilt(name: str) -> Callable[[Path], None]:
-    from tests.test_hostile_state import CASES
+    from tests.rules.carioca.test_hostile_state import CASES
 
     data = base_session_dict()
     CASES[name](data)

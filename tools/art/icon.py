@@ -13,9 +13,9 @@ import struct
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a file: the repo root
-
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a file: the repo root
 
 import pygame
 

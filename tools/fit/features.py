@@ -1,11 +1,15 @@
 """What the learned evaluation (``learned.py``) reads of a position: the hand a seat keeps
 after a candidate discard, before it has laid down, and the table around it. One function
-builds the numbers for both the training script (tests/train_eval.py) and the bot, so the
+builds the numbers for both the training script (tools/fit/train_eval.py) and the bot, so the
 two can never disagree on what a feature means."""
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a file: the repo root
 
 from carioca_desktop.bots.carioca.base import points, wild
 from carioca_desktop.rules.carioca.observation import Observation

@@ -16,11 +16,14 @@ from __future__ import annotations
 import json
 import logging
 import math
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a file: the repo root
 
 from carioca_desktop.bots.carioca.base import Choice
 from carioca_desktop.bots.carioca.hard import HardBot

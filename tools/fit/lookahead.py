@@ -5,7 +5,11 @@ chance, over the live cards, that the next draw brings the kept hand a card clos
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a file: the repo root
 
 from carioca_desktop.bots.carioca.base import without
 from carioca_desktop.bots.carioca.judge import View, discard_steps, live_outs

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import json
 import logging
+import sys
 from pathlib import Path
 
 import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a file: the repo root
 
 import carioca_desktop.bots.carioca.hard as hard_module
 from carioca_desktop.bots.carioca.base import make_bot

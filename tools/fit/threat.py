@@ -4,15 +4,19 @@ of what the seat sees: how far it is from its contract and how fast its hand dra
 turns played, which opponents are down and how few cards they hold, and how often the
 opponents still to lay down have taken from the pozo this round (a player who keeps taking
 from the pozo is building fast). Fitted on logged self-play of ``normal`` bots by
-``tests/fit_threat.py``, which also prints the calibration table (predicted against observed
+``tools/fit/fit_threat.py``, which also prints the calibration table (predicted against observed
 frequency, by bucket) the README quotes; the weights are pasted into ``WEIGHTS``."""
 
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a file: the repo root
 
 from carioca_desktop.rules.carioca.observation import Observation
 
@@ -46,7 +50,7 @@ WEIGHTS = (
     0.7293,  # down_inverse_size
     -0.0446,  # pozo_takes
 )
-"""Fitted by ``python tests/fit_threat.py --train 60 --test 30 --seed 5000`` (13,753
+"""Fitted by ``python tools/fit/fit_threat.py --train 60 --test 30 --seed 5000`` (13,753
 positions of 60 clasico matches of four ``normal`` bots; held-out log loss 0.570 against
 1.184 for ``NormalBot.caught``)."""
 

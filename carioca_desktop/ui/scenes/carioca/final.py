@@ -13,7 +13,7 @@ from carioca_desktop.play.text import contract_text
 from carioca_desktop.ui import hud, theme
 from carioca_desktop.ui.cardart import CardArt
 from carioca_desktop.ui.hud import initials
-from carioca_desktop.ui.scenes.carioca.summary import seat_names
+from carioca_desktop.ui.scenes.carioca.seats import seat_names
 from carioca_desktop.ui.widgets import (
     UIScene,
     card_fan,

@@ -3,16 +3,25 @@ kept there untouched) and is saved to a separate file instead."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from carioca_desktop.i18n import tr
 from carioca_desktop.storage.saves import autosave_protected
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.scenes.carioca import TableScene
+    from carioca_desktop.ui.scene import Host
 
 
-def side_save_text(scene: TableScene) -> str | None:
+class Table(Protocol):
+    """The table as this notice needs it: its match, its app and its toasts."""
+
+    session: Any
+    app: Host
+
+    def toast(self, text: str, anchor: tuple[int, int]) -> None: ...
+
+
+def side_save_text(scene: Table) -> str | None:
     """The notice to show, or None when the match saves normally (or not at all)."""
     session = scene.session
     if not session.autosave or not autosave_protected(scene.app.paths):
@@ -20,7 +29,7 @@ def side_save_text(scene: TableScene) -> str | None:
     return tr("notice.save_side")
 
 
-def warn_side_save(scene: TableScene) -> None:
+def warn_side_save(scene: Table) -> None:
     text = side_save_text(scene)
     if text is not None:
         width, height = scene.app.size

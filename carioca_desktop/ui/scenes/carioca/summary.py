@@ -12,6 +12,7 @@ from carioca_desktop.play.text import contract_text
 from carioca_desktop.ui import hud, theme
 from carioca_desktop.ui.cardart import CardArt
 from carioca_desktop.ui.hud import initials
+from carioca_desktop.ui.scenes.carioca.seats import seat_kind, seat_names
 from carioca_desktop.ui.widgets import (
     UIScene,
     draw_text,
@@ -23,26 +24,6 @@ from carioca_desktop.ui.widgets import (
 
 if TYPE_CHECKING:
     from carioca_desktop.ui.scene import Host
-
-
-def seat_names(session: Any) -> list[str]:
-    """Names from the session's seats, else the game's own."""
-    seats = getattr(session, "seats", None)
-    if seats:
-        return [str(getattr(s, "name", s)) for s in seats]
-    return list(session.game.names)
-
-
-def seat_kind(session: Any, index: int) -> str:
-    """ "Humano" or "Bot · fácil" for a seat (empty when unknown)."""
-    seats = getattr(session, "seats", None) or []
-    if index >= len(seats):
-        return ""
-    seat = seats[index]
-    if getattr(seat, "kind", "human") == "human":
-        return tr("common.human")
-    level = getattr(seat, "level", None) or "normal"
-    return tr("common.bot_level", level=tr(f"common.level_{level}"))
 
 
 def last_round_end(session: Any) -> tuple[int | None, list[list[str]], list[int]]:

@@ -1,0 +1,1 @@
+"""Tests of playing without a screen: sessions, autosave, resuming."""

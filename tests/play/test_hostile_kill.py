@@ -1,0 +1,175 @@
+"""kill -9 over whole matches (issue 15): a child plays bot matches through the session with
+autosave and statistics (Continue first, as the app does); the parent SIGKILLs it at random
+moments, right after a match's last action, and (the child killing itself) between saving,
+recording and clearing. No finished match may be lost or recorded twice, and no confirmed
+action lost: the autosave always holds at least every action the child had seen applied and
+written (the autosave is written off the frame, issue 16: an action is confirmed once its
+write is flushed; the writer lags by at most the write in progress and one more).
+
+Figures: ``pytest -s tests/play/test_hostile_kill.py -m slow`` prints them."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from carioca_desktop.play.carioca.session import MatchSession
+from carioca_desktop.storage import Paths, load_autosave, load_stats
+
+ROOT = Path(__file__).resolve().parents[2]
+KILLS = 200
+
+CHILD = """
+import os, signal, sys
+from pathlib import Path
+import carioca_desktop.play.seated as sm  # where the session records and clears
+from carioca_desktop.play.resume import load_resumable
+from carioca_desktop.rules.carioca.ruleset import CariocaRules
+from carioca_desktop.play.carioca.session import MatchSession, SeatConfig
+from carioca_desktop.storage import Paths
+from carioca_desktop.storage.autosaver import flush_pending
+from tests.fixtures.hostile_base import play_step, stand_ins
+
+paths, point, seed = Paths.under(Path(sys.argv[1])), sys.argv[2], int(sys.argv[3])
+RULES = CariocaRules.from_dict({"preset": "chico", "players": 2})
+SEATS = [SeatConfig("Tu", "human"), SeatConfig("Ana", "bot", "random")]
+
+def die():
+    os.kill(os.getpid(), signal.SIGKILL)
+
+real_append, real_clear = sm.append_match, sm.clear_autosave
+def append(*a, **k):
+    if point == "before_record":
+        die()
+    out = real_append(*a, **k)
+    if point == "after_record":
+        die()
+    return out
+def clear(*a, **k):
+    real_clear(*a, **k)
+    if point == "after_clear":
+        die()
+sm.append_match, sm.clear_autosave = append, clear
+
+while True:
+    session, _ = load_resumable(paths)
+    if session is None:
+        session = MatchSession.new(RULES, SEATS, seed, paths=paths)
+        seed += 1
+    flush_pending(paths)  # the new match's first save is on disk before it counts
+    print("start", session.match_id, len(session.game.state.events), flush=True)
+    players = stand_ins(session)
+    while play_step(session, players):
+        flush_pending(paths)  # confirmed = on disk (the autosave is written off the frame)
+        print("ok", session.match_id, len(session.game.state.events), flush=True)
+    print("over", session.match_id, flush=True)
+"""
+
+
+class Child:
+    def __init__(self, home: Path, point: str, seed: int) -> None:
+        self.lines: list[list[str]] = []
+        self.over = threading.Event()
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", CHILD, str(home), point, str(seed)],
+            cwd=ROOT, stdout=subprocess.PIPE, text=True,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+        )  # fmt: skip
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            parts = line.split()
+            if parts and line.endswith("\n"):  # a line cut by the kill was not confirmed
+                self.lines.append(parts)
+                if parts[0] == "over":
+                    self.over.set()
+
+    def kill(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait()
+        self.reader.join(5)
+
+
+def check_home(paths: Paths, confirmed: dict[str, int], finished: set[str]) -> set[str]:
+    """Nothing finished is lost, nothing recorded twice, no confirmed action lost."""
+    records = [m.match_id for m in load_stats(paths)[0].matches]
+    assert len(records) == len(set(records)), "a match was recorded twice"
+    loaded, _, notices = load_autosave(
+        paths, match_validator=lambda d: MatchSession.from_dict(d, paths, autosave=False)
+    )
+    assert not notices, notices  # the autosave is never torn nor invalid
+    saved = loaded if isinstance(loaded, MatchSession) else None
+    for match_id in finished:  # in the statistics, or a save of it that Continue records
+        assert match_id in records or (saved is not None and saved.match_id == match_id)
+    for match_id, events in confirmed.items():
+        if match_id in records:
+            continue
+        assert saved is not None and saved.match_id == match_id, f"match {match_id} lost"
+        assert len(saved.game.state.events) >= events, "a confirmed action was lost"
+    return set(records)
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(3600)
+def test_kill_9_over_whole_matches_loses_nothing(tmp_path: Path) -> None:
+    rng = random.Random(15)
+    paths = Paths.under(tmp_path)
+    confirmed: dict[str, int] = {}  # match id -> events the child saw applied
+    finished: set[str] = set()
+    modes = {"random": 0, "on_over": 0, "before_record": 0, "after_record": 0, "after_clear": 0}
+    began, seed = time.perf_counter(), 1
+    for kill in range(KILLS):
+        roll = rng.random()
+        point = "none"
+        if roll < 0.21:
+            point = ("before_record", "after_record", "after_clear")[kill % 3]
+        child = Child(tmp_path, point, seed)
+        seed += 50  # new matches of each child get fresh seeds
+        if point != "none":
+            child.proc.wait(300)  # it kills itself at the end of its match
+            modes[point] += 1
+        elif roll < 0.38:
+            child.over.wait(120)  # right after the last action of a match
+            modes["on_over"] += 1
+        else:
+            time.sleep(rng.uniform(0.3, 2.0))
+            modes["random"] += 1
+        child.kill()
+        for parts in child.lines:
+            if parts[0] in ("start", "ok"):
+                confirmed[parts[1]] = max(confirmed.get(parts[1], 0), int(parts[2]))
+            elif parts[0] == "over":
+                finished.add(parts[1])
+        recorded = check_home(paths, confirmed, finished)
+        for match_id in list(confirmed):
+            if match_id in recorded:
+                del confirmed[match_id]
+    # A last child runs the match in progress (if any) to its end: then every match that
+    # was ever confirmed is in the statistics, exactly once.
+    child = Child(tmp_path, "none", seed)
+    child.over.wait(300)
+    child.kill()
+    finished |= {p[1] for p in child.lines if p[0] == "over"}
+    recorded = [m.match_id for m in load_stats(paths)[0].matches]
+    elapsed = time.perf_counter() - began
+    print(
+        f"\nkill -9 loop: {KILLS} kills ({modes}), {len(finished)} matches finished, "
+        f"{len(recorded)} recorded, {len(recorded) - len(set(recorded))} twice, "
+        f"{elapsed:.0f} s"
+    )
+    assert len(recorded) == len(set(recorded))
+    assert finished <= set(recorded)
+    assert set(confirmed) <= set(recorded)  # the match in progress was played to its end
+    assert len(recorded) >= modes["on_over"] > 0

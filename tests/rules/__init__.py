@@ -1,0 +1,1 @@
+"""Tests of carioca_desktop/rules/: what both games share (cards, melds, rule sets)."""

@@ -1,0 +1,1 @@
+"""Tests of the lay-down solver."""

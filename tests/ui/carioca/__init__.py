@@ -1,0 +1,1 @@
+"""Tests of Carioca's table and screens."""
