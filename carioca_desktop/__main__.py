@@ -114,6 +114,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from carioca_desktop.simulate import main as simulate_main
 
         return simulate_main(args_list[1:])
+    if args_list and args_list[0] in ("host", "join"):
+        from carioca_desktop.net import cli
+
+        return (cli.host_main if args_list[0] == "host" else cli.join_main)(args_list[1:])
     args = play_parser().parse_args(args_list)
     if args.selftest:
         from carioca_desktop.selftest import main as selftest_main

@@ -243,6 +243,13 @@ def _bot_round() -> str:
     return f"round 1 ended after {actions} actions, points {points}"
 
 
+@check("network")
+def _network() -> str:
+    from carioca_desktop.net.greet import greet
+
+    return greet()
+
+
 def main() -> int:
     if sys.stdout is None:  # a windowed executable on Windows has no console to print to
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - lives as long as the process

@@ -18,6 +18,13 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 # No test may touch a player's settings, saves or statistics.
 os.environ["CARIOCA_HOME"] = tempfile.mkdtemp(prefix="carioca-tests-")
 os.environ.pop("CARIOCA_LANG", None)
+# The local-network search of every test (and of the apps tests start) is sent to loopback.
+os.environ["CARIOCA_DISCOVERY"] = "127.0.0.1"
+
+
+from tests.fixtures.loopback_guard import install_loopback_guard
+
+install_loopback_guard()
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 # Every module of these packages is imported, not only the package itself.
-_PACKAGES = ("carioca_desktop.rules", "carioca_desktop.play")
+_PACKAGES = ("carioca_desktop.rules", "carioca_desktop.play", "carioca_desktop.net")
 
 
 @pytest.mark.parametrize(
@@ -24,6 +24,7 @@ _PACKAGES = ("carioca_desktop.rules", "carioca_desktop.play")
         "carioca_desktop.bots",
         "carioca_desktop.play",
         "carioca_desktop.play.carioca.session",
+        "carioca_desktop.net",
     ],
 )
 def test_module_imports_no_pygame(module: str) -> None:

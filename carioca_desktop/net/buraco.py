@@ -1,0 +1,111 @@
+"""Buraco at the network table: who acts, how the host's and a joiner's bots decide (as
+``buraco_step`` does), the action codec and the observation's JSON."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, cast
+
+from carioca_desktop.games import LEVELS
+from carioca_desktop.net.common import HOST, People, frozen, moves_this_turn
+from carioca_desktop.play.buraco.session import BuracoSession
+from carioca_desktop.play.seated import SeatConfig
+from carioca_desktop.rules.buraco import observation as bobs
+from carioca_desktop.rules.events import EventView
+
+
+class NetBuracoSession(People, BuracoSession):
+    """A session run by a host: remote seats are its ``human`` seats, but only the host's
+    own people are recorded here (each computer records its own person)."""
+
+
+class BuracoKind:
+    name: str = "buraco"
+    levels: tuple[str, ...] = LEVELS
+
+    def new_session(self, rules: Any, seats: Sequence[SeatConfig], seed: int,
+                    paths: Any, autosave: bool) -> NetBuracoSession:  # fmt: skip
+        return cast(NetBuracoSession, NetBuracoSession.new(rules, seats, seed, paths, autosave))
+
+    def load_rules(self, data: dict[str, Any]) -> Any:
+        from carioca_desktop.rules.buraco.ruleset import BuracoRules
+
+        return BuracoRules.from_dict({"game": "buraco", **data})
+
+    def actor(self, game: Any) -> int | None:
+        if game.is_over:
+            return None
+        return HOST if game.round_over else game.current_player
+
+    def decide(self, game: Any, seat: int, bot: Any) -> Any:
+        from carioca_desktop.bots.buraco.driver import buraco_step
+
+        return buraco_step(game, {seat: bot})
+
+    def make_bot(self, level: str, seat: int, seed: int) -> Any:
+        from carioca_desktop.bots.buraco.driver import make_buraco_bot
+
+        return make_buraco_bot(level, seat, seed)
+
+    def action_from_dict(self, data: Any) -> Any:
+        from carioca_desktop.rules.buraco.actions import action_from_dict
+
+        return action_from_dict(data)
+
+    def action_to_dict(self, action: Any) -> dict[str, Any]:
+        from carioca_desktop.rules.buraco.actions import action_to_dict
+
+        return action_to_dict(action)
+
+    def next_round(self) -> Any:
+        from carioca_desktop.rules.buraco.actions import NextRound
+
+        return NextRound()
+
+    def round_points(self, game: Any) -> tuple[int, ...]:
+        return tuple(game.observation(0).history[-1])
+
+    def final_line(self, game: Any) -> str:
+        return f"match over: scores {list(game.scores)} winner side {game.winner}"
+
+    def offer_open(self, game: Any, seat: int) -> bool:
+        return False  # Buraco has no buy offer
+
+    def bot_from_dict(self, state: dict[str, Any]) -> Any:
+        """A Buraco bot is its level, seat and generator (a hard bot rebuilds its memory from
+        the event log on its next move)."""
+        bot = self.make_bot(str(state["level"]), int(state["seat"]), int(state.get("seed", 0)))
+        version, internal, gauss = state["rng"]
+        bot.rng.setstate((version, tuple(internal), gauss))
+        return bot
+
+    def driver_choice(self, bot: Any, obs: Any, legal: tuple[Any, ...]) -> Any:
+        """What ``buraco_step`` does for this seat on the host, from the seat's observation
+        (its safe move after a refusal is ``fallback``)."""
+        from carioca_desktop.bots.buraco.driver import MAX_ACTIONS_PER_TURN
+
+        if moves_this_turn(obs, ("lay_down", "add", "swap", "take_pile")) >= MAX_ACTIONS_PER_TURN:
+            return self.fallback(legal)
+        return bot.choose(obs, list(legal))
+
+    def fallback(self, legal: tuple[Any, ...]) -> Any:
+        from carioca_desktop.bots.buraco.driver import _safe
+
+        return _safe(list(legal))
+
+    def event_kind(self, value: str) -> Any:
+        return value  # Buraco's event kinds are plain strings
+
+    def observation(self, d: dict[str, Any], events: tuple[Any, ...]) -> Any:
+        return buraco_observation(d, events)
+
+
+def buraco_observation(
+    d: dict[str, Any], events: tuple[EventView[Any], ...]
+) -> bobs.BuracoObservation:
+    rules = d.pop("rules")
+    if not isinstance(rules, dict):
+        raise TypeError("rules must be an object")
+    table = tuple(bobs.MeldView(**{k: frozen(v) for k, v in m.items()}) for m in d.pop("table"))
+    rest = {k: frozen(v) for k, v in d.items()}
+    return bobs.BuracoObservation(rules=rules, table=table, events=events, **rest)

@@ -1,0 +1,130 @@
+"""Carioca at the network table: who acts, how the host's and a joiner's bots decide (as
+``bot_step`` does), the buy offer's countdown, the action codec and the observation's JSON."""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Sequence
+from typing import Any, cast
+
+from carioca_desktop.games import LEVELS
+from carioca_desktop.net.common import HOST, People, frozen, moves_this_turn
+from carioca_desktop.play.carioca.session import MatchSession
+from carioca_desktop.play.seated import SeatConfig
+from carioca_desktop.rules.carioca import observation as cobs
+from carioca_desktop.rules.carioca.ruleset import CariocaRules
+from carioca_desktop.rules.events import EventView
+
+
+class NetMatchSession(People, MatchSession):
+    """A session run by a host: remote seats are its ``human`` seats, but only the host's
+    own people are recorded here (each computer records its own person)."""
+
+
+class CariocaKind:
+    name: str = "carioca"
+    levels: tuple[str, ...] = LEVELS
+
+    def new_session(self, rules: Any, seats: Sequence[SeatConfig], seed: int,
+                    paths: Any, autosave: bool) -> NetMatchSession:  # fmt: skip
+        return cast(
+            NetMatchSession, NetMatchSession.new(rules, seats, seed, paths, autosave, False)
+        )
+
+    def load_rules(self, data: dict[str, Any]) -> Any:
+        from carioca_desktop.rules.carioca.ruleset import CariocaRules
+
+        return CariocaRules.from_dict(data)
+
+    def actor(self, game: Any) -> int | None:
+        if game.is_over:
+            return None
+        return HOST if game.round_over else game.current_player
+
+    def decide(self, game: Any, seat: int, bot: Any) -> Any:
+        from carioca_desktop.bots.carioca.driver import bot_step
+
+        return bot_step(game, {seat: bot})
+
+    def make_bot(self, level: str, seat: int, seed: int) -> Any:
+        from carioca_desktop.bots.carioca.base import make_bot
+
+        return make_bot(level, seat, seed)
+
+    def action_from_dict(self, data: Any) -> Any:
+        from carioca_desktop.rules.carioca.actions import action_from_dict
+
+        return action_from_dict(data)
+
+    def action_to_dict(self, action: Any) -> dict[str, Any]:
+        from carioca_desktop.rules.carioca.actions import action_to_dict
+
+        return action_to_dict(action)
+
+    def next_round(self) -> Any:
+        from carioca_desktop.rules.carioca.actions import NextRound
+
+        return NextRound()
+
+    def round_points(self, game: Any) -> tuple[int, ...]:
+        return tuple(game.round_points[-1])
+
+    def final_line(self, game: Any) -> str:
+        result = game.outcome()
+        scores = result.tallies if game.rules.scoring == "tallies" else result.totals
+        winners = " ".join(f"seat {s}" for s in result.winners)
+        return f"match over: scores {list(scores)} winner {winners}"
+
+    def offer_open(self, game: Any, seat: int) -> bool:
+        """Whether ``seat`` is being asked to buy the discard (its countdown runs)."""
+        return bool(game.phase.value == "offer" and game.current_player == seat)
+
+    def bot_from_dict(self, state: dict[str, Any]) -> Any:
+        from carioca_desktop.bots.carioca.base import bot_from_dict
+
+        return bot_from_dict(state)
+
+    def driver_choice(self, bot: Any, obs: Any, legal: tuple[Any, ...]) -> Any:
+        """What ``bot_step`` does for this seat on the host, from the seat's observation."""
+        from carioca_desktop.bots.carioca.driver import MAX_ACTIONS_PER_TURN
+        from carioca_desktop.rules.carioca.actions import Discard
+
+        moves = moves_this_turn(obs, ("lay_down", "add", "swap"))
+        if obs.phase == "play" and moves >= MAX_ACTIONS_PER_TURN:
+            return next((a for a in legal if isinstance(a, Discard)), legal[0])
+        return bot.choose(obs, list(legal))
+
+    def event_kind(self, value: str) -> Any:
+        from carioca_desktop.rules.carioca.state import EventKind
+
+        return EventKind(value)
+
+    def observation(self, d: dict[str, Any], events: tuple[Any, ...]) -> Any:
+        return carioca_observation(d, events)
+
+    def fallback(self, legal: tuple[Any, ...]) -> Any:
+        """What a joiner plays when the engine refuses its bot's choice: a discard if any."""
+        from carioca_desktop.rules.carioca.actions import Discard
+
+        return next((a for a in legal if isinstance(a, Discard)), legal[0])
+
+
+@functools.lru_cache(maxsize=8)
+def _rules_from(text: str) -> CariocaRules:
+    """A match's rules arrive with every state: checked and built once per rule set."""
+    return CariocaRules.from_dict(json.loads(text))
+
+
+def carioca_observation(d: dict[str, Any], events: tuple[EventView[Any], ...]) -> cobs.Observation:
+    rules = _rules_from(json.dumps(d.pop("rules"), sort_keys=True))
+    table = tuple(cobs.MeldView(**{k: frozen(v) for k, v in m.items()}) for m in d.pop("table"))
+    offer = d.pop("offer")
+    rest = {k: frozen(v) for k, v in d.items()}
+    return cobs.Observation(
+        rules=rules,
+        table=table,
+        offer=None if offer is None else cobs.Offer(**offer),
+        events=events,
+        **rest,
+    )

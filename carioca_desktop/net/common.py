@@ -1,0 +1,39 @@
+"""What the games' network adapters (net/carioca.py, net/buraco.py) share: the host's own
+turn, the move count the bots' drivers cap, the sessions' people, JSON lists to tuples."""
+
+from __future__ import annotations
+
+from typing import Any
+
+HOST = -2
+"""``actor`` when nobody is asked: the host deals the next round itself, as a local session
+does (``MatchSession.next_round``; ``buraco_step`` asks no bot for it either)."""
+
+
+class People:
+    """Sessions whose people are only the host's own (remote seats are ``human`` seats of
+    the session, but their matches are recorded on their own computers, not here)."""
+
+    local_people: tuple[int, ...] = ()
+
+    @property
+    def human_seats(self) -> list[int]:
+        return list(self.local_people)
+
+
+def moves_this_turn(obs: Any, kinds: tuple[str, ...]) -> int:
+    """The seat's lay-downs, adds and swaps since its draw, read from its own event log (the
+    drivers cap them; the same count from the engine's log on the host)."""
+    count = 0
+    for event in reversed(obs.events):
+        if event.seat != obs.seat or event.kind not in kinds:
+            break
+        count += 1
+    return count
+
+
+def frozen(value: Any) -> Any:
+    """JSON lists back into the tuples an observation holds."""
+    if isinstance(value, list):
+        return tuple(frozen(v) for v in value)
+    return value

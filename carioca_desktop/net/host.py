@@ -1,0 +1,334 @@
+"""The host: a play/ session whose remote seats are played from other computers.
+
+``TableHost.poll`` is the whole game loop's side: it reads what the transport's threads
+queued, admits people, checks their actions (the seat's own, the open ask, the engine's
+``check``) and applies them to the same session a local match uses (autosave included),
+lets its bots act, and queues for each remote seat only that seat's observation
+(net/views.py). It never blocks on a socket; a screen calls it every frame with
+``timeout=0``, the command line with a short timeout.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import secrets
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from carioca_desktop.net import protocol as p
+from carioca_desktop.net.admission import (
+    Throttle,
+    new_code,
+)
+from carioca_desktop.net.games import HOST, KINDS, Session, bot_seed, record_for
+from carioca_desktop.net.lobby import Ask, HostEvent, Lobby, bot_name
+from carioca_desktop.net.seats import REMOTE, RemoteSeat, SeatSpec
+from carioca_desktop.net.transport import Closed, Garbage, Opened, Received, Transport
+from carioca_desktop.play.carioca.offer import OFFER_SECONDS
+from carioca_desktop.play.seated import SeatConfig
+from carioca_desktop.rules.errors import RulesError
+
+log = logging.getLogger(__name__)
+
+GRACE = 60.0
+BOT_BUDGET = 0.02  # seconds of bot moves per poll, so a screen's frame is never held long
+
+
+class TableHost(Lobby):
+    """A network table (see the module's words)."""
+
+    def __init__(
+        self,
+        game: str,
+        rules: Any,
+        seats: Sequence[SeatSpec],
+        seed: int,
+        *,
+        code: str | None = None,
+        grace: float = GRACE,
+        stand_in: str = "normal",
+        paths: Any = None,
+        autosave: bool = True,
+        bind: str = "127.0.0.1",
+        port: int = 0,
+        app: str = "",
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.kind = KINDS[game]
+        self.rules, self.specs, self.seed = rules, tuple(seats), seed
+        self.code = code or new_code()
+        self.grace, self.stand_in, self.clock = grace, stand_in, clock
+        self.paths, self.autosave, self.app = paths, autosave, app
+        self.remote = {i: RemoteSeat() for i, s in enumerate(seats) if s.kind == REMOTE}
+        self.session: Session | None = None
+        self.throttle = Throttle(clock)
+        self.conn_seat: dict[int, int] = {}
+        self.strikes: dict[int, int] = {}
+        self.asked: Ask | None = None
+        self.asks = secrets.randbelow(2**31)  # ask numbers never repeat across a resume
+        self.applied = 0
+        self.rounds = 0
+        self.offer_left = OFFER_SECONDS
+        self._last = clock()
+        self.finished = False
+        self.on_send: Callable[[int | None, dict[str, Any]], None] | None = None
+        self.transport = Transport(bind, port)
+
+    @classmethod
+    def resume(cls, paths: Any = None, **kw: Any) -> TableHost:
+        """The table whose match this computer's autosave holds, waiting for its people to
+        rejoin with their tokens (each seat's grace counts from now); ValueError when there
+        is nothing to resume."""
+        from carioca_desktop.net.resume import load_session, read_table, seat_specs
+
+        table = read_table(paths)
+        session = load_session(paths, table)
+        host = cls(table["game"], session.game.rules, seat_specs(session, table), session.seed,
+                   code=table["code"], grace=float(table["grace"]),
+                   stand_in=str(table.get("stand_in", "normal")), paths=paths, **kw)  # fmt: skip
+        host.session = session
+        now = host.clock()
+        for seat, info in table["remote"].items():
+            remote = host.remote[int(seat)]
+            remote.name, remote.token_hash, remote.away_since = (
+                info["name"],
+                info["token_hash"],
+                now,
+            )
+        return host
+
+    @property
+    def port(self) -> int:
+        return self.transport.port
+
+    @property
+    def game(self) -> Any:
+        return None if self.session is None else self.session.game
+
+    def close(self) -> None:
+        self.transport.stop()
+
+    # ------------------------------------------------------------------ the loop
+    def poll(self, timeout: float = 0.0) -> list[HostEvent]:
+        """Handle what arrived (waiting up to ``timeout`` for something when nobody on this
+        computer is to act), tick the clocks, let bots act; the events for the caller."""
+        out: list[HostEvent] = []
+        wait = 0.0 if self._host_acts() else timeout
+        try:
+            item = self.transport.inbox.get(timeout=wait) if wait > 0 else None
+        except queue.Empty:
+            item = None
+        while True:
+            if item is not None:
+                self._inbound(item, out)
+            try:
+                item = self.transport.inbox.get_nowait()
+            except queue.Empty:
+                break
+        self._tick(out)
+        self._advance(out)
+        return out
+
+    def _host_acts(self) -> bool:
+        game = self.game
+        if game is None or self.finished:
+            return False
+        seat = self.kind.actor(game)
+        if seat is None:
+            return False
+        if seat == HOST or seat not in self.remote:
+            return True
+        return self.remote[seat].standin is not None
+
+    def _inbound(self, item: Any, out: list[HostEvent]) -> None:
+        if isinstance(item, Opened):
+            self.strikes[item.conn] = 0
+        elif isinstance(item, Closed):
+            self._dropped(item.conn, out)
+        elif isinstance(item, Garbage):
+            self._error(item.conn, item.error.code, item.error.message)
+        elif isinstance(item, Received):
+            msg = item.message
+            if isinstance(msg, p.Hello):
+                self._hello(item.conn, msg, out)
+            elif isinstance(msg, p.ActionMsg):
+                self._action(item.conn, msg, out)
+            else:
+                self.transport.close(item.conn)
+
+    # ------------------------------------------------------------------ the match
+    def start_now(self) -> list[HostEvent]:
+        """Start without waiting for every remote seat: the open ones are played by bots of
+        the stand-in level (a seat whose person joined and dropped stays theirs)."""
+        out: list[HostEvent] = []
+        if self.session is not None:
+            return out
+        specs = list(self.specs)
+        for seat in [s for s, r in self.remote.items() if r.token_hash is None]:
+            specs[seat] = SeatSpec("bot", self.stand_in)
+            del self.remote[seat]
+        self.specs = tuple(specs)
+        self._start(out)
+        return out
+
+    def _seat_configs(self) -> list[SeatConfig]:
+        out = []
+        for i, spec in enumerate(self.specs):
+            if spec.kind == REMOTE:
+                out.append(SeatConfig(self.remote[i].name or f"Jugador {i + 1}", "human"))
+            else:
+                out.append(SeatConfig(bot_name(i, spec), "bot", spec.level))
+        return out
+
+    def _start(self, out: list[HostEvent]) -> None:
+        self.session = self.kind.new_session(
+            self.rules, self._seat_configs(), self.seed, self.paths, self.autosave
+        )
+        self._to_all(self._start_message())
+        for seat in self.remote:
+            self._state_to(seat)
+        out.append(HostEvent("started", None, f"match {self.session.match_id} started"))
+        self._keep_table()
+
+    def _keep_table(self) -> None:
+        """Write what a resumed host needs beside its autosave: the code, which seats are
+        remote and their tokens' hashes (never the tokens), so the same people can rejoin."""
+        if not self.autosave or self.session is None:
+            return
+        from carioca_desktop.net.resume import write_table
+
+        remote = {
+            str(s): {"name": r.name, "token_hash": r.token_hash} for s, r in self.remote.items()
+        }
+        write_table(self.paths, {"match_id": self.session.match_id, "game": self.kind.name,
+                                 "code": self.code, "grace": self.grace,
+                                 "stand_in": self.stand_in, "remote": remote})  # fmt: skip
+
+    def _start_message(self) -> dict[str, Any]:
+        assert self.session is not None
+        seats = [{"name": c.name, "kind": "bot" if c.kind == "bot" else "person",
+                  "level": c.level} for c in self.session.seats]  # fmt: skip
+        return {"t": "start", "game": self.kind.name, "preset": self.session.preset,
+                "match_id": self.session.match_id, "seats": seats}  # fmt: skip
+
+    def _state_to(self, seat: int) -> None:
+        remote = self.remote[seat]
+        if remote.conn is None or self.game is None:
+            return
+        for message in remote.feed.messages(self.game.observation(seat), self.applied):
+            self._send(remote.conn, message)
+
+    def _tick(self, out: list[HostEvent]) -> None:
+        now = self.clock()
+        dt, self._last = now - self._last, now
+        for seat, remote in self.remote.items():
+            away = remote.away_since
+            if away is not None and remote.standin is None and self.session is not None \
+                    and now - away >= self.grace:  # fmt: skip
+                level = self.stand_in
+                remote.standin = self.kind.make_bot(level, seat, bot_seed(self.seed, seat))
+                self._seat_news(seat)
+                out.append(HostEvent("bot", seat, f"seat {seat} is played by a {level} bot"))
+        ask = self.asked
+        if ask is not None and self._offer_open(ask.seat) and self.remote[ask.seat].conn:
+            self.offer_left -= dt  # the countdown stands still while the seat is away
+            if self.offer_left <= 0:
+                from carioca_desktop.play.carioca.offer import pass_action
+
+                self._apply(pass_action(ask.seat), out)
+
+    def _offer_open(self, seat: int) -> bool:
+        return self.game is not None and self.kind.offer_open(self.game, seat)
+
+    def _advance(self, out: list[HostEvent]) -> None:
+        """Let this computer's bots act until a remote person must, for at most a budget."""
+        end = self.clock() + BOT_BUDGET
+        while self.session is not None and not self.finished:
+            game, seat = self.game, self.kind.actor(self.game)
+            if seat is None:
+                return
+            if seat == HOST:
+                self._apply(self.kind.next_round(), out)
+            elif seat in self.remote and self.remote[seat].standin is None:
+                self._ask(seat)
+                return
+            else:
+                bot = self.remote[seat].standin if seat in self.remote else None
+                bot = bot or self.session.bots[seat]
+                self._apply(self.kind.decide(game, seat, bot), out)
+            if self.clock() > end:
+                return
+
+    def _ask(self, seat: int) -> None:
+        if self.asked is not None and self.asked.at == self.applied:
+            return
+        self.asks += 1
+        self.asked = Ask(seat, self.asks, self.applied)
+        self.offer_left = OFFER_SECONDS
+        self._send_ask(self.asked)
+
+    def _send_ask(self, ask: Ask) -> None:
+        game = self.game
+        # The same list a bot of this seat is given on the host (bot_step / buraco_step).
+        legal = [self.kind.action_to_dict(a) for a in game.legal_actions(ask.seat)]
+        seconds = max(0.0, self.offer_left) if self._offer_open(ask.seat) else None
+        self._to_seat(ask.seat, {"t": "ask", "ask": ask.ask, "seat": ask.seat,
+                                 "legal": legal, "seconds": seconds})  # fmt: skip
+
+    def _action(self, conn: int, msg: p.ActionMsg, out: list[HostEvent]) -> None:
+        seat = self.conn_seat.get(conn)
+        if seat is None:
+            return self._error(conn, p.NOT_WELCOMED, "say hello with the table code first")
+        if self.session is None or self.finished:
+            return self._error(conn, p.NOT_STARTED, "the match is not being played")
+        ask = self.asked
+        if ask is None or ask.seat != seat:
+            return self._error(conn, p.NOT_YOUR_TURN, "you are not asked to act now")
+        if msg.ask != ask.ask:
+            return self._error(conn, p.STALE, "that answers an older question", ask=ask.ask)
+        try:
+            action = self.kind.action_from_dict(dict(msg.action))
+        except RulesError as err:
+            return self._error(conn, p.BAD_ACTION, err.message[:160], ask=ask.ask)
+        if getattr(action, "seat", None) != seat:
+            return self._error(conn, p.OTHER_SEAT, "you can act only for your own seat")
+        refusal = self.game.check(action)
+        if refusal is not None:
+            return self._error(conn, p.REFUSED, refusal.message, ask=ask.ask, rule=refusal.code,
+                               params=dict(refusal.params))  # fmt: skip
+        self.strikes[conn] = 0
+        self._apply(action, out)
+
+    def _apply(self, action: Any, out: list[HostEvent]) -> None:
+        assert self.session is not None
+        game = self.game
+        was_over = game.round_over
+        self.session.apply(action)
+        self.applied += 1
+        self.asked = None
+        for seat in self.remote:
+            self._state_to(seat)
+        if game.round_over and not was_over:
+            points = list(self.kind.round_points(game))
+            self.rounds += 1
+            line = f"round {self.rounds}: points {points}"
+            self._to_all({"t": "round_over", "points": points, "line": line})
+            out.append(HostEvent("round", None, line))
+        if game.is_over:
+            self._finish(out)
+
+    def _finish(self, out: list[HostEvent]) -> None:
+        assert self.session is not None
+        self.finished = True
+        if self.autosave:
+            from carioca_desktop.net.resume import clear_table
+
+            clear_table(self.paths)
+        line = self.kind.final_line(self.game)
+        for seat, remote in self.remote.items():
+            if remote.conn is not None:
+                self._send(remote.conn, {"t": "match_over", "line": line,
+                                         "record": record_for(self.session, seat)})  # fmt: skip
+        out.append(HostEvent("over", None, line))

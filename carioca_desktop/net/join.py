@@ -1,0 +1,204 @@
+"""``carioca join``'s player: a bot standing in for a person at a remote seat, seeing only
+what a person would (the host's ``ask`` and its own observation), and the joiner's state
+folder, which keeps the seat's token so the same computer can rejoin after a drop.
+
+The bot is asked exactly where the host would ask its own bot of that seat (the bots'
+drivers: the cap on moves in a turn, Buraco's safe move after a refusal), so a match whose
+joining bots are seeded as a local match's (``--bot-seed``) plays the same match. Its state is
+saved with the token after every choice, with the answer it gave, so a joiner killed and
+started again resumes the very same bot, answering a repeated question the same way.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from carioca_desktop.net.client import (
+    Asked,
+    ClientEvent,
+    Lost,
+    MatchOver,
+    NetClient,
+    Refusal,
+    Refused,
+    RoundOver,
+    StateChanged,
+    Welcomed,
+)
+from carioca_desktop.net.games import KINDS, GameKind
+from carioca_desktop.rules.errors import RulesError
+from carioca_desktop.storage import Paths
+from carioca_desktop.storage.paths import default_paths
+
+log = logging.getLogger(__name__)
+
+TOKENS_CAP = 4 * 1024 * 1024
+
+
+def seats_file(paths: Paths | None = None) -> Path:
+    """The joiner's seats: per table address, the token and the stand-in bot's state."""
+    return (paths or default_paths()).autosave_file.parent / "net-seats.json"
+
+
+class SeatStore:
+    """The joiner's kept seats (a small JSON file in the saves folder, written atomically)."""
+
+    def __init__(self, paths: Paths | None = None) -> None:
+        self.path = seats_file(paths)
+        self._entries: dict[str, dict[str, Any]] = {}  # what this process wrote, by address
+
+    def _read(self) -> dict[str, Any]:
+        try:
+            raw = self.path.read_bytes()[:TOKENS_CAP]
+            data = json.loads(raw.decode("utf-8"))
+        except (OSError, ValueError):
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def get(self, address: str) -> dict[str, Any]:
+        if address in self._entries:  # the file is only read once, at start
+            return dict(self._entries[address])
+        entry = self._read().get(address)
+        return entry if isinstance(entry, dict) else {}
+
+    def put(self, address: str, entry: dict[str, Any] | None) -> None:
+        data = self._read()
+        if entry is None:
+            data.pop(address, None)
+            self._entries.pop(address, None)
+        else:
+            data[address] = self._entries[address] = dict(entry)
+        try:
+            # Written after every move: replaced whole (never torn) but not synced to the
+            # disk, which a move cannot wait for; a kill keeps it, only a power cut would not.
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            temp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
+            temp.write_bytes(json.dumps(data).encode("utf-8"))
+            os.replace(temp, self.path)
+        except OSError as err:  # the match goes on; only a rejoin would need it
+            log.warning("could not keep the seat's token: %s", err)
+
+
+@dataclass
+class JoinBot:
+    """The joining bot's side of a match (see the module's words)."""
+
+    kind: GameKind
+    level: str
+    seed: int
+    seat: int = -1
+    bot: Any = None
+    obs: Any = None
+    legal: tuple[Any, ...] = ()
+
+    def restore(self, seat: int, saved: dict[str, Any]) -> None:
+        self.seat = seat
+        state = saved.get("bot")
+        if saved.get("seat") == seat and isinstance(state, dict):
+            try:
+                self.bot = self.kind.bot_from_dict(state)
+                return
+            except (KeyError, TypeError, ValueError) as err:
+                log.warning("the kept bot could not be restored: %s", err)
+        self.bot = self.kind.make_bot(self.level, seat, self.seed)
+
+    def choose(self, ask: Asked) -> Any:
+        self.legal = tuple(self.kind.action_from_dict(a) for a in ask.legal)
+        return self.kind.action_to_dict(self.kind.driver_choice(self.bot, self.obs, self.legal))
+
+    def fallback(self) -> dict[str, Any]:
+        """What the bots' driver plays when the engine refuses a bot's choice."""
+        return self.kind.action_to_dict(self.kind.fallback(self.legal))
+
+
+def run_join(address: str, code: str, name: str, level: str, seed: int,
+             paths: Paths | None = None, app: str = "") -> int:  # fmt: skip
+    """Play a remote seat to the match's end: 0, or 1 with one line when refused or lost."""
+    store = SeatStore(paths)
+    kept = store.get(address)
+    token = kept.get("token") if isinstance(kept.get("token"), str) else None
+    client = NetClient(address, code, name, token, app)
+    player: JoinBot | None = None
+    try:
+        while True:
+            for event in client.poll(1.0):
+                done = _handle(event, client, store, address, kept, level, seed, paths)
+                if isinstance(done, JoinBot):
+                    player = done
+                elif done is not None:
+                    return done
+                elif player is not None:
+                    _play(event, player, client, store, address)
+    except (RulesError, TypeError, ValueError, KeyError, AttributeError) as err:
+        # What the host sent made no sense to the bot (a host of another build, or a
+        # hostile one): one line, as for a lost host, never a traceback.
+        print(f"carioca join: the host's game cannot be followed: {err}"[:200],
+              file=sys.stderr, flush=True)  # fmt: skip
+        return 1
+    finally:
+        client.close()
+
+
+def _handle(event: ClientEvent, client: NetClient, store: SeatStore, address: str,
+            kept: dict[str, Any], level: str, seed: int, paths: Paths | None
+            ) -> int | JoinBot | None:  # fmt: skip
+    if isinstance(event, Welcomed):
+        player = JoinBot(KINDS[event.game], level, seed)
+        player.restore(event.seat, kept if kept.get("token") == event.token else {})
+        store.put(address, {"token": event.token, "seat": event.seat, "bot": player.bot.to_dict()})
+        print(f"joined as seat {event.seat}", flush=True)
+        return player
+    if isinstance(event, RoundOver):
+        print(event.line, flush=True)
+    elif isinstance(event, MatchOver):
+        _record(event.record, paths)
+        store.put(address, None)
+        print(event.line, flush=True)
+        return 0
+    elif isinstance(event, Refused):
+        print(f"carioca join: refused: {event.message}", file=sys.stderr, flush=True)
+        if event.reason == "bad_token":
+            store.put(address, None)  # a finished or foreign table: join afresh next time
+        return 1
+    elif isinstance(event, Lost):
+        print(f"carioca join: {event.message}", file=sys.stderr, flush=True)
+        return 1
+    return None
+
+
+def _play(event: ClientEvent, player: JoinBot, client: NetClient, store: SeatStore,
+          address: str) -> None:  # fmt: skip
+    if isinstance(event, StateChanged):
+        player.obs = event.obs
+    elif isinstance(event, Asked) and player.obs is not None:
+        entry = store.get(address)
+        answered = entry.get("answered")
+        if isinstance(answered, dict) and answered.get("ask") == event.ask:
+            client.send_action(event.ask, answered["action"])  # asked again after a rejoin
+            return
+        action = player.choose(event)
+        entry.update(
+            {"bot": player.bot.to_dict(), "answered": {"ask": event.ask, "action": action}}
+        )
+        store.put(address, entry)
+        client.send_action(event.ask, action)
+    elif isinstance(event, Refusal) and event.ask is not None and player.legal:
+        log.warning("the host refused the bot's move: %s", event.message)
+        client.send_action(event.ask, player.fallback())
+
+
+def _record(data: dict[str, Any], paths: Paths | None) -> None:
+    """The finished match into this computer's statistics, for its own person."""
+    from carioca_desktop.storage.notices import FileProblem
+    from carioca_desktop.storage.stats import any_from_dict, append_match
+
+    try:
+        append_match(any_from_dict(data), paths)
+    except (FileProblem, OSError, ValueError) as err:
+        log.warning("the match could not be recorded: %s", err)

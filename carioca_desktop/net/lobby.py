@@ -1,0 +1,189 @@
+"""The host's door: who may sit down (the code, the slow-down, tokens), who holds which seat,
+drops and rejoins, and the typed replies; ``TableHost`` (net/host.py) adds the match."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from carioca_desktop.net import protocol as p
+from carioca_desktop.net.admission import Throttle, codes_match, new_token, token_hash
+from carioca_desktop.net.seats import REMOTE, RemoteSeat, SeatSpec
+from carioca_desktop.net.transport import Transport
+
+log = logging.getLogger(__name__)
+
+STRIKES = 32
+"""Errors in a row after which a connection is closed: a client that keeps sending garbage
+costs the host nothing more."""
+
+
+@dataclass(frozen=True)
+class HostEvent:
+    """What happened, for the caller to show: ``kind`` is joined, left, bot, started,
+    round, over; ``line`` a readable English line (the command line prints it)."""
+
+    kind: str
+    seat: int | None = None
+    line: str = ""
+
+
+@dataclass(frozen=True)
+class Ask:
+    seat: int
+    ask: int
+    at: int  # the count of applied actions it was asked at
+
+
+class Lobby:
+    """Admission and the seats' connections (see the module's words)."""
+
+    transport: Transport
+    remote: dict[int, RemoteSeat]
+    specs: tuple[SeatSpec, ...]
+    conn_seat: dict[int, int]
+    strikes: dict[int, int]
+    throttle: Throttle
+    code: str
+    app: str
+    grace: float
+    finished: bool
+    session: Any
+    kind: Any  # the game's adapter (net/games.py)
+    asked: Ask | None
+    clock: Callable[[], float]
+    on_send: Callable[[int | None, dict[str, Any]], None] | None
+
+    def _start(self, out: list[HostEvent]) -> None:
+        raise NotImplementedError
+
+    def _start_message(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def _state_to(self, seat: int) -> None:
+        raise NotImplementedError
+
+    def _send_ask(self, ask: Ask) -> None:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ sending
+    def _send(self, conn: int, message: dict[str, Any]) -> None:
+        if self.on_send is not None:
+            self.on_send(self.conn_seat.get(conn), message)
+        text = p.encode(message)
+        if len(text.encode("utf-8")) > p.MAX_MESSAGE:  # a bug, never a client's doing
+            log.error("not sent: a %s message over the cap", message.get("t"))
+            return
+        self.transport.send(conn, text)
+
+    def _to_seat(self, seat: int, message: dict[str, Any]) -> None:
+        conn = self.remote[seat].conn if seat in self.remote else None
+        if conn is not None:
+            self._send(conn, message)
+
+    def _to_all(self, message: dict[str, Any]) -> None:
+        for seat in self.remote:
+            self._to_seat(seat, message)
+
+    def _error(self, conn: int, code: str, message: str, **extra: Any) -> None:
+        self.strikes[conn] = self.strikes.get(conn, 0) + 1
+        self._send(conn, p.error(code, message, **extra))
+        if self.strikes[conn] >= STRIKES:
+            self.transport.close(conn)
+
+    def _refuse(self, conn: int, reason: str, message: str, **extra: Any) -> None:
+        self._send(conn, p.refused(reason, message, **extra))
+        self.transport.close(conn)
+
+    # ------------------------------------------------------------------ admission
+    def _hello(self, conn: int, msg: p.Hello, out: list[HostEvent]) -> None:
+        address = self.transport.address(conn) or "?"
+        if conn in self.conn_seat:
+            return self._error(conn, p.ALREADY, "this connection already has a seat")
+        wait = self.throttle.wait(address)
+        if wait > 0:
+            return self._refuse(conn, p.SLOW_DOWN, "too many failed tries", retry_after=wait)
+        if msg.protocol != p.PROTOCOL:
+            line = f"refused a client of protocol {msg.protocol} (app {msg.app[:20]!r}): " \
+                f"this host speaks {p.PROTOCOL} (app {self.app!r})"  # fmt: skip
+            out.append(HostEvent("refused", None, line))
+            return self._refuse(conn, p.VERSION, f"the host speaks protocol {p.PROTOCOL}, "
+                                f"this app {msg.protocol}", host_app=self.app)  # fmt: skip
+        if not codes_match(msg.code, self.code):
+            self.throttle.failed(address)
+            return self._refuse(conn, p.WRONG_CODE, "wrong table code")
+        if msg.token is not None:
+            return self._rejoin(conn, msg, address, out)
+        if self.finished:
+            return self._refuse(conn, p.GAME_OVER, "the match is over")
+        free = [s for s, r in self.remote.items() if r.token_hash is None]
+        if not free:
+            return self._refuse(conn, p.TABLE_FULL, "every seat is taken")
+        self.throttle.succeeded(address)
+        seat, token = free[0], new_token()
+        remote = self.remote[seat]
+        remote.name, remote.token_hash = self._unique(msg.name, seat), token_hash(token)
+        self._seated(conn, seat, token)
+        out.append(HostEvent("joined", seat, f"seat {seat} joined: {remote.name}"))
+        if self.session is None and all(r.token_hash for r in self.remote.values()):
+            self._start(out)
+
+    def _rejoin(self, conn: int, msg: p.Hello, address: str, out: list[HostEvent]) -> None:
+        digest = token_hash(msg.token or "")
+        seat = next((s for s, r in self.remote.items() if r.token_hash == digest), None)
+        if seat is None:
+            self.throttle.failed(address)
+            return self._refuse(conn, p.BAD_TOKEN, "that token holds no seat at this table")
+        self.throttle.succeeded(address)
+        remote = self.remote[seat]
+        if remote.conn is not None:  # the old connection is a ghost: the token wins
+            old = remote.conn
+            self.conn_seat.pop(old, None)
+            self.transport.close(old)
+        taken_back = remote.standin is not None
+        remote.standin, remote.away_since = None, None
+        self._seated(conn, seat, msg.token or "")
+        out.append(HostEvent("joined", seat, f"seat {seat} rejoined: {remote.name}"))
+        if taken_back:
+            log.info("seat %d taken back from its stand-in bot", seat)
+
+    def _seated(self, conn: int, seat: int, token: str) -> None:
+        remote = self.remote[seat]
+        remote.conn, remote.away_since = conn, None
+        remote.feed.reset()
+        self.conn_seat[conn] = seat
+        self._send(conn, {"t": "welcome", "protocol": p.PROTOCOL, "app": self.app,
+                          "seat": seat, "token": token, "game": self.kind.name,
+                          "grace": self.grace})  # fmt: skip
+        self._seat_news(seat)
+        if self.session is not None:
+            self._send(conn, self._start_message())
+            self._state_to(seat)
+            if self.asked is not None and self.asked.seat == seat:
+                self._send_ask(self.asked)
+
+    def _unique(self, name: str, seat: int) -> str:
+        taken = {r.name for s, r in self.remote.items() if s != seat} | {
+            bot_name(i, s) for i, s in enumerate(self.specs) if s.kind != REMOTE
+        }
+        return name if name not in taken else f"{name[:20]} {seat + 1}"
+
+    def _dropped(self, conn: int, out: list[HostEvent]) -> None:
+        self.strikes.pop(conn, None)
+        seat = self.conn_seat.pop(conn, None)
+        if seat is None or self.remote[seat].conn != conn:
+            return
+        remote = self.remote[seat]
+        remote.conn, remote.away_since = None, self.clock()
+        self._seat_news(seat)
+        out.append(HostEvent("left", seat, f"seat {seat} lost its connection"))
+
+    def _seat_news(self, seat: int) -> None:
+        self._to_all({"t": "seat", "seat": seat, "status": self.remote[seat].status,
+                      "name": self.remote[seat].name})  # fmt: skip
+
+
+def bot_name(seat: int, spec: SeatSpec) -> str:
+    return f"Bot {seat + 1}"

@@ -1,0 +1,168 @@
+"""The wire format: versioned JSON messages, each capped, each parsed into a small typed value.
+
+Every message is one WebSocket text frame holding a JSON object whose ``t`` names its type
+(docs/network.md lists them all). What a client sends is parsed here into a ``Hello``,
+``ActionMsg`` or ``Bye``; anything else raises ``ProtocolError`` with a stable code, which the
+host sends back as an ``error`` message and which changes nothing. The host's messages are
+built by the small functions at the end, so their fields are written in one place.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from carioca_desktop.rules.names import clean_name, name_problem
+from carioca_desktop.storage.jsonio import parse_object
+from carioca_desktop.storage.notices import FileProblem
+
+PROTOCOL = 1
+"""Bumped whenever a message or a field changes meaning; both sides must agree exactly."""
+
+MAX_MESSAGE = 64 * 1024
+"""The cap on one message, in bytes of UTF-8, both ways (the host checks what it sends)."""
+
+WIRE_LIMIT = 1024 * 1024
+"""websockets' own frame limit: a frame beyond it closes the connection (code 1009) before
+it is read; between ``MAX_MESSAGE`` and this, the host reads it and answers ``too_big``."""
+
+TOKEN_CHARS = 64  # a token is 32 url-safe characters; anything longer is not one
+CODE_LENGTH = 6
+
+# Error codes (``error.code``): protocol problems first, then the engine's refusal.
+MALFORMED = "malformed"  # not a JSON object
+TOO_BIG = "too_big"
+UNKNOWN = "unknown_type"
+BAD_FIELD = "bad_field"
+NOT_WELCOMED = "not_welcomed"  # an action before a welcome
+ALREADY = "already_welcomed"  # a second hello on one connection
+NOT_YOUR_TURN = "not_your_turn"
+OTHER_SEAT = "other_seat"
+STALE = "stale"  # an answer to an ask that is no longer open
+NOT_STARTED = "not_started"
+BAD_ACTION = "bad_action"
+REFUSED = "refused"  # the engine's check said no; ``rule`` holds its code
+
+# Admission refusals (``refused.reason``), after which the host closes the connection.
+WRONG_CODE = "wrong_code"
+VERSION = "version"
+TABLE_FULL = "table_full"
+BAD_TOKEN = "bad_token"
+SLOW_DOWN = "slow_down"
+GAME_OVER = "match_over"
+
+
+class ProtocolError(ValueError):
+    """A message that cannot be used: ``code`` is stable, ``message`` short English."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Hello:
+    """A client's first message: versions, the table code, a name, and a token to rejoin."""
+
+    protocol: int
+    app: str
+    code: str
+    name: str
+    token: str | None = None
+
+
+@dataclass(frozen=True)
+class ActionMsg:
+    """An answer to the host's ``ask`` number ``ask``: the engine's action as JSON."""
+
+    ask: int
+    action: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Bye:
+    """The client leaves (the seat keeps its grace, as after a dropped connection)."""
+
+
+ClientMessage = Hello | ActionMsg | Bye
+
+
+def decode(raw: str | bytes) -> dict[str, Any]:
+    """The JSON object in one frame, or ProtocolError (binary frames are refused)."""
+    if isinstance(raw, bytes):
+        if len(raw) > MAX_MESSAGE:
+            raise ProtocolError(TOO_BIG, f"a message is at most {MAX_MESSAGE} bytes")
+        raise ProtocolError(MALFORMED, "messages are JSON text, not binary")
+    if len(raw) > MAX_MESSAGE or len(raw.encode("utf-8", "replace")) > MAX_MESSAGE:
+        raise ProtocolError(TOO_BIG, f"a message is at most {MAX_MESSAGE} bytes")
+    try:
+        value = parse_object(raw.encode("utf-8", "surrogatepass"))
+    except FileProblem as problem:
+        raise ProtocolError(MALFORMED, f"not a JSON object: {problem.detail}"[:120]) from None
+    if not isinstance(value.get("t"), str):
+        raise ProtocolError(MALFORMED, 'a message is an object with a "t" type')
+    return value
+
+
+def parse_client(raw: str | bytes) -> ClientMessage:
+    """What a client sent, checked field by field; ProtocolError for anything else."""
+    data = decode(raw)
+    kind = data["t"]
+    if kind == "hello":
+        return _hello(data)
+    if kind == "action":
+        ask, action = _int_or_none(data.get("ask")), data.get("action")
+        if ask is None or not isinstance(action, dict):
+            raise ProtocolError(BAD_FIELD, "action: ask must be an integer, action an object")
+        return ActionMsg(ask, action)
+    if kind == "bye":
+        return Bye()
+    raise ProtocolError(UNKNOWN, f"unknown message type {kind[:30]!r}")
+
+
+def _hello(data: Mapping[str, Any]) -> Hello:
+    protocol, app, code = _int_or_none(data.get("protocol")), data.get("app"), data.get("code")
+    name, token = data.get("name"), data.get("token")
+    if protocol is None or not isinstance(app, str) or len(app) > 40:
+        raise ProtocolError(BAD_FIELD, "hello: protocol must be an integer, app a short text")
+    if not isinstance(code, str) or len(code) > 16:
+        raise ProtocolError(BAD_FIELD, "hello: code must be a short text")
+    if not isinstance(name, str) or name_problem(clean_name(name)) is not None:
+        raise ProtocolError(BAD_FIELD, "hello: name must be a printable name")
+    if token is not None and (not isinstance(token, str) or len(token) > TOKEN_CHARS):
+        raise ProtocolError(BAD_FIELD, "hello: token must be a short text or null")
+    return Hello(protocol, app, code, clean_name(name), token)
+
+
+def _int_or_none(value: object) -> int | None:
+    """A JSON integer of a sane size, else None (``true`` is not 1)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) < 2**53:
+        return value
+    return None
+
+
+def encode(message: Mapping[str, Any]) -> str:
+    """One message as compact JSON text (no NaN: the engine has none)."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+# ---------------------------------------------------------------------- host -> client
+def hello(app: str, code: str, name: str, token: str | None) -> dict[str, Any]:
+    """The client's greeting (built here so the client and the tests agree on it)."""
+    return {"t": "hello", "protocol": PROTOCOL, "app": app, "code": code, "name": name,
+            "token": token}  # fmt: skip
+
+
+def error(code: str, message: str, **extra: Any) -> dict[str, Any]:
+    """A typed refusal of one message; ``key`` is the i18n key the client shows."""
+    return {"t": "error", "code": code, "key": f"net.error.{code}", "message": message[:200],
+            **extra}  # fmt: skip
+
+
+def refused(reason: str, message: str, **extra: Any) -> dict[str, Any]:
+    """Admission refused; the host closes the connection after it."""
+    return {"t": "refused", "reason": reason, "key": f"net.refused.{reason}",
+            "message": message[:200], "protocol": PROTOCOL, **extra}  # fmt: skip

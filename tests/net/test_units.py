@@ -1,0 +1,366 @@
+"""The network table's parts: the wire views (an observation rebuilt exactly, every message
+under the cap, undo's shorter log), table codes and the slow-down, the message parser,
+discovery on loopback, and the commands' bad arguments and refusals."""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from carioca_desktop.net import protocol as p
+from carioca_desktop.net.admission import (
+    CODE_ALPHABET,
+    FREE_TRIES,
+    Throttle,
+    new_code,
+    normal_code,
+)
+from carioca_desktop.net.games import KINDS
+from carioca_desktop.net.views import ClientLog, SeatFeed, observation_from_wire
+from tests.fixtures.netkit import ROOT, env
+
+
+def _feed_roundtrip(game: str, rules: dict[str, Any], seed: int) -> int:
+    """Play a bot match; after every action each seat's rebuilt observation equals the
+    engine's; a feed started from nothing at the end (a rejoin) also fits the cap."""
+    kind = KINDS[game]
+    g = kind.new_session(kind.load_rules({**rules, "players": 4}),
+                         _bot_seats(), seed, None, False).game  # fmt: skip
+    bots = [kind.make_bot("normal", s, s) for s in range(4)]
+    feeds, logs, biggest = [SeatFeed() for _ in range(4)], [ClientLog(game) for _ in range(4)], 0
+    while not g.is_over:
+        g.apply(
+            kind.next_round()
+            if g.round_over
+            else kind.decide(g, g.current_player, bots[g.current_player])
+        )
+        for s in range(4):
+            biggest = max(biggest, _deliver(game, feeds[s], logs[s], g.observation(s)))
+    late = ClientLog(game)
+    biggest = max(biggest, _deliver(game, SeatFeed(), late, g.observation(1)))
+    return biggest
+
+
+def _deliver(game: str, feed: SeatFeed, log: ClientLog, obs: Any) -> int:
+    biggest = 0
+    for msg in feed.messages(obs, 0):
+        text = p.encode(msg)
+        biggest = max(biggest, len(text.encode()))
+        msg = json.loads(text)
+        log.extend(msg.get("at", msg.get("events_at")), msg["events"])
+        if msg["t"] == "state":
+            assert observation_from_wire(game, msg["obs"], log.events) == obs
+    return biggest
+
+
+def _bot_seats() -> list[Any]:
+    from carioca_desktop.play.seated import SeatConfig
+
+    return [SeatConfig(f"B{i}", "bot", "normal") for i in range(4)]
+
+
+@pytest.mark.parametrize(("game", "rules"), [("carioca", {"preset": "chico", "buy": True}),
+                                             ("buraco", {"preset": "italiano"})])  # fmt: skip
+def test_each_seat_rebuilds_its_exact_observation_in_capped_messages(
+    game: str, rules: dict[str, Any]
+) -> None:
+    assert _feed_roundtrip(game, rules, 3) < p.MAX_MESSAGE
+
+
+def test_an_undo_shortens_the_clients_log() -> None:
+    import dataclasses
+
+    from carioca_desktop.rules.buraco.game import BuracoGame
+    from carioca_desktop.rules.events import EventView
+
+    obs = BuracoGame.new(KINDS["buraco"].load_rules({}), 1).observation(0)
+    feed, log = SeatFeed(), ClientLog("buraco")
+    events = tuple(EventView(i, 0, 0, "draw") for i in range(5))
+    for ev in (events, (*events[:3], EventView(9, 0, 1, "discard", ("7H",)))):
+        msg = feed.messages(dataclasses.replace(obs, events=ev), 0)[-1]
+        log.extend(msg["events_at"], json.loads(json.dumps(msg["events"])))
+    assert [e.n for e in log.events] == [0, 1, 2, 9]
+
+
+def test_a_delta_that_does_not_fit_the_log_is_refused() -> None:
+    log = ClientLog("carioca")
+    for at, events in ((3, []), (-1, []), (True, []), (0, "x"), (0, [{"kind": "nope"}])):
+        with pytest.raises(p.ProtocolError):
+            log.extend(at, events)
+
+
+def test_table_codes_have_no_look_alikes_and_are_typed_loosely() -> None:
+    assert not set("0O1IL") & set(CODE_ALPHABET)
+    codes = {new_code() for _ in range(200)}
+    assert len(codes) > 190 and all(normal_code(c) == c for c in codes)
+    assert normal_code(" abcdef ") == "ABCDEF"
+    assert normal_code("ABCDE0") is None and normal_code("ABCDEFG") is None
+
+
+def test_repeated_failures_from_one_address_wait_longer_and_longer() -> None:
+    now = [0.0]
+    throttle = Throttle(lambda: now[0])
+    waits = []
+    for _ in range(FREE_TRIES + 4):
+        throttle.failed("10.1.1.1")
+        waits.append(throttle.wait("10.1.1.1"))
+    assert waits[: FREE_TRIES - 1] == [0.0] * (FREE_TRIES - 1)
+    assert waits[FREE_TRIES - 1 :] == [1.0, 2.0, 4.0, 8.0, 16.0]
+    assert throttle.wait("10.1.1.2") == 0.0  # another address is not slowed
+    now[0] = 100.0
+    assert throttle.wait("10.1.1.1") == 0.0
+    throttle.succeeded("10.1.1.1")
+    throttle.failed("10.1.1.1")
+    assert throttle.wait("10.1.1.1") == 0.0
+
+
+@pytest.mark.parametrize(
+    ("raw", "code"),
+    [
+        ("[]", p.MALFORMED), ("{}", p.MALFORMED), ('{"t": 3}', p.MALFORMED),
+        ("{" * 100, p.MALFORMED), ("[" * 100_000, p.TOO_BIG), (b"{}", p.MALFORMED),
+        ('{"t": "what"}', p.UNKNOWN), ('{"t": "action", "ask": true, "action": {}}', p.BAD_FIELD),
+        ('{"t": "action", "ask": 1, "action": []}', p.BAD_FIELD),
+        ('{"t": "hello", "protocol": 1, "app": "", "code": "X", "name": ""}', p.BAD_FIELD),
+        ('{"t": "hello", "protocol": 1, "app": "", "code": "X", "name": "A", "token": 5}',
+         p.BAD_FIELD),
+    ],
+)  # fmt: skip
+def test_the_parser_names_what_is_wrong(raw: str | bytes, code: str) -> None:
+    with pytest.raises(p.ProtocolError) as err:
+        p.parse_client(raw)
+    assert err.value.code == code
+
+
+def test_a_hello_is_parsed_and_its_name_cleaned() -> None:
+    hello = p.parse_client(p.encode(p.hello("1.0", "abcdef", " Ana\tMaría ", None)))
+    assert hello == p.Hello(p.PROTOCOL, "1.0", "abcdef", "Ana María", None)
+
+
+def test_discovery_answers_on_loopback_only_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    from carioca_desktop.net import discovery
+    from tests.fixtures.netkit import new_host
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    where = f"127.0.0.1:{port}"
+    host = new_host("buraco", {"preset": "brasileiro"}, "normal,remote,normal,remote", 1)
+    responder = discovery.Responder.start(host, where)
+    assert responder is not None
+    try:
+        found = discovery.search(0.5, where)
+        assert found == [discovery.Found("127.0.0.1", host.port, "Carioca", "buraco",
+                                         "brasileiro", 2)]  # fmt: skip
+        monkeypatch.setattr(socket.socket, "sendto", _no_send)
+        assert discovery.search(0.2, "off") == []  # off: nothing is sent
+    finally:
+        responder.stop()
+        host.close()
+    assert discovery.target("") == (discovery.BROADCAST, discovery.PORT)
+    assert discovery.target("127.0.0.1") == ("127.0.0.1", discovery.PORT)
+    assert discovery.target("[::1]:5") == ("::1", 5)
+
+
+def _no_send(*args: object) -> None:
+    raise AssertionError("a search was sent while searching is off")
+
+
+def test_own_addresses_are_read_not_sent(monkeypatch: pytest.MonkeyPatch) -> None:
+    from carioca_desktop.net.discovery import own_addresses
+
+    monkeypatch.setattr(socket.socket, "sendto", _no_send)
+    monkeypatch.setattr(socket.socket, "connect", _no_send)
+    addresses = own_addresses()
+    assert all(isinstance(a, str) and not a.startswith("127.") for a in addresses)
+
+
+def _run(args: list[str], home: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "carioca_desktop", *args], capture_output=True,
+                          text=True, env=env(home), cwd=ROOT, timeout=60)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["host", "--game", "carioca", "--seats", "remote,wizard"],
+        ["host", "--game", "carioca", "--seats", "remote"],
+        ["host", "--game", "buraco", "--seats", "remote,remote,remote"],
+        ["host", "--game", "chess", "--seats", "remote,remote"],
+        ["host", "--game", "carioca", "--seats", "remote,hard", "--code", "OOOOOO"],
+        ["host", "--game", "carioca", "--seats", "remote,hard", "--port", "70000"],
+        ["host", "--seats", "remote,hard"],
+        ["host", "--continue", "--game", "carioca"],
+        ["join", "nowhere", "--code", "ABCDEF", "--bot", "hard"],
+        ["join", "127.0.0.1:5", "--code", "ABC", "--bot", "hard"],
+        ["join", "127.0.0.1:5", "--code", "ABCDEF", "--bot", "wizard"],
+        ["join", "127.0.0.1:5", "--code", "ABCDEF"],
+    ],
+)
+def test_bad_arguments_say_why_in_one_line_and_exit_2(args: list[str], tmp_path: Path) -> None:
+    result = _run(args, tmp_path)
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.splitlines()[0].startswith(f"carioca {args[0]}: ")
+    assert result.stdout == ""
+
+
+def test_a_wrong_code_or_no_host_is_one_line_and_exit_1(tmp_path: Path) -> None:
+    from tests.fixtures.netkit import start_host_cli
+
+    host, port = start_host_cli(["--game", "carioca", "--seats", "remote,easy"], tmp_path / "h")
+    try:
+        result = _run(["join", f"127.0.0.1:{port}", "--code", "ZZZZZZ", "--bot", "easy"], tmp_path)
+        assert result.returncode == 1 and result.stdout == ""
+        assert result.stderr.strip() == "carioca join: refused: wrong table code"
+    finally:
+        host.kill()
+        host.communicate()
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        closed = sock.getsockname()[1]
+    result = _run(["join", f"127.0.0.1:{closed}", "--code", "ABCDEF", "--bot", "easy"], tmp_path)
+    assert result.returncode == 1 and len(result.stderr.strip().splitlines()) == 1
+    assert result.stderr.startswith("carioca join: cannot reach 127.0.0.1:")
+
+
+def test_a_version_mismatch_is_told_on_both_sides() -> None:
+    from carioca_desktop.net.client import NetClient, Refused
+    from tests.fixtures.netkit import new_host
+
+    host = new_host("carioca", {}, "remote,easy", 1)
+    client = NetClient(f"127.0.0.1:{host.port}", "ABCDEF", "Vieja")
+    client._hello["protocol"] = p.PROTOCOL + 1  # an app from another version
+    try:
+        lines: list[str] = []
+        seen: list[Any] = []
+        for _ in range(200):
+            lines += [e.line for e in host.poll(0.02)]
+            seen += client.poll(0.02)
+            if seen and lines:
+                break
+        assert any(isinstance(e, Refused) and e.reason == p.VERSION for e in seen)
+        assert any("refused a client of protocol 2" in line for line in lines)
+    finally:
+        client.close()
+        host.close()
+
+
+ERRORS = (p.MALFORMED, p.TOO_BIG, p.UNKNOWN, p.BAD_FIELD, p.NOT_WELCOMED, p.ALREADY,
+          p.NOT_STARTED, p.NOT_YOUR_TURN, p.OTHER_SEAT, p.STALE, p.BAD_ACTION,
+          p.REFUSED)  # fmt: skip
+REFUSALS = (p.WRONG_CODE, p.VERSION, p.TABLE_FULL, p.BAD_TOKEN, p.SLOW_DOWN, p.GAME_OVER)
+
+
+@pytest.mark.parametrize("lang", ["es", "en", "fr", "it", "pt", "sv"])
+def test_every_error_and_refusal_key_a_client_gets_is_translated(lang: str) -> None:
+    from carioca_desktop import i18n
+
+    keys = [p.error(c, "")["key"] for c in ERRORS] + [p.refused(r, "")["key"] for r in REFUSALS]
+    texts = [i18n.tr(key, lang) for key in keys]
+    assert all(t and t != k for t, k in zip(texts, keys, strict=True)), texts
+    assert len(set(texts)) == len(texts)
+
+
+def test_the_host_may_start_with_open_seats_played_by_bots(tmp_path: Path) -> None:
+    from tests.fixtures.netkit import HostThread, join_in_thread, new_host
+
+    host = new_host("buraco", {}, "remote,easy,remote,easy", 2, stand_in="easy")
+    joiner = join_in_thread(host.port, "Sola", "easy", 1, tmp_path)
+    while host.remote[0].token_hash is None:
+        host.poll(0.01)
+    events = host.start_now()
+    assert [e.kind for e in events] == ["started"]
+    assert [s.kind for s in host.session.seats] == ["human", "bot", "bot", "bot"]
+    assert host.session.seats[2].level == "easy" and list(host.remote) == [0]
+    runner = HostThread(host)
+    try:
+        joiner.join(120)
+        assert joiner.code == 0 and host.finished  # type: ignore[attr-defined]
+    finally:
+        runner.stop()
+
+
+@pytest.mark.parametrize(
+    "sent",
+    [
+        ["not json"],
+        ['{"t": "state", "seq": 1, "events_at": 0, "events": [], "obs": {}}'],
+        ['{"t": "welcome", "seat": 0, "token": "t", "game": "chess", "grace": 1}'],
+        ['{"t": "welcome", "seat": 0, "token": "t", "game": "carioca", "grace": 1}',
+         '{"t": "state", "seq": 1, "events_at": 5, "events": [], "obs": {}}'],
+        ['{"t": "welcome", "seat": 0, "token": "t", "game": "buraco", "grace": 1}',
+         '{"t": "state", "seq": 1, "events_at": 0, "events": [], "obs": {"hand": 3}}'],
+        ["x" * (p.MAX_MESSAGE + 1)],
+    ],
+)  # fmt: skip
+def test_a_client_ends_with_a_message_when_the_host_sends_nonsense(sent: list[str]) -> None:
+    import threading
+
+    from websockets.sync.server import serve
+
+    from carioca_desktop.net.client import Lost, NetClient
+
+    def handler(ws: Any) -> None:
+        ws.recv()
+        for text in sent:
+            ws.send(text)
+        ws.recv()  # until the client leaves
+
+    with serve(handler, "127.0.0.1", 0, compression=None) as server:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        client = NetClient(f"127.0.0.1:{server.socket.getsockname()[1]}", "ABCDEF", "Ana")
+        events: list[Any] = []
+        for _ in range(100):
+            events += client.poll(0.1)
+            if any(isinstance(e, Lost) for e in events):
+                break
+        client.close()
+        server.shutdown()
+    lost = [e for e in events if isinstance(e, Lost)]
+    assert lost and lost[0].message.startswith("the host sent a bad message")
+
+
+def test_a_damaged_or_foreign_kept_table_is_not_resumed(tmp_path: Path) -> None:
+    from carioca_desktop.net.host import TableHost
+    from carioca_desktop.net.resume import table_file
+    from carioca_desktop.storage import Paths
+
+    paths = Paths.under(tmp_path)
+    with pytest.raises(ValueError, match="no network table"):
+        TableHost.resume(paths)
+    table_file(paths).parent.mkdir(parents=True)
+    damaged = ["[]", "{", '{"game": "chess", "remote": {}}',
+               '{"game": "carioca", "remote": {"x": 1}, "code": "ABCDEF", "grace": 1}']  # fmt: skip
+    for text in damaged:
+        table_file(paths).write_text(text, encoding="utf-8")
+        with pytest.raises(ValueError):
+            TableHost.resume(paths)
+    kept = {"game": "carioca", "code": "ABCDEF", "grace": 5, "match_id": "m",
+            "remote": {"1": {"name": "A", "token_hash": "h"}}}  # fmt: skip
+    table_file(paths).write_text(json.dumps(kept), encoding="utf-8")
+    with pytest.raises(ValueError, match="no saved match"):
+        TableHost.resume(paths)
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(raw=st.binary(max_size=200) | st.text(max_size=200)
+       | st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+                      lambda c: st.lists(c, max_size=3) | st.dictionaries(
+                          st.sampled_from(["t", "ask", "action", "protocol", "app", "code",
+                                           "name", "token", "x"]), c, max_size=6),
+                      max_leaves=10).map(json.dumps))  # fmt: skip
+def test_the_parser_raises_only_protocol_errors(raw: str | bytes) -> None:
+    try:
+        msg = p.parse_client(raw)
+    except p.ProtocolError as err:
+        assert err.code in {p.MALFORMED, p.TOO_BIG, p.UNKNOWN, p.BAD_FIELD}
+    else:
+        assert isinstance(msg, (p.Hello, p.ActionMsg, p.Bye))

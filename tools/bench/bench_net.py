@@ -1,0 +1,190 @@
+"""Network table figures on loopback (a report, never a pass/fail: the machine is shared).
+
+1. latency: four clients (``random`` bots, in this process) play a Carioca match; for each
+   action, the time from the acting client's send to the moment every client holds the new
+   observation: p50 and p99 (goal p99 <= 10 ms).
+2. idle CPU: a ``carioca host`` process with four connected clients that never answer; its
+   CPU time over 10 s (no busy polling: it should be near zero).
+3. match time: a 4-bot network match (a host process and four ``carioca join`` processes)
+   beside the same seeded match played locally by one session (goal ratio <= 1.5).
+
+    python tools/bench/bench_net.py [--json PATH] [--matches N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("CARIOCA_HOME", tempfile.mkdtemp(prefix="bench-net-"))
+os.environ.setdefault("CARIOCA_DISCOVERY", "127.0.0.1")
+
+from carioca_desktop.net.client import Asked, MatchOver, NetClient, StateChanged  # noqa: E402
+from carioca_desktop.net.games import KINDS, bot_seed  # noqa: E402
+from carioca_desktop.net.join import JoinBot  # noqa: E402
+from carioca_desktop.net.seats import SeatSpec  # noqa: E402
+
+RULES = {"preset": "chico", "buy": True, "players": 4}
+CODE = "ABCDEF"
+
+
+def _client_loop(client: NetClient, bot: JoinBot, sent: dict[int, float],
+                 got: dict[int, float], done: threading.Event) -> None:  # fmt: skip
+    seq = 0
+    while not done.is_set():
+        for event in client.poll(0.5):
+            if isinstance(event, StateChanged):
+                seq, bot.obs = event.seq, event.obs
+                got[seq] = time.perf_counter()
+            elif isinstance(event, Asked):
+                action = bot.choose(event)
+                sent[seq + 1] = time.perf_counter()
+                client.send_action(event.ask, action)
+            elif isinstance(event, MatchOver):
+                return
+
+
+def latency(seed: int) -> dict[str, Any]:
+    from carioca_desktop.net.host import TableHost
+
+    kind = KINDS["carioca"]
+    host = TableHost("carioca", kind.load_rules(RULES), [SeatSpec("remote")] * 4, seed,
+                     code=CODE, autosave=True)  # fmt: skip
+    sent: dict[int, float] = {}
+    gots: list[dict[int, float]] = [{} for _ in range(4)]
+    done, threads = threading.Event(), []
+    for s in range(4):
+        client = NetClient(f"127.0.0.1:{host.port}", CODE, f"P{s}")
+        while s not in [r for r, x in host.remote.items() if x.token_hash]:
+            host.poll(0.01)
+        bot = JoinBot(kind, "random", bot_seed(seed, s))
+        bot.restore(s, {})
+        t = threading.Thread(target=_client_loop, args=(client, bot, sent, gots[s], done))
+        t.start()
+        threads.append(t)
+    while not host.finished:
+        host.poll(0.05)
+    for t in threads:
+        t.join(10)
+    done.set()
+    host.close()
+    lat = sorted(max(g.get(q, float("inf")) for g in gots) - t0 for q, t0 in sent.items())
+    lat = [x * 1000 for x in lat if x != float("inf")]
+    p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))]
+    return {"actions": len(lat), "p50_ms": statistics.median(lat), "p99_ms": p99,
+            "goal_p99_ms": 10.0}  # fmt: skip
+
+
+def _proc_cpu(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _env(home: str) -> dict[str, str]:
+    return dict(os.environ, CARIOCA_HOME=home, PYTHONPATH=str(ROOT), CARIOCA_DISCOVERY="off")
+
+
+def _host(args: list[str], home: str) -> tuple[subprocess.Popen[str], int]:
+    proc = subprocess.Popen([sys.executable, "-m", "carioca_desktop", "host", "--bind",
+                             "127.0.0.1", "--port", "0", "--code", CODE, *args],
+                            stdout=subprocess.PIPE, text=True, env=_env(home))  # fmt: skip
+    assert proc.stdout is not None
+    return proc, int(proc.stdout.readline().split()[2].split(":")[1])
+
+
+def idle_cpu(seconds: float = 10.0) -> dict[str, Any]:
+    proc, port = _host(["--game", "carioca", "--seats", "remote,remote,remote,remote"],
+                       tempfile.mkdtemp())  # fmt: skip
+    clients = [NetClient(f"127.0.0.1:{port}", CODE, f"I{s}") for s in range(4)]
+    time.sleep(2.0)  # all joined, the match started, seat to act asked (and never answers)
+    before = _proc_cpu(proc.pid)
+    time.sleep(seconds)
+    used = _proc_cpu(proc.pid) - before
+    for c in clients:
+        c.close()
+    proc.kill()
+    proc.wait()
+    return {"seconds": seconds, "host_cpu_s": used, "cpu_share": used / seconds}
+
+
+def match_times(seed: int) -> dict[str, Any]:
+    home = tempfile.mkdtemp()
+    proc, port = _host(["--game", "carioca", "--rules", _rules_file(home), "--seats",
+                        "remote,remote,remote,remote", "--seed", str(seed)], home)  # fmt: skip
+    joins = []
+    for s in range(4):
+        command = [sys.executable, "-m", "carioca_desktop", "join", f"127.0.0.1:{port}",
+                   "--code", CODE, "--name", f"N{s}", "--bot", "normal", "--bot-seed",
+                   str(bot_seed(seed, s))]  # fmt: skip
+        j = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=_env(f"{home}/j{s}"))
+        assert j.stdout is not None
+        j.stdout.readline()  # joined as seat s
+        joins.append(j)
+    start = time.perf_counter()
+    proc.wait()
+    network = time.perf_counter() - start
+    for j in joins:
+        j.wait()
+    local = _local(seed, home)
+    return {"network_s": network, "local_s": local, "ratio": network / local, "goal_ratio": 1.5}
+
+
+def _rules_file(home: str) -> str:
+    path = Path(home) / "rules.json"
+    path.write_text(json.dumps(RULES), encoding="utf-8")
+    return str(path)
+
+
+def _local(seed: int, home: str) -> float:
+    """The same match by one local session (autosave on, as the host's)."""
+    from carioca_desktop.play.seated import SeatConfig
+    from carioca_desktop.storage import Paths
+
+    kind = KINDS["carioca"]
+    seats = [SeatConfig(f"N{s}", "bot", "normal") for s in range(4)]
+    start = time.perf_counter()
+    session = kind.new_session(kind.load_rules(RULES), seats, seed,
+                               Paths.under(Path(home) / "local"), True)  # fmt: skip
+    while not session.game.is_over:
+        if session.game.round_over:
+            session.next_round()
+        else:
+            session.apply(session.pending_bot_action())
+    return time.perf_counter() - start
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", default=None)
+    parser.add_argument("--matches", type=int, default=2)
+    args = parser.parse_args()
+    figures: dict[str, Any] = {"load_before": os.getloadavg()[0]}
+    figures["latency"] = latency(5)
+    figures["idle"] = idle_cpu()
+    runs = [match_times(100 + k) for k in range(args.matches)]
+    figures["match"] = {
+        "network_s": sum(r["network_s"] for r in runs),
+        "local_s": sum(r["local_s"] for r in runs),
+        "matches": len(runs),
+    }
+    figures["match"]["ratio"] = figures["match"]["network_s"] / figures["match"]["local_s"]
+    figures["load_after"] = os.getloadavg()[0]
+    print(json.dumps(figures, indent=2))
+    if args.json:
+        Path(args.json).write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
