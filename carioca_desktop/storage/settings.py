@@ -73,8 +73,12 @@ def _ui_scale(value: object) -> object:
     return None if value is None else _UI_SCALE(value)
 
 
+CARD_BACKS = 4  # ui/cardart BACK_COLOURS
+TABLE_COLOURS = ("green", "blue", "wine")  # ui/cardart/table_felt FELTS
+
+
 def _card_back(value: object) -> int:
-    return f.integer(value, 0, 1)
+    return f.integer(value, 0, CARD_BACKS - 1)
 
 
 def _rules_of(game: games.GameEntry) -> f.Check:
@@ -119,6 +123,7 @@ _CHECKS: dict[str, f.Check] = {
     "buy_seconds": _buy_seconds,
     "bot_level": f.choice(games.LEVELS, nullable=True),
     "card_back": _card_back,
+    "table_colour": f.choice(TABLE_COLOURS),
     "window_size": _window_size,
     "last_game": f.choice(GAMES),
     "house_rules": f.str_keyed,
@@ -148,6 +153,7 @@ class Settings:
     buy_seconds: int = 10
     bot_level: str | None = None  # the bots' level chosen at the first New game (None: not yet)
     card_back: int = 0
+    table_colour: str = "green"  # the felt's colour
     window_size: tuple[int, int] | None = None
     last_game: str = games.DEFAULT  # the game New game opens on: the one chosen last
     # A rule-set dict as RULES.md defines it; treat as read-only, use replace() to change.

@@ -34,6 +34,7 @@ from carioca_desktop.storage import (
 from carioca_desktop.storage.paths import cache_dir
 from carioca_desktop.ui import picturecache, shapecache
 from carioca_desktop.ui.appwindow import WindowMixin
+from carioca_desktop.ui.cardart import set_felt_colour
 from carioca_desktop.ui.desktop import (
     check_pygame_ce,
     open_display,
@@ -84,6 +85,7 @@ class App(WindowMixin):
         self.notices += self._check_saved_files()
         self._stats_checked = False
         i18n.set_language(i18n.choose_language(self.settings.language))
+        set_felt_colour(self.settings.table_colour)
         if fast:  # autoplay and tests are silent; a dummy driver keeps ALSA from complaining
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         # The autosave is encoded on a thread of its own (a few ms of pure Python by round 8);
@@ -171,6 +173,9 @@ class App(WindowMixin):
         if settings.language != old.language:
             i18n.set_language(i18n.choose_language(settings.language))
             self.manager.set_locale(i18n.language())
+        if settings.table_colour != old.table_colour:
+            set_felt_colour(settings.table_colour)
+            self._relayout = True  # the tables lay their felt again
         if settings.ui_scale != old.ui_scale:
             self._rescale()
         self.save_settings()

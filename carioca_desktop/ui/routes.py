@@ -105,10 +105,13 @@ class Router:
         yes: str,
         no: str,
         on_yes: Callable[[], object],
+        on_no: Callable[[], object] | None = None,
+        focus_yes: bool = False,
+        choice: bool = False,
     ) -> Scene:
         from carioca_desktop.ui.scenes.confirm import ConfirmScene
 
-        return ConfirmScene(self.host, question, details, yes, no, on_yes)
+        return ConfirmScene(self.host, question, details, yes, no, on_yes, on_no, focus_yes, choice)
 
     def game(self, name: str) -> GameScreens:
         """The screens of the game named ``name`` (``ui/games.py``)."""

@@ -208,6 +208,9 @@ class Routes(Protocol):
         yes: str,
         no: str,
         on_yes: Callable[[], object],
+        on_no: Callable[[], object] | None = None,
+        focus_yes: bool = False,
+        choice: bool = False,
     ) -> Scene: ...
     def game(self, name: str) -> GameScreens: ...
     def switch_game(self, game: str) -> None: ...  # from one New game screen to another's

@@ -58,10 +58,16 @@ __all__ = [
 ]
 
 
-@lru_cache(maxsize=2)
 def felt_picture(size: tuple[int, int], high_contrast: bool) -> pygame.Surface:
     """The felt with an alpha channel, in the display's format when there is a display: what
-    a scene's picture starts from (never draw on it; copy it)."""
+    a scene's picture starts from (never draw on it; copy it). In the chosen colour."""
+    from carioca_desktop.ui.cardart import felt_colour
+
+    return _felt_picture(size, high_contrast, felt_colour())
+
+
+@lru_cache(maxsize=2)
+def _felt_picture(size: tuple[int, int], high_contrast: bool, name: str) -> pygame.Surface:
 
     def draw() -> pygame.Surface:
         from carioca_desktop.ui.cardart import felt  # only when no kept picture has it
@@ -75,7 +81,8 @@ def felt_picture(size: tuple[int, int], high_contrast: bool) -> pygame.Surface:
 
     # Kept on disk as it is: the menu's first frame then needs neither the felt nor a
     # whole-window conversion.
-    return picturecache.kept("felt-picture", (size, high_contrast), draw, alpha=True)
+    key = (size, high_contrast) if name == "green" else (size, high_contrast, name)
+    return picturecache.kept("felt-picture", key, draw, alpha=True)
 
 
 _PLACEHOLDER = pygame.Surface((1, 1), pygame.SRCALPHA)
@@ -260,6 +267,8 @@ class UIScene(Scene):
         key = self.kept_key() if self.opaque else None
         if key is not None:
             high_contrast = bool(self.app.settings.high_contrast)
+            if self.app.settings.table_colour != "green":
+                key = (key, self.app.settings.table_colour)
             picture = picturecache.kept(
                 f"scene-{type(self).__name__}",
                 (self.size, high_contrast, key),

@@ -175,7 +175,8 @@ def test_default_validator_is_the_engines_when_present(paths: Paths) -> None:
         {"player_name": "a" * 25},
         {"player_name": "tab\there"},
         {"ui_scale": 0.5},
-        {"card_back": 2},
+        {"card_back": 4},  # four backs: 0 to 3
+        {"table_colour": "purple"},
         {"window_size": (100, 100)},
         {"muted": 1},
         {"house_rules": ["preset"]},

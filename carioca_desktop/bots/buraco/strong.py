@@ -10,11 +10,24 @@ from typing import Any
 
 from carioca_desktop.rules.buraco.actions import Action
 
-from .melds import Meld, add_text, after_add, maybe_wild, rank, split_marked, suit
+from .melds import (
+    Meld,
+    add_text,
+    after_add,
+    maybe_wild,
+    rank,
+    set_rank_ok,
+    split_marked,
+    suit,
+)
 from .players import BuracoBot, pile_gain, use_top
 from .seen import Seen
 
 HAND_GUESS = 7.0  # points a card in a hidden hand is worth, on average, at the round's end
+# What a discard that feeds the next opponent costs (see ``HardBot.gift``), in keep points:
+# the pile makes a meld with it, or it joins their melds.
+GIFT_PILE_MELD = 1.0
+GIFT_FITS = 0.6
 BONUS = {"limpo": 200, "sujo": 100, "going_out": 100, "no_morto": 100}
 
 
@@ -219,15 +232,32 @@ class HardBot(NormalBot):
 
     def read_next(self, seen: Seen, card: str) -> float:
         """Cards like those the next opponent took are worth more to them; like those they
-        threw, less."""
-        if maybe_wild(card) or seen.rules.pile_take != "must_use_top":
+        threw, less. With the open pile, what the card gives the next opponent instead."""
+        if maybe_wild(card):
             return 0.0
+        if seen.rules.pile_take != "must_use_top":
+            return self.gift(seen, card)
         score = 0.0
         for other in self.took[-20:]:
             score += 4.0 * _kin(card, other)
         for other in self.threw[-10:]:
             score -= 2.0 * _kin(card, other)
         return score
+
+    def gift(self, seen: Seen, card: str) -> float:
+        """With the open pile, what discarding ``card`` hands the next opponent, who may take
+        the whole pile: a meld made of the pile's own cards with it (two kings there, a third
+        thrown), a card that joins their side's melds, the more so with a big pile and with
+        their hand nearly empty (a card they can add may be their way out)."""
+        known, _ = self.pile_cards(seen)
+        weight = GIFT_PILE_MELD if _pile_meld(known, card, seen) else 0.0
+        if any(m is not None and add_text(m, card, seen.spec) for m in seen.theirs):
+            weight += GIFT_FITS
+        if not weight:
+            return 0.0
+        if seen.hand_sizes[seen.next_seat] <= 2:
+            weight *= 1.5
+        return weight * min(60.0, 20.0 + 2.0 * seen.pile_size)
 
     def wants_out(self, seen: Seen, melds: Sequence[Meld | None]) -> bool:
         """Go out, unless that ends the match lost while the stock leaves time to meld on."""
@@ -252,6 +282,20 @@ class HardBot(NormalBot):
         out = super().to_dict()
         out["memory"] = {"pile": self.pile_memory, "took": self.took, "threw": self.threw}
         return out
+
+
+def _pile_meld(pile: Sequence[str], card: str, seen: Seen) -> bool:
+    """Whether ``card`` on the pile makes a meld of natural cards with two of the pile's."""
+    naturals = [c for c in pile if not maybe_wild(c)]
+    r, st = rank(card), suit(card)
+    if set_rank_ok(r, seen.spec) and sum(rank(c) == r for c in naturals) >= 2:
+        return True
+    have = {rank(c) for c in naturals if suit(c) == st}
+    have |= {14 for c in naturals if suit(c) == st and rank(c) == 1}  # an ace above the king
+    for high in (r, 14 if r == 1 else r):
+        if any({high + a, high + b} <= have for a, b in ((-2, -1), (-1, 1), (1, 2))):
+            return True
+    return False
 
 
 def _kin(card: str, other: str) -> float:

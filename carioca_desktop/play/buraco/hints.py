@@ -27,6 +27,7 @@ class Advice:
     # Several new melds in one lay-down: each one's cards, so the table can set all but the
     # last aside and pick the last (Lay down then puts them all down, as advised).
     melds: tuple[tuple[str, ...], ...] = ()
+    marked: tuple[str, ...] = ()  # an add's cards as advised, a wild with its end (JK=6H)
 
 
 def advise(game: BuracoGame, seat: int, seed: int = 0) -> Advice | None:
@@ -59,7 +60,8 @@ def describe(action: Action, top: str | None = None) -> Advice:
         )
     if isinstance(action, Add):
         plain = tuple(c.split("=")[0] for c in action.cards)
-        return Advice(tr("buraco.hint.add", cards=cards_text(action.cards)), plain, action.meld)
+        words = tr("buraco.hint.add", cards=cards_text(action.cards))
+        return Advice(words, plain, action.meld, marked=action.cards)
     if isinstance(action, Swap):
         return Advice(
             tr("buraco.hint.swap", card=cards_text((action.card,))), (action.card,), action.meld

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from carioca_desktop.games import LEVELS
 from carioca_desktop.match_ids import new_match_id, saved_match_id
+from carioca_desktop.play import settle
 from carioca_desktop.play.arrangement import (
     Arrangement,
     arrangements_to_dict,
@@ -80,6 +81,7 @@ class BuracoSession(SeatedSession[BuracoGame, "BuracoBot"]):
         self.bots = bots
         self.paths = paths
         self.autosave = autosave
+        settle.after_deal()  # what lives on is out of the collector's way (play/settle.py)
         self._pending: Action | None = None
         self._pending_at = -1  # the event count the pending bot action was chosen at
         # With ``decide_ahead``, the next bot decision is made on a worker thread.
@@ -227,6 +229,8 @@ class BuracoSession(SeatedSession[BuracoGame, "BuracoBot"]):
         if self.game.is_over:
             self._finish()
             return events
+        if isinstance(action, NextRound):
+            settle.after_deal()  # a long evening stays smooth (play/settle.py)
         if self._worker is not None:
             self._start_decision(bots, clone)
         return events

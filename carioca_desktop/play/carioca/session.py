@@ -10,6 +10,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from carioca_desktop.match_ids import new_match_id, saved_match_id
+from carioca_desktop.play import settle
 from carioca_desktop.play.arrangement import Arrangement, arrangements_to_dict, parse_arrangements
 from carioca_desktop.play.botworker import BotWorker
 from carioca_desktop.play.carioca.offer import OFFER_SECONDS, pass_action
@@ -68,6 +69,7 @@ class MatchSession(SeatedSession[Game, "Bot"]):
         self.bots = bots
         self.paths = paths
         self.autosave = autosave
+        settle.after_deal()  # what lives on is out of the collector's way (play/settle.py)
         self.hints = hints  # the Pista button, for this match (the settings may also turn it off)
         # How long a person's buy offer waits before passing (None: no limit); the person's
         # Settings, or a network table's host's choice. Not saved: Continue takes the
@@ -251,6 +253,8 @@ class MatchSession(SeatedSession[Game, "Bot"]):
         if self.game.is_over:  # cannot lose it
             self._finish()
         else:
+            if isinstance(action, NextRound):
+                settle.after_deal()  # a long evening stays smooth (play/settle.py)
             self._start_decision(saved, clone)
         return event
 

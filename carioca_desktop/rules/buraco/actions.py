@@ -73,13 +73,21 @@ class Discard:
 
 
 @dataclass(frozen=True)
+class Undo:
+    """Take back the last lay-down, add or swap made since this turn's draw (the game keeps
+    what can be undone; a draw, a pile taken, a morto taken and a discard are final)."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
 class NextRound:
     """Deal the next round once the scores have been seen."""
 
     seat: int = -1
 
 
-Action = Draw | TakePile | LayDown | Add | Swap | Discard | NextRound
+Action = Draw | TakePile | LayDown | Add | Swap | Discard | NextRound | Undo
 ACTION_TYPES: dict[str, type[Any]] = {
     "draw": Draw,
     "take_pile": TakePile,
@@ -88,6 +96,7 @@ ACTION_TYPES: dict[str, type[Any]] = {
     "swap": Swap,
     "discard": Discard,
     "next_round": NextRound,
+    "undo": Undo,
 }
 KIND_OF: dict[type[Any], str] = {cls: name for name, cls in ACTION_TYPES.items()}
 
@@ -135,6 +144,8 @@ def action_from_dict(data: Any) -> Action:
         return Swap(seat, fields.index("meld"), fields.text("card"))
     if kind == "discard":
         return Discard(seat, fields.text("card"))
+    if kind == "undo":
+        return Undo(seat)
     return NextRound(seat)
 
 

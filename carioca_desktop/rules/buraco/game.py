@@ -9,7 +9,18 @@ from typing import Any
 
 from ..actioncodec import capped, check_seat
 from ..errors import IllegalAction, Refusal
-from .actions import Action, Add, Discard, Draw, NextRound, Swap, TakePile, malformed
+from .actions import (
+    Action,
+    Add,
+    Discard,
+    Draw,
+    LayDown,
+    NextRound,
+    Swap,
+    TakePile,
+    Undo,
+    malformed,
+)
 from .melds import ESCALA, is_wild, max_run
 from .observation import BuracoObservation, EventView, observe
 from .play import execute, meld_texts
@@ -28,6 +39,7 @@ class BuracoGame:
     def __init__(self, state: State) -> None:
         self._s = state
         self._views: dict[int, list[EventView]] = {}
+        self._undo: list[State] = []  # see "undo" below
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -156,6 +168,8 @@ class BuracoGame:
 
     def check(self, action: Action) -> Refusal | None:
         """None if ``action`` is legal now, else the refusal saying why not."""
+        if isinstance(action, Undo):
+            return self._undo_refusal(action)
         result = self._trial(action)[1]
         return result if isinstance(result, Refusal) else None
 
@@ -164,15 +178,55 @@ class BuracoGame:
 
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action and return its events; raise IllegalAction otherwise."""
+        if isinstance(action, Undo):
+            return self._take_back(action)
         trial, result = self._trial(action)
         if isinstance(result, Refusal):
             raise IllegalAction.of(result)
+        before, logged = self._s, len(self._s.log)  # the log is shared with the trial
         if trial.rng is not self._s.rng:
             self._s.rng.setstate(trial.rng.getstate())
             trial.rng = self._s.rng
         trial.log.extend(result)
         self._s = trial
+        self._keep_for_undo(action, before, logged, result)
         return result
+
+    # ------------------------------------------------------------------ undo
+    # Within a turn, after the draw, a player may take back lay-downs, adds and swaps one by
+    # one, as at Carioca's table: before each, the state is kept on a stack, and Undo puts
+    # it back (hands, table, the event log). Anything else applied (a draw, a pile taken, a
+    # discard, a new round), a morto taken (its cards were seen) and the round's end empty
+    # the stack: what others have seen, and hidden cards, are never taken back. The stack
+    # is not saved: a match loaded from disk starts with nothing to undo.
+    def can_undo(self, seat: int) -> bool:
+        return self._undo_refusal(Undo(seat)) is None
+
+    def _undo_refusal(self, action: Undo) -> Refusal | None:
+        s = self._s
+        if not self._undo or s.phase != Phase.PLAY or action.seat != s.turn:
+            return Refusal("nothing_to_undo", "there is nothing to undo since your draw")
+        return None
+
+    def _take_back(self, action: Undo) -> list[Event]:
+        refusal = self._undo_refusal(action)
+        if refusal is not None:
+            raise IllegalAction.of(refusal)
+        self._s = self._undo.pop()
+        self._views = {}  # the cached per-seat views may show the undone events
+        return []
+
+    def _keep_for_undo(
+        self, action: Action, before: State, logged: int, events: list[Event]
+    ) -> None:
+        meld = isinstance(action, (LayDown, Add, Swap))
+        final = any(e.kind == "morto" for e in events) or self._s.phase != Phase.PLAY
+        if meld and not final:
+            kept = before.copy()
+            del kept.log[logged:]  # the log as it was before this action's events
+            self._undo.append(kept)
+        else:
+            self._undo.clear()
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """Every legal action of ``seat`` (default: the seat to act), lay-downs excepted

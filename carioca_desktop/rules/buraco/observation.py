@@ -51,6 +51,9 @@ class BuracoObservation:
     target: int
     rules: dict[str, Any]
     events: tuple[EventView, ...]
+    # Once the round is over, every hand as it was left, as the players lay them down to
+    # count them (BURACO.md §7); None while it is played.
+    hands_left: tuple[tuple[str, ...], ...] | None = None
 
 
 def observe(s: State, seat: int, cache: list[EventView]) -> BuracoObservation:
@@ -100,4 +103,5 @@ def observe(s: State, seat: int, cache: list[EventView]) -> BuracoObservation:
         target=rules.target,
         rules=rules.to_dict(),
         events=tuple(cache),
+        hands_left=tuple(tuple(DECK[c].code for c in h) for h in s.hands) if over else None,
     )

@@ -264,7 +264,9 @@ def _add(t: Turn, seat: int, index: int, cards: tuple[str, ...], top: int | None
     for cid in used:
         hand.remove(cid)
     s.table[index] = TableMeld(meld.side, layout)
-    t.emit(seat, "add", cards=tuple(DECK[c].code for c in used), meld=index)
+    # Each card as it now lies (a wild with the card it stands for, as a lay-down's melds).
+    placed = {sl.ref: slot_text(sl, DECK[sl.ref]) for sl in layout.slots}
+    t.emit(seat, "add", cards=tuple(placed[c] for c in used), meld=index)
     return None
 
 

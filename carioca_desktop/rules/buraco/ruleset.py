@@ -65,6 +65,9 @@ class BuracoRules(RuleSet):
     go_out_needs_discard: bool = False
     go_out_discard_wild: bool = True
     unplayed_morto: str = "hand"
+    # A house rule of the table (issue 28): before going out, a player asks the partner, who
+    # may say no; the table asks, the engine does not judge it.
+    ask_partner: bool = False
     stock_end_at: int = 0
     target: int = 3000
     points: Mapping[str, int] = field(default_factory=lambda: DEFAULT_POINTS)
@@ -128,6 +131,8 @@ class BuracoRules(RuleSet):
             inert.append("rediscard_single_pile")  # the taken top card goes down at once
         if self.indirect_morto == "continue":
             inert.append("unplayed_morto")  # the holder acts at once
+        if self.players == 2:
+            inert.append("ask_partner")  # nobody to ask
         return tuple(inert)
 
     def matching_preset(self) -> str | None:
@@ -198,6 +203,7 @@ _CHECKERS: dict[str, Any] = {
     "indirect_morto": choice(INDIRECT_MORTO),
     "go_out_requires": choice(GO_OUT_REQUIRES),
     "go_out_needs_discard": check_bool,
+    "ask_partner": check_bool,
     "go_out_discard_wild": check_bool,
     "unplayed_morto": choice(UNPLAYED_MORTO),
     "stock_end_at": choice((0, 2)),

@@ -53,7 +53,9 @@ from .base import (
     suit_symbol,
 )
 from .painter import CardArt
+from .table_felt import colour as felt_colour
 from .table_felt import felt
+from .table_felt import set_colour as set_felt_colour
 
 __all__ = [
     "ALL_CODES",
@@ -95,9 +97,11 @@ __all__ = [
     "Point",
     "draw_suit",
     "felt",
+    "felt_colour",
     "parse",
     "pip",
     "pretty",
+    "set_felt_colour",
     "suit_colour",
     "suit_symbol",
 ]

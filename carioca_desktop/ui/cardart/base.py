@@ -39,7 +39,8 @@ PURPLE: RGB = (92, 38, 140)
 PURPLE_DARK: RGB = (54, 18, 92)
 SKIN: RGB = (247, 214, 178)
 INK: RGB = (40, 30, 30)
-BACK_COLOURS: tuple[RGB, RGB] = ((142, 22, 38), (26, 42, 100))
+BACK_COLOURS: tuple[RGB, ...] = ((142, 22, 38), (26, 42, 100), (84, 36, 104), (46, 50, 56))
+# red, navy, plum, charcoal (Settings: card_back is the index)
 
 HIGHLIGHTS: dict[str, RGB] = {"gold": (246, 196, 58), "green": (70, 214, 110), "red": (236, 64, 64)}
 

@@ -80,7 +80,7 @@ class CardArt:
         return self._cached(("face", code), lambda: self._draw_face(code))
 
     def back(self, style: int = 0) -> pygame.Surface:
-        """A card back: style 0 deep red, 1 navy."""
+        """A card back: style 0 deep red, 1 navy, 2 plum, 3 charcoal."""
         style = style % len(BACK_COLOURS)
         return self._cached(("back", str(style)), lambda: self._draw_back(style))
 

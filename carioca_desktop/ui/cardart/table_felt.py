@@ -15,19 +15,45 @@ from .base import RGB
 # --- Felt -------------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=4)
+# The table colours Settings offers (table_colour): the felt, and its high-contrast shade.
+FELTS: dict[str, tuple[RGB, RGB]] = {
+    "green": ((30, 104, 62), (20, 78, 46)),
+    "blue": ((28, 74, 118), (18, 52, 88)),
+    "wine": ((110, 34, 48), (80, 22, 34)),
+}
+_chosen = ["green"]
+
+
+def set_colour(name: str) -> None:
+    """The felt every table and screen draws from now on (an unknown name: green)."""
+    _chosen[0] = name if name in FELTS else "green"
+
+
+def colour() -> str:
+    return _chosen[0]
+
+
 def felt(size: tuple[int, int], high_contrast: bool = False) -> pygame.Surface:
-    """The green table: fine noise grain under a soft vignette, built once per size (and kept
-    on disk between runs when the app has set a cache folder)."""
+    """The table: fine noise grain under a soft vignette, in the chosen colour, built once
+    per size (and kept on disk between runs when the app has set a cache folder)."""
+    return _felt((size[0], size[1]), high_contrast, _chosen[0])
+
+
+@lru_cache(maxsize=4)
+def _felt(size: tuple[int, int], high_contrast: bool, name: str) -> pygame.Surface:
     from carioca_desktop.ui import picturecache
 
-    size = (size[0], size[1])
-    return picturecache.kept("felt", (size, high_contrast), lambda: _draw_felt(size, high_contrast))
+    key = (size, high_contrast) if name == "green" else (size, high_contrast, name)
+    return picturecache.kept("felt", key, lambda: _draw_felt(size, high_contrast, name))
 
 
-def _draw_felt(size: tuple[int, int], high_contrast: bool) -> pygame.Surface:
+# ``felt.cache_clear()`` empties the cache, as when ``felt`` itself was the cached function.
+setattr(felt, "cache_clear", _felt.cache_clear)  # noqa: B010 (a function's attribute)
+
+
+def _draw_felt(size: tuple[int, int], high_contrast: bool, name: str = "green") -> pygame.Surface:
     w, h = size
-    base: RGB = (20, 78, 46) if high_contrast else (30, 104, 62)
+    base: RGB = FELTS[name][1 if high_contrast else 0]
     surf = pygame.Surface((w, h))
     surf.fill(base)
     grain = _noise_tile(base, 3 if high_contrast else 9)

@@ -20,7 +20,9 @@ if TYPE_CHECKING:
 
 class ConfirmScene(UIScene):
     """``question`` as a title, ``details`` as lines under it, and two buttons; ``on_yes``
-    runs after the dialog has closed (so it may replace the scene below)."""
+    runs after the dialog has closed (so it may replace the scene below). With ``on_no`` the
+    left button is an answer too (a choice between two things; Esc still answers nothing);
+    ``focus_yes`` focuses the right one first; ``choice`` draws both alike."""
 
     opaque = False
     dim_alpha = 170
@@ -33,11 +35,15 @@ class ConfirmScene(UIScene):
         yes: str,
         no: str,
         on_yes: Callable[[], object],
+        on_no: Callable[[], object] | None = None,
+        focus_yes: bool = False,
+        choice: bool = False,
     ) -> None:
         super().__init__(app)
         self.question, self.details = question, list(details)
         self.yes_text, self.no_text = yes, no
-        self.on_yes = on_yes
+        self.on_yes, self.on_no = on_yes, on_no
+        self.focus_yes, self.choice = focus_yes, choice
         self.answered: bool | None = None
 
     def _box(self) -> tuple[pygame.Rect, list[str]]:
@@ -56,10 +62,13 @@ class ConfirmScene(UIScene):
         bh, gap = round(50 * self.u), round(20 * self.u)
         bw = (box.w - 80 - gap) // 2
         y = box.bottom - bh - round(30 * self.u)
-        # The safe answer is the highlighted default; the destructive one is plain.
-        self.button(pygame.Rect(box.x + 40, y, bw, bh), self.no_text, self.back, "primary")
+        # The safe answer is the highlighted default, the destructive one plain; a choice
+        # between two equal answers (which end for a wild) highlights neither.
+        left = self.back if self.on_no is None else self.refuse
+        self.button(pygame.Rect(box.x + 40, y, bw, bh), self.no_text, left,
+                    None if self.choice else "primary")  # fmt: skip
         self.button(pygame.Rect(box.right - 40 - bw, y, bw, bh), self.yes_text, self.confirm)
-        self.focus.restore(0)
+        self.focus.restore(1 if self.focus_yes else 0)
 
     def paint(self, surface: pygame.Surface) -> None:
         box, lines = self._box()
@@ -76,6 +85,13 @@ class ConfirmScene(UIScene):
         """Esc or the "no" button: close, nothing else happens."""
         self.answered = False
         self.app.pop()
+
+    def refuse(self) -> None:
+        """The left button when it is an answer (``on_no``): close, then run it."""
+        self.answered = False
+        self.app.pop()
+        if self.on_no is not None:
+            self.on_no()
 
     def confirm(self) -> None:
         self.answered = True

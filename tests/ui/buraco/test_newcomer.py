@@ -104,7 +104,7 @@ def test_a_language_chosen_during_the_match_reaches_every_button(
     app.frame(0.016)  # type: ignore[attr-defined]
     assert scene.buttons["menu"].text == i18n.tr("table.menu") != "☰  Menú"
     for key, button in scene.buttons.items():
-        where = "table" if key in ("menu", "keys") else "buraco.button"
+        where = "table" if key in ("menu", "keys", "undo") else "buraco.button"
         want = i18n.tr(f"{where}.{key}")
         assert button.text == want, key
 

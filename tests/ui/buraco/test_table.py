@@ -30,6 +30,7 @@ from carioca_desktop.storage import Paths, flush_autosaves, load_autosave
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.scenes.buraco import BuracoTableScene
 from carioca_desktop.ui.scenes.buraco.newgame import BuracoNewGameScene
+from carioca_desktop.ui.scenes.confirm import ConfirmScene
 from tests.test_autoplay import distinct_colours
 
 RAW_KEY = re.compile(r"^[a-z_]+(\.[a-z0-9_]+)+$")
@@ -306,8 +307,11 @@ def test_adding_to_a_side_meld_by_click(tmp_path: Path, lang: None) -> None:
     assert scene.toasts[-1].text == i18n.tr("refusal.not_your_side")
     pick("JK")
     click(app, scene.places.melds[0].center)
+    ask = app.stack.top  # both ends of 5H-8H are open: which? (issue 28, item 13)
+    assert isinstance(ask, ConfirmScene) and len(game.observation(0).table[0].cards) == 4
+    ask.confirm()  # the high end
     cards = game.observation(0).table[0].cards
-    assert len(cards) == 5 and any(c.startswith("JK=") for c in cards)
+    assert len(cards) == 5 and cards[-1] == "JK=9H"
 
 
 def test_a_card_dragged_onto_the_pile_is_discarded(tmp_path: Path) -> None:

@@ -25,6 +25,7 @@ from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.storage import Paths
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.scenes.carioca import TableScene
+from carioca_desktop.ui.scenes.confirm import ConfirmScene
 
 
 class StubBot:
@@ -194,6 +195,12 @@ def test_a_wild_dropped_on_an_escala_end_takes_that_end(tmp_path: Path) -> None:
     draw_from_stock(app, scene)
     box = scene.view.melds[0].box
     drag(app, card_pos(scene, "JK"), (box.left + 4, box.centery))
+    ask = app.stack.top
+    assert isinstance(ask, ConfirmScene)  # both ends are open: which? (issue 28, item 13)
+    assert len(scene.obs.table[0].cards) == 4
+    enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
+    app.process(enter)  # the focused answer: the end it was dropped at
+    frames(app)
     meld = scene.obs.table[0]
     assert meld.stands_for[0] == "7H"  # the low end, where it was dropped
 

@@ -5,6 +5,7 @@ picked or dragged cards, and the viewer's hand."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import pygame
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
 LIMPO = (72, 170, 104)
 SUJO = (196, 120, 48)
 ACCEPT = (110, 230, 140)
+NEWS = (255, 206, 84)  # since the viewer's last action
 
 
 def meld(
@@ -31,6 +33,7 @@ def meld(
     box: pygame.Rect,
     w: int,
     step: float,
+    marks: tuple[bool, tuple[str, ...]] = (False, ()),
 ) -> None:
     images, u = p.images, p.layout.upx
     rects = fan_rects(box, meld.length, w, step)
@@ -38,6 +41,7 @@ def meld(
         head, _, marker = code.partition("=")
         image, (dx, dy) = images.shadowed(head, w, marker or None)
         surface.blit(image, (rect.x + dx, rect.y + dy))
+    news(surface, p, meld, box, rects, marks)
     x = box.left
     if meld.buraco:
         colour = LIMPO if meld.buraco == "limpo" else SUJO
@@ -106,3 +110,47 @@ def hand(surface: pygame.Surface, p: Picture) -> None:
         # so that a meld in the side's zone behind does not blur it.
         top = min((rect.top for _, rect, _ in p.hand), default=p.layout.hand_area.top)
         pill(surface, p, words, (p.layout.hand_area.left, top - u(4)), STAGED_PILL)
+
+
+def news(
+    surface: pygame.Surface,
+    p: Picture,
+    meld: MeldView,
+    box: pygame.Rect,
+    rects: list[pygame.Rect],
+    marks: tuple[bool, tuple[str, ...]],
+) -> None:
+    """What changed since the viewer last acted, until they act: a new meld framed in gold, a
+    card added to an older one with a gold dot over it. Blits only (the layer measures a
+    meld's extent through a stand-in that records blits)."""
+    u = p.layout.upx
+    new, added = marks
+    if new:
+        frame = box.inflate(u(6), u(6))
+        surface.blit(_frame(frame.size, u(2), u(8)), frame)
+        return
+    left = list(added)
+    dot = _dot(u(5))
+    for k in range(len(meld.cards) - 1, -1, -1):  # the latest copies, from the run's end
+        text = meld.cards[k]
+        match = next((a for a in left if a == text or a == text.partition("=")[0]), None)
+        if match is None:
+            continue
+        left.remove(match)
+        surface.blit(dot, dot.get_rect(center=(rects[k].left + u(9), rects[k].top - u(5))))
+
+
+@lru_cache(maxsize=32)
+def _frame(size: tuple[int, int], width: int, radius: int) -> pygame.Surface:
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(surf, NEWS, surf.get_rect(), width, border_radius=radius)
+    return surf
+
+
+@lru_cache(maxsize=8)
+def _dot(radius: int) -> pygame.Surface:
+    surf = pygame.Surface((2 * radius + 2, 2 * radius + 2), pygame.SRCALPHA)
+    centre = (radius + 1, radius + 1)
+    pygame.draw.circle(surf, (40, 30, 10), centre, radius + 1)
+    pygame.draw.circle(surf, NEWS, centre, radius)
+    return surf

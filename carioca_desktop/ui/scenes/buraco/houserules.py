@@ -51,6 +51,7 @@ CHOICES: dict[str, tuple[object, ...]] = {
     "go_out_needs_discard": BOOL,
     "go_out_discard_wild": BOOL,
     "unplayed_morto": UNPLAYED_MORTO,
+    "ask_partner": BOOL,
     "stock_end_at": (0, 2),
     "target": (500, 1000, 1500, 2000, 2500, 3000, 3500, 4000, 5000, 6000, 8000, 10000),
 }

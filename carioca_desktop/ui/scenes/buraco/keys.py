@@ -41,6 +41,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("O", "keys.do.sort"),
     ("H", "keys.do.hint"),
     ("%backspace", "buraco_keys.do.clear"),
+    ("Ctrl + Z", "keys.do.undo"),
     ("Esc", "buraco_keys.do.escape"),
     ("F1  ?", "keys.do.help"),
     ("F11", "keys.do.fullscreen"),
@@ -83,6 +84,9 @@ class BuracoKeys:
             return False
         if t.hand_hidden or self.moves.dragging is not None:
             return False
+        if key == pygame.K_z and mod & pygame.KMOD_CTRL:
+            t.undo()
+            return True
         shift = bool(mod & pygame.KMOD_SHIFT)
         done = self._navigate(key, shift) or self._move(key)
         if done:

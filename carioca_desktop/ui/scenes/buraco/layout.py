@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-BUTTONS = ("lay_down", "group", "sort", "clear", "hint")
+BUTTONS = ("lay_down", "group", "sort", "clear", "undo", "hint")
 RATIO = 7 / 5
 
 

@@ -5,7 +5,8 @@ scene through the narrow ``BuracoTable`` protocol."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
@@ -22,7 +23,7 @@ from carioca_desktop.rules.buraco.actions import (
 )
 from carioca_desktop.rules.errors import Refusal
 from carioca_desktop.ui.scenes.buraco.layout import hand_rects
-from carioca_desktop.ui.scenes.buraco.targets import add_for
+from carioca_desktop.ui.scenes.buraco.targets import add_for, placing
 
 if TYPE_CHECKING:
     from carioca_desktop.play.buraco.session import BuracoSession
@@ -53,6 +54,8 @@ class BuracoTable(Protocol):
 
     def toast(self, text: str, anchor: tuple[int, int]) -> None: ...
 
+    def ask_wild_end(self, ends: list[tuple[str, Callable[[], None]]]) -> None: ...
+
     def sync(self) -> None: ...
 
 
@@ -65,6 +68,8 @@ class BuracoMoves:
         self.drag_pos = (0, 0)
         self._accepts_key: object = None
         self._accepts: frozenset[int] = frozenset()
+        # The Pista's last add (meld, cards as advised): its wild goes where it said, unasked.
+        self.advised: tuple[int | None, tuple[str, ...]] = (None, ())
 
     # ------------------------------------------------------------------ what is picked
     @property
@@ -356,11 +361,40 @@ class BuracoMoves:
             t.toast(tr("buraco.pick_to_add"), anchor)
             return
         cards = self.codes(self.picked)
-        plain = Add(t.viewer, index, cards)
-        action = self._add_for(index, cards) if t.obs.turn == t.viewer else None
-        if t.try_action(action or plain, anchor):
+        ends = self._wild_ends(index, cards)
+        said = [a for a in ends if self.advised == (index, a.cards)]
+        if said:  # the Pista said which end
+            self._place(said[0], anchor)
+            return
+        if len(ends) >= 2:  # a lone wild on a run open at both ends: ask which end
+            t.ask_wild_end([(a.cards[0], partial(self._place, a, anchor)) for a in ends])
+            return
+        action: Action | Refusal = Add(t.viewer, index, cards)
+        if t.obs.turn == t.viewer:  # else the engine's own word (not your turn)
+            on_table = t.obs.table[index].cards if index < len(t.obs.table) else ()
+            action = placing(t.session.game, t.viewer, on_table, index, cards)
+        if isinstance(action, Refusal):
+            t.refuse(action, anchor)
+        elif t.try_action(action, anchor):
             self.picked = []
             t.sync()
+
+    def _wild_ends(self, index: int, cards: tuple[str, ...]) -> list[Add]:
+        """The engine's placements of a lone wild on ``index``, one per open end (the low
+        end first), when it is the viewer's turn to play."""
+        t = self.t
+        if len(cards) != 1 or t.obs.turn != t.viewer or t.obs.phase != "play":
+            return []
+        return [
+            a
+            for a in t.session.game.legal_actions(t.viewer)
+            if isinstance(a, Add) and a.meld == index and a.cards[0].startswith(f"{cards[0]}=")
+        ]
+
+    def _place(self, action: Action, anchor: tuple[int, int]) -> None:
+        if self.t.try_action(action, anchor):
+            self.picked = []
+            self.t.sync()
 
     def _take_onto(self, index: int, anchor: tuple[int, int]) -> None:
         """``must_use_top``, before drawing: a click on one of the side's melds takes the

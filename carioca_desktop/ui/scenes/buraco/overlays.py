@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, cast
 from carioca_desktop import games
 from carioca_desktop.i18n import tr
 from carioca_desktop.play.buraco.text import privacy_text
+from carioca_desktop.play.news import summary
 from carioca_desktop.ui import hud
 from carioca_desktop.ui.scenes.buraco import sheet
 
@@ -40,6 +41,8 @@ class TableOverlays:
             return False
         table._privacy_asked = turn
         title = privacy_text(table.obs, table.names, turn)  # Buraco, the round, the score
+        since = summary(table.session.game.observation(turn).events, turn, table.names)
+        title = f"{title}\n{since}" if since else title  # what happened since their turn
         label = hud.initials(table.names)[turn]  # "J1" and "J2", not two "J"s
         privacy = table.app.routes.privacy(turn, table.names[turn], title, table.reveal, label)
         table.app.push(privacy)
@@ -104,6 +107,7 @@ class TableOverlays:
             table.toast(tr("buraco.hint.not_now"), anchor)
             return
         table.moves.light(advice.cards, advice.melds)
+        table.moves.advised = (advice.meld, advice.marked)  # a wild's end, as advised
         table.keys.aim(advice.meld)  # which meld an add or a swap goes to: the ring says
         table.toast(advice.words, anchor)
         table.sync()

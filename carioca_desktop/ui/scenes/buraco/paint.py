@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING, Protocol, cast
 
 import pygame
 
+from carioca_desktop.play.buraco.news import News
+from carioca_desktop.play.buraco.points import table_points
 from carioca_desktop.play.buraco.text import side_name
 from carioca_desktop.rules.buraco.observation import BuracoObservation, MeldView
 from carioca_desktop.ui import hud
@@ -64,6 +66,7 @@ class Picture:
     drag: tuple[str, pygame.Rect] | None = None  # a hand card under the pointer
     ring: pygame.Rect | None = None  # the keyboard's focus
     focus_meld: int | None = None  # the meld the keyboard aims at (framed as under a drag)
+    news: News = field(default_factory=News)  # what changed since the viewer last acted
 
 
 @dataclass
@@ -185,7 +188,8 @@ def _still(
     me = obs.seat
     key = (p.names[me], p.seat_lines[me], obs.hand_sizes[me], obs.turn == me)
     part("viewer", layout.viewer_panel.inflate(u(8), u(8)), key, lambda: panels.viewer(surface, p))
-    key = (obs.target, obs.scores, tuple(p.names))
+    playing = obs.phase in ("draw", "play")  # the running points show while it is played
+    key = (obs.target, obs.scores, tuple(p.names), playing, table_points(obs))
     score = layout.score_panel.inflate(u(8), u(8))
     part("score", score, key, lambda: panels.score_panel(surface, p))
     key = (obs.rules.get("preset"), obs.round_number, p.pile_all, p.first_min)
@@ -201,14 +205,15 @@ def _still(
             panels.zone_label(surface, p, side, zone)
             w, step = sizes[side]
             for i in ids:
-                cards.meld(surface, p, obs.table[i], places.melds[i], w, step)
+                cards.meld(surface, p, obs.table[i], places.melds[i], w, step, p.news.marks(i))
 
         key = (tuple(obs.table[i] for i in ids), tuple(tuple(places.melds[i]) for i in ids),
-               sizes[side], side_name(p.names, side), p.first_min)  # fmt: skip
+               sizes[side], side_name(p.names, side), p.first_min,
+               tuple(p.news.marks(i) for i in ids))  # fmt: skip
         # A card added to one meld moves only the melds after it: the rest stay as drawn.
         pieces = Pieces(
             (sizes[side], side_name(p.names, side), p.first_min, bool(ids)),
-            {i: (obs.table[i], tuple(places.melds[i])) for i in ids},
+            {i: (obs.table[i], tuple(places.melds[i]), p.news.marks(i)) for i in ids},
             lambda piece, side=side: _meld_extent(p, piece, *sizes[side]),  # type: ignore[misc]
         )
         part(f"melds{side}", regions[side], key, melds, pieces)
@@ -238,9 +243,15 @@ def _still(
          lambda: hud.draw_log(surface, layout.log, p.log, p.texts, scale))  # fmt: skip
 
 
-def _meld_extent(p: Picture, piece: tuple[MeldView, tuple[int, ...]], w: int, step: float
-                 ) -> pygame.Rect:  # fmt: skip
-    """Where a meld at its box draws (its cards, shadows and badges), measured."""
+def _meld_extent(
+    p: Picture,
+    piece: tuple[MeldView, tuple[int, ...], tuple[bool, tuple[str, ...]]],
+    w: int,
+    step: float,
+) -> pygame.Rect:
+    """Where a meld at its box draws (its cards, shadows, badges and marks), measured: the
+    piece's own marks, so an old piece is measured as it was drawn."""
     probe = Probe()
-    cards.meld(cast("pygame.Surface", probe), p, piece[0], pygame.Rect(piece[1]), w, step)
+    surface = cast("pygame.Surface", probe)
+    cards.meld(surface, p, piece[0], pygame.Rect(piece[1]), w, step, piece[2])
     return probe.rect

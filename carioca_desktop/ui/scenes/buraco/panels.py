@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from carioca_desktop.i18n import tr
+from carioca_desktop.play.buraco.points import table_points
 from carioca_desktop.play.buraco.text import rules_of, side_name
 from carioca_desktop.ui import hud
 from carioca_desktop.ui.scenes.buraco.layout import words_scale
@@ -56,10 +57,12 @@ def partner_word(p: Picture, seat: int) -> str:
 
 
 def score_panel(surface: pygame.Surface, p: Picture) -> None:
-    """The side totals and the target, always in view; the side to act in gold."""
+    """The side totals and the target, always in view; the side to act in gold. During a
+    hand, each side's points on the table so far beside its total."""
     layout, texts, obs = p.layout, p.texts, p.obs
     rect = layout.score_panel
     u = layout.upx
+    running = table_points(obs) if obs.phase in ("draw", "play") else None
     surface.blit(panel(rect.size, u(12), (*hud.PANEL_FILL[:3], 215), hud.BORDER), rect)
     head = texts.render(tr("buraco.target", n=obs.target), u(14), GOLD, bold=True)
     surface.blit(head, (rect.left + u(14), rect.top + u(10)))
@@ -73,6 +76,12 @@ def score_panel(surface: pygame.Surface, p: Picture) -> None:
         )
         surface.blit(score, score.get_rect(topright=(rect.right - u(14), y - u(3))))
         bar = pygame.Rect(rect.left + u(14), y + u(22), rect.width - u(28), u(6))
+        if running is not None:  # the hand's points so far, right of a shorter bar
+            words = tr("buraco_hand.on_table", n=running[side])
+            extra = texts.fit(words, u(12), (150, 200, 160), rect.width // 2)
+            spot = extra.get_rect(midright=(rect.right - u(14), bar.centery))
+            surface.blit(extra, spot)
+            bar.width = max(u(20), spot.left - u(8) - bar.left)
         pygame.draw.rect(surface, (20, 52, 36), bar, border_radius=u(3))
         done = max(0, min(1.0, obs.scores[side] / max(1, obs.target)))
         if done > 0:

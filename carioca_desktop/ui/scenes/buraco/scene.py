@@ -10,6 +10,7 @@ over the table are in overlays.py.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 import pygame
@@ -22,7 +23,7 @@ from carioca_desktop.play.buraco.text import (
     log_line,
     rules_of,
 )
-from carioca_desktop.rules.buraco.actions import Action
+from carioca_desktop.rules.buraco.actions import Action, Undo
 from carioca_desktop.rules.buraco.observation import BuracoObservation
 from carioca_desktop.rules.errors import IllegalAction
 from carioca_desktop.ui import shapecache
@@ -37,12 +38,14 @@ from carioca_desktop.ui.scenes.buraco.layer import Layer
 from carioca_desktop.ui.scenes.buraco.layout import BUTTONS, BuracoLayout, compute_layout
 from carioca_desktop.ui.scenes.buraco.moves import BuracoMoves
 from carioca_desktop.ui.scenes.buraco.overlays import TableOverlays
+from carioca_desktop.ui.scenes.buraco.partner import PartnerAsk
 from carioca_desktop.ui.scenes.buraco.rehearse import Rehearsal
 from carioca_desktop.ui.scenes.buraco.table_picture import table_picture
 from carioca_desktop.ui.sprites import CardImages, TextCache
 from carioca_desktop.ui.tablekit.blitter import Recorder, Window, drawn_at
 from carioca_desktop.ui.tablekit.save_watch import SaveWatch
 from carioca_desktop.ui.toasts import Toasting
+from carioca_desktop.ui.wildask import ask_wild_end
 
 if TYPE_CHECKING:
     from carioca_desktop.ui.scene import Autoplay, Host
@@ -82,6 +85,7 @@ class BuracoTableScene(Toasting, Scene, TableOverlays):
         self.buttons: dict[str, UIButton] = {}
         self._words_in = ""  # the language the buttons speak
         self.sheet: sheet.SheetWidgets | None = None
+        self.partner = PartnerAsk(self)  # the ask_partner house rule
         self.log_lines: list[str] = []
         self.places = buraco_paint.MeldPlaces()
         self.layer = Layer()  # the still table, drawn again only when it changed
@@ -111,6 +115,7 @@ class BuracoTableScene(Toasting, Scene, TableOverlays):
             "sort": self.moves.sort,
             "clear": self.moves.clear,
             "hint": self.ask_hint,
+            "undo": self.undo,
         }
         words = self._button_words()
         for key in BUTTONS:
@@ -137,8 +142,13 @@ class BuracoTableScene(Toasting, Scene, TableOverlays):
         self.save_watch.enter(self)  # a newer version's save kept, or saving failing
 
     def _button_words(self) -> dict[str, str]:
-        words = {key: tr(f"buraco.button.{key}") for key in BUTTONS}
-        return {**words, "menu": tr("table.menu"), "keys": tr("table.keys")}
+        words = {key: tr(f"buraco.button.{key}") for key in BUTTONS if key != "undo"}
+        return {
+            **words,
+            "undo": tr("table.undo"),
+            "menu": tr("table.menu"),
+            "keys": tr("table.keys"),
+        }
 
     def _retell_buttons(self) -> None:
         """A language chosen in the pause menu's Settings: the side buttons and the bar's say
@@ -217,8 +227,10 @@ class BuracoTableScene(Toasting, Scene, TableOverlays):
 
     def log_after(self, obs: BuracoObservation) -> list[str]:
         """The log's lines once ``obs``'s events not yet seen are told."""
-        lines = list(self.log_lines)
-        for event in obs.events[self._seen :]:
+        lines, seen = list(self.log_lines), self._seen
+        if len(obs.events) < seen:  # an undo took events back: tell the log again
+            lines, seen = [], max(0, len(obs.events) - LOG_KEEP)
+        for event in obs.events[seen:]:
             line = log_line(event, self.names, self.viewer, self.speaks_to_you)
             if line:
                 lines.append(line)
@@ -253,6 +265,7 @@ class BuracoTableScene(Toasting, Scene, TableOverlays):
             "sort": bool(self.obs.hand),
             "clear": bool(self.moves.picked or self.moves.staged),
             "hint": self.my_turn and not self.hand_hidden,
+            "undo": self.my_turn and self.session.game.can_undo(self.viewer),
         }
         if self.session.game.round_over:  # the round sheet has the only button that counts
             enable = dict.fromkeys(enable, False)
@@ -265,11 +278,24 @@ class BuracoTableScene(Toasting, Scene, TableOverlays):
                     _ui(button).disable()
 
     # ------------------------------------------------------------------ applying moves
+    def ask_wild_end(self, ends: list[tuple[str, Callable[[], None]]]) -> None:
+        """Which end of the run the wild goes to (ui/wildask.py)."""
+        ask_wild_end(self.app, ends)
+
+    def undo(self) -> None:
+        """Take back the last lay-down, add or swap since the draw (Deshacer, Ctrl+Z), as at
+        Carioca's table; the engine says what is final."""
+        if not self.hand_hidden and self.try_action(Undo(self.viewer), self.layout.our_zone.center):
+            self.moves.picked = []
+            self.sync()
+
     def try_action(self, action: Action, anchor: tuple[int, int]) -> bool:
         """Ask the engine; refuse in words, or apply and redraw. True if applied."""
         refusal = self.session.game.check(action)
         if refusal is not None:
             self.refuse(refusal, anchor)
+            return False
+        if not self.partner.may_go(action, anchor):  # going out waits for the partner
             return False
         self.perform(action)
         return True
@@ -396,7 +422,7 @@ class BuracoTableScene(Toasting, Scene, TableOverlays):
         )
         if sheet_up:
             code = self.session.deal_code() if self.session.game.is_over else None
-            sheet.paint(surface, self.layout, self.texts, self.obs, self.names, code)
+            sheet.paint(surface, self.layout, self.texts, self.obs, self.names, self.images, code)
         self.animator.draw(cast("pygame.Surface", over))
         if self.window_partial and not sheet_up and self.app.stack.visible() == [self]:
             # What the widgets draw next over this frame (pygame_gui's sprites), and what

@@ -17,15 +17,16 @@ from carioca_desktop.play.buraco.text import SideSheet, round_sheets, rules_of, 
 from carioca_desktop.rules.buraco.observation import BuracoObservation
 from carioca_desktop.ui import hud
 from carioca_desktop.ui.scenes.buraco.layout import BuracoLayout
-from carioca_desktop.ui.sprites import TextCache, panel
+from carioca_desktop.ui.sprites import CardImages, TextCache, panel
 from carioca_desktop.ui.theme import GOLD, GREEN_OK, RED_BAD, TEXT, TEXT_DIM
 
+HANDS_H = 86  # the strip of the cards left in the hands, under the rows
 ROWS = ("meld_points", "limpos", "sujos", "going_out", "hands", "morto", "total", "running")
 
 
 def box(layout: BuracoLayout) -> pygame.Rect:
     u = layout.upx
-    rect = pygame.Rect(0, 0, u(720), u(470))
+    rect = pygame.Rect(0, 0, u(720), u(470 + HANDS_H))
     rect.center = (layout.size[0] // 2, layout.size[1] // 2 - u(20))
     return rect
 
@@ -36,6 +37,7 @@ def paint(
     texts: TextCache,
     obs: BuracoObservation,
     names: Sequence[str],
+    images: CardImages | None = None,
     code: str | None = None,
 ) -> None:
     """The sheet; at the match's end ``code`` (its deal code) is written under it."""
@@ -95,6 +97,45 @@ def paint(
     if code and obs.phase == "match_over":
         line = texts.fit(tr("history.code", code=code), u(14), TEXT_DIM, rect.width - u(40))
         surface.blit(line, line.get_rect(bottomleft=(rect.left + u(20), rect.bottom - u(10))))
+    if images is not None and obs.hands_left is not None:
+        strip = pygame.Rect(x0, y + u(4), rect.right - u(20) - x0, u(HANDS_H - 10))
+        _hands(surface, layout, texts, images, obs.hands_left, strip, label_w, col_w)
+
+
+def _hands(
+    surface: pygame.Surface,
+    layout: BuracoLayout,
+    texts: TextCache,
+    images: CardImages,
+    hands: Sequence[Sequence[str]],
+    strip: pygame.Rect,
+    label_w: int,
+    col_w: int,
+) -> None:
+    """The cards each side's players were left holding (they count against the side), one
+    small fanned row per player, in the side's column; "—" for an empty hand."""
+    u = layout.upx
+    words = tr("buraco_hand.cards_left")
+    label = texts.fit(words, u(15), TEXT_DIM, label_w - u(8))
+    surface.blit(label, (strip.left, strip.top + u(4)))
+    w = u(24)
+    for side in (0, 1):
+        seats = list(range(side, len(hands), 2))
+        row_h = strip.height // max(1, len(seats))
+        left = strip.left + label_w + col_w * side + u(6)
+        room = col_w - u(12)
+        for j, seat in enumerate(seats):
+            top = strip.top + j * row_h
+            cards = list(hands[seat])
+            if not cards:
+                dash = texts.render("—", u(15), TEXT_DIM)
+                surface.blit(dash, dash.get_rect(midtop=(left + room // 2, top + u(6))))
+                continue
+            step = min(u(13), (room - w) / max(1, len(cards) - 1))
+            width = w + round(step * (len(cards) - 1))
+            x = left + (room - width) // 2
+            for k, code in enumerate(cards):
+                surface.blit(images.face(code, w), (x + round(k * step), top))
 
 
 def _value(row: str, s: SideSheet, bonuses: Mapping[str, int]) -> str:

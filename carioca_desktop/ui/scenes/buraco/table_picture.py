@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from carioca_desktop.i18n import tr
+from carioca_desktop.play.buraco.news import news
 from carioca_desktop.play.buraco.text import first_meld_minimum, level_name, rules_of, status_line
 from carioca_desktop.rules.buraco.observation import BuracoObservation
 from carioca_desktop.ui.scenes.buraco.paint import Picture, mortos_of
@@ -51,4 +52,5 @@ def table_picture(
         drag=scene.moves.drag_card(),
         ring=scene.keys.focus_rect(),
         focus_meld=scene.keys.focus_meld(),
+        news=news(obs.events, obs.seat),
     )

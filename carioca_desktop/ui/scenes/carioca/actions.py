@@ -44,6 +44,18 @@ def meld_action(
     return swap if can_swap else add
 
 
+def wild_ends(legal: Legal, seat: int, code: str, meld: MeldView) -> list[str]:
+    """A wild's two placements on an escala open at both ends (``JK=9H``, ``JK=KH``, the low
+    end first), which the table asks about; else nothing (one end, or not a wild)."""
+    options = [
+        a.card
+        for a in legal.actions(seat)
+        if isinstance(a, Add) and a.meld == meld.index and a.card.startswith(f"{code}=")
+    ]
+    low, high = pick_end(options, meld, True), pick_end(options, meld, False)
+    return [low, high] if low is not None and high is not None and low != high else []
+
+
 def pick_end(options: list[str], meld: MeldView, low_side: bool) -> str | None:
     """Of the wild placements the engine offers (``JK=9H``, ``JK=KH``), the one at the end of
     the escala on the side the player dropped it."""

@@ -25,8 +25,8 @@ if TYPE_CHECKING:
     from carioca_desktop.rules.carioca.ruleset import CariocaRules
     from carioca_desktop.ui.scenes.carioca.scene import TableScene
 
-LOOKS = ("four_colour", "card_back", "card_size", "animation_speed", "reduce_motion",
-         "high_contrast", "ui_scale")  # fmt: skip
+LOOKS = ("four_colour", "card_back", "table_colour", "card_size", "animation_speed",
+         "reduce_motion", "high_contrast", "ui_scale")  # fmt: skip
 # Drawing ahead in an idle frame (nothing applied, nothing moving) takes at most this long.
 PREPARE_BUDGET_S = 0.002
 

@@ -8,6 +8,7 @@ the scene only through the ``Table`` interface (model.py).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -26,7 +27,7 @@ from carioca_desktop.rules.carioca.actions import (
     Swap,
 )
 from carioca_desktop.rules.carioca.observation import owed_melds
-from carioca_desktop.ui.scenes.carioca.actions import meld_action
+from carioca_desktop.ui.scenes.carioca.actions import meld_action, wild_ends
 from carioca_desktop.ui.scenes.carioca.describe import auto_melds
 from carioca_desktop.ui.scenes.carioca.input import Drag
 from carioca_desktop.ui.scenes.carioca.layout import insertion_index
@@ -194,8 +195,19 @@ class TableMoves:
         if box is None:
             return
         code = self.m.hand.code(uid)
-        action = meld_action(self.m.legal, self.m.viewer, code, box.meld, card,
-                             pos[0] < box.box.centerx)  # fmt: skip
+        low = pos[0] < box.box.centerx
+        action = meld_action(self.m.legal, self.m.viewer, code, box.meld, card, low)
+        ends = wild_ends(self.m.legal, self.m.viewer, code, box.meld)
+        if ends and not isinstance(action, Swap):  # both ends open: ask which
+            if drag is not None:
+                self.s.glide_back(drag)
+            seat = self.m.viewer
+            self.s.ask_wild_end(
+                [(end, partial(self.act, Add(seat, box.meld.index, end), pos, None, [uid]))
+                 for end in ends],
+                prefer_high=not low,  # the end it was dropped at: Enter takes it
+            )  # fmt: skip
+            return
         self.act(action, pos, drag, [uid])
 
     def accepts(self, code: str) -> tuple[frozenset[int], bool]:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from carioca_desktop.play.news import summary
 from carioca_desktop.ui import hud
 
 if TYPE_CHECKING:
@@ -70,7 +71,9 @@ class TableClock:
             return False
         s.input.cancel()
         name, label = s.session.seats[seat].name, hud.initials(s.obs.names)[seat]
-        s.app.push(s.app.routes.privacy(seat, name, s.text.title, s.hotseat.reveal, label))
+        since = summary(s.session.game.observation(seat).events, seat, s.obs.names)
+        title = f"{s.text.title}\n{since}" if since else s.text.title  # what happened since
+        s.app.push(s.app.routes.privacy(seat, name, title, s.hotseat.reveal, label))
         return True
 
     def schedule(self, seconds: float) -> None:

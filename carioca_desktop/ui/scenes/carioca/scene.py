@@ -331,6 +331,14 @@ class TableScene(Toasting, Scene, ModelParts):
         self.widgets.ask_discard(self.layout, card, yes)
         return True
 
+    def ask_wild_end(
+        self, ends: list[tuple[str, Callable[[], object]]], prefer_high: bool = False
+    ) -> None:
+        """Which end of the escala the wild goes to (ui/wildask.py)."""
+        from carioca_desktop.ui.wildask import ask_wild_end
+
+        ask_wild_end(self.app, ends, prefer_high)
+
     def answer_confirm(self, yes: bool) -> bool:
         """Enter or Esc while "Botar el 7♥?" is open; True if it was (the keys stop there)."""
         return self.widgets is not None and self.widgets.answer_confirm(yes)

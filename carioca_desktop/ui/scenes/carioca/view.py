@@ -12,7 +12,7 @@ import pygame
 
 from carioca_desktop.rules.carioca.observation import MeldView, Observation
 from carioca_desktop.ui import hud
-from carioca_desktop.ui.cardart import felt
+from carioca_desktop.ui.cardart import felt, felt_colour
 from carioca_desktop.ui.scenes.carioca import kept, seatcache, zones
 from carioca_desktop.ui.scenes.carioca.layout import (
     TableLayout,
@@ -38,8 +38,14 @@ def _table_print(size: tuple[int, int], area: tuple[int, ...]) -> pygame.Surface
     return surf
 
 
-@lru_cache(maxsize=4)
 def _base(size: tuple[int, int], high_contrast: bool, area: tuple[int, ...]) -> pygame.Surface:
+    return _base_in(size, high_contrast, area, felt_colour())
+
+
+@lru_cache(maxsize=4)
+def _base_in(
+    size: tuple[int, int], high_contrast: bool, area: tuple[int, ...], name: str
+) -> pygame.Surface:
     """The felt and the line printed on it, made once per window size."""
     surf = felt(size, high_contrast).copy()
     surf.blit(_table_print(size, area), (0, 0))
@@ -202,7 +208,7 @@ class TableView:
             layout = self.layout
             assert layout is not None
             new = zones.items(self, text, hidden, pozo_under)
-            whole = (id(layout), layout.size, self.high_contrast, id(self.images))
+            whole = (id(layout), layout.size, self.high_contrast, id(self.images), felt_colour())
             boxes = None
             if self._drawn is not None and whole == self._whole:
                 boxes = zones.dirty(self._items, new, layout.size)

@@ -17,6 +17,7 @@ from carioca_desktop import i18n
 from carioca_desktop.i18n import tr
 from carioca_desktop.rules.names import clean_name
 from carioca_desktop.storage import ANIMATION_SPEEDS, BUY_SECONDS, CARD_SIZES
+from carioca_desktop.storage.settings import CARD_BACKS, TABLE_COLOURS
 from carioca_desktop.ui.dpi import UI_SCALES
 from carioca_desktop.ui.newgame_parts import name_entry
 from carioca_desktop.ui.rows import Row, bool_options
@@ -136,7 +137,8 @@ class SettingsScene(RulesPage, SettingsPicture):
 
     def _display_rows(self) -> list[Row]:
         sizes = [(tr(f"settings.size_{v}"), v) for v in CARD_SIZES]
-        backs = [(tr(f"settings.back_{v}"), v) for v in (0, 1)]
+        backs = [(tr(f"looks.back_{v}"), v) for v in range(CARD_BACKS)]
+        felts = [(tr(f"looks.felt_{v}"), v) for v in TABLE_COLOURS]
         auto = round(self.app.automatic_ui_scale() * 100)
         scales: list[tuple[str, object]] = [(tr("settings.scale_auto", percent=auto), None)]
         scales += [(f"{round(v * 100)} %", v) for v in UI_SCALES]
@@ -146,6 +148,13 @@ class SettingsScene(RulesPage, SettingsPicture):
             self._choice("card_size", sizes),
             self._choice("four_colour"),
             self._choice("card_back", backs),
+            Row(
+                tr("looks.table_colour"),
+                "choice",
+                felts,
+                self.app.settings.table_colour,
+                self._setter("table_colour"),
+            ),
             self._choice("ui_scale", scales, wrap=False),
             fullscreen,
             self._choice("high_contrast"),
