@@ -99,6 +99,10 @@ class LeakCheck:
         pile = [DECK[c].code for c in s.pile]
         assert obs["pile"] == (pile if s.rules.pile_visible == "all" else []), "the pile"
         assert obs["pile_top"] == (pile[-1] if pile else None), "the pile's top"
+        # The hands left are shown only once the round is over, when they are counted openly.
+        over = s.phase.value in ("round_over", "match_over")
+        hands = [[DECK[c].code for c in h] for h in s.hands]
+        assert obs["hands_left"] == (hands if over else None), "the hands left before the end"
         assert set(obs) == _BURACO_FIELDS, f"unexpected fields {set(obs) ^ _BURACO_FIELDS}"
 
     def _ask(self, seat: int, msg: dict[str, Any]) -> None:
@@ -134,7 +138,7 @@ _BURACO_FIELDS = {
     "seat", "players", "hand", "hand_sizes", "open_hands", "table", "pile", "pile_top",
     "pile_size", "single_pile_taken", "stock_size", "mortos_left", "took_morto",
     "morto_holders", "opened", "turn", "phase", "dealer", "round_number", "scores", "history",
-    "target", "rules",
+    "target", "rules", "hands_left",
 }  # fmt: skip
 
 
