@@ -4,6 +4,7 @@ serialise → load → serialise is the identity, a clone is equal; every round 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import time
@@ -45,9 +46,12 @@ def check_secrecy(game: BuracoGame, rng: random.Random, deep: bool) -> None:
         for event in obs.events:
             if event.seat != seat and not rules.open_hands:
                 assert event.secret == (), event
+        if obs.hands_left is not None:  # the round is over: the hands left are counted openly
+            assert obs.hands_left == tuple(tuple(game.hand(s)) for s in range(game.players))
         if deep:
             other = observe(hidden_permuted(game.state, seat, rng), seat, [])
-            assert other == obs
+            # Nothing else may depend on what this seat cannot see.
+            assert dataclasses.replace(other, hands_left=obs.hands_left) == obs
 
 
 def play_round(
