@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from carioca_desktop.games import LEVELS
-from carioca_desktop.net.common import HOST, People, frozen, moves_this_turn
+from carioca_desktop.net.common import People, actor, frozen, moves_this_turn
 from carioca_desktop.play.buraco.session import BuracoSession
 from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.buraco import observation as bobs
@@ -33,9 +33,7 @@ class BuracoKind:
         return BuracoRules.from_dict({"game": "buraco", **data})
 
     def actor(self, game: Any) -> int | None:
-        if game.is_over:
-            return None
-        return HOST if game.round_over else game.current_player
+        return actor(game)
 
     def decide(self, game: Any, seat: int, bot: Any) -> Any:
         from carioca_desktop.bots.buraco.driver import buraco_step

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from carioca_desktop.games import LEVELS
-from carioca_desktop.net.common import HOST, People, frozen, moves_this_turn
+from carioca_desktop.net.common import People, actor, frozen, moves_this_turn
 from carioca_desktop.play.carioca.session import MatchSession
 from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.carioca import observation as cobs
@@ -38,9 +38,7 @@ class CariocaKind:
         return CariocaRules.from_dict(data)
 
     def actor(self, game: Any) -> int | None:
-        if game.is_over:
-            return None
-        return HOST if game.round_over else game.current_player
+        return actor(game)
 
     def decide(self, game: Any, seat: int, bot: Any) -> Any:
         from carioca_desktop.bots.carioca.driver import bot_step

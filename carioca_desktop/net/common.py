@@ -10,6 +10,14 @@ HOST = -2
 does (``MatchSession.next_round``; ``buraco_step`` asks no bot for it either)."""
 
 
+def actor(game: Any) -> int | None:
+    """Who acts next in either game: nobody once the match is over, the host between rounds,
+    else the player whose turn it is."""
+    if game.is_over:
+        return None
+    return HOST if game.round_over else game.current_player
+
+
 class People:
     """Sessions whose people are only the host's own (remote seats are ``human`` seats of
     the session, but their matches are recorded on their own computers, not here)."""
