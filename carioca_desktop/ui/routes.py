@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from carioca_desktop.ui import games as ui_games
 
 if TYPE_CHECKING:
+    from carioca_desktop.net.link import SeatLink
     from carioca_desktop.ui.scene import GameScreens, Host, Scene
 
 
@@ -40,6 +41,10 @@ class Router:
     def table(self, session: object) -> Scene:
         """The table of whichever game ``session`` is a match of."""
         return ui_games.table_for(self.host, session)
+
+    def net_table(self, links: Sequence[SeatLink]) -> Scene:
+        """The table of a network match, played from this computer by ``links``' seats."""
+        raise NotImplementedError("the network table's screen is built by issue 25's table work")
 
     def settings(self, tab: str = "game", game: str | None = None) -> Scene:
         from carioca_desktop.ui.scenes.settings import SettingsScene
