@@ -5,6 +5,12 @@ through a queue of typed events.
 timeout), ``send_action`` answers the host's ``ask``. The network thread rebuilds the seat's
 observation from the host's deltas (net/views.py), so the caller only ever sees values:
 ``StateChanged.obs`` is the same ``Observation`` a local table would read.
+
+A connection that drops after the welcome is opened again by itself, with the seat's token,
+a little later each time (``BACKOFF``), within the host's grace: ``Reconnecting`` says so
+each time, ``Reconnected`` when the host took the seat back (it then sends the whole log and
+the current state again). A host that closed the connection itself, or whose port refuses
+(its program ended), is gone at once: ``Lost``.
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ import contextlib
 import logging
 import queue
 import threading
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,6 +34,7 @@ log = logging.getLogger(__name__)
 PING_INTERVAL = 1.0  # a host that vanished without closing is noticed within 1 + 1.5 s
 PING_TIMEOUT = 1.5
 OPEN_TIMEOUT = 5.0
+BACKOFF = (0.25, 0.5, 1.0, 2.0)  # seconds before each new try; the last repeats
 
 
 @dataclass(frozen=True)
@@ -91,6 +99,29 @@ class MatchOver:
 
 
 @dataclass(frozen=True)
+class Reconnecting:
+    """The connection dropped; try ``attempt`` starts now, ``seconds_left`` of the grace."""
+
+    attempt: int
+    seconds_left: float
+
+
+@dataclass(frozen=True)
+class Reconnected:
+    """The host took the seat back (the log and the state follow, as after a welcome)."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class Reaction:
+    """A seat's reaction (one of ``protocol.REACTIONS``' keys), relayed by the host."""
+
+    seat: int
+    key: str
+
+
+@dataclass(frozen=True)
 class Refused:
     """Admission refused (wrong code, version, full table...); the connection is closed."""
 
@@ -108,7 +139,7 @@ class Lost:
 
 ClientEvent = (
     Welcomed | Started | StateChanged | Asked | Refusal | SeatChanged | RoundOver | MatchOver
-    | Refused | Lost
+    | Refused | Lost | Reconnecting | Reconnected | Reaction
 )  # fmt: skip
 
 
@@ -132,6 +163,9 @@ class NetClient:
         self._game = ""
         self._log: ClientLog | None = None
         self._ended = False
+        self._seat: int | None = None  # set by the first welcome: a drop then reconnects
+        self._grace = 0.0
+        self._host_closed = False  # the host ended the connection itself: no new try
         self._thread = threading.Thread(target=self._run, name="net-client", daemon=True)
         self._thread.start()
 
@@ -151,6 +185,22 @@ class NetClient:
 
     def send_action(self, ask: int, action: dict[str, Any]) -> bool:
         return self.send_raw(p.encode({"t": "action", "ask": ask, "action": action}))
+
+    def send_reaction(self, key: str) -> bool:
+        """One of ``protocol.REACTIONS``' keys, relayed by the host to every seat."""
+        return self.send_raw(p.encode({"t": "react", "key": key}))
+
+    @property
+    def connected(self) -> bool:
+        return self._ws is not None
+
+    def drop(self) -> None:
+        """Cut the connection as a pulled cable would (no closing handshake): the client then
+        reconnects by itself. For tests and the screenshots of a reconnecting seat."""
+        ws = self._ws
+        if ws is not None:
+            with contextlib.suppress(Exception):
+                ws.socket.shutdown(2)
 
     def send_raw(self, text: str | bytes) -> bool:
         """Send one frame as it is (tests use it to play a hostile client)."""
@@ -172,6 +222,29 @@ class NetClient:
 
     # ------------------------------------------------------------------ network thread
     def _run(self) -> None:
+        error = self._session()
+        attempt, deadline = 0, time.monotonic() + self._grace
+        while self._may_retry(error) and time.monotonic() < deadline:
+            self.events.put(Reconnecting(attempt + 1, max(0.0, deadline - time.monotonic())))
+            time.sleep(BACKOFF[min(attempt, len(BACKOFF) - 1)])
+            attempt += 1
+            error = self._session()
+            if error is None and self._ws is None and not self._host_closed:
+                attempt = 0  # it was back for a while: a later drop has the whole grace
+                deadline = time.monotonic() + self._grace
+        if isinstance(error, Exception):
+            self._end(f"cannot reach {self.host}:{self.port}: {error}")
+        else:
+            self._end("the host went away")
+
+    def _may_retry(self, error: Exception | None) -> bool:
+        """After a welcome, a drop is tried again unless the host ended it or is gone."""
+        if self._ended or self._seat is None or self._host_closed:
+            return False
+        return not isinstance(error, ConnectionRefusedError)  # nothing listens: it ended
+
+    def _session(self) -> Exception | None:
+        """One connection, from the hello to its end; the error if it could not open."""
         host = f"[{self.host}]" if ":" in self.host else self.host
         try:
             ws = connect(
@@ -185,20 +258,25 @@ class NetClient:
                 proxy=None,  # never route a table through a proxy the environment names
             )
         except (OSError, InvalidURI, InvalidHandshake, TimeoutError) as err:
-            self._end(f"cannot reach {self.host}:{self.port}: {err}")
-            return
+            return err
         with ws:  # closes the connection however the loop ends
             self._ws = ws
-            self._serve(ws)
-        self._end("the host went away")
+            try:
+                self._serve(ws)
+            finally:
+                self._ws = None
+        return None
 
     def _serve(self, ws: ClientConnection) -> None:
         try:
             ws.send(p.encode(self._hello))
             for raw in ws:
                 self._read(raw)
-        except ConnectionClosed:
-            pass
+            self._host_closed = True  # a clean close from the host: it ended the table
+        except ConnectionClosed as err:
+            # A close frame from the host is its decision (it stopped, or another
+            # connection took the seat); none at all is a drop, tried again.
+            self._host_closed = err.rcvd is not None
         except p.ProtocolError as err:  # the host sent something we cannot use
             log.warning("bad message from the host: %s", err.message)
             self._end(f"the host sent a bad message: {err.message}")
@@ -219,14 +297,20 @@ class NetClient:
         if isinstance(event, (MatchOver, Refused)):
             self._ended = True
 
-    def _welcome(self, d: dict[str, Any]) -> Welcomed:
+    def _welcome(self, d: dict[str, Any]) -> Welcomed | Reconnected:
         game = _str(d, "game")
         from carioca_desktop.net.games import KINDS
 
         if game not in KINDS:
             raise p.ProtocolError(p.BAD_FIELD, "welcome: unknown game")
-        self._game, self._log = game, ClientLog(game)
-        return Welcomed(_int(d, "seat"), _str(d, "token"), game, float(_num(d, "grace")))
+        self._game, self._log = game, ClientLog(game)  # a rejoin gets the whole log again
+        seat, token, grace = _int(d, "seat"), _str(d, "token"), float(_num(d, "grace"))
+        again = self._seat is not None
+        self._seat, self._grace = seat, grace
+        self._hello = {**self._hello, "token": token}
+        if again:
+            return Reconnected(seat)
+        return Welcomed(seat, token, game, grace)
 
     def _events(self, d: dict[str, Any]) -> None:
         self._need_log().extend(d.get("at"), d.get("events"))
@@ -307,5 +391,6 @@ _READERS: dict[str, Any] = {
         _str(d, "line"), tuple(x for x in _list(d, "points") if isinstance(x, int))),
     "match_over": lambda c, d: MatchOver(_str(d, "line"),
                                          d["record"] if isinstance(d.get("record"), dict) else {}),
+    "react": lambda c, d: Reaction(_int(d, "seat"), _str(d, "key")),
     "refused": lambda c, d: Refused(_str(d, "reason"), _str(d, "key"), _str(d, "message")),
 }  # fmt: skip
