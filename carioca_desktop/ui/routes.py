@@ -44,7 +44,9 @@ class Router:
 
     def net_table(self, links: Sequence[SeatLink]) -> Scene:
         """The table of a network match, played from this computer by ``links``' seats."""
-        raise NotImplementedError("the network table's screen is built by issue 25's table work")
+        from carioca_desktop.ui.scenes.nettable import net_table
+
+        return net_table(self.host, links)
 
     def settings(self, tab: str = "game", game: str | None = None) -> Scene:
         from carioca_desktop.ui.scenes.settings import SettingsScene

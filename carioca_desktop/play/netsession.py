@@ -1,0 +1,313 @@
+"""A network match as a session the real table (either game's) plays: the client's side of
+a network table, without pygame.
+
+The host runs the engine; this computer holds only its seats' observations (one
+``SeatLink`` each: a hot-seat pair at one computer is two). The table reads the game through
+a facade over those observations (play/netgame.py), never a game with invented cards. Moves
+of the other seats arrive as ``state`` messages; each waits in its link's inbox until the
+table asks for the next move (``pending_bot_action`` gives ``REMOTE``), so they are paced
+and animated as a bot's move is. The person's own action goes out with the open ``ask``'s
+number and ``apply`` waits for the host's answer: the new state, or the refusal
+(``NetRefused``, with the engine's ``rule`` and ``params`` to translate)."""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from carioca_desktop.net.client import (
+    Asked,
+    ClientEvent,
+    Lost,
+    MatchOver,
+    Refusal,
+    Refused,
+    StateChanged,
+)
+from carioca_desktop.net.games import KINDS, GameKind
+from carioca_desktop.net.link import SeatLink
+from carioca_desktop.play.arrangement import Arrangement
+from carioca_desktop.play.netgame import NetGame, net_game
+from carioca_desktop.play.seated import SeatConfig
+from carioca_desktop.storage import Paths
+
+log = logging.getLogger(__name__)
+
+ANSWER_WAIT = 4.0  # seconds the person's move waits for the host's answer (loopback: ms)
+FIRST_STATE_WAIT = 10.0
+REMOTE_PERSON = "remote"  # a seat kind: a person at another computer (not this one's)
+
+
+class RemoteMove:
+    """The next state another seat's move brought (the table "applies" it as a bot move)."""
+
+
+REMOTE = RemoteMove()
+
+
+class NetRefused(Exception):
+    """The host changed nothing: ``refusal`` says why (``code``, the engine's ``rule``)."""
+
+    def __init__(self, refusal: Refusal) -> None:
+        super().__init__(refusal.message)
+        self.refusal = refusal
+
+
+@dataclass
+class Feed:
+    """One link's stream: the observation shown, what arrived after it, its open ask."""
+
+    link: SeatLink
+    obs: Any = None
+    inbox: deque[ClientEvent] = field(default_factory=deque)
+    ask: Asked | None = None
+
+    @property
+    def seat(self) -> int:
+        return self.link.welcomed.seat
+
+
+class NetSession:
+    """The client side of a network match (see the module's words)."""
+
+    autosave = False  # the host keeps the match; this computer keeps nothing but statistics
+    hints = True
+    recorded = False
+
+    def __init__(self, links: Sequence[SeatLink], paths: Paths | None = None) -> None:
+        if not links:
+            raise ValueError("a network table needs one seat at least")
+        self.links = list(links)
+        self.paths = paths
+        first = links[0]
+        self.kind: GameKind = KINDS[first.welcomed.game]
+        self.GAME = first.welcomed.game
+        self.match_id = first.started.match_id
+        self.preset = first.started.preset
+        self.seed = 0
+        self.feeds = [Feed(link, inbox=deque(link.pending)) for link in links]
+        ours = {f.seat for f in self.feeds}
+        self.seats = tuple(_seat(i, s, ours) for i, s in enumerate(first.started.seats))
+        self.arrangements: dict[int, Arrangement] = {}
+        self.buy_seconds: float | None = None  # the host's buy countdown, from its asks
+        self.status: dict[int, str] = {}  # remote seats: here / away / bot (from ``seat``)
+        self.news: list[ClientEvent] = []  # for the screen: seats, reactions, faults, the end
+        self.shown = -1  # the ``seq`` of the state the table shows
+        self.lost: str | None = None
+        self._wait_first()
+        self.game: NetGame = net_game(self)
+
+    # ------------------------------------------------------------------ who is who
+    @property
+    def human_seats(self) -> list[int]:
+        return [f.seat for f in self.feeds]
+
+    @property
+    def hot_seat(self) -> bool:
+        return len(self.feeds) >= 2
+
+    def is_human(self, seat: int) -> bool:
+        return any(f.seat == seat for f in self.feeds)
+
+    def viewer(self) -> int:
+        turn = self.game.current_player
+        return turn if turn is not None and self.is_human(turn) else self.feeds[0].seat
+
+    def feed(self, seat: int) -> Feed:
+        return next((f for f in self.feeds if f.seat == seat), self.feeds[0])
+
+    def obs(self, seat: int) -> Any:
+        return self.feed(seat).obs
+
+    # ------------------------------------------------------------------ the network
+    def _wait_first(self) -> None:
+        """Each link's first state (the lobby hands the table over as ``start`` arrives)."""
+        end = time.monotonic() + FIRST_STATE_WAIT
+        for feed in self.feeds:
+            while feed.obs is None and time.monotonic() < end and self.lost is None:
+                self._take(feed, first=True)
+                if feed.obs is None:
+                    feed.inbox.extend(feed.link.client.poll(0.05))
+            if feed.obs is None:
+                raise ConnectionError(self.lost or "the host sent no state")
+        self.shown = max(0, self.shown)
+
+    def pump(self) -> None:
+        """What arrived since the last frame: read up to the next move to show."""
+        for feed in self.feeds:
+            feed.inbox.extend(feed.link.client.poll())
+            self._take(feed)
+
+    def _take(self, feed: Feed, first: bool = False) -> None:
+        """Handle ``feed``'s inbox in order, up to a state the table has not shown yet."""
+        while feed.inbox:
+            event = feed.inbox[0]
+            if isinstance(event, StateChanged):
+                if not first and event.seq > self.shown:
+                    return  # another seat's move: the table shows it in its turn
+                feed.obs = event.obs  # the same move's state, or a rejoin's state again
+                self.shown = max(self.shown, event.seq)
+                first = False
+            elif isinstance(event, Asked):
+                if event.seat == feed.seat:
+                    feed.ask = event
+                    if event.seconds is not None or self.game_offer(feed):
+                        self.buy_seconds = event.seconds
+            else:
+                self._note(event)
+            feed.inbox.popleft()
+
+    def game_offer(self, feed: Feed) -> bool:
+        return bool(getattr(feed.obs, "phase", "") == "offer")
+
+    def _note(self, event: ClientEvent) -> None:
+        from carioca_desktop.net.client import SeatChanged
+
+        if isinstance(event, SeatChanged):
+            self.status[event.seat] = event.status
+        elif isinstance(event, MatchOver):
+            self._record(event.record)
+        elif isinstance(event, (Lost, Refused)):
+            self.lost = event.message
+        elif isinstance(event, Refusal) and event.code == "stale":
+            return  # an answer after the host's countdown passed for us: nothing to say
+        self.news.append(event)
+
+    def _record(self, data: dict[str, Any]) -> None:
+        """The finished match into this computer's statistics, for its own person, once."""
+        if self.recorded or not data:
+            return
+        from carioca_desktop.storage.notices import FileProblem
+        from carioca_desktop.storage.stats import any_from_dict, append_match
+
+        self.recorded = True
+        try:
+            append_match(any_from_dict(data), self.paths)
+        except (FileProblem, OSError, ValueError) as err:
+            log.warning("the network match could not be recorded: %s", err)
+
+    # ------------------------------------------------------------------ the table's asks
+    def _next_seq(self) -> int | None:
+        heads = [f.inbox[0].seq for f in self.feeds
+                 if f.inbox and isinstance(f.inbox[0], StateChanged)]  # fmt: skip
+        return min(heads) if heads else None
+
+    def pending_bot_action(self) -> Any:
+        """``REMOTE`` while another seat's move waits to be shown (never between rounds:
+        the round sheet's Continue shows the next deal)."""
+        if self.game.round_over:
+            return None
+        return REMOTE if self._next_seq() is not None else None
+
+    def bot_action_ready(self) -> bool:
+        return True
+
+    def decide_ahead(self) -> None:
+        """Nothing decides here: the host's bots decide on the host."""
+
+    def release_decision(self) -> None:
+        self.pump()
+
+    def release_save(self) -> None:
+        """Nothing is saved here."""
+
+    def deal_code(self) -> str | None:
+        return None
+
+    def apply(self, action: Any) -> list[Any]:
+        """Show the next remote move, or send the person's action and wait for the host's
+        answer; returns the new events (of the first link's log). NetRefused: nothing
+        changed."""
+        before = len(self.feeds[0].obs.events)
+        if action is REMOTE:
+            seq = self._next_seq()
+            if seq is not None:
+                self._show(seq)
+        else:
+            self._send(action)
+        events = self.feeds[0].obs.events
+        return list(events[before:]) if len(events) >= before else list(events)
+
+    def _show(self, seq: int) -> None:
+        for feed in self.feeds:
+            while feed.inbox and isinstance(feed.inbox[0], StateChanged) \
+                    and feed.inbox[0].seq <= seq:  # fmt: skip
+                feed.obs = feed.inbox.popleft().obs  # type: ignore[union-attr]
+        self.shown = seq
+        for feed in self.feeds:
+            self._take(feed)
+
+    def _send(self, action: Any) -> None:
+        feed = self.feed(int(getattr(action, "seat", -1)))
+        ask = feed.ask
+        if ask is None or ask.seat != getattr(action, "seat", None):
+            raise NetRefused(Refusal("not_your_turn", "net.error.not_your_turn", "not asked"))
+        if not feed.link.client.send_action(ask.ask, self.kind.action_to_dict(action)):
+            raise NetRefused(Refusal("offline", "net.table.offline", "not connected"))
+        feed.ask = None
+        end = time.monotonic() + ANSWER_WAIT
+        while time.monotonic() < end:
+            batch = feed.link.client.poll(0.02)
+            for i, event in enumerate(batch):
+                if isinstance(event, Refusal) and event.ask == ask.ask and event.code != "stale":
+                    feed.ask = ask  # still open: the host changed nothing
+                    feed.inbox.extend(batch[:i] + batch[i + 1 :])
+                    self._take(feed)
+                    raise NetRefused(event)
+            feed.inbox.extend(batch)
+            answer = [e.seq for e in batch if isinstance(e, StateChanged) and e.seq > self.shown]
+            if answer:
+                self._show(answer[0])
+                return
+            if any(isinstance(e, (Lost, Refused)) for e in batch):
+                self._take(feed)
+                return
+        log.warning("no answer from the host within %.0f s", ANSWER_WAIT)
+
+    def next_round(self) -> None:
+        """The round sheet's Continue: the host dealt the next round itself; show it."""
+        self.pump()
+        seq = self._next_seq()
+        if seq is not None:
+            self._show(seq)
+
+    def can_undo(self) -> bool:
+        seat = self.game.current_player
+        return seat is not None and self.is_human(seat) and self.game.can_undo(seat)
+
+    def undo(self) -> Any:
+        seat = self.game.current_player
+        if seat is None or not self.can_undo():
+            return None
+        from carioca_desktop.rules.carioca.actions import Undo
+
+        events = self.apply(Undo(seat))
+        return events[-1] if events else None
+
+    def arrange(self, seat: int, hand: Sequence[str], staged: Sequence[Sequence[str]] = ()) -> None:
+        """The person's hand order, kept for this screen (a reconnection keeps it)."""
+        if self.is_human(seat):
+            self.arrangements[seat] = Arrangement(tuple(hand), tuple(tuple(g) for g in staged))
+
+    def react(self, key: str) -> bool:
+        """Send one reaction for this computer's (first) seat."""
+        return self.feeds[0].link.client.send_reaction(key)
+
+    def close(self) -> None:
+        for feed in self.feeds:
+            feed.link.client.close()
+
+
+def _seat(index: int, data: dict[str, Any], ours: set[int]) -> SeatConfig:
+    """A seat as the table names it: this computer's people, people elsewhere, bots."""
+    name = str(data.get("name") or f"Player {index + 1}")
+    if index in ours:
+        return SeatConfig(name, "human")
+    if data.get("kind") == "bot":
+        level = data.get("level")
+        return SeatConfig(name, "bot", level if isinstance(level, str) else "normal")
+    return SeatConfig(name, REMOTE_PERSON)

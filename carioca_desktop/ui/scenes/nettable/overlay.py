@@ -1,0 +1,183 @@
+"""What a network table adds to a local one, for both games: the remote people's avatars
+(connected, reconnecting with the grace's seconds left, played by a bot), the reactions
+(a row of buttons, F5-F10, a bubble by the sender's seat for a few seconds), the notice
+while this computer reconnects, the host's refusals in words, and the host gone: a message
+and back to the menu."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
+
+import pygame
+from pygame_gui.elements import UIButton
+
+from carioca_desktop.i18n import tr
+from carioca_desktop.net import protocol
+from carioca_desktop.net.client import (
+    Lost,
+    Reaction,
+    Reconnected,
+    Reconnecting,
+    Refusal,
+    Refused,
+    SeatChanged,
+)
+from carioca_desktop.play.netsession import REMOTE_PERSON, NetSession
+from carioca_desktop.play.text import refusal_text
+from carioca_desktop.rules.errors import Refusal as RulesRefusal
+from carioca_desktop.ui import theme
+from carioca_desktop.ui.drawing import draw_text, font, panel
+
+if TYPE_CHECKING:
+    from carioca_desktop.ui.scene import Host
+
+REACTIONS: tuple[str, ...] = tuple(
+    getattr(protocol, "REACTIONS", ("well_played", "oops", "thanks", "good_luck", "sorry", "hurry"))
+)
+REACTION_KEYS = (pygame.K_F5, pygame.K_F6, pygame.K_F7, pygame.K_F8, pygame.K_F9, pygame.K_F10)
+BUBBLE_SECONDS = 4.0
+
+
+@dataclass
+class Bubble:
+    seat: int
+    text: str
+    until: float
+
+
+def refusal_words(refusal: Refusal) -> str:
+    """The host's refusal as a local table says it: the engine's rule in words, else the
+    protocol's own message (``net.error.*``)."""
+    if refusal.rule:
+        params = {k: v for k, v in refusal.params.items() if isinstance(v, (str, int))}
+        return refusal_text(RulesRefusal(refusal.rule, refusal.message, params))
+    return tr(refusal.key) if refusal.key.startswith("net.") else refusal.message
+
+
+class NetOverlay:
+    """The network's part of one table screen (see the module's words)."""
+
+    def __init__(self, app: Host, session: NetSession) -> None:
+        self.app = app
+        self.session = session
+        self.away_since: dict[int, float] = {}  # remote seat → when it dropped
+        self.bubbles: list[Bubble] = []
+        self.reconnecting: tuple[float, float] | None = None  # (seconds left, at)
+        self.buttons: list[UIButton] = []
+        self.gone: str | None = None
+        self.grace = session.links[0].welcomed.grace
+        self._last_react = -10.0
+
+    # ------------------------------------------------------------------ widgets
+    def enter(self, area: pygame.Rect) -> None:
+        self.kill()
+        w = max(36, area.w // len(REACTIONS))
+        for i, key in enumerate(REACTIONS):
+            rect = pygame.Rect(area.x + i * w, area.y, w - 4, area.h)
+            self.buttons.append(UIButton(rect, tr(f"net.react.{key}"), self.app.manager,
+                                         command=lambda k=key: self.react(k)))  # fmt: skip
+
+    def kill(self) -> None:
+        for button in self.buttons:
+            cast(Any, button).kill()  # pygame_gui's kill is untyped
+        self.buttons = []
+
+    def react(self, key: str) -> None:
+        """Send one reaction (the host drops more than one every 2 s: so does this)."""
+        now = time.monotonic()
+        if now - self._last_react < 2.0:
+            return
+        self._last_react = now
+        self.session.react(key)
+
+    def key(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in REACTION_KEYS:
+            self.react(REACTIONS[REACTION_KEYS.index(event.key)])
+            return True
+        return False
+
+    # ------------------------------------------------------------------ news
+    def read(self) -> list[str]:
+        """Take the session's news; returns the words to show as toasts."""
+        words: list[str] = []
+        news, self.session.news = self.session.news, []
+        for event in news:
+            if isinstance(event, SeatChanged):
+                if event.status == "away":
+                    self.away_since[event.seat] = time.monotonic()
+                else:
+                    self.away_since.pop(event.seat, None)
+            elif isinstance(event, Reaction) and event.key in REACTIONS:
+                text = tr(f"net.react.{event.key}")
+                self.bubbles.append(Bubble(event.seat, text, time.monotonic() + BUBBLE_SECONDS))
+            elif isinstance(event, Reconnecting):
+                self.reconnecting = (event.seconds_left, time.monotonic())
+            elif isinstance(event, Reconnected):
+                self.reconnecting = None
+            elif isinstance(event, (Lost, Refused)):
+                self.gone = tr("net.table.host_gone")
+            elif isinstance(event, Refusal):
+                words.append(refusal_words(event))
+        self.bubbles = [b for b in self.bubbles if b.until > time.monotonic()]
+        return words
+
+    @property
+    def busy(self) -> bool:
+        """Something on screen counts down (the table wants frames)."""
+        return bool(self.bubbles or self.reconnecting or self.away_since)
+
+    def status_words(self, seat: int) -> str | None:
+        """A remote seat's avatar line: reconnecting with its seconds, or played by a bot."""
+        if self.session.seats[seat].kind != REMOTE_PERSON:
+            return None
+        status = self.session.status.get(seat, "here")
+        if status == "bot":
+            return tr("net.table.seat_bot")
+        if status == "away":
+            since = self.away_since.get(seat, time.monotonic())
+            left = max(0, round(self.grace - (time.monotonic() - since)))
+            return tr("net.table.seat_away", seconds=left)
+        return tr("net.table.seat_here")
+
+    def notice(self) -> str | None:
+        if self.reconnecting is None:
+            return None
+        left, at = self.reconnecting
+        seconds = max(0, round(left - (time.monotonic() - at)))
+        return tr("net.table.reconnecting", seconds=seconds)
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface, seat_rect: Any, unit: int) -> None:
+        """The avatars' lines and the bubbles by the seats, the notice at the top."""
+        small = font(max(11, unit * 13 // 10))
+        for seat in range(len(self.session.seats)):
+            rect: pygame.Rect | None = seat_rect(seat)
+            if rect is None:
+                continue
+            words = self.status_words(seat)
+            if words:
+                colour = theme.GREEN_OK if self.session.status.get(seat, "here") == "here" \
+                    else theme.GOLD  # fmt: skip
+                draw_text(surface, words, small, (rect.centerx, rect.bottom + 2), colour,
+                          anchor="midtop")  # fmt: skip
+            for bubble in [b for b in self.bubbles if b.seat == seat][-1:]:
+                self._bubble(surface, bubble.text, rect, small)
+        notice = self.notice()
+        if notice:
+            big = font(max(14, unit * 2), bold=True)
+            box = pygame.Rect(0, 0, big.size(notice)[0] + unit * 4, big.get_height() + unit * 2)
+            box.midtop = (surface.get_width() // 2, unit * 7)
+            panel(surface, box, border=theme.GOLD)
+            draw_text(surface, notice, big, box.center, theme.GOLD, anchor="center")
+
+    def _bubble(self, surface: pygame.Surface, text: str, rect: pygame.Rect,
+                fnt: pygame.font.Font) -> None:  # fmt: skip
+        w, h = fnt.size(text)
+        box = pygame.Rect(0, 0, w + 16, h + 10)
+        box.midbottom = (rect.centerx, rect.top - 4)
+        box.clamp_ip(surface.get_rect())
+        pygame.draw.rect(surface, (250, 246, 232), box, 0, 10)
+        pygame.draw.rect(surface, theme.GOLD, box, 2, 10)
+        draw_text(surface, text, fnt, box.center, theme.TOAST, anchor="center", shadow=False)

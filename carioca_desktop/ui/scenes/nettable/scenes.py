@@ -1,0 +1,163 @@
+"""Each game's real table, played from this computer at a network table: the local table
+scene over a ``NetSession`` (play/netsession.py) with the network's part (overlay.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+import pygame
+
+from carioca_desktop.i18n import tr
+from carioca_desktop.play.carioca.offer import OfferClock
+from carioca_desktop.play.netsession import NetRefused, NetSession
+from carioca_desktop.ui.scenes.buraco.partner import PartnerAsk
+from carioca_desktop.ui.scenes.buraco.scene import BuracoTableScene
+from carioca_desktop.ui.scenes.carioca.scene import TableScene
+from carioca_desktop.ui.scenes.nettable.overlay import NetOverlay, refusal_words
+
+if TYPE_CHECKING:
+    from carioca_desktop.net.link import SeatLink
+    from carioca_desktop.ui.scene import Host, Scene
+
+
+class NetPart:
+    """What both games' network tables do each frame (mixed in before the table)."""
+
+    app: Host
+    net: NetOverlay
+    session: Any
+
+    def net_words(self) -> list[str]:
+        """The session's news read; at the host gone, back to the menu with the message."""
+        words = self.net.read()
+        if self.net.gone is not None:
+            self.leave(self.net.gone)
+        return words
+
+    def leave(self, message: str) -> None:
+        message, self.net.gone = message, None
+        app = self.app
+        self.session.close()
+        app.reset(app.routes.menu())
+        app.push(app.routes.confirm(message, [], tr("net.table.to_menu"), "", _nothing))
+
+    def reaction_area(self, top: int, unit: int) -> pygame.Rect:
+        w, h = unit * 56, unit * 3
+        return pygame.Rect(self.app.size[0] - w - unit, top + unit, w, h)
+
+
+def _nothing() -> None:
+    return None
+
+
+class NetCariocaTable(NetPart, TableScene):
+    """Carioca's table at a network table."""
+
+    window_partial = False  # the avatars' lines and the bubbles are drawn over the table
+
+    def __init__(self, app: Host, session: NetSession) -> None:
+        super().__init__(app, cast(Any, session))
+        self.net = NetOverlay(app, session)
+
+    def enter(self) -> None:
+        super().enter()
+        self.net.enter(self.reaction_area(self.layout.top_bar.bottom, self.layout.upx(10)))
+
+    def exit(self) -> None:
+        super().exit()
+        self.net.kill()
+
+    def update(self, dt: float) -> bool:
+        for words in self.net_words():
+            self.toast(words, self.layout.slots_area.midtop)
+        self._offer_clock()
+        busy = super().update(dt)
+        return busy or self.net.busy
+
+    def _offer_clock(self) -> None:
+        """The buy offer counts the host's seconds (None: no limit)."""
+        offer, seconds = self.offer, self.session.buy_seconds
+        if offer is not None and offer.clock.seconds != seconds:
+            offer.clock = OfferClock(seconds)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        return self.net.key(event) or super().handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self.net.draw(surface, self._seat_rect, self.layout.upx(10))
+
+    def _seat_rect(self, seat: int) -> pygame.Rect | None:
+        spot = self.layout.seats.get(seat)
+        if spot is not None:
+            return pygame.Rect(spot.panel)
+        return pygame.Rect(self.layout.hand_area) if seat == self.viewer else None
+
+    def perform(self, action: Any, from_rect: pygame.Rect | None = None,
+                played: Sequence[int] = ()) -> None:  # fmt: skip
+        try:
+            super().perform(action, from_rect, played)
+        except NetRefused as err:
+            self.toast(refusal_words(err.refusal), self.layout.slots_area.midtop)
+            self.sync()
+
+
+class _TrustHost(PartnerAsk):
+    """At a network table the host's engine judges going out (no partner's question here)."""
+
+    def may_go(self, action: Any, anchor: tuple[int, int]) -> bool:
+        return True
+
+
+class NetBuracoTable(NetPart, BuracoTableScene):
+    """Buraco's table at a network table."""
+
+    window_partial = False
+
+    def __init__(self, app: Host, session: NetSession) -> None:
+        super().__init__(app, cast(Any, session))
+        self.net = NetOverlay(app, session)
+        self.partner = _TrustHost(self)
+
+    def enter(self) -> None:
+        super().enter()
+        self.net.enter(self.reaction_area(self.layout.bar.bottom, self.layout.upx(10)))
+
+    def exit(self) -> None:
+        super().exit()
+        self.net.kill()
+
+    def update(self, dt: float) -> bool:
+        for words in self.net_words():
+            self.toast(words, self.layout.centre.center)
+        busy = super().update(dt)
+        return busy or self.net.busy
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        return self.net.key(event) or super().handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self.net.draw(surface, self._seat_rect, self.layout.upx(10))
+
+    def _seat_rect(self, seat: int) -> pygame.Rect | None:
+        rect = self.layout.seats.get(seat)
+        if rect is not None:
+            return pygame.Rect(rect)
+        return pygame.Rect(self.layout.our_zone) if seat == self.viewer else None
+
+    def perform(self, action: Any) -> None:
+        try:
+            super().perform(action)
+        except NetRefused as err:
+            self.toast(refusal_words(err.refusal), self.layout.centre.center)
+            self.sync()
+
+
+def net_table(app: Host, links: Sequence[SeatLink]) -> Scene:
+    """The table of a network match played from this computer by ``links``' seats."""
+    session = NetSession(links)
+    if session.GAME == "carioca":
+        return NetCariocaTable(app, session)
+    return NetBuracoTable(app, session)

@@ -1,0 +1,87 @@
+"""The network table's test kit: an in-process host on loopback (tests/fixtures/netkit.py),
+this computer's seat(s) as SeatLinks, the app on the dummy driver, and a bot choosing the
+person's moves through the scene's own action path."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from carioca_desktop.net.client import NetClient, Started, Welcomed
+from carioca_desktop.net.games import KINDS
+from carioca_desktop.net.link import SeatLink
+from carioca_desktop.storage import Paths
+from carioca_desktop.ui.app import App
+from tests.fixtures.netkit import CODE, HostThread, new_host
+
+
+def link(port: int, name: str) -> SeatLink:
+    """A joined seat once the host's ``start`` came (as the lobby hands it over)."""
+    address = f"127.0.0.1:{port}"
+    client = NetClient(address, CODE, name)
+    welcomed: Welcomed | None = None
+    started: Started | None = None
+    pending: list[Any] = []
+    end = time.monotonic() + 10
+    while started is None and time.monotonic() < end:
+        for event in client.poll(0.05):
+            if isinstance(event, Welcomed):
+                welcomed = event
+            elif isinstance(event, Started):
+                started = event
+            elif started is not None or welcomed is not None:
+                pending.append(event)
+    assert welcomed is not None and started is not None
+    return SeatLink(client, address, CODE, name, welcomed, started, pending)
+
+
+def table(tmp_path: Path, game: str, specs: str, seed: int = 5, rules: dict[str, Any] | None = None,
+          size: tuple[int, int] = (1280, 720), **kw: Any) -> tuple[App, HostThread, list[SeatLink]]:
+    """A host with ``specs`` seats ("remote" or a bot level); every remote seat joined here,
+    in seat order; the app showing their network table."""
+    host = new_host(game, rules or {}, specs, seed, **kw)
+    thread = HostThread(host)
+    names = ("Ana", "Beto", "Carla", "Diego")
+    links = []
+    for i in range(specs.split(",").count("remote")):
+        links.append(link(host.port, names[i]))
+    app = App(size=size, paths=Paths.under(tmp_path), fast=True)
+    app.reset(app.routes.net_table(links))
+    return app, thread, links
+
+
+class Person:
+    """A bot that plays this computer's seats through the table scene's ``perform``."""
+
+    def __init__(self, game: str, seats: list[int], level: str = "normal") -> None:
+        self.kind = KINDS[game]
+        self.bots = {s: self.kind.make_bot(level, s, 7 + s) for s in seats}
+        self.moves = 0
+
+    def play(self, scene: Any) -> bool:
+        """One move if one of this computer's seats is asked and nothing flies; True if so."""
+        session = scene.session
+        if scene.animator.busy or session.pending_bot_action() is not None:
+            return False
+        for feed in session.feeds:
+            ask = feed.ask
+            if ask is None or session.game.round_over:
+                continue
+            legal = tuple(self.kind.action_from_dict(a) for a in ask.legal)
+            action = self.kind.driver_choice(self.bots[feed.seat], feed.obs, legal)
+            scene.perform(action)
+            self.moves += 1
+            return True
+        return False
+
+
+def frames(app: App, seconds: float, until: Any = None, dt: float = 0.02) -> bool:
+    """Frames for up to ``seconds`` of wall time (the host answers meanwhile)."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        app.frame(dt)
+        if until is not None and until():
+            return True
+        time.sleep(0.005)
+    return until is None
