@@ -16,10 +16,17 @@ from carioca_desktop.ui.app import App
 from tests.fixtures.netkit import CODE, HostThread, new_host
 
 
-def link(port: int, name: str) -> SeatLink:
+def join(port: int, name: str) -> NetClient:
+    client = NetClient(f"127.0.0.1:{port}", CODE, name)
+    end = time.monotonic() + 10
+    while not client.connected and time.monotonic() < end:  # seats are taken in order
+        time.sleep(0.01)
+    time.sleep(0.05)
+    return client
+
+
+def link(client: NetClient) -> SeatLink:
     """A joined seat once the host's ``start`` came (as the lobby hands it over)."""
-    address = f"127.0.0.1:{port}"
-    client = NetClient(address, CODE, name)
     welcomed: Welcomed | None = None
     started: Started | None = None
     pending: list[Any] = []
@@ -33,20 +40,20 @@ def link(port: int, name: str) -> SeatLink:
             elif started is not None or welcomed is not None:
                 pending.append(event)
     assert welcomed is not None and started is not None
-    return SeatLink(client, address, CODE, name, welcomed, started, pending)
+    address = f"{client.host}:{client.port}"
+    return SeatLink(client, address, CODE, "", welcomed, started, pending)
 
 
 def table(tmp_path: Path, game: str, specs: str, seed: int = 5, rules: dict[str, Any] | None = None,
-          size: tuple[int, int] = (1280, 720), **kw: Any) -> tuple[App, HostThread, list[SeatLink]]:
+          size: tuple[int, int] = (1280, 720), fast: bool = True, **kw: Any) -> tuple[App, HostThread, list[SeatLink]]:
     """A host with ``specs`` seats ("remote" or a bot level); every remote seat joined here,
     in seat order; the app showing their network table."""
     host = new_host(game, rules or {}, specs, seed, **kw)
     thread = HostThread(host)
     names = ("Ana", "Beto", "Carla", "Diego")
-    links = []
-    for i in range(specs.split(",").count("remote")):
-        links.append(link(host.port, names[i]))
-    app = App(size=size, paths=Paths.under(tmp_path), fast=True)
+    clients = [join(host.port, names[i]) for i in range(specs.split(",").count("remote"))]
+    links = [link(c) for c in clients]
+    app = App(size=size, paths=Paths.under(tmp_path), fast=fast)
     app.reset(app.routes.net_table(links))
     return app, thread, links
 

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
-from carioca_desktop.i18n import tr
 from carioca_desktop.play.carioca.offer import OfferClock
 from carioca_desktop.play.netsession import NetRefused, NetSession
 from carioca_desktop.ui.scenes.buraco.partner import PartnerAsk
@@ -39,16 +38,15 @@ class NetPart:
         message, self.net.gone = message, None
         app = self.app
         self.session.close()
-        app.reset(app.routes.menu())
-        app.push(app.routes.confirm(message, [], tr("net.table.to_menu"), "", _nothing))
+        menu = app.routes.menu()
+        messages = getattr(menu, "messages", None)  # the menu's notice box, shown a while
+        if isinstance(messages, list):
+            messages.append(message)
+        app.reset(menu)
 
     def reaction_area(self, top: int, unit: int) -> pygame.Rect:
         w, h = unit * 56, unit * 3
         return pygame.Rect(self.app.size[0] - w - unit, top + unit, w, h)
-
-
-def _nothing() -> None:
-    return None
 
 
 class NetCariocaTable(NetPart, TableScene):
@@ -98,8 +96,9 @@ class NetCariocaTable(NetPart, TableScene):
                 played: Sequence[int] = ()) -> None:  # fmt: skip
         try:
             super().perform(action, from_rect, played)
-        except NetRefused as err:
+        except NetRefused as err:  # the host's engine said no: as a local table says it
             self.toast(refusal_words(err.refusal), self.layout.slots_area.midtop)
+            self.app.sounds.play("refuse")
             self.sync()
 
 
@@ -152,12 +151,13 @@ class NetBuracoTable(NetPart, BuracoTableScene):
             super().perform(action)
         except NetRefused as err:
             self.toast(refusal_words(err.refusal), self.layout.centre.center)
+            self.app.sounds.play("refuse")
             self.sync()
 
 
 def net_table(app: Host, links: Sequence[SeatLink]) -> Scene:
     """The table of a network match played from this computer by ``links``' seats."""
-    session = NetSession(links)
+    session = NetSession(links, app.paths)
     if session.GAME == "carioca":
         return NetCariocaTable(app, session)
     return NetBuracoTable(app, session)

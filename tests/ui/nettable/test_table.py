@@ -1,0 +1,153 @@
+"""The network table on screen (dummy driver, loopback, an in-process TableHost): remote
+moves reach the real table and animate, the person's moves are sent and applied, the
+host's refusals are shown in words, a dropped seat's avatar counts down and then shows the
+bot, this computer's reconnection keeps the hand, the host gone returns to the menu."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from carioca_desktop.i18n import set_language, tr
+from carioca_desktop.play.netsession import REMOTE
+from carioca_desktop.play.text import refusal_text
+from carioca_desktop.rules.carioca.actions import Discard
+from carioca_desktop.rules.errors import Refusal
+from carioca_desktop.ui.scenes.nettable.scenes import NetCariocaTable
+from tests.fixtures.netkit import HostThread
+from tests.ui.nettable.kit import Person, frames, table
+
+pytestmark = pytest.mark.timeout(120)
+
+
+@pytest.fixture(autouse=True)
+def spanish() -> Iterator[None]:
+    set_language("es")
+    yield
+    set_language("es")
+
+
+@pytest.fixture
+def hosts() -> Iterator[list[HostThread]]:
+    started: list[HostThread] = []
+    yield started
+    for thread in started:
+        thread.stop()
+
+
+def test_a_remote_move_reaches_the_table_and_flies(tmp_path: Path, hosts: list[HostThread]) -> None:
+    """Seat 0 is a bot at the host, so the first moves are another seat's: each arrives
+    as a state, waits for the table's clock, and its cards fly as a bot's do."""
+    app, thread, links = table(tmp_path, "carioca", "normal,remote,normal", fast=False)
+    hosts.append(thread)
+    scene = app.stack.top
+    assert isinstance(scene, NetCariocaTable)
+    flights: list[object] = []
+    add = scene.animator.add
+    scene.animator.add = lambda f: (flights.append(f), add(f))[1]  # type: ignore[method-assign]
+    start = len(scene.obs.events)
+    assert frames(app, 20, lambda: len(scene.obs.events) > start + 1 and flights)
+    assert scene.obs.events[start].seat == 0  # the host's bot moved, seen here
+    assert scene.obs.hand == thread.host.game.observation(1).hand
+
+
+def test_the_persons_move_is_sent_and_applied(tmp_path: Path, hosts: list[HostThread]) -> None:
+    app, thread, links = table(tmp_path, "carioca", "remote,normal,normal")
+    hosts.append(thread)
+    scene = app.stack.top
+    person = Person("carioca", [0])
+    assert frames(app, 10, lambda: person.play(scene))  # the draw
+    assert thread.host.game.event_count >= 1
+    assert scene.session.feeds[0].obs.hand == thread.host.game.observation(0).hand
+    assert len(scene.obs.hand) == len(thread.host.game.hand(0))
+
+
+def test_a_refusal_is_shown_in_words_and_changes_nothing(
+    tmp_path: Path, hosts: list[HostThread]
+) -> None:
+    """A discard before drawing: the host's engine refuses, the table says why in Spanish."""
+    app, thread, links = table(tmp_path, "carioca", "remote,normal,normal")
+    hosts.append(thread)
+    scene = app.stack.top
+    assert frames(app, 10, lambda: scene.session.feeds[0].ask is not None)
+    before = thread.host.game.event_count
+    scene.perform(Discard(0, scene.obs.hand[0]))
+    words = [t.text for t in scene.toasts]
+    expected = refusal_text(Refusal("must_draw_first", ""))
+    assert words and words[-1] == expected, words
+    assert thread.host.game.event_count == before
+    assert scene.session.feeds[0].ask is not None  # still asked: the person may draw
+
+
+def test_a_dropped_seat_counts_down_then_shows_the_bot(
+    tmp_path: Path, hosts: list[HostThread]
+) -> None:
+    app, thread, links = table(tmp_path, "carioca", "remote,remote,normal", grace=3.0)
+    hosts.append(thread)
+    scene = app.stack.top
+    other = links[1]  # the person at another computer: not on this table
+    app.reset(app.routes.net_table(links[:1]))
+    scene = app.stack.top
+    assert scene.net.status_words(1) == tr("net.table.seat_here")
+    other.client.close()
+
+    def away() -> bool:
+        return scene.session.status.get(1) == "away"
+
+    assert frames(app, 10, away)
+    counts: list[str] = []
+    frames(app, 10, lambda: counts.append(scene.net.status_words(1) or "") or
+           scene.session.status.get(1) == "bot")  # fmt: skip
+    shown = [tr("net.table.seat_away", seconds=n) for n in range(4)]
+    away = [shown.index(w) for w in dict.fromkeys(counts) if w in shown]
+    assert away and away == sorted(away, reverse=True), counts  # the grace's seconds, down
+    assert frames(app, 10, lambda: scene.session.status.get(1) == "bot")
+    assert scene.net.status_words(1) == tr("net.table.seat_bot")
+
+
+def test_reconnection_keeps_the_hand_as_it_was(tmp_path: Path, hosts: list[HostThread]) -> None:
+    app, thread, links = table(tmp_path, "carioca", "remote,normal,normal", grace=20.0)
+    hosts.append(thread)
+    scene = app.stack.top
+    person = Person("carioca", [0])
+    assert frames(app, 10, lambda: person.play(scene))
+    scene.model.hand.sort("rank")
+    scene.model.hand.cards.reverse()  # an order no sort gives
+    order = [c.code for c in scene.model.hand.cards]
+    links[0].client.drop()
+    assert frames(app, 10, lambda: scene.net.notice() is not None)
+    assert scene.net.notice() is not None and "Reconectando" in scene.net.notice()
+    assert frames(app, 10, lambda: scene.net.notice() is None and links[0].client.connected)
+    frames(app, 0.5)
+    assert [c.code for c in scene.model.hand.cards] == order
+    assert app.stack.top is scene
+    moves = person.moves
+    assert frames(app, 10, lambda: person.play(scene) or person.moves > moves)  # plays on
+
+
+def test_the_host_gone_returns_to_the_menu_with_the_message(
+    tmp_path: Path, hosts: list[HostThread]
+) -> None:
+    app, thread, links = table(tmp_path, "buraco", "remote,normal,normal,normal")
+    scene = app.stack.top
+    thread.stop()
+    t0 = time.monotonic()
+    assert frames(app, 8, lambda: app.stack.top is not scene)
+    assert time.monotonic() - t0 < 5
+    menu = app.stack.top
+    assert type(menu).__name__ == "MenuScene"
+    assert tr("net.table.host_gone") in menu.messages
+
+
+def test_a_remote_move_never_comes_before_its_turn(tmp_path: Path, hosts: list[HostThread]) -> None:
+    """The states queue: the table asks for the next one only when nothing flies, and the
+    person is asked only once every move before the ask is shown."""
+    app, thread, links = table(tmp_path, "carioca", "normal,normal,remote")
+    hosts.append(thread)
+    scene = app.stack.top
+    assert frames(app, 15, lambda: scene.session.feeds[0].ask is not None)
+    assert scene.session.pending_bot_action() is not REMOTE
+    assert scene.obs.turn == 2 and scene.session.shown == thread.host.applied
