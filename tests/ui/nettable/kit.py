@@ -44,8 +44,9 @@ def link(client: NetClient) -> SeatLink:
     return SeatLink(client, address, CODE, "", welcomed, started, pending)
 
 
-def table(tmp_path: Path, game: str, specs: str, seed: int = 5, rules: dict[str, Any] | None = None,
-          size: tuple[int, int] = (1280, 720), fast: bool = True, **kw: Any) -> tuple[App, HostThread, list[SeatLink]]:
+def table(tmp_path: Path, game: str, specs: str, seed: int = 5,
+          rules: dict[str, Any] | None = None, size: tuple[int, int] = (1280, 720),
+          fast: bool = True, **kw: Any) -> tuple[App, HostThread, list[SeatLink]]:  # fmt: skip
     """A host with ``specs`` seats ("remote" or a bot level); every remote seat joined here,
     in seat order; the app showing their network table."""
     host = new_host(game, rules or {}, specs, seed, **kw)

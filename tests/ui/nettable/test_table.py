@@ -41,7 +41,7 @@ def hosts() -> Iterator[list[HostThread]]:
 def test_a_remote_move_reaches_the_table_and_flies(tmp_path: Path, hosts: list[HostThread]) -> None:
     """Seat 0 is a bot at the host, so the first moves are another seat's: each arrives
     as a state, waits for the table's clock, and its cards fly as a bot's do."""
-    app, thread, links = table(tmp_path, "carioca", "normal,remote,normal", fast=False)
+    app, thread, _links = table(tmp_path, "carioca", "normal,remote,normal", fast=False)
     hosts.append(thread)
     scene = app.stack.top
     assert isinstance(scene, NetCariocaTable)
@@ -55,7 +55,7 @@ def test_a_remote_move_reaches_the_table_and_flies(tmp_path: Path, hosts: list[H
 
 
 def test_the_persons_move_is_sent_and_applied(tmp_path: Path, hosts: list[HostThread]) -> None:
-    app, thread, links = table(tmp_path, "carioca", "remote,normal,normal")
+    app, thread, _links = table(tmp_path, "carioca", "remote,normal,normal")
     hosts.append(thread)
     scene = app.stack.top
     person = Person("carioca", [0])
@@ -69,7 +69,7 @@ def test_a_refusal_is_shown_in_words_and_changes_nothing(
     tmp_path: Path, hosts: list[HostThread]
 ) -> None:
     """A discard before drawing: the host's engine refuses, the table says why in Spanish."""
-    app, thread, links = table(tmp_path, "carioca", "remote,normal,normal")
+    app, thread, _links = table(tmp_path, "carioca", "remote,normal,normal")
     hosts.append(thread)
     scene = app.stack.top
     assert frames(app, 10, lambda: scene.session.feeds[0].ask is not None)
@@ -131,7 +131,7 @@ def test_reconnection_keeps_the_hand_as_it_was(tmp_path: Path, hosts: list[HostT
 def test_the_host_gone_returns_to_the_menu_with_the_message(
     tmp_path: Path, hosts: list[HostThread]
 ) -> None:
-    app, thread, links = table(tmp_path, "buraco", "remote,normal,normal,normal")
+    app, thread, _links = table(tmp_path, "buraco", "remote,normal,normal,normal")
     scene = app.stack.top
     thread.stop()
     t0 = time.monotonic()
@@ -145,7 +145,7 @@ def test_the_host_gone_returns_to_the_menu_with_the_message(
 def test_a_remote_move_never_comes_before_its_turn(tmp_path: Path, hosts: list[HostThread]) -> None:
     """The states queue: the table asks for the next one only when nothing flies, and the
     person is asked only once every move before the ask is shown."""
-    app, thread, links = table(tmp_path, "carioca", "normal,normal,remote")
+    app, thread, _links = table(tmp_path, "carioca", "normal,normal,remote")
     hosts.append(thread)
     scene = app.stack.top
     assert frames(app, 15, lambda: scene.session.feeds[0].ask is not None)
