@@ -185,6 +185,9 @@ class NetSession:
         from carioca_desktop.storage.stats import any_from_dict, append_match
 
         self.recorded = True
+        # Each link gets the record with its own seat as the person; a hot-seat pair at
+        # this computer is one match with both its people, as at a local table.
+        data = {**data, "human_seats": self.human_seats}
         try:
             append_match(any_from_dict(data), self.paths)
         except (FileProblem, OSError, ValueError) as err:

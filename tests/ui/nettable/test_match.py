@@ -25,29 +25,35 @@ def play_through(app: App, game: str, seconds: float) -> tuple[Any, str]:
     scene = app.stack.top
     person = Person(game, [f.seat for f in scene.session.feeds])
     end = time.monotonic() + seconds
+    privacy = 0
     while time.monotonic() < end:
         app.frame(0.02)
         top = app.stack.top
         if type(top).__name__ == "FinalScoreScene":
-            return scene, "final"
+            return scene, "final privacy" if privacy else "final"
+        if type(top).__name__ == "PrivacyScene":
+            privacy += 1
+            top.reveal()  # the hot-seat pair's next person takes the seat
+            continue
         if top is not scene:
             top.next()  # the round summary's button: the next round, or the final sheet
             continue
         sheet = getattr(scene, "sheet", None)
         if sheet is not None:
             if scene.session.game.is_over:
-                return scene, "final"
+                return scene, "final privacy" if privacy else "final"
             scene.next_round()  # Buraco's round sheet's button
         person.play(scene)
         time.sleep(0.001)
     return scene, "timeout"
 
 
-def finished(tmp_path: Path, game: str, rules: dict[str, Any], seconds: float) -> None:
-    app, thread, _links = table(tmp_path, game, SPECS[game], seed=11, rules=rules)
+def finished(tmp_path: Path, game: str, rules: dict[str, Any], seconds: float,
+             specs: str = "") -> None:  # fmt: skip
+    app, thread, links = table(tmp_path, game, specs or SPECS[game], seed=11, rules=rules)
     try:
         scene, end = play_through(app, game, seconds)
-        assert end == "final"
+        assert end == ("final privacy" if len(links) > 1 else "final")
         assert scene.session.game.is_over
         assert thread.host.game.is_over
         assert scene.obs.hand == thread.host.game.observation(0).hand
@@ -56,7 +62,7 @@ def finished(tmp_path: Path, game: str, rules: dict[str, Any], seconds: float) -
             app.frame(0.02)  # the match_over message follows the last state
         records = load_stats(Paths.under(tmp_path))[0].records
         assert [r.match_id for r in records] == [scene.session.match_id]
-        assert list(records[0].human_seats) == [0]
+        assert list(records[0].human_seats) == [link.welcomed.seat for link in links]
     finally:
         thread.stop()
 
@@ -72,3 +78,10 @@ def test_a_short_match_to_its_final_sheet(tmp_path: Path, game: str) -> None:
 @pytest.mark.parametrize("game", ["carioca", "buraco"])
 def test_a_whole_match_to_its_final_sheet(tmp_path: Path, game: str) -> None:
     finished(tmp_path, game, {}, 800)
+
+
+@pytest.mark.timeout(180)
+def test_a_hot_seat_pair_at_one_computer_gets_its_privacy_screen(tmp_path: Path) -> None:
+    """Two people at this computer (two links): each turn of theirs behind the privacy
+    screen, as at a local hot seat; the people far away need none."""
+    finished(tmp_path, "carioca", SHORT["carioca"], 120, "remote,normal,remote")
