@@ -151,3 +151,40 @@ def test_a_remote_move_never_comes_before_its_turn(tmp_path: Path, hosts: list[H
     assert frames(app, 15, lambda: scene.session.feeds[0].ask is not None)
     assert scene.session.pending_bot_action() is not REMOTE
     assert scene.obs.turn == 2 and scene.session.shown == thread.host.applied
+
+
+def test_the_buy_offer_counts_the_hosts_seconds(tmp_path: Path, hosts: list[HostThread]) -> None:
+    """Asked to buy, the person sees the offer with the host's countdown (``ask.seconds``)."""
+    app, thread, _links = table(
+        tmp_path, "carioca", "remote,normal,normal", seed=2, rules={"buy": True}
+    )
+    hosts.append(thread)
+    scene = app.stack.top
+    feed = scene.session.feeds[0]
+    person = Person("carioca", [0])
+
+    def offered() -> bool:
+        if feed.ask is not None and feed.obs.phase == "offer":
+            return True
+        person.play(scene)
+        return False
+
+    assert frames(app, 30, offered)
+    app.frame(0.02)
+    assert feed.ask is not None and feed.ask.seconds is not None
+    assert scene.offer is not None and scene.offer.visible
+    assert scene.offer.clock.seconds == feed.ask.seconds
+
+
+def test_a_buraco_refusal_is_shown_in_words(tmp_path: Path, hosts: list[HostThread]) -> None:
+    from carioca_desktop.rules.buraco.actions import Discard as BuracoDiscard
+
+    app, thread, _links = table(tmp_path, "buraco", "remote,normal,normal,normal")
+    hosts.append(thread)
+    scene = app.stack.top
+    assert frames(app, 10, lambda: scene.session.feeds[0].ask is not None)
+    before = thread.host.game.event_count
+    scene.perform(BuracoDiscard(0, scene.obs.hand[0]))
+    words = [t.text for t in scene.toasts]
+    assert words and words[-1] == refusal_text(Refusal("must_draw_first", "")), words
+    assert thread.host.game.event_count == before
