@@ -13,7 +13,7 @@ from typing import Any
 from carioca_desktop.net.buraco import NetBuracoSession
 from carioca_desktop.net.carioca import NetMatchSession
 from carioca_desktop.net.games import KINDS, Session
-from carioca_desktop.net.seats import REMOTE, SeatSpec
+from carioca_desktop.net.seats import LOCAL, REMOTE, SeatSpec
 from carioca_desktop.storage import Paths
 from carioca_desktop.storage.atomic import atomic_write_bytes
 from carioca_desktop.storage.paths import default_paths
@@ -55,6 +55,9 @@ def read_table(paths: Paths | None) -> dict[str, Any]:
             raise ValueError("the kept network table is damaged")
     if not isinstance(data.get("code"), str) or not isinstance(data.get("grace"), (int, float)):
         raise ValueError("the kept network table is damaged")
+    buy = data.get("buy_seconds", 10)
+    if buy is not None and (isinstance(buy, bool) or not isinstance(buy, (int, float)) or buy <= 0):
+        raise ValueError("the kept network table is damaged")
     return dict(data)
 
 
@@ -80,7 +83,8 @@ def seat_specs(session: Session, table: dict[str, Any]) -> list[SeatSpec]:
     people = {i for i, seat in enumerate(session.seats) if seat.kind == "human"}
     if remote != people:
         raise ValueError("the kept network table does not match the saved match's seats")
+    local = {int(s) for s, info in table["remote"].items() if info.get("local") is True}
     return [
-        SeatSpec(REMOTE) if i in remote else SeatSpec("bot", seat.level)
+        SeatSpec(LOCAL if i in local else REMOTE) if i in remote else SeatSpec("bot", seat.level)
         for i, seat in enumerate(session.seats)
     ]
