@@ -21,6 +21,7 @@ from carioca_desktop.net import protocol as p
 from carioca_desktop.net.admission import Throttle, new_code, new_token, token_hash
 from carioca_desktop.net.games import HOST, KINDS, Session, bot_seed, record_for
 from carioca_desktop.net.lobby import Ask, HostEvent, Lobby, bot_name
+from carioca_desktop.net.resume import net_paths
 from carioca_desktop.net.seats import LOCAL, PEOPLE, RemoteSeat, SeatSpec
 from carioca_desktop.net.transport import Closed, Garbage, Opened, Received, Transport
 from carioca_desktop.play.carioca.offer import OFFER_SECONDS
@@ -106,7 +107,7 @@ class TableHost(Lobby):
         for seat, info in table["remote"].items():
             remote = host.remote[int(seat)]
             if remote.local:  # its person is seated again with the new local token
-                remote.name = info["name"]
+                remote.name, remote.away_since = info["name"], now
                 continue
             remote.name, remote.token_hash, remote.away_since = (
                 info["name"],
@@ -209,8 +210,12 @@ class TableHost(Lobby):
 
     def _start(self, out: list[HostEvent]) -> None:
         self.session = self.kind.new_session(
-            self.rules, self._seat_configs(), self.seed, self.paths, self.autosave
+            self.rules, self._seat_configs(), self.seed, net_paths(self.paths), self.autosave
         )
+        now = self.clock()
+        for person in self.remote.values():
+            if person.local and person.conn is None and person.away_since is None:
+                person.away_since = now  # never came: its grace runs, then a bot plays it
         self._to_all(self._start_message())
         for seat in self.remote:
             self._state_to(seat)
@@ -224,8 +229,9 @@ class TableHost(Lobby):
             return
         from carioca_desktop.net.resume import write_table
 
+        names = [c.name for c in self.session.seats]  # a local seat may not have come yet
         remote = {
-            str(s): {"name": r.name, "token_hash": r.token_hash, "local": r.local}
+            str(s): {"name": names[s], "token_hash": r.token_hash, "local": r.local}
             for s, r in self.remote.items()
         }
         write_table(self.paths, {"match_id": self.session.match_id, "game": self.kind.name,
