@@ -10,7 +10,9 @@ A connection that drops after the welcome is opened again by itself, with the se
 a little later each time (``BACKOFF``), within the host's grace: ``Reconnecting`` says so
 each time, ``Reconnected`` when the host took the seat back (it then sends the whole log and
 the current state again). A host that closed the connection itself, or whose port refuses
-(its program ended), is gone at once: ``Lost``.
+(its program ended), is gone at once: ``Lost``. A frozen host (asleep, a pulled cable) is
+tried again until the grace is spent. ``reconnect=False`` (``carioca join``, which is
+started again to rejoin) makes every drop ``Lost`` at once, within the keep-alive's 5 s.
 """
 
 from __future__ import annotations
@@ -114,8 +116,22 @@ class Reconnected:
 
 
 @dataclass(frozen=True)
+class LobbyChanged:
+    """Before the start, after every change: the table's game, rule preset and rules (the
+    rules' dict), and each seat (``name``, ``kind`` local/remote/bot, ``level``, ``status``
+    here/away/open/bot, ``ready``)."""
+
+    game: str
+    preset: str
+    rules: dict[str, Any]
+    seats: tuple[dict[str, Any], ...]
+    code: str = ""
+
+
+@dataclass(frozen=True)
 class Reaction:
-    """A seat's reaction (one of ``protocol.REACTIONS``' keys), relayed by the host."""
+    """A seat sent one of the fixed reactions (``protocol.REACTIONS``; shown as
+    ``net.react.<key>``)."""
 
     seat: int
     key: str
@@ -139,7 +155,7 @@ class Lost:
 
 ClientEvent = (
     Welcomed | Started | StateChanged | Asked | Refusal | SeatChanged | RoundOver | MatchOver
-    | Refused | Lost | Reconnecting | Reconnected | Reaction
+    | Refused | Lost | LobbyChanged | Reaction | Reconnecting | Reconnected
 )  # fmt: skip
 
 
@@ -155,8 +171,9 @@ class NetClient:
     """One seat's connection to a host (see the module's words)."""
 
     def __init__(self, address: str, code: str, name: str, token: str | None = None,
-                 app: str = "") -> None:  # fmt: skip
+                 app: str = "", reconnect: bool = True) -> None:  # fmt: skip
         self.host, self.port = parse_address(address)
+        self.reconnect = reconnect  # off: a drop is ``Lost`` at once (``carioca join``)
         self.events: queue.Queue[ClientEvent] = queue.Queue()
         self._hello = p.hello(app, code, name, token)
         self._ws: ClientConnection | None = None
@@ -186,8 +203,15 @@ class NetClient:
     def send_action(self, ask: int, action: dict[str, Any]) -> bool:
         return self.send_raw(p.encode({"t": "action", "ask": ask, "action": action}))
 
+    def send_ready(self, ready: bool) -> bool:
+        """Before the start: this seat's ready mark (the host tells every seat)."""
+        return self.send_raw(p.encode({"t": "ready", "ready": bool(ready)}))
+
     def send_reaction(self, key: str) -> bool:
-        """One of ``protocol.REACTIONS``' keys, relayed by the host to every seat."""
+        """One of ``protocol.REACTIONS`` to every seat (the host drops more than one every
+        two seconds with an error ``slow_down``); ValueError for another key."""
+        if key not in p.REACTIONS:
+            raise ValueError(f"not a reaction: {key!r}")
         return self.send_raw(p.encode({"t": "react", "key": key}))
 
     @property
@@ -239,7 +263,7 @@ class NetClient:
 
     def _may_retry(self, error: Exception | None) -> bool:
         """After a welcome, a drop is tried again unless the host ended it or is gone."""
-        if self._ended or self._seat is None or self._host_closed:
+        if self._ended or self._seat is None or self._host_closed or not self.reconnect:
             return False
         return not isinstance(error, ConnectionRefusedError)  # nothing listens: it ended
 
@@ -371,6 +395,26 @@ def _error(c: NetClient, d: dict[str, Any]) -> Refusal:
                    params if isinstance(params, dict) else {})  # fmt: skip
 
 
+def _lobby(c: NetClient, d: dict[str, Any]) -> LobbyChanged:
+    rules = d.get("rules")
+    if not isinstance(rules, dict):
+        raise p.ProtocolError(p.BAD_FIELD, "rules must be an object")
+    seats = _list(d, "seats")
+    if not all(isinstance(x, dict) for x in seats):
+        raise p.ProtocolError(p.BAD_FIELD, "seats must be objects")
+    code = d.get("code")
+    return LobbyChanged(_str(d, "game"), _str(d, "preset"), rules, tuple(seats),
+                        code if isinstance(code, str) else "")  # fmt: skip
+
+
+def _reaction(c: NetClient, d: dict[str, Any]) -> Reaction | None:
+    key = _str(d, "key")
+    if key not in p.REACTIONS:  # a reaction this app cannot show: skipped, not fatal
+        log.warning("unknown reaction from the host: %s", key[:30])
+        return None
+    return Reaction(_int(d, "seat"), key)
+
+
 def _unknown(c: NetClient, d: dict[str, Any]) -> None:
     # A newer host's extra message: the protocol number is equal, so this is a host bug;
     # it is logged and skipped rather than ending a match over a notice.
@@ -391,6 +435,7 @@ _READERS: dict[str, Any] = {
         _str(d, "line"), tuple(x for x in _list(d, "points") if isinstance(x, int))),
     "match_over": lambda c, d: MatchOver(_str(d, "line"),
                                          d["record"] if isinstance(d.get("record"), dict) else {}),
-    "react": lambda c, d: Reaction(_int(d, "seat"), _str(d, "key")),
     "refused": lambda c, d: Refused(_str(d, "reason"), _str(d, "key"), _str(d, "message")),
+    "lobby": _lobby,
+    "react": _reaction,
 }  # fmt: skip

@@ -123,7 +123,9 @@ def run_join(address: str, code: str, name: str, level: str, seed: int,
     store = SeatStore(paths)
     kept = store.get(address)
     token = kept.get("token") if isinstance(kept.get("token"), str) else None
-    client = NetClient(address, code, name, token, app)
+    # No reconnecting by itself: the command says at once that the host is gone (within
+    # 5 s, docs/network.md) and a new ``carioca join`` rejoins with the kept token.
+    client = NetClient(address, code, name, token, app, reconnect=False)
     player: JoinBot | None = None
     try:
         while True:

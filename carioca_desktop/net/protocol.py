@@ -18,8 +18,9 @@ from carioca_desktop.rules.names import clean_name, name_problem
 from carioca_desktop.storage.jsonio import parse_object
 from carioca_desktop.storage.notices import FileProblem
 
-PROTOCOL = 1
-"""Bumped whenever a message or a field changes meaning; both sides must agree exactly."""
+PROTOCOL = 2
+"""Bumped whenever a message or a field changes meaning; both sides must agree exactly.
+2: local seats, the lobby, ready marks, reactions, the buy countdown's length."""
 
 MAX_MESSAGE = 64 * 1024
 """The cap on one message, in bytes of UTF-8, both ways (the host checks what it sends)."""
@@ -44,6 +45,9 @@ STALE = "stale"  # an answer to an ask that is no longer open
 NOT_STARTED = "not_started"
 BAD_ACTION = "bad_action"
 REFUSED = "refused"  # the engine's check said no; ``rule`` holds its code
+STARTED = "started"  # a lobby message (ready) once the match is being played
+BAD_REACTION = "bad_reaction"  # a reaction key not in ``REACTIONS``
+TOO_FAST = "slow_down"  # a reaction within ``REACTION_GAP`` of the seat's last one
 
 # Admission refusals (``refused.reason``), after which the host closes the connection.
 WRONG_CODE = "wrong_code"
@@ -52,6 +56,13 @@ TABLE_FULL = "table_full"
 BAD_TOKEN = "bad_token"
 SLOW_DOWN = "slow_down"
 GAME_OVER = "match_over"
+REMOVED = "removed"  # the host took this person off the table before the start
+
+REACTIONS = ("well_played", "oops", "thanks", "good_luck", "sorry", "hurry")
+"""The fixed set of reactions (no free chat): each is shown as ``net.react.<key>``."""
+
+REACTION_GAP = 2.0
+"""Seconds between two reactions of one seat; more are dropped with ``slow_down``."""
 
 
 class ProtocolError(ValueError):
@@ -83,11 +94,25 @@ class ActionMsg:
 
 
 @dataclass(frozen=True)
+class Ready:
+    """Before the start: this seat's ready mark."""
+
+    ready: bool
+
+
+@dataclass(frozen=True)
+class React:
+    """One of the fixed reactions (``REACTIONS``), relayed to every seat."""
+
+    key: str
+
+
+@dataclass(frozen=True)
 class Bye:
     """The client leaves (the seat keeps its grace, as after a dropped connection)."""
 
 
-ClientMessage = Hello | ActionMsg | Bye
+ClientMessage = Hello | ActionMsg | Ready | React | Bye
 
 
 def decode(raw: str | bytes) -> dict[str, Any]:
@@ -118,6 +143,15 @@ def parse_client(raw: str | bytes) -> ClientMessage:
         if ask is None or not isinstance(action, dict):
             raise ProtocolError(BAD_FIELD, "action: ask must be an integer, action an object")
         return ActionMsg(ask, action)
+    if kind == "ready":
+        if not isinstance(data.get("ready"), bool):
+            raise ProtocolError(BAD_FIELD, "ready: ready must be true or false")
+        return Ready(data["ready"])
+    if kind == "react":
+        key = data.get("key")
+        if not isinstance(key, str) or key not in REACTIONS:
+            raise ProtocolError(BAD_REACTION, f"react: key must be one of {', '.join(REACTIONS)}")
+        return React(key)
     if kind == "bye":
         return Bye()
     raise ProtocolError(UNKNOWN, f"unknown message type {kind[:30]!r}")

@@ -14,7 +14,6 @@ import pygame
 from pygame_gui.elements import UIButton
 
 from carioca_desktop.i18n import tr
-from carioca_desktop.net import protocol
 from carioca_desktop.net.client import (
     Lost,
     Reaction,
@@ -24,6 +23,7 @@ from carioca_desktop.net.client import (
     Refused,
     SeatChanged,
 )
+from carioca_desktop.net.protocol import REACTIONS
 from carioca_desktop.play.netsession import REMOTE_PERSON, NetSession
 from carioca_desktop.play.text import refusal_text
 from carioca_desktop.rules.errors import Refusal as RulesRefusal
@@ -33,9 +33,6 @@ from carioca_desktop.ui.drawing import draw_text, font, panel
 if TYPE_CHECKING:
     from carioca_desktop.ui.scene import Host
 
-REACTIONS: tuple[str, ...] = tuple(
-    getattr(protocol, "REACTIONS", ("well_played", "oops", "thanks", "good_luck", "sorry", "hurry"))
-)
 REACTION_KEYS = (pygame.K_F5, pygame.K_F6, pygame.K_F7, pygame.K_F8, pygame.K_F9, pygame.K_F10)
 BUBBLE_SECONDS = 4.0
 
