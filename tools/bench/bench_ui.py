@@ -18,6 +18,8 @@ the same number of card images blitted onto the felt and flipped (the raw-blit f
    felt, and on the menu with the pointer resting on a button. Goal: ≤ 2 % of a core.
 7. the Buraco table (tools/bench/bench_ui_buraco.py): its busiest table's drag and full-redraw
    frames and its bot-move frame, with the same floor. Goal: within 2x the floor, as Carioca's.
+8. the network table (tools/bench/bench_ui_net.py): a frame in which another seat's move
+   arrives from a host (loopback) and is applied, beside the local bot move and the floor.
 """
 
 from __future__ import annotations
@@ -458,6 +460,10 @@ def main() -> None:
 
     benches["replay_open"] = lambda: replay.bench_open(replay.long_match())
     benches["replay_step_frame"] = lambda: replay.bench_steps(replay.long_match())
+    # The network table's move frame (tools/bench/bench_ui_net.py), beside a local bot move.
+    from tools.bench import bench_ui_net as net
+
+    benches["net_move_frame"] = net.bench_net_moves
     chosen = args.only.split(",") if args.only else list(benches)
     figures: dict[str, object] = {}
     for name in chosen:

@@ -155,6 +155,12 @@ class Window:
         and the hand row's apart), if nothing else draws on the window before the next."""
         self._over, self._hand = list(rects), list(hand)
 
+    def also_drawn(self, rects: Sequence[pygame.Rect]) -> None:
+        """More drawn over the layer after the table's painters (a network table's avatars
+        and bubbles): laid back over too, when the frame's rectangles are known."""
+        if self._over is not None:
+            self._over.extend(rects)
+
 
 def drawn_at(image: pygame.Surface, rect: pygame.Rect, area: pygame.Rect | None) -> pygame.Rect:
     """Where pygame_gui blits a sprite: its image (or the image's ``area``) at the rect's

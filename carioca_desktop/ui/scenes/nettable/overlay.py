@@ -146,8 +146,10 @@ class NetOverlay:
         return tr("net.table.reconnecting", seconds=seconds)
 
     # ------------------------------------------------------------------ drawing
-    def draw(self, surface: pygame.Surface, seat_rect: Any, unit: int) -> None:
-        """The avatars' lines and the bubbles by the seats, the notice at the top."""
+    def draw(self, surface: pygame.Surface, seat_rect: Any, unit: int) -> list[pygame.Rect]:
+        """The avatars' lines and the bubbles by the seats, the notice at the top; returns
+        where it drew (the table lays its layer back there on the next frame)."""
+        drawn: list[pygame.Rect] = []
         small = font(max(11, unit * 13 // 10))
         for seat in range(len(self.session.seats)):
             rect: pygame.Rect | None = seat_rect(seat)
@@ -157,10 +159,10 @@ class NetOverlay:
             if words:
                 colour = theme.GREEN_OK if self.session.status.get(seat, "here") == "here" \
                     else theme.GOLD  # fmt: skip
-                draw_text(surface, words, small, (rect.centerx, rect.bottom + 2), colour,
-                          anchor="midtop")  # fmt: skip
+                drawn.append(draw_text(surface, words, small, (rect.centerx, rect.bottom + 2),
+                                       colour, anchor="midtop").inflate(4, 4))  # fmt: skip
             for bubble in [b for b in self.bubbles if b.seat == seat][-1:]:
-                self._bubble(surface, bubble.text, rect, small)
+                drawn.append(self._bubble(surface, bubble.text, rect, small))
         notice = self.notice()
         if notice:
             big = font(max(14, unit * 2), bold=True)
@@ -168,9 +170,11 @@ class NetOverlay:
             box.midtop = (surface.get_width() // 2, unit * 7)
             panel(surface, box, border=theme.GOLD)
             draw_text(surface, notice, big, box.center, theme.GOLD, anchor="center")
+            drawn.append(box.inflate(28, 28))  # the panel's shadow reaches past the box
+        return drawn
 
     def _bubble(self, surface: pygame.Surface, text: str, rect: pygame.Rect,
-                fnt: pygame.font.Font) -> None:  # fmt: skip
+                fnt: pygame.font.Font) -> pygame.Rect:  # fmt: skip
         w, h = fnt.size(text)
         box = pygame.Rect(0, 0, w + 16, h + 10)
         box.midbottom = (rect.centerx, rect.top - 4)
@@ -178,3 +182,4 @@ class NetOverlay:
         pygame.draw.rect(surface, (250, 246, 232), box, 0, 10)
         pygame.draw.rect(surface, theme.GOLD, box, 2, 10)
         draw_text(surface, text, fnt, box.center, theme.TOAST, anchor="center", shadow=False)
+        return box

@@ -52,8 +52,6 @@ class NetPart:
 class NetCariocaTable(NetPart, TableScene):
     """Carioca's table at a network table."""
 
-    window_partial = False  # the avatars' lines and the bubbles are drawn over the table
-
     def __init__(self, app: Host, session: NetSession) -> None:
         super().__init__(app, cast(Any, session))
         self.net = NetOverlay(app, session)
@@ -84,7 +82,8 @@ class NetCariocaTable(NetPart, TableScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        self.net.draw(surface, self._seat_rect, self.layout.upx(10))
+        drawn = self.net.draw(surface, self._seat_rect, self.layout.upx(10))
+        self.frame.window.also_drawn(drawn)  # laid back over by the next frame
 
     def _seat_rect(self, seat: int) -> pygame.Rect | None:
         spot = self.layout.seats.get(seat)
@@ -112,8 +111,6 @@ class _TrustHost(PartnerAsk):
 class NetBuracoTable(NetPart, BuracoTableScene):
     """Buraco's table at a network table."""
 
-    window_partial = False
-
     def __init__(self, app: Host, session: NetSession) -> None:
         super().__init__(app, cast(Any, session))
         self.net = NetOverlay(app, session)
@@ -138,7 +135,7 @@ class NetBuracoTable(NetPart, BuracoTableScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        self.net.draw(surface, self._seat_rect, self.layout.upx(10))
+        self.window.also_drawn(self.net.draw(surface, self._seat_rect, self.layout.upx(10)))
 
     def _seat_rect(self, seat: int) -> pygame.Rect | None:
         rect = self.layout.seats.get(seat)
