@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from carioca_desktop.i18n import set_language
 from carioca_desktop.net.client import NetClient, Started, Welcomed
 from carioca_desktop.net.games import KINDS
 from carioca_desktop.net.link import SeatLink
@@ -46,16 +47,21 @@ def link(client: NetClient) -> SeatLink:
 
 def table(tmp_path: Path, game: str, specs: str, seed: int = 5,
           rules: dict[str, Any] | None = None, size: tuple[int, int] = (1280, 720),
-          fast: bool = True, **kw: Any) -> tuple[App, HostThread, list[SeatLink]]:  # fmt: skip
-    """A host with ``specs`` seats ("remote" or a bot level); every remote seat joined here,
-    in seat order; the app showing their network table."""
+          fast: bool = True, here: int = 0, lang: str | None = None,
+          **kw: Any) -> tuple[App, HostThread, list[SeatLink]]:  # fmt: skip
+    """A host with ``specs`` seats ("remote" or a bot level); every remote seat joined, in
+    seat order; the app showing the network table of the first ``here`` (0: all of them):
+    the others are people at other computers."""
     host = new_host(game, rules or {}, specs, seed, **kw)
     thread = HostThread(host)
     names = ("Ana", "Beto", "Carla", "Diego")
     clients = [join(host.port, names[i]) for i in range(specs.split(",").count("remote"))]
     links = [link(c) for c in clients]
     app = App(size=size, paths=Paths.under(tmp_path), fast=fast)
-    app.reset(app.routes.net_table(links))
+    if lang is not None:  # the screenshots' language, before the table is built
+        set_language(lang)
+        app.manager.set_locale(lang)
+    app.reset(app.routes.net_table(links[:here] if here else links))
     return app, thread, links
 
 

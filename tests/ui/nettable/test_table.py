@@ -85,12 +85,10 @@ def test_a_refusal_is_shown_in_words_and_changes_nothing(
 def test_a_dropped_seat_counts_down_then_shows_the_bot(
     tmp_path: Path, hosts: list[HostThread]
 ) -> None:
-    app, thread, links = table(tmp_path, "carioca", "remote,remote,normal", grace=3.0)
+    app, thread, links = table(tmp_path, "carioca", "remote,remote,normal", grace=3.0, here=1)
     hosts.append(thread)
     scene = app.stack.top
     other = links[1]  # the person at another computer: not on this table
-    app.reset(app.routes.net_table(links[:1]))
-    scene = app.stack.top
     assert scene.net.status_words(1) == tr("net.table.seat_here")
     other.client.close()
 
@@ -188,3 +186,45 @@ def test_a_buraco_refusal_is_shown_in_words(tmp_path: Path, hosts: list[HostThre
     words = [t.text for t in scene.toasts]
     assert words and words[-1] == refusal_text(Refusal("must_draw_first", "")), words
     assert thread.host.game.event_count == before
+
+
+def test_reactions_go_out_and_show_by_the_senders_seat(
+    tmp_path: Path, hosts: list[HostThread]
+) -> None:
+    """F5 sends this person's first reaction; another computer's arrives as a bubble by its
+    seat, in this computer's language, and goes after a few seconds."""
+    import pygame
+
+    from carioca_desktop.net.protocol import REACTIONS
+
+    app, thread, links = table(tmp_path, "carioca", "remote,remote,normal", here=1)
+    hosts.append(thread)
+    scene = app.stack.top
+    set_language("pt")
+    links[1].client.send_reaction("thanks")
+    app.process(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F5, mod=0, unicode=""))
+
+    def both() -> bool:
+        return {(b.seat, b.text) for b in scene.net.bubbles} >= {
+            (1, tr("net.react.thanks")), (0, tr(f"net.react.{REACTIONS[0]}"))}  # fmt: skip
+
+    assert frames(app, 10, both)
+    assert tr("net.react.thanks") == tr("net.react.thanks", "pt") != tr("net.react.thanks", "es")
+    for bubble in scene.net.bubbles:
+        bubble.until = 0.0  # their few seconds are over
+    app.frame(0.02)
+    assert scene.net.bubbles == []
+
+
+def test_the_reactions_button_opens_the_row_and_a_click_sends(
+    tmp_path: Path, hosts: list[HostThread]
+) -> None:
+    app, thread, _links = table(tmp_path, "buraco", "remote,normal,normal,normal")
+    hosts.append(thread)
+    scene = app.stack.top
+    assert scene.net.toggle is not None and not scene.net.buttons
+    scene.net.open_row()
+    assert len(scene.net.buttons) == 6
+    scene.net.react("oops")
+    assert not scene.net.buttons  # the row closes once one is sent
+    assert frames(app, 10, lambda: any(b.seat == 0 for b in scene.net.bubbles))

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 import pygame
+from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
 from carioca_desktop.i18n import tr
@@ -62,27 +63,57 @@ class NetOverlay:
         self.away_since: dict[int, float] = {}  # remote seat → when it dropped
         self.bubbles: list[Bubble] = []
         self.reconnecting: tuple[float, float] | None = None  # (seconds left, at)
-        self.buttons: list[UIButton] = []
+        self.buttons: list[UIButton] = []  # the open row of reactions
+        self.toggle: UIButton | None = None
+        self.unit = 10
         self.gone: str | None = None
         self.grace = session.links[0].welcomed.grace
         self._last_react = -10.0
 
     # ------------------------------------------------------------------ widgets
-    def enter(self, area: pygame.Rect) -> None:
+    def enter(self, beside: pygame.Rect, unit: int) -> None:
+        """The Reactions button in the bar, right of ``beside`` (the Keys button): it opens
+        the row of reactions under the bar (F5-F10 send them at once)."""
         self.kill()
-        w = max(36, area.w // len(REACTIONS))
-        for i, key in enumerate(REACTIONS):
-            rect = pygame.Rect(area.x + i * w, area.y, w - 4, area.h)
-            self.buttons.append(UIButton(rect, tr(f"net.react.{key}"), self.app.manager,
-                                         command=lambda k=key: self.react(k)))  # fmt: skip
+        self.unit = unit
+        text = tr("net.table.reactions")
+        w = font(max(11, unit * 16 // 10)).size(text)[0] + unit * 4
+        rect = pygame.Rect(beside.right + unit, beside.y, w, beside.h)
+        self.toggle = UIButton(rect, text, self.app.manager, command=self.open_row,
+                               object_id=ObjectID(class_id="@flat"))  # fmt: skip
+        self.toggle.set_tooltip("F5-F10")
 
-    def kill(self) -> None:
+    def open_row(self) -> None:
+        """Show the reactions under the bar, or hide them when they show."""
+        if self.buttons:
+            self._kill_row()
+            return
+        if self.toggle is None:
+            return
+        unit, words = self.unit, [tr(f"net.react.{key}") for key in REACTIONS]
+        fnt = font(max(11, unit * 16 // 10))
+        x, y, h = self.toggle.rect.x, self.toggle.rect.bottom + unit, unit * 3 + unit // 2
+        for i, (key, text) in enumerate(zip(REACTIONS, words, strict=True)):
+            rect = pygame.Rect(x, y, fnt.size(text)[0] + unit * 5, h)
+            button = UIButton(rect, text, self.app.manager, command=lambda k=key: self.react(k))
+            button.set_tooltip(f"F{5 + i}")
+            self.buttons.append(button)
+            x = rect.right + unit // 2
+
+    def _kill_row(self) -> None:
         for button in self.buttons:
             cast(Any, button).kill()  # pygame_gui's kill is untyped
         self.buttons = []
 
+    def kill(self) -> None:
+        self._kill_row()
+        if self.toggle is not None:
+            cast(Any, self.toggle).kill()
+            self.toggle = None
+
     def react(self, key: str) -> None:
         """Send one reaction (the host drops more than one every 2 s: so does this)."""
+        self._kill_row()
         now = time.monotonic()
         if now - self._last_react < 2.0:
             return
@@ -159,19 +190,31 @@ class NetOverlay:
             if words:
                 colour = theme.GREEN_OK if self.session.status.get(seat, "here") == "here" \
                     else theme.GOLD  # fmt: skip
-                drawn.append(draw_text(surface, words, small, (rect.centerx, rect.bottom + 2),
-                                       colour, anchor="midtop").inflate(4, 4))  # fmt: skip
+                drawn.append(self._pill(surface, words, rect, small, colour))
             for bubble in [b for b in self.bubbles if b.seat == seat][-1:]:
                 drawn.append(self._bubble(surface, bubble.text, rect, small))
         notice = self.notice()
         if notice:
             big = font(max(14, unit * 2), bold=True)
             box = pygame.Rect(0, 0, big.size(notice)[0] + unit * 4, big.get_height() + unit * 2)
-            box.midtop = (surface.get_width() // 2, unit * 7)
+            box.center = (surface.get_width() // 2, surface.get_height() * 3 // 10)
             panel(surface, box, border=theme.GOLD)
             draw_text(surface, notice, big, box.center, theme.GOLD, anchor="center")
             drawn.append(box.inflate(28, 28))  # the panel's shadow reaches past the box
         return drawn
+
+    def _pill(self, surface: pygame.Surface, text: str, rect: pygame.Rect,
+              fnt: pygame.font.Font, colour: tuple[int, int, int]) -> pygame.Rect:  # fmt: skip
+        """The avatar's line on a small pill across the panel's lower edge (below it the
+        Buraco table's buttons may start at once)."""
+        w, h = fnt.size(text)
+        box = pygame.Rect(0, 0, w + 14, h + 4)
+        box.center = (rect.centerx, rect.bottom)
+        box.clamp_ip(surface.get_rect())
+        pygame.draw.rect(surface, theme.PANEL, box, 0, box.h // 2)
+        pygame.draw.rect(surface, colour, box, 1, box.h // 2)
+        draw_text(surface, text, fnt, box.center, colour, anchor="center", shadow=False)
+        return box
 
     def _bubble(self, surface: pygame.Surface, text: str, rect: pygame.Rect,
                 fnt: pygame.font.Font) -> pygame.Rect:  # fmt: skip

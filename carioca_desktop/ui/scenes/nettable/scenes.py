@@ -44,10 +44,6 @@ class NetPart:
             messages.append(message)
         app.reset(menu)
 
-    def reaction_area(self, top: int, unit: int) -> pygame.Rect:
-        w, h = unit * 56, unit * 3
-        return pygame.Rect(self.app.size[0] - w - unit, top + unit, w, h)
-
 
 class NetCariocaTable(NetPart, TableScene):
     """Carioca's table at a network table."""
@@ -58,7 +54,19 @@ class NetCariocaTable(NetPart, TableScene):
 
     def enter(self) -> None:
         super().enter()
-        self.net.enter(self.reaction_area(self.layout.top_bar.bottom, self.layout.upx(10)))
+        self._place_reactions()
+
+    def _place_reactions(self) -> None:
+        keys = self.widgets.keys.rect if self.widgets is not None else pygame.Rect(0, 0, 0, 0)
+        self.net.enter(pygame.Rect(keys), self.layout.upx(10))
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        super().on_resize(size)
+        self._place_reactions()
+
+    def resume(self) -> None:
+        super().resume()
+        self._place_reactions()  # the language may be another now
 
     def exit(self) -> None:
         super().exit()
@@ -118,7 +126,12 @@ class NetBuracoTable(NetPart, BuracoTableScene):
 
     def enter(self) -> None:
         super().enter()
-        self.net.enter(self.reaction_area(self.layout.bar.bottom, self.layout.upx(10)))
+        self.net.enter(pygame.Rect(self.layout.keys), self.layout.upx(10))
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        super().on_resize(size)
+        if self.net.toggle is not None:
+            self.net.enter(pygame.Rect(self.layout.keys), self.layout.upx(10))
 
     def exit(self) -> None:
         super().exit()
