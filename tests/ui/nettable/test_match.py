@@ -5,6 +5,7 @@ in the default run, a full one of each under ``slow``."""
 
 from __future__ import annotations
 
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -85,3 +86,51 @@ def test_a_hot_seat_pair_at_one_computer_gets_its_privacy_screen(tmp_path: Path)
     """Two people at this computer (two links): each turn of theirs behind the privacy
     screen, as at a local hot seat; the people far away need none."""
     finished(tmp_path, "carioca", SHORT["carioca"], 120, "remote,normal,remote")
+
+
+def _other_computer(link: Any, game: str) -> threading.Thread:
+    """A person at another computer, played by a bot through its own client."""
+    from carioca_desktop.net.client import Asked, MatchOver, StateChanged
+    from carioca_desktop.net.games import KINDS
+
+    kind, seat = KINDS[game], link.welcomed.seat
+    bot = kind.make_bot("normal", seat, 3)
+
+    def run() -> None:
+        obs = None
+        events = list(link.pending)
+        end = time.monotonic() + 120
+        while time.monotonic() < end:
+            for event in events:
+                if isinstance(event, StateChanged):
+                    obs = event.obs
+                elif isinstance(event, Asked) and obs is not None:
+                    legal = tuple(kind.action_from_dict(a) for a in event.legal)
+                    action = kind.driver_choice(bot, obs, legal)
+                    link.client.send_action(event.ask, kind.action_to_dict(action))
+                elif isinstance(event, MatchOver):
+                    return
+            events = link.client.poll(0.05)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    return thread
+
+
+@pytest.mark.timeout(180)
+def test_a_match_with_a_person_elsewhere_is_marked_as_a_network_match(tmp_path: Path) -> None:
+    from carioca_desktop.storage.network_mark import played_on_network
+
+    app, thread, links = table(tmp_path, "carioca", "remote,remote,normal", seed=11,
+                               rules=SHORT["carioca"], here=1)  # fmt: skip
+    try:
+        _other_computer(links[1], "carioca")
+        scene, end = play_through(app, "carioca", 120)
+        assert end == "final"
+        deadline = time.monotonic() + 5
+        while not scene.session.recorded and time.monotonic() < deadline:
+            app.frame(0.02)
+        (record,) = load_stats(Paths.under(tmp_path))[0].records
+        assert played_on_network(record) and list(record.human_seats) == [0]
+    finally:
+        thread.stop()

@@ -24,6 +24,7 @@ from carioca_desktop.storage import (
     side_won,
     summarize_buraco,
 )
+from carioca_desktop.storage.network_mark import played_on_network
 from carioca_desktop.ui import theme
 from carioca_desktop.ui.stats_parts import (
     PageMatchList,
@@ -132,6 +133,8 @@ def _paint_row(
         surface, score_text(record), body, (row.right - 10, mid), theme.TEXT_DIM, "midright", False
     )
     text = f"{match_date(record)}  ·  {variant_name(record)}"
+    if played_on_network(record):  # people at other computers sat at it
+        text += f"  ·  {tr('net.table.network_match')}"
     room = spot.x - row.x - 44
     draw_text(surface, fit(text, body, room), body, (row.x + 32, mid), theme.TEXT, "midleft", False)
 

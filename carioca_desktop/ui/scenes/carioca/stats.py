@@ -13,6 +13,7 @@ import pygame
 from carioca_desktop.games import LEVELS
 from carioca_desktop.i18n import language, tr
 from carioca_desktop.storage import MatchRecord, Stats, StatsSummary, WinCount, human_won, summarize
+from carioca_desktop.storage.network_mark import played_on_network
 from carioca_desktop.ui import theme
 from carioca_desktop.ui.scenes.carioca.chart import Chart
 from carioca_desktop.ui.scenes.carioca.ruleset_names import record_rules_name
@@ -130,6 +131,8 @@ def _paint_row(
     """A Carioca match in the list: its date and rules, the player's total at the right."""
     you = [record.totals[s] for s in record.human_seats]
     text = f"{match_date(record)}  ·  {record_rules_name(record.preset, record.rules)}"
+    if played_on_network(record):  # people at other computers sat at it
+        text += f"  ·  {tr('net.table.network_match')}"
     draw_text(
         surface,
         fit(text, body, row.w - 110),
