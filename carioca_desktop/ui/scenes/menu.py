@@ -1,5 +1,6 @@
-"""The main menu: title with a fan of cards, Continue / New game / Tutorial / Rules /
-Settings / Statistics / History / Quit, the version, and storage notices shown once."""
+"""The main menu: title with a fan of cards, Continue / New game / Play on the network /
+Tutorial / Rules / Settings / Statistics / History / Quit, the version, and storage notices
+shown once."""
 
 from __future__ import annotations
 
@@ -45,7 +46,7 @@ class MenuScene(UIScene):
         bw = round(min(360 * self.u, region.w - 90))
         bh = round(50 * self.u)
         gap = round(14 * self.u)
-        total = 8 * bh + 7 * gap + round(56 * self.u)
+        total = 9 * bh + 8 * gap + round(56 * self.u)
         return pygame.Rect(
             region.centerx - bw // 2 - round(20 * self.k), (h - total) // 2, bw, total
         )
@@ -58,6 +59,7 @@ class MenuScene(UIScene):
         entries: list[tuple[str, Any, str | None]] = [
             ("menu.continue", self._continue, "primary" if saved else None),
             ("menu.new_game", self._new_game, None if saved else "primary"),
+            ("menu.network", self._network, None),
             ("menu.tutorial", self._tutorial, None),
             ("menu.rules", self._rules, None),
             ("menu.settings", self._settings, None),
@@ -179,6 +181,14 @@ class MenuScene(UIScene):
             self._dismiss()
         return False
 
+    def enter(self) -> None:
+        self.app.stop_serving()  # back at the menu: a hosted table is closed
+        super().enter()
+
+    def resume(self) -> None:
+        self.app.stop_serving()
+        super().resume()
+
     def _dismiss(self) -> None:
         self.messages = []
         self.rebuild()
@@ -204,6 +214,9 @@ class MenuScene(UIScene):
 
     def _new_game(self) -> None:
         self.app.push(self.app.routes.new_game())  # asks the bots' level the first time
+
+    def _network(self) -> None:
+        self.app.push(self.app.routes.net_play())
 
     def _tutorial(self) -> None:
         """Which game's tutorial: Carioca's or Buraco's."""

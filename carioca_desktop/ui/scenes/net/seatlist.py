@@ -1,0 +1,87 @@
+"""The seats of a network table as both lobby screens show them (the host's waiting room and
+a joiner's lobby): a row per seat with its badge, name and state, and the rules in words."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pygame
+
+from carioca_desktop.i18n import tr
+from carioca_desktop.ui import hud, theme
+from carioca_desktop.ui.scenes.net.words import seat_words
+from carioca_desktop.ui.widgets import draw_text, fit, font, pairs
+
+Seat = Mapping[str, Any]
+
+
+def row_rects(box: pygame.Rect, count: int, u: float) -> list[pygame.Rect]:
+    """Where each seat's row goes inside ``box`` (under a heading line)."""
+    pitch = min(round(54 * u), max(24, (box.h - round(52 * u)) // max(1, count)))
+    top = box.y + round(50 * u)
+    return [pygame.Rect(box.x + 16, top + i * pitch, box.w - 32, pitch - 6) for i in range(count)]
+
+
+def seat_name(seat: Seat, index: int) -> str:
+    name = seat.get("name")
+    return str(name) if name else tr("net.seat.open")
+
+
+def paint_seats(
+    surface: pygame.Surface, box: pygame.Rect, seats: Sequence[Seat], u: float,
+    you: Sequence[int] = (), room_right: int = 0,
+) -> None:  # fmt: skip
+    """The heading and one row per seat; ``you`` marks this computer's seats, and
+    ``room_right`` keeps that many pixels at each row's right free (for a button)."""
+    head = font(round(22 * u), bold=True)
+    draw_text(surface, tr("net.host.seats"), head, (box.x + 20, box.y + 14), theme.GOLD)
+    rects = row_rects(box, len(seats), u)
+    labels = hud.initials([seat_name(s, i) for i, s in enumerate(seats)])
+    name_font, small = font(round(18 * u), bold=True), font(round(15 * u))
+    for i, (seat, rect) in enumerate(zip(seats, rects, strict=False)):
+        _paint_row(surface, i, seat, rect, labels[i], i in you, (name_font, small), room_right)
+
+
+def _paint_row(
+    surface: pygame.Surface, i: int, seat: Seat, rect: pygame.Rect, label: str, mine: bool,
+    fonts: tuple[pygame.font.Font, pygame.font.Font], room_right: int,
+) -> None:  # fmt: skip
+    name_font, small = fonts
+    band = pygame.Surface(rect.size, pygame.SRCALPHA)
+    band.fill((255, 255, 255, 22 if mine else 10))
+    surface.blit(band, rect)
+    open_seat = seat.get("status") == "open"
+    radius = max(8, rect.h // 2 - 4)
+    if not open_seat:
+        badge = hud.avatar(i, seat_name(seat, i), radius, label)
+        surface.blit(badge, badge.get_rect(center=(rect.x + radius + 6, rect.centery)))
+    else:
+        pygame.draw.circle(surface, theme.TEXT_DIM, (rect.x + radius + 6, rect.centery), radius, 2)
+    x = rect.x + 2 * radius + 18
+    width = rect.right - room_right - x - 10
+    name = seat_name(seat, i) + (f" ({tr('net.seat.you')})" if mine else "")
+    colour = theme.TEXT_DIM if open_seat else theme.TEXT
+    half = round(width * 0.55)
+    draw_text(surface, fit(name, name_font, half), name_font, (x, rect.centery), colour, "midleft")
+    words = seat_words(seat)
+    tint = theme.GOLD if seat.get("status") == "here" or seat.get("ready") else theme.TEXT_DIM
+    at = (x + half + 10, rect.centery)
+    draw_text(surface, fit(words, small, width - half - 10), small, at, tint, "midleft")
+
+
+def paint_rules(
+    surface: pygame.Surface, box: pygame.Rect, rows: Sequence[tuple[str, str]], title: str,
+    u: float, below: int = 0,
+) -> None:  # fmt: skip
+    """The variant's name and the rules in words (the rules screen's text), until full;
+    ``below``: the y the words start at the earliest (a widget above them)."""
+    head = font(round(22 * u), bold=True)
+    draw_text(surface, tr("net.lobby.rules"), head, (box.x + 20, box.y + 14), theme.GOLD)
+    body = font(round(17 * u), bold=True)
+    y = max(below, box.y + 14 + head.get_linesize() + 4)
+    draw_text(surface, fit(title, body, box.w - 40), body, (box.x + 20, y), theme.TEXT)
+    y += body.get_linesize() + 8
+    small = font(round(14 * u))
+    area = pygame.Rect(box.x + 20, y, box.w - 40, box.bottom - 12 - y)
+    pairs(surface, rows, area, small, round(area.w * 0.32))
