@@ -200,7 +200,10 @@ class JoinScene(UIScene):
         return moving or self.searching is not None
 
     def _joined(self, joining: Joining) -> None:
-        if joining.welcomed is not None:
+        if joining.link is not None:  # a kept seat of a match already being played
+            self.joining = None
+            self.app.replace(self.app.routes.net_table([joining.link]))
+        elif joining.welcomed is not None:
             self.joining = None
             self.app.replace(self.app.routes.net_lobby(joining))
         elif joining.refused is not None or joining.lost is not None:

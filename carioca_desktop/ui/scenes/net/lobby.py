@@ -52,7 +52,7 @@ class LobbyScene(UIScene):
     def update(self, dt: float) -> bool:
         moving = super().update(dt)
         joining = self.joining
-        if self.ended or not joining.poll():
+        if self.ended or not (joining.poll() or joining.link is not None):
             return moving
         if joining.link is not None:
             self.app.replace(self.app.routes.net_table([joining.link]))
