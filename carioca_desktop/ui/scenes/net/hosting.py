@@ -53,8 +53,31 @@ def open_table(app: Host, game: str, rules: Any, kinds: Sequence[str], name: str
         if port == 0:
             raise
         host = make(0)  # the usual port is taken (another table, another program)
+    return _seated(app, host, local_names(kinds, name), name)
+
+
+def reopen_table(app: Host, port: int = PORT, bind: str = BIND) -> tuple[ServedTable, LocalPeople]:
+    """The network table this computer's network autosave holds, open again on the usual
+    port (the joiners' kept tokens are by address), its own people seated again; its other
+    people rejoin with their tokens. ValueError when there is none, OSError when no port."""
+    from carioca_desktop.net.host import TableHost
+
+    try:
+        host = TableHost.resume(app.paths, bind=bind, port=port, app=version())
+    except OSError:
+        if port == 0:
+            raise
+        host = TableHost.resume(app.paths, bind=bind, port=0, app=version())
+    mine = {s: r.name or tr("common.you") for s, r in host.remote.items() if r.local}
+    return _seated(app, host, mine, next(iter(mine.values()), ""))
+
+
+def _seated(
+    app: Host, host: Any, people: dict[int, str], name: str
+) -> tuple[ServedTable, LocalPeople]:
+    """Serve ``host`` on every screen and connect this computer's ``people`` (by seat)."""
     served = app.serve(host, name)
     address = f"127.0.0.1:{host.port}"
-    people = [Joining.open(address, host.code, who, None, token=host.local_token(seat))
-              for seat, who in local_names(kinds, name).items()]  # fmt: skip
-    return served, LocalPeople(people)
+    return served, LocalPeople([Joining.open(address, host.code, who, None,
+                                             token=host.local_token(seat))
+                                for seat, who in people.items()])  # fmt: skip
