@@ -4,7 +4,6 @@ Settings), the number of players, and per seat: me, a person who joins, or a bot
 
 from __future__ import annotations
 
-import math
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -16,9 +15,9 @@ from carioca_desktop.games import LEVELS
 from carioca_desktop.i18n import tr
 from carioca_desktop.rules.names import clean_name
 from carioca_desktop.ui import hud, theme
-from carioca_desktop.ui.newgame_parts import game_options, name_entry, paint_oval, paint_place
+from carioca_desktop.ui.newgame_parts import game_options, name_entry
 from carioca_desktop.ui.scenes.net.hosting import ME, PERSON, open_table
-from carioca_desktop.ui.scenes.net.seatlist import paint_rules
+from carioca_desktop.ui.scenes.net.seatlist import little_table, paint_rules
 from carioca_desktop.ui.scenes.net.words import game_name, level_text, rules_of
 from carioca_desktop.ui.widgets import Stepper, UIScene, draw_text, font, gold_title, panel, wrap
 
@@ -220,7 +219,7 @@ class HostSetupScene(UIScene):
         top = y + (len(names) + 1) * pitch
         room = pygame.Rect(seats.x + 30, top, seats.w - 60, seats.bottom - top - 16)
         if room.h > 150 * self.k:
-            self._paint_table(surface, room, names, labels)
+            little_table(surface, room, names, labels, self.k, self.u)
         title = f"{game_name(self.game)} · {self._variant_label()}"
         below = rules_box.y + round(56 * u) + pitch + 4  # under the variant's stepper
         rules = self.rules()
@@ -228,26 +227,6 @@ class HostSetupScene(UIScene):
         paint_rules(surface, rules_box, rows, title, u, below)
         if self.problem:
             self._paint_problem(surface, bar)
-
-    def _paint_table(
-        self, surface: pygame.Surface, room: pygame.Rect, names: list[str], labels: list[str]
-    ) -> None:
-        """The little table of New game: the seats in play order, counter-clockwise."""
-        size = round(min(46 * self.k + 8, room.h * 0.2))
-        small = font(round(13 * self.u), bold=True)
-        margin = size // 2 + small.get_linesize() + 6
-        oval = pygame.Rect(0, 0, min(room.w - 2 * size - 40, round(room.h * 2.2)),
-                           room.h - 2 * margin)  # fmt: skip
-        oval.center = room.center
-        paint_oval(surface, oval)
-        for i, name in enumerate(names):
-            angle = math.radians(90 - i * 360 / len(names))
-            cx = oval.centerx + (oval.w / 2 + size * 0.2) * math.cos(angle)
-            cy = oval.centery + (oval.h / 2 + size * 0.2) * math.sin(angle)
-            below = cy + size / 2 + 2 if math.sin(angle) >= -0.2 else (
-                cy - size / 2 - small.get_linesize() - 2)  # fmt: skip
-            paint_place(surface, i, name, labels[i], size, (round(cx), round(cy)), (cx, below),
-                        small, size * 3)  # fmt: skip
 
     def _paint_problem(self, surface: pygame.Surface, bar: pygame.Rect) -> None:
         fnt = font(round(15 * self.u), bold=True)

@@ -85,7 +85,7 @@ class LobbyScene(UIScene):
         surface.blit(image, image.get_rect(midleft=(seats.x, round(48 * self.k))))
         panel(surface, seats, border=theme.GOLD)
         mine = [] if self.joining.seat is None else [self.joining.seat]
-        paint_seats(surface, seats, self.joining.seats, u, mine)
+        paint_seats(surface, seats, self.joining.seats, u, mine, 0, self.k)
         panel(surface, rules_box)
         rules = rules_of(game, lobby.rules) if lobby else None
         if rules is not None:

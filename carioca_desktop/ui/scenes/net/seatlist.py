@@ -3,6 +3,7 @@ a joiner's lobby): a row per seat with its badge, name and state, and the rules 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -10,6 +11,7 @@ import pygame
 
 from carioca_desktop.i18n import tr
 from carioca_desktop.ui import hud, theme
+from carioca_desktop.ui.newgame_parts import paint_oval, paint_place
 from carioca_desktop.ui.scenes.net.words import seat_words
 from carioca_desktop.ui.widgets import draw_text, fit, font, pairs
 
@@ -30,7 +32,7 @@ def seat_name(seat: Seat, index: int) -> str:
 
 def paint_seats(
     surface: pygame.Surface, box: pygame.Rect, seats: Sequence[Seat], u: float,
-    you: Sequence[int] = (), room_right: int = 0,
+    you: Sequence[int] = (), room_right: int = 0, k: float = 1.0,
 ) -> None:  # fmt: skip
     """The heading and one row per seat; ``you`` marks this computer's seats, and
     ``room_right`` keeps that many pixels at each row's right free (for a button)."""
@@ -41,6 +43,33 @@ def paint_seats(
     name_font, small = font(round(18 * u), bold=True), font(round(15 * u))
     for i, (seat, rect) in enumerate(zip(seats, rects, strict=False)):
         _paint_row(surface, i, seat, rect, labels[i], i in you, (name_font, small), room_right)
+    if rects:
+        room = pygame.Rect(box.x + 30, rects[-1].bottom + 16, box.w - 60, 0)
+        room.h = box.bottom - 16 - room.y
+        if room.h > 150 * k:
+            little_table(surface, room, [seat_name(s, i) for i, s in enumerate(seats)], labels,
+                         k, u)  # fmt: skip
+
+
+def little_table(
+    surface: pygame.Surface, room: pygame.Rect, names: Sequence[str], labels: Sequence[str],
+    k: float, u: float,
+) -> None:  # fmt: skip
+    """The little table of New game: the seats in play order, counter-clockwise."""
+    size = round(min(46 * k + 8, room.h * 0.2))
+    small = font(round(13 * u), bold=True)
+    margin = size // 2 + small.get_linesize() + 6
+    oval = pygame.Rect(0, 0, min(room.w - 2 * size - 40, round(room.h * 2.2)), room.h - 2 * margin)
+    oval.center = room.center
+    paint_oval(surface, oval)
+    for i, name in enumerate(names):
+        angle = math.radians(90 - i * 360 / len(names))
+        cx = oval.centerx + (oval.w / 2 + size * 0.2) * math.cos(angle)
+        cy = oval.centery + (oval.h / 2 + size * 0.2) * math.sin(angle)
+        below = cy + size / 2 + 2 if math.sin(angle) >= -0.2 else (
+            cy - size / 2 - small.get_linesize() - 2)  # fmt: skip
+        paint_place(surface, i, name, labels[i], size, (round(cx), round(cy)), (cx, below),
+                    small, size * 3)  # fmt: skip
 
 
 def _paint_row(

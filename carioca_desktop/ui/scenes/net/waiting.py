@@ -140,7 +140,7 @@ class WaitingRoomScene(UIScene):
         panel(surface, code, border=theme.GOLD)
         self._paint_code(surface, code)
         panel(surface, seats)
-        paint_seats(surface, seats, self.seats, u, self.mine(), round(120 * u))
+        paint_seats(surface, seats, self.seats, u, self.mine(), round(120 * u), self.k)
         panel(surface, rules)
         words_of = self.app.routes.game(self.host.kind.name)
         rows = words_of.rules_words(self.host.rules)
@@ -165,7 +165,7 @@ class WaitingRoomScene(UIScene):
         x = box.x + 36 + big.get_width()
         heading = fit(tr("net.wait.addresses"), label, box.right - x - 16)
         draw_text(surface, heading, label, (x, box.y + 14), theme.GOLD)
-        mono = font(round(20 * u), bold=True)
+        mono = font(round(22 * max(u, self.k)), bold=True)
         shown = self.addresses[:ADDRESSES_SHOWN] or [
             tr("net.wait.no_address", port=self.host.port)]  # fmt: skip
         ay = box.y + 14 + label.get_linesize() + 6
