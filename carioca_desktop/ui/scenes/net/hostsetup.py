@@ -219,7 +219,8 @@ class HostSetupScene(UIScene):
         top = y + (len(names) + 1) * pitch
         room = pygame.Rect(seats.x + 30, top, seats.w - 60, seats.bottom - top - 16)
         if room.h > 150 * self.k:
-            little_table(surface, room, names, labels, self.k, self.u)
+            awaited = [i for i, k in enumerate(self.kinds[: len(names)]) if k == PERSON]
+            little_table(surface, room, names, labels, self.k, self.u, awaited)
         title = f"{game_name(self.game)} · {self._variant_label()}"
         below = rules_box.y + round(56 * u) + pitch + 4  # under the variant's stepper
         rules = self.rules()

@@ -47,15 +47,17 @@ def paint_seats(
         room = pygame.Rect(box.x + 30, rects[-1].bottom + 16, box.w - 60, 0)
         room.h = box.bottom - 16 - room.y
         if room.h > 150 * k:
-            little_table(surface, room, [seat_name(s, i) for i, s in enumerate(seats)], labels,
-                         k, u)  # fmt: skip
+            names = [seat_name(s, i) for i, s in enumerate(seats)]
+            awaited = [i for i, s in enumerate(seats) if s.get("status") == "open"]
+            little_table(surface, room, names, labels, k, u, awaited)
 
 
 def little_table(
     surface: pygame.Surface, room: pygame.Rect, names: Sequence[str], labels: Sequence[str],
-    k: float, u: float,
+    k: float, u: float, awaited: Sequence[int] = (),
 ) -> None:  # fmt: skip
-    """The little table of New game: the seats in play order, counter-clockwise."""
+    """The little table of New game: the seats in play order, counter-clockwise; the
+    ``awaited`` ones (nobody there yet) as an empty ring."""
     size = round(min(46 * k + 8, room.h * 0.2))
     small = font(round(13 * u), bold=True)
     margin = size // 2 + small.get_linesize() + 6
@@ -70,6 +72,9 @@ def little_table(
             cy - size / 2 - small.get_linesize() - 2)  # fmt: skip
         paint_place(surface, i, name, labels[i], size, (round(cx), round(cy)), (cx, below),
                     small, size * 3)  # fmt: skip
+        if i in awaited:  # over the badge: a ring on the felt's dark
+            pygame.draw.circle(surface, (12, 40, 26), (round(cx), round(cy)), size // 2)
+            pygame.draw.circle(surface, theme.TEXT_DIM, (round(cx), round(cy)), size // 2, 2)
 
 
 def _paint_row(
