@@ -160,3 +160,16 @@ def test_host_setup_by_keyboard_alone(tmp_path: Path) -> None:
     assert isinstance(room, WaitingRoomScene)
     assert [s["kind"] for s in room.seats][:2] == ["local", "remote"]
     app.stop_serving()
+
+
+def test_a_buraco_table_shows_its_sides_and_rules(tmp_path: Path, drawn: list[str]) -> None:
+    app = new_app(tmp_path)
+    room = open_waiting_room(app, [ME, PERSON, "easy", "easy"], game="buraco")
+    try:
+        assert room.host.kind.name == "buraco" and len(room.seats) == 4
+        frames(app)
+        side_1 = tr("buraco.newgame.side", n=1, names="Host, ")
+        assert any(line.startswith(side_1) for line in drawn), "Buraco's sides not said"
+        assert tr("buraco.rules.melds_title") in drawn  # the rules screen's own words
+    finally:
+        app.stop_serving()

@@ -10,8 +10,8 @@ import pygame
 
 from carioca_desktop.i18n import tr
 from carioca_desktop.ui import theme
-from carioca_desktop.ui.scenes.net.seatlist import paint_rules, paint_seats
-from carioca_desktop.ui.scenes.net.words import game_name, refusal_text, rules_of
+from carioca_desktop.ui.scenes.net.seatlist import paint_rules, paint_seats, seat_name
+from carioca_desktop.ui.scenes.net.words import game_name, refusal_text, rules_of, sides
 from carioca_desktop.ui.widgets import UIScene, draw_text, fit, font, gold_title, panel
 
 if TYPE_CHECKING:
@@ -85,7 +85,9 @@ class LobbyScene(UIScene):
         surface.blit(image, image.get_rect(midleft=(seats.x, round(48 * self.k))))
         panel(surface, seats, border=theme.GOLD)
         mine = [] if self.joining.seat is None else [self.joining.seat]
-        paint_seats(surface, seats, self.joining.seats, u, mine, 0, self.k)
+        names = [seat_name(s, i) for i, s in enumerate(self.joining.seats)]
+        notes = sides(game, names)
+        paint_seats(surface, seats, self.joining.seats, u, mine, 0, self.k, notes)
         panel(surface, rules_box)
         rules = rules_of(game, lobby.rules) if lobby else None
         if rules is not None:

@@ -32,7 +32,7 @@ def seat_name(seat: Seat, index: int) -> str:
 
 def paint_seats(
     surface: pygame.Surface, box: pygame.Rect, seats: Sequence[Seat], u: float,
-    you: Sequence[int] = (), room_right: int = 0, k: float = 1.0,
+    you: Sequence[int] = (), room_right: int = 0, k: float = 1.0, notes: Sequence[str] = (),
 ) -> None:  # fmt: skip
     """The heading and one row per seat; ``you`` marks this computer's seats, and
     ``room_right`` keeps that many pixels at each row's right free (for a button)."""
@@ -43,8 +43,12 @@ def paint_seats(
     name_font, small = font(round(18 * u), bold=True), font(round(15 * u))
     for i, (seat, rect) in enumerate(zip(seats, rects, strict=False)):
         _paint_row(surface, i, seat, rect, labels[i], i in you, (name_font, small), room_right)
+    y = rects[-1].bottom + 10 if rects else box.y
+    for note in notes:  # Buraco's sides
+        draw_text(surface, fit(note, small, box.w - 40), small, (box.x + 20, y), theme.GOLD)
+        y += small.get_linesize()
     if rects:
-        room = pygame.Rect(box.x + 30, rects[-1].bottom + 16, box.w - 60, 0)
+        room = pygame.Rect(box.x + 30, y + 8, box.w - 60, 0)
         room.h = box.bottom - 16 - room.y
         if room.h > 150 * k:
             names = [seat_name(s, i) for i, s in enumerate(seats)]

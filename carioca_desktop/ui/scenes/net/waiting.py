@@ -12,8 +12,8 @@ import pygame
 from carioca_desktop.i18n import tr
 from carioca_desktop.net.discovery import own_addresses
 from carioca_desktop.ui import theme
-from carioca_desktop.ui.scenes.net.seatlist import paint_rules, paint_seats, row_rects
-from carioca_desktop.ui.scenes.net.words import game_name, refusal_text
+from carioca_desktop.ui.scenes.net.seatlist import paint_rules, paint_seats, row_rects, seat_name
+from carioca_desktop.ui.scenes.net.words import game_name, refusal_text, sides
 from carioca_desktop.ui.widgets import UIScene, draw_text, fit, font, gold_title, panel
 
 if TYPE_CHECKING:
@@ -84,6 +84,8 @@ class WaitingRoomScene(UIScene):
                             self.start, "primary")  # fmt: skip
         if self.free() or started:
             start.disable()
+        else:
+            self.focus.restore(len(self.focus.items) - 1)  # everyone is here: Enter starts
         side = round(110 * self.u)
         for i, rect in enumerate(row_rects(seats, len(self.seats), self.u)):
             seat = self.seats[i]
@@ -140,7 +142,9 @@ class WaitingRoomScene(UIScene):
         panel(surface, code, border=theme.GOLD)
         self._paint_code(surface, code)
         panel(surface, seats)
-        paint_seats(surface, seats, self.seats, u, self.mine(), round(120 * u), self.k)
+        names = [seat_name(s, i) for i, s in enumerate(self.seats)]
+        notes = sides(self.host.kind.name, names)
+        paint_seats(surface, seats, self.seats, u, self.mine(), round(120 * u), self.k, notes)
         panel(surface, rules)
         words_of = self.app.routes.game(self.host.kind.name)
         rows = words_of.rules_words(self.host.rules)

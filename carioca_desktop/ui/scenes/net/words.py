@@ -4,7 +4,7 @@ table's rules read back from the dict the host sends (their words are each game'
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from carioca_desktop.i18n import tr
@@ -34,12 +34,20 @@ def rules_of(game: str, data: Mapping[str, Any]) -> Any | None:
         if game == "buraco":
             from carioca_desktop.rules.buraco.ruleset import BuracoRules
 
-            return BuracoRules.from_dict(dict(data))
+            return BuracoRules.from_dict({"game": "buraco", **data})
         from carioca_desktop.rules.carioca.ruleset import CariocaRules
 
         return CariocaRules.from_dict(dict(data))
     except (RulesError, TypeError, ValueError, KeyError):
         return None
+
+
+def sides(game: str, names: Sequence[str]) -> list[str]:
+    """Buraco's four seats as its two sides of partners seated opposite (else nothing)."""
+    if game != "buraco" or len(names) != 4:
+        return []
+    return [tr("buraco.newgame.side", n=n + 1, names=f"{names[n]}, {names[n + 2]}")
+            for n in (0, 1)]  # fmt: skip
 
 
 def level_text(level: str | None) -> str:
