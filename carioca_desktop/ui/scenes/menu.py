@@ -40,21 +40,26 @@ class MenuScene(UIScene):
         self._fan: tuple[int, pygame.Surface] | None = None
 
     # ------------------------------------------------------------------ layout
+    def _rows(self) -> tuple[int, int]:
+        """A button's height and the gap between two: nine of them fit the window's height
+        (a short window makes them lower rather than cut the column)."""
+        fit = min(1.0, (self.size[1] - 16) / (9 * 50 + 8 * 14 + 56) / self.u)
+        return round(50 * self.u * fit), round(14 * self.u * fit)
+
     def _column(self) -> pygame.Rect:
         w, h = self.size
         region = pygame.Rect(round(w * 0.6), 0, w - round(w * 0.6), h)
         bw = round(min(360 * self.u, region.w - 90))
-        bh = round(50 * self.u)
-        gap = round(14 * self.u)
-        total = 9 * bh + 8 * gap + round(56 * self.u)
+        bh, gap = self._rows()
+        total = 9 * bh + 8 * gap + round(56 * self.u * bh / round(50 * self.u))
         return pygame.Rect(
             region.centerx - bw // 2 - round(20 * self.k), (h - total) // 2, bw, total
         )
 
     def build(self) -> None:
         col = self._column()
-        bh, gap = round(50 * self.u), round(14 * self.u)
-        x, y = col.x, col.y + round(28 * self.u)
+        bh, gap = self._rows()
+        x, y = col.x, col.y + round(28 * self.u * bh / round(50 * self.u))
         saved = has_autosave(self.app.paths)
         entries: list[tuple[str, Any, str | None]] = [
             ("menu.continue", self._continue, "primary" if saved else None),
