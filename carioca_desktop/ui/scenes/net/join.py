@@ -97,7 +97,7 @@ class JoinScene(UIScene):
         self._entries = {}
         y = form.y + round(52 * self.u)
         for key, value, hint in (("address", self.address, tr("net.join.address_hint")),
-                                 ("code", self.code, "K7Q 4XM")):  # fmt: skip
+                                 ("code", self.code, tr("net.join.code_hint"))):  # fmt: skip
             box = self.holder(pygame.Rect(x, y, width, rh))
             entry = UITextEntryLine(pygame.Rect((0, 0), (width, rh)), self.app.manager, box,
                                     initial_text=value, placeholder_text=hint)  # fmt: skip
