@@ -8,7 +8,11 @@
 3. match time: a 4-bot network match (a host process and four ``carioca join`` processes)
    beside the same seeded match played locally by one session (goal ratio <= 1.5).
 
-    python tools/bench/bench_net.py [--json PATH] [--matches N]
+    python tools/bench/bench_net.py [--json PATH] [--matches N] [--compare REF]
+
+``--compare REF`` measures the tree of git revision REF (extracted with ``git archive``) and
+this tree side by side in one run, each with its own code, one after the other, and prints
+both columns (the load is printed with them: the machine is shared).
 """
 
 from __future__ import annotations
@@ -164,11 +168,42 @@ def _local(seed: int, home: str) -> float:
     return time.perf_counter() - start
 
 
+def compare(ref: str, matches: int) -> dict[str, Any]:
+    """This bench run on REF's tree and on this one, one after the other."""
+    old = Path(tempfile.mkdtemp(prefix="bench-net-ref-"))
+    archive = subprocess.run(["git", "archive", ref], cwd=ROOT, capture_output=True, check=True)
+    subprocess.run(["tar", "-x", "-C", str(old)], input=archive.stdout, check=True)
+    out: dict[str, Any] = {}
+    for name, tree in ((ref, old), ("this tree", ROOT)):
+        result = Path(tempfile.mkdtemp()) / "figures.json"
+        subprocess.run([sys.executable, str(tree / "tools" / "bench" / "bench_net.py"),
+                        "--matches", str(matches), "--json", str(result)],
+                       cwd=tree, check=True, stdout=subprocess.DEVNULL,
+                       env=dict(os.environ, CARIOCA_HOME=tempfile.mkdtemp()))  # fmt: skip
+        out[name] = json.loads(result.read_text(encoding="utf-8"))
+    rows = [("load before", "load_before", None), ("p50 ms", "latency", "p50_ms"),
+            ("p99 ms", "latency", "p99_ms"), ("idle host CPU s", "idle", "host_cpu_s"),
+            ("network match s", "match", "network_s"), ("local match s", "match", "local_s"),
+            ("network / local", "match", "ratio"), ("load after", "load_after", None)]  # fmt: skip
+    print(f"{'':18}{ref:>14}{'this tree':>14}")
+    for label, key, sub in rows:
+        vals = [out[n][key] if sub is None else out[n][key][sub] for n in (ref, "this tree")]
+        print(f"{label:18}{vals[0]:14.2f}{vals[1]:14.2f}")
+    return out
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", default=None)
     parser.add_argument("--matches", type=int, default=2)
+    parser.add_argument("--compare", metavar="REF", default=None,
+                        help="also measure git revision REF's tree, side by side")  # fmt: skip
     args = parser.parse_args()
+    if args.compare:
+        figures = compare(args.compare, args.matches)
+        if args.json:
+            Path(args.json).write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+        return 0
     figures: dict[str, Any] = {"load_before": os.getloadavg()[0]}
     figures["latency"] = latency(5)
     figures["idle"] = idle_cpu()
