@@ -82,23 +82,26 @@ class Lobby:
         raise NotImplementedError
 
     # ------------------------------------------------------------------ sending
-    def _send(self, conn: int, message: dict[str, Any]) -> None:
+    def _send(self, conn: int, message: dict[str, Any], text: str | None = None) -> None:
+        """Queue one message (``text``: its JSON, when it was already encoded for others)."""
         if self.on_send is not None:
             self.on_send(self.conn_seat.get(conn), message)
-        text = p.encode(message)
-        if len(text.encode("utf-8")) > p.MAX_MESSAGE:  # a bug, never a client's doing
-            log.error("not sent: a %s message over the cap", message.get("t"))
+        text = p.encode(message) if text is None else text
+        # 4 bytes a character at most: only a long text is measured in UTF-8.
+        if len(text) * 4 > p.MAX_MESSAGE and len(text.encode("utf-8")) > p.MAX_MESSAGE:
+            log.error("not sent: a %s message over the cap", message.get("t"))  # a bug
             return
         self.transport.send(conn, text)
 
-    def _to_seat(self, seat: int, message: dict[str, Any]) -> None:
+    def _to_seat(self, seat: int, message: dict[str, Any], text: str | None = None) -> None:
         conn = self.remote[seat].conn if seat in self.remote else None
         if conn is not None:
-            self._send(conn, message)
+            self._send(conn, message, text)
 
     def _to_all(self, message: dict[str, Any]) -> None:
+        text = p.encode(message)  # the same for every seat: encoded once
         for seat in self.remote:
-            self._to_seat(seat, message)
+            self._to_seat(seat, message, text)
 
     def _error(self, conn: int, code: str, message: str, **extra: Any) -> None:
         self.strikes[conn] = self.strikes.get(conn, 0) + 1

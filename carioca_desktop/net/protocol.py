@@ -10,13 +10,13 @@ built by the small functions at the end, so their fields are written in one plac
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from carioca_desktop.rules.names import clean_name, name_problem
-from carioca_desktop.storage.jsonio import parse_object
-from carioca_desktop.storage.notices import FileProblem
+from carioca_desktop.storage.jsonio import MAX_DEPTH
 
 PROTOCOL = 2
 """Bumped whenever a message or a field changes meaning; both sides must agree exactly.
@@ -124,12 +124,43 @@ def decode(raw: str | bytes) -> dict[str, Any]:
     if len(raw) > MAX_MESSAGE or len(raw.encode("utf-8", "replace")) > MAX_MESSAGE:
         raise ProtocolError(TOO_BIG, f"a message is at most {MAX_MESSAGE} bytes")
     try:
-        value = parse_object(raw.encode("utf-8", "surrogatepass"))
-    except FileProblem as problem:
-        raise ProtocolError(MALFORMED, f"not a JSON object: {problem.detail}"[:120]) from None
+        value = json.loads(raw, parse_constant=_no_constant, parse_float=_finite_float)
+    except RecursionError:
+        raise ProtocolError(MALFORMED, "not a JSON object: nested too deep") from None
+    except ValueError as err:  # JSONDecodeError, NaN, 1e999, integers of thousands of digits
+        raise ProtocolError(MALFORMED, f"not a JSON object: {err}"[:120]) from None
+    if not isinstance(value, dict):
+        raise ProtocolError(MALFORMED, 'a message is an object with a "t" type')
+    if _too_deep(value, MAX_DEPTH):
+        raise ProtocolError(MALFORMED, f"not a JSON object: nested deeper than {MAX_DEPTH}")
     if not isinstance(value.get("t"), str):
         raise ProtocolError(MALFORMED, 'a message is an object with a "t" type')
     return value
+
+
+def _no_constant(name: str) -> object:
+    raise ValueError(f"{name} is not allowed")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)  # 1e999 is inf without passing through parse_constant
+    if not math.isfinite(value):
+        raise ValueError(f"number {text[:20]} is out of range")
+    return value
+
+
+def _too_deep(value: dict[str, Any] | list[Any], left: int) -> bool:
+    """Whether containers nest more than ``left`` levels (every message both ways is checked,
+    a state is a few hundred values: only containers are descended into, and recursion is
+    bounded by ``left``)."""
+    if left <= 0:
+        return True
+    children: Any = value.values() if type(value) is dict else value
+    for child in children:
+        kind = type(child)
+        if (kind is list or kind is dict) and _too_deep(child, left - 1):
+            return True
+    return False
 
 
 def parse_client(raw: str | bytes) -> ClientMessage:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 import time
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -78,11 +78,15 @@ class NetSession:
     hints = True
     recorded = False
 
-    def __init__(self, links: Sequence[SeatLink], paths: Paths | None = None) -> None:
+    def __init__(self, links: Sequence[SeatLink], paths: Paths | None = None,
+                 while_waiting: Callable[[], object] | None = None) -> None:  # fmt: skip
         if not links:
             raise ValueError("a network table needs one seat at least")
         self.links = list(links)
         self.paths = paths
+        # Called while a move waits for the host's answer: a host served by this same
+        # program (the host's own person) answers only when it is polled.
+        self.while_waiting = while_waiting
         first = links[0]
         self.kind: GameKind = KINDS[first.welcomed.game]
         self.GAME = first.welcomed.game
@@ -129,6 +133,8 @@ class NetSession:
         end = time.monotonic() + FIRST_STATE_WAIT
         for feed in self.feeds:
             while feed.obs is None and time.monotonic() < end and self.lost is None:
+                if self.while_waiting is not None:
+                    self.while_waiting()
                 self._take(feed, first=True)
                 if feed.obs is None:
                     feed.inbox.extend(feed.link.client.poll(0.05))
@@ -254,7 +260,9 @@ class NetSession:
         feed.ask = None
         end = time.monotonic() + ANSWER_WAIT
         while time.monotonic() < end:
-            batch = feed.link.client.poll(0.02)
+            if self.while_waiting is not None:
+                self.while_waiting()
+            batch = feed.link.client.poll(0.005 if self.while_waiting else 0.02)
             for i, event in enumerate(batch):
                 if isinstance(event, Refusal) and event.ask == ask.ask and event.code != "stale":
                     feed.ask = ask  # still open: the host changed nothing

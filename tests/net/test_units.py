@@ -389,3 +389,23 @@ def test_the_parser_raises_only_protocol_errors(raw: str | bytes) -> None:
         assert err.code in {p.MALFORMED, p.TOO_BIG, p.UNKNOWN, p.BAD_FIELD, p.BAD_REACTION}
     else:
         assert isinstance(msg, (p.Hello, p.ActionMsg, p.Ready, p.React, p.Bye))
+
+
+def test_the_joiners_seats_are_kept_in_a_journal_folded_into_the_file(tmp_path: Path) -> None:
+    from carioca_desktop.net import join
+    from carioca_desktop.storage import Paths
+
+    paths = Paths.under(tmp_path)
+    store = join.SeatStore(paths)
+    store.put("h:1", {"token": "t1", "seat": 1})
+    for move in range(join.JOURNAL_LINES + 5):  # folded once on the way
+        store.put("h:2", {"token": "t2", "answered": {"ask": move}})
+    assert join.seats_file(paths).exists() and store.journal.stat().st_size > 0
+    with store.journal.open("ab") as torn:
+        torn.write(b'\n{"a": "h:2", "e": {"tok')  # a power cut in the middle of a line
+    again = join.SeatStore(paths)  # a joiner started again reads the file and the journal
+    assert again.get("h:1") == {"token": "t1", "seat": 1}
+    assert again.get("h:2")["answered"] == {"ask": join.JOURNAL_LINES + 4}
+    again.put("h:1", None)  # a finished match: gone, and folded at once
+    assert join.SeatStore(paths).get("h:1") == {} and again.journal.stat().st_size == 0
+    assert join.SeatStore(paths).get("h:2")["token"] == "t2"

@@ -165,9 +165,16 @@ class NetBuracoTable(NetPart, BuracoTableScene):
             self.sync()
 
 
+def _serve(app: Host) -> None:
+    """One poll of the table this program hosts, if it hosts one (ui/serving.py)."""
+    served = getattr(app, "served", None)
+    if served is not None:
+        served.tick()
+
+
 def net_table(app: Host, links: Sequence[SeatLink]) -> Scene:
     """The table of a network match played from this computer by ``links``' seats."""
-    session = NetSession(links, app.paths)
+    session = NetSession(links, app.paths, lambda: _serve(app))
     if session.GAME == "carioca":
         return NetCariocaTable(app, session)
     return NetBuracoTable(app, session)
