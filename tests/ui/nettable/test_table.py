@@ -228,3 +228,34 @@ def test_the_reactions_button_opens_the_row_and_a_click_sends(
     scene.net.react("oops")
     assert not scene.net.buttons  # the row closes once one is sent
     assert frames(app, 10, lambda: any(b.seat == 0 for b in scene.net.bubbles))
+
+
+def test_leaving_the_table_closes_this_computers_connection(
+    tmp_path: Path, hosts: list[HostThread]
+) -> None:
+    """Back to the menu: the seat's connection closes, the host keeps the seat for its grace."""
+    app, thread, links = table(tmp_path, "carioca", "remote,remote,normal", here=1)
+    hosts.append(thread)
+    assert frames(app, 5, lambda: thread.host.remote[0].conn is not None)
+    app.reset(app.routes.menu())
+    assert frames(app, 5, lambda: thread.host.remote[0].conn is None)
+    assert not links[0].client.connected
+
+
+def test_a_host_gone_as_the_table_opens_leaves_at_the_menu(tmp_path: Path) -> None:
+    """The host stops as the lobby hands the seat over: the table never sticks, the menu
+    says the host left."""
+    from carioca_desktop.storage import Paths
+    from carioca_desktop.ui.app import App
+    from tests.fixtures.netkit import new_host
+    from tests.ui.nettable.kit import join, link
+
+    host = new_host("carioca", {}, "remote,normal,normal", 5)
+    thread = HostThread(host)
+    lone = link(join(host.port, "Ana"))
+    lone.pending.clear()  # the first state may never reach the table
+    thread.stop()
+    app = App(size=(1280, 720), paths=Paths.under(tmp_path), fast=True)
+    app.reset(app.routes.net_table([lone]))
+    assert frames(app, 10, lambda: type(app.stack.top).__name__ == "MenuScene")
+    assert tr("net.table.host_gone") in app.stack.top.messages

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
+from carioca_desktop.i18n import tr
 from carioca_desktop.play.carioca.offer import OfferClock
 from carioca_desktop.play.netsession import NetRefused, NetSession
 from carioca_desktop.ui.scenes.buraco.partner import PartnerAsk
@@ -71,6 +72,7 @@ class NetCariocaTable(NetPart, TableScene):
     def exit(self) -> None:
         super().exit()
         self.net.kill()
+        self.session.close()  # left the table: the host keeps the seat for its grace
 
     def update(self, dt: float) -> bool:
         for words in self.net_words():
@@ -136,6 +138,7 @@ class NetBuracoTable(NetPart, BuracoTableScene):
     def exit(self) -> None:
         super().exit()
         self.net.kill()
+        self.session.close()  # left the table: the host keeps the seat for its grace
 
     def update(self, dt: float) -> bool:
         for words in self.net_words():
@@ -174,7 +177,16 @@ def _serve(app: Host) -> None:
 
 def net_table(app: Host, links: Sequence[SeatLink]) -> Scene:
     """The table of a network match played from this computer by ``links``' seats."""
-    session = NetSession(links, app.paths, lambda: _serve(app))
+    try:
+        session = NetSession(links, app.paths, lambda: _serve(app))
+    except ConnectionError:  # the host went before its first state: say so, at the menu
+        for link in links:
+            link.client.close()
+        menu = app.routes.menu()
+        messages = getattr(menu, "messages", None)
+        if isinstance(messages, list):
+            messages.append(tr("net.table.host_gone"))
+        return menu
     if session.GAME == "carioca":
         return NetCariocaTable(app, session)
     return NetBuracoTable(app, session)
