@@ -115,12 +115,16 @@ def test_reconnection_keeps_the_hand_as_it_was(tmp_path: Path, hosts: list[HostT
     scene.model.hand.sort("rank")
     scene.model.hand.cards.reverse()  # an order no sort gives
     order = [c.code for c in scene.model.hand.cards]
+    staged = scene.model.hand.cards[0].uid
+    scene.model.slots.place(staged, 0)  # a card put in the first lay-down slot
+    scene.refresh()
     links[0].client.drop()
     assert frames(app, 10, lambda: scene.net.notice() is not None)
     assert scene.net.notice() is not None and "Reconectando" in scene.net.notice()
     assert frames(app, 10, lambda: scene.net.notice() is None and links[0].client.connected)
     frames(app, 0.5)
     assert [c.code for c in scene.model.hand.cards] == order
+    assert scene.model.slots.where(staged) == 0  # the staged card is still staged
     assert app.stack.top is scene
     moves = person.moves
     assert frames(app, 10, lambda: person.play(scene) or person.moves > moves)  # plays on
