@@ -83,6 +83,17 @@ class NetOverlay:
                                object_id=ObjectID(class_id="@flat"))  # fmt: skip
         self.toggle.set_tooltip("F5-F10")
 
+    def show_toggle(self, shown: bool) -> None:
+        """Show or hide the Reactions button (and close its row when hidden)."""
+        toggle = self.toggle
+        if toggle is None or bool(toggle.visible) == shown:
+            return
+        if shown:
+            cast(Any, toggle).show()  # pygame_gui: untyped
+        else:
+            self._kill_row()
+            cast(Any, toggle).hide()
+
     def open_row(self) -> None:
         """Show the reactions under the bar, or hide them when they show."""
         if self.buttons:

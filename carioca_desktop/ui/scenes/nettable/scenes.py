@@ -143,6 +143,7 @@ class NetBuracoTable(NetPart, BuracoTableScene):
     def update(self, dt: float) -> bool:
         for words in self.net_words():
             self.toast(words, self.layout.centre.center)
+        self.net.show_toggle(self.sheet is None)  # the round sheet hides the bar's buttons
         busy = super().update(dt)
         return busy or self.net.busy
 
