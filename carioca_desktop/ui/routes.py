@@ -46,7 +46,7 @@ class Router:
 
     def net_table(self, links: Sequence[SeatLink]) -> Scene:
         """The table of a network match, played from this computer by ``links``' seats."""
-        from carioca_desktop.ui.scenes.nettable import net_table
+        from carioca_desktop.ui.nettable import net_table
 
         return net_table(self.host, links)
 

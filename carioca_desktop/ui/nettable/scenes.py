@@ -11,10 +11,10 @@ import pygame
 from carioca_desktop.i18n import tr
 from carioca_desktop.play.carioca.offer import OfferClock
 from carioca_desktop.play.netsession import NetRefused, NetSession
+from carioca_desktop.ui.nettable.overlay import NetOverlay, refusal_words
 from carioca_desktop.ui.scenes.buraco.partner import PartnerAsk
 from carioca_desktop.ui.scenes.buraco.scene import BuracoTableScene
 from carioca_desktop.ui.scenes.carioca.scene import TableScene
-from carioca_desktop.ui.scenes.nettable.overlay import NetOverlay, refusal_words
 
 if TYPE_CHECKING:
     from carioca_desktop.net.link import SeatLink
