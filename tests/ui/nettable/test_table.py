@@ -263,3 +263,22 @@ def test_a_host_gone_as_the_table_opens_leaves_at_the_menu(tmp_path: Path) -> No
     app.reset(app.routes.net_table([lone]))
     assert frames(app, 10, lambda: type(app.stack.top).__name__ == "MenuScene")
     assert tr("net.table.host_gone") in app.stack.top.messages
+
+
+@pytest.mark.parametrize("game", ["carioca", "buraco"])
+def test_the_hint_reads_the_seats_view_at_a_network_table(
+    tmp_path: Path, hosts: list[HostThread], game: str
+) -> None:
+    """The Pista: the strongest bot's move from this seat's observation and the host's
+    legal list (the first move of a turn: a draw)."""
+    specs = "remote,normal,normal" if game == "carioca" else "remote,normal,normal,normal"
+    app, thread, _links = table(tmp_path, game, specs)
+    hosts.append(thread)
+    scene = app.stack.top
+    assert frames(app, 10, lambda: scene.session.feeds[0].ask is not None)
+    scene.ask_hint()
+    words = [t.text for t in scene.toasts]
+    if game == "carioca":
+        assert scene.advice.current is not None, words
+    else:
+        assert words and tr("buraco.hint.not_now") not in words, words
