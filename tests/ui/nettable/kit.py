@@ -16,13 +16,16 @@ from carioca_desktop.storage import Paths
 from carioca_desktop.ui.app import App
 from tests.fixtures.netkit import CODE, HostThread, new_host
 
+_EARLY: dict[int, list[Any]] = {}  # what each client read while joining, by id
+
 
 def join(port: int, name: str) -> NetClient:
+    """A client once welcomed (so seats are taken in the order of the calls)."""
     client = NetClient(f"127.0.0.1:{port}", CODE, name)
+    early = _EARLY.setdefault(id(client), [])
     end = time.monotonic() + 10
-    while not client.connected and time.monotonic() < end:  # seats are taken in order
-        time.sleep(0.01)
-    time.sleep(0.05)
+    while not any(isinstance(e, Welcomed) for e in early) and time.monotonic() < end:
+        early.extend(client.poll(0.05))
     return client
 
 
@@ -31,15 +34,18 @@ def link(client: NetClient) -> SeatLink:
     welcomed: Welcomed | None = None
     started: Started | None = None
     pending: list[Any] = []
+    events = _EARLY.pop(id(client), [])
     end = time.monotonic() + 10
     while started is None and time.monotonic() < end:
-        for event in client.poll(0.05):
+        for event in events:
             if isinstance(event, Welcomed):
                 welcomed = event
             elif isinstance(event, Started):
                 started = event
             elif started is not None or welcomed is not None:
                 pending.append(event)
+        events = client.poll(0.05)
+    pending.extend(events)  # what came in the same batch as ``start`` and after
     assert welcomed is not None and started is not None
     address = f"{client.host}:{client.port}"
     return SeatLink(client, address, CODE, "", welcomed, started, pending)
