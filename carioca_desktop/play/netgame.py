@@ -161,5 +161,9 @@ class NetBuracoGame(NetGame):
         return Phase(self._obs.phase)
 
 
+GAMES: dict[str, type[NetGame]] = {"carioca": NetCariocaGame, "buraco": NetBuracoGame}
+
+
 def net_game(session: NetSession) -> NetGame:
-    return NetCariocaGame(session) if session.GAME == "carioca" else NetBuracoGame(session)
+    """The facade of the session's game (by name, as play/replay_session.py's sessions)."""
+    return GAMES[session.GAME](session)

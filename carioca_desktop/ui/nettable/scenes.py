@@ -169,6 +169,12 @@ class NetBuracoTable(NetPart, BuracoTableScene):
             self.sync()
 
 
+TABLES: dict[str, type[NetCariocaTable] | type[NetBuracoTable]] = {
+    "carioca": NetCariocaTable,
+    "buraco": NetBuracoTable,
+}
+
+
 def _serve(app: Host) -> None:
     """One poll of the table this program hosts, if it hosts one (ui/serving.py)."""
     served = getattr(app, "served", None)
@@ -188,6 +194,4 @@ def net_table(app: Host, links: Sequence[SeatLink]) -> Scene:
         if isinstance(messages, list):
             messages.append(tr("net.table.host_gone"))
         return menu
-    if session.GAME == "carioca":
-        return NetCariocaTable(app, session)
-    return NetBuracoTable(app, session)
+    return TABLES[session.GAME](app, session)
