@@ -133,7 +133,8 @@ def paint_over(surface: pygame.Surface, p: Picture, places: MeldPlaces) -> None:
         lift = max(4, rect.width // 14)
         surface.blit(shadow, (rect.x + dx + lift, rect.y + dy + lift))
         surface.blit(p.images.face(code, rect.width), rect)
-    heaps = [layout.stock, *places.pile[-1:]]  # kept clear where there is room
+    # The piles with their words, and the log: kept clear where there is room.
+    heaps = [layout.stock.union(layout.pile_area).inflate(0, layout.upx(36)), layout.log]
     hud.draw_toasts(surface, p.toasts, p.texts, layout.ui, covered(p, places), heaps)
 
 

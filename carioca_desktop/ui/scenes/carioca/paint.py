@@ -90,7 +90,8 @@ def paint_over(surface: pygame.Surface, p: Picture) -> None:
     _hint(surface, p.layout, p.texts, p.hint)
     p.animator.draw(surface)
     _drag(surface, p.images, p.drag)
-    piles = [p.layout.stock, p.layout.pozo]  # kept clear where there is room
+    layout = p.layout  # the piles with their words, and the log: kept clear where there is room
+    piles = [layout.stock.union(layout.pozo).inflate(0, layout.upx(36)), layout.log]
     hud.draw_toasts(surface, p.toasts, p.texts, p.layout.ui, p.view.covered(), piles)
 
 
