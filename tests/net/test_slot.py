@@ -31,12 +31,13 @@ def _local_match(paths: Paths) -> bytes:
     return paths.autosave_file.read_bytes()
 
 
-def _hosted(paths: Path | Any, seats: str = "remote,local,easy") -> tuple[TableHost, NetClient]:
+def _hosted(paths: Path | Any, seats: str = "remote,local,easy",
+            **kw: Any) -> tuple[TableHost, NetClient]:  # fmt: skip
     """A table with a joiner (Ana), a local seat that never comes, and a bot: started."""
     specs = [SeatSpec(s) if s in ("remote", "local") else SeatSpec("bot", s)
              for s in seats.split(",")]  # fmt: skip
     rules = KINDS["carioca"].load_rules({"players": len(specs), "preset": "chico"})
-    host = TableHost("carioca", rules, specs, 3, code=CODE, paths=paths)
+    host = TableHost("carioca", rules, specs, 3, code=CODE, paths=paths, **kw)
     client = NetClient(f"127.0.0.1:{host.port}", CODE, "Ana")
     end = time.monotonic() + 20
     while host.session is None:
@@ -53,7 +54,7 @@ def _hosted(paths: Path | Any, seats: str = "remote,local,easy") -> tuple[TableH
 def test_hosting_never_overwrites_the_local_continue_save(tmp_path: Path) -> None:
     paths = Paths.under(tmp_path)
     before = _local_match(paths)
-    host, client = _hosted(paths)
+    host, client = _hosted(paths, buy_seconds=None)
     try:
         match_id = host.session.match_id
         assert paths.autosave_file.read_bytes() == before  # the person's own match
@@ -71,6 +72,7 @@ def test_hosting_never_overwrites_the_local_continue_save(tmp_path: Path) -> Non
         assert resumed.session.match_id == match_id
         assert resumed.remote[1].local and resumed.local_token(1)  # a new local token
         assert resumed.remote[0].name == "Ana" and not resumed.remote[0].local
+        assert resumed.buy_seconds is None  # the host's choice is kept with the table
     finally:
         resumed.close()
     _, raw, _ = load_autosave(paths)  # Continue still finds the local match
