@@ -43,6 +43,11 @@ class GameScreens:
     # preset, marked when changed): the network lobby shows them.
     rules_words: Callable[[Any], list[tuple[str, str]]] = lambda rules: []
     rules_name: Callable[[Any], str] = lambda rules: ""
+    # The Settings field holding the game's house rules; the player counts a screen offers
+    # (none: the preset decides); whether seats opposite are partners (two sides).
+    house_setting: str = "house_rules"
+    player_counts: tuple[int, ...] = ()
+    partners: bool = False
 
 
 # ---------------------------------------------------------------------------- Carioca
@@ -175,6 +180,7 @@ SCREENS: dict[str, GameScreens] = {
         games.CARIOCA, _carioca_table, _carioca_new_game, _carioca_tutorial, _carioca_rules,
         _carioca_saved, _carioca_autoplay, _carioca_stats, _carioca_rows,
         explained_rows=True, rules_words=_carioca_words, rules_name=_carioca_name,
+        player_counts=tuple(range(2, 9)),
     ),
     games.BURACO.name: GameScreens(
         games.BURACO, _buraco_table, _buraco_new_game, _buraco_tutorial, _buraco_rules,
@@ -182,7 +188,8 @@ SCREENS: dict[str, GameScreens] = {
         explained_rows=True,
         house_words=("buraco_houserules.title", "buraco_houserules.page_about",
                      "buraco_houserules.note"),
-        rules_words=_buraco_words, rules_name=_buraco_name,
+        rules_words=_buraco_words, rules_name=_buraco_name, house_setting="buraco_rules",
+        partners=True,
     ),
 }  # fmt: skip
 

@@ -180,6 +180,12 @@ class GameScreens(Protocol):
     def rules_words(self) -> Callable[[Any], list[tuple[str, str]]]: ...  # rules -> rows
     @property
     def rules_name(self) -> Callable[[Any], str]: ...  # rules -> the preset's name
+    @property
+    def house_setting(self) -> str: ...  # the Settings field of its house rules
+    @property
+    def player_counts(self) -> tuple[int, ...]: ...  # () when the preset decides
+    @property
+    def partners(self) -> bool: ...  # seats opposite play together
 
 
 class Routes(Protocol):

@@ -8,6 +8,8 @@ from __future__ import annotations
 import socket
 from pathlib import Path
 
+import pygame
+import pygame_gui
 import pytest
 
 from carioca_desktop.i18n import tr
@@ -21,6 +23,7 @@ from tests.ui.net.netscreens import (
     button,
     click,
     frames,
+    key,
     new_app,
     record_table_route,
     type_into,
@@ -154,3 +157,21 @@ def test_discovery_answers_only_while_the_table_is_open(tmp_path: Path) -> None:
     assert any(f.port == host.port for f in search(1.0))
     app.stop_serving()
     assert not any(f.port == host.port for f in search(0.5))
+
+
+def test_joining_by_keyboard_alone(tmp_path: Path) -> None:
+    """Tab to each box, type, and Enter in the last one joins (no pointer)."""
+    app = new_app(tmp_path)
+    scene = open_join(app)
+    host = a_table(app)
+    entries = {key: entry for entry, key in scene._entries.items()}
+    typed = {"address": f"127.0.0.1:{host.port}", "code": host.code, "name": "Ana"}
+    for key_name in ("address", "code", "name"):
+        key(app, pygame.K_TAB)
+        entry = entries[key_name]
+        assert scene.focus.current is not None and scene.focus.current.element is entry
+        type_into(app, entry, typed[key_name])
+    app.process(pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_FINISHED, text="Ana",
+                                   ui_element=entries["name"], ui_object_id=""))  # fmt: skip
+    until(app, lambda: isinstance(app.stack.top, LobbyScene), "the lobby")
+    app.stop_serving()

@@ -49,39 +49,43 @@ class HostSetupScene(UIScene):
 
     # ------------------------------------------------------------------ the choices
     def house(self) -> dict[str, Any]:
-        settings = self.app.settings
-        return dict(settings.buraco_rules if self.game == "buraco" else settings.house_rules)
+        field = self.app.routes.game(self.game).house_setting
+        return dict(getattr(self.app.settings, field))
 
     def variants(self) -> list[tuple[str, object]]:
         options: list[tuple[str, object]] = []
-        house = rules_of(self.game, {**self.house(), "players": self.players()})
+        house = rules_of(self.game, self._with_count(self.house()))
         name = "" if house is None else self.app.routes.game(self.game).rules_name(house)
         if name and name not in self._preset_names():
             options.append((name, HOUSE))
-        preset = "buraco.preset" if self.game == "buraco" else "houserules.preset"
-        options += [(tr(f"{preset}.{p}"), p) for p in games.entry(self.game).presets]
+        options += [(self._preset_name(p), p) for p in games.entry(self.game).presets]
         if self.variant[self.game] not in [v for _, v in options]:  # the house rules went
             self.variant[self.game] = games.entry(self.game).default_preset
         return options
 
+    def _preset_name(self, preset: str) -> str:
+        """A preset's name, as the game's rules screens call it."""
+        rules = rules_of(self.game, self._with_count({"preset": preset}))
+        return preset if rules is None else self.app.routes.game(self.game).rules_name(rules)
+
     def _preset_names(self) -> set[str]:
-        preset = "buraco.preset" if self.game == "buraco" else "houserules.preset"
-        return {tr(f"{preset}.{p}") for p in games.entry(self.game).presets}
+        return {self._preset_name(p) for p in games.entry(self.game).presets}
+
+    def counts(self) -> tuple[int, ...]:
+        """The player counts offered (none: the variant decides)."""
+        return self.app.routes.game(self.game).player_counts
+
+    def _with_count(self, data: dict[str, Any]) -> dict[str, Any]:
+        return {**data, "players": self.count} if self.counts() else data
 
     def players(self) -> int:
-        if self.game != "buraco":
-            return self.count
-        chosen = self.variant[self.game]
-        data = self.house() if chosen == HOUSE else {"preset": chosen}
-        rules = rules_of("buraco", data)
-        return 4 if rules is None else int(rules.players)
+        rules = self.rules()
+        return self.count if rules is None else int(rules.players)
 
     def rules(self) -> Any | None:
         chosen = self.variant[self.game]
         data: dict[str, Any] = self.house() if chosen == HOUSE else {"preset": chosen}
-        if self.game != "buraco":
-            data["players"] = self.count
-        return rules_of(self.game, data)
+        return rules_of(self.game, self._with_count(data))
 
     def check(self) -> str:
         """Why the table cannot open as chosen ("" when it can)."""
@@ -115,8 +119,8 @@ class HostSetupScene(UIScene):
         self._name_entry = name_entry(
             self, pygame.Rect(seats.x + 20 + label_w, y, half - label_w, rh), self.name,
             tr("common.you"))  # fmt: skip
-        if self.game != "buraco":
-            counts = [(str(n), n) for n in range(2, 9)]
+        if self.counts():
+            counts = [(str(n), n) for n in self.counts()]
             rect = pygame.Rect(seats.right - 20 - round(200 * self.u), y, round(200 * self.u), rh)
             Stepper(self, rect, counts, self.count, self._set_count, wrap=False)
         kind_w = round(min(320 * self.u, seats.w * 0.55))
@@ -205,7 +209,7 @@ class HostSetupScene(UIScene):
         draw_text(
             surface, tr("net.host.your_name"), small, (seats.x + 22, y), theme.GOLD, "midleft"
         )
-        if self.game != "buraco":
+        if self.counts():
             at = (seats.right - 30 - round(200 * u), y)
             draw_text(surface, tr("newgame.players"), small, at, theme.GOLD, "midright")
         names = self._seat_names()

@@ -12,6 +12,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UITextEntryLine
 
+from carioca_desktop import games
 from carioca_desktop.i18n import tr
 from carioca_desktop.net import discovery
 from carioca_desktop.net.admission import normal_code
@@ -54,12 +55,12 @@ def full_address(text: str) -> str:
 
 def found_text(found: discovery.Found) -> str:
     variant = found.variant
-    for key in (f"houserules.preset.{variant}", f"buraco.preset.{variant}"):
+    for key in (f"houserules.preset.{variant}", f"{found.game}.preset.{variant}"):
         if tr(key) != key:
             variant = tr(key)
             break
     return tr("net.join.found", name=found.name, game=game_name(found.game)
-              if found.game in ("carioca", "buraco") else found.game, variant=variant,
+              if found.game in games.GAMES else found.game, variant=variant,
               free=found.free)  # fmt: skip
 
 

@@ -86,7 +86,7 @@ class LobbyScene(UIScene):
         panel(surface, seats, border=theme.GOLD)
         mine = [] if self.joining.seat is None else [self.joining.seat]
         names = [seat_name(s, i) for i, s in enumerate(self.joining.seats)]
-        notes = sides(game, names)
+        notes = sides(bool(game) and self.app.routes.game(game).partners, names)
         paint_seats(surface, seats, self.joining.seats, u, mine, 0, self.k, notes)
         panel(surface, rules_box)
         rules = rules_of(game, lobby.rules) if lobby else None

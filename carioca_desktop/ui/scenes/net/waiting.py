@@ -143,7 +143,7 @@ class WaitingRoomScene(UIScene):
         self._paint_code(surface, code)
         panel(surface, seats)
         names = [seat_name(s, i) for i, s in enumerate(self.seats)]
-        notes = sides(self.host.kind.name, names)
+        notes = sides(self.app.routes.game(self.host.kind.name).partners, names)
         paint_seats(surface, seats, self.seats, u, self.mine(), round(120 * u), self.k, notes)
         panel(surface, rules)
         words_of = self.app.routes.game(self.host.kind.name)

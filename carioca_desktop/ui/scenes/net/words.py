@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from carioca_desktop import games
 from carioca_desktop.i18n import tr
 
 KINDS_LOCAL = "local"
@@ -31,20 +32,15 @@ def rules_of(game: str, data: Mapping[str, Any]) -> Any | None:
     from carioca_desktop.rules.errors import RulesError
 
     try:
-        if game == "buraco":
-            from carioca_desktop.rules.buraco.ruleset import BuracoRules
-
-            return BuracoRules.from_dict({"game": "buraco", **data})
-        from carioca_desktop.rules.carioca.ruleset import CariocaRules
-
-        return CariocaRules.from_dict(dict(data))
-    except (RulesError, TypeError, ValueError, KeyError):
+        entry = games.entry(game)
+        return getattr(entry.module("rules"), entry.rules_class).from_dict({**data, "game": game})
+    except (RulesError, TypeError, ValueError, KeyError, AttributeError):
         return None
 
 
-def sides(game: str, names: Sequence[str]) -> list[str]:
-    """Buraco's four seats as its two sides of partners seated opposite (else nothing)."""
-    if game != "buraco" or len(names) != 4:
+def sides(partners: bool, names: Sequence[str]) -> list[str]:
+    """Four seats as two sides of partners seated opposite (a partners' game; else nothing)."""
+    if not partners or len(names) != 4:
         return []
     return [tr("buraco.newgame.side", n=n + 1, names=f"{names[n]}, {names[n + 2]}")
             for n in (0, 1)]  # fmt: skip
