@@ -75,6 +75,7 @@ class NetSession:
     """The client side of a network match (see the module's words)."""
 
     autosave = False  # the host keeps the match; this computer keeps nothing but statistics
+    asked: int | None = None  # a bot asking its person partner: never here (the host's bots)
     hints = True
     recorded = False
 

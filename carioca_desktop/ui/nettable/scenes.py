@@ -117,6 +117,10 @@ class _TrustHost(PartnerAsk):
     def may_go(self, action: Any, anchor: tuple[int, int]) -> bool:
         return True
 
+    def bot_waits(self) -> bool:
+        """The host's bots do not ask a partner here (``buraco_step`` without asking)."""
+        return False
+
 
 class NetBuracoTable(NetPart, BuracoTableScene):
     """Buraco's table at a network table."""
