@@ -3,8 +3,9 @@
 
 Keys: → one action on (animated), ← one action back, Home / End the start or end of the
 round, PageUp / PageDown the round before or after, Space plays or pauses, S the speed, V
-whose hand is face up (each seat in turn); at Carioca's table also T (that seat's turn again
-at a practice table that records nothing) and C (the coach for that seat's round). The log
+"my view" (the viewed seat's hand) or "all hands face up" (every seat's hand at once), Tab
+the viewed seat (each seat in turn), T that seat's turn again at a practice table that
+records nothing, C the coach for that seat's round. The log
 and the score sheet follow the position; a round's sheet shows at its end while playing. A
 bar at the bottom says where it is."""
 
@@ -21,8 +22,9 @@ from carioca_desktop.play.replay_session import (
     ReplaySession,
     replay_session,
 )
-from carioca_desktop.ui import theme
+from carioca_desktop.ui import allhands, theme
 from carioca_desktop.ui.scenes.buraco import BuracoTableScene
+from carioca_desktop.ui.scenes.buraco.layout import seat_places
 from carioca_desktop.ui.scenes.carioca import TableScene
 from carioca_desktop.ui.scenes.carioca.model import Legal
 from carioca_desktop.ui.widgets import draw_text, font
@@ -30,11 +32,12 @@ from carioca_desktop.ui.widgets import draw_text, font
 if TYPE_CHECKING:
     from carioca_desktop.storage.match_file import MatchFile
     from carioca_desktop.ui.scene import Host
+    from carioca_desktop.ui.sprites import CardImages
 
 SPEEDS = (1.2, 0.6, 0.25, 0.08)  # seconds between actions while playing
 KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END, pygame.K_PAGEUP,
         pygame.K_PAGEDOWN, pygame.K_SPACE, pygame.K_v, pygame.K_s, pygame.K_t,
-        pygame.K_c)  # fmt: skip
+        pygame.K_c, pygame.K_TAB)  # fmt: skip
 
 
 class ReplayControls:
@@ -43,6 +46,7 @@ class ReplayControls:
     app: Host
     replay: Recorded
     speed: int
+    all_hands: bool = False  # V: every seat's hand face up, else only the viewed seat's
 
     def handle_before_ui(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in KEYS:
@@ -70,6 +74,8 @@ class ReplayControls:
             r.playing = not r.playing
             self.schedule(0.0)
         elif key == pygame.K_v:
+            self.all_hands = not self.all_hands
+        elif key == pygame.K_TAB:
             r.seat = (r.seat + 1) % r.game.players
             self.sync()
         elif key == pygame.K_s:
@@ -97,22 +103,42 @@ class ReplayControls:
 
         def sync(self) -> Any: ...
 
+        images: CardImages
+
+    def hand_spots(self) -> dict[int, tuple[str, pygame.Rect]]:
+        """Each other seat's (edge of the table, panel) on screen."""
+        raise NotImplementedError
+
+    def paint_hands(self, surface: pygame.Surface) -> dict[int, list[pygame.Rect]]:
+        """With all hands up, every other seat's hand beside its panel (the viewed seat's own
+        is the table's); the cards' rectangles per seat."""
+        if not self.all_hands:
+            return {}
+        game, spots = self.replay.game, self.hand_spots()
+        hands = {seat: game.hand(seat) for seat in spots}
+        return allhands.paint_hands(surface, self.images, hands, spots)
+
     def paint_bar(self, surface: pygame.Surface) -> None:
         r = self.replay
         w, h = surface.get_size()
         small = font(max(12, round(15 * max(0.8, min(w / 1600, h / 900)))))
         state = tr("replay.playing") if r.playing else tr("replay.paused")
         here = r.round_of(r.position) + 1
-        text = tr("replay.bar", n=r.position, total=len(r.actions), round=here, state=state,
+        words = "replay.bar_all" if self.all_hands else "replay.bar"
+        text = tr(words, n=r.position, total=len(r.actions), round=here, state=state,
                   seat=r.match.seats[r.seat].name)  # fmt: skip
-        bar = pygame.Rect(0, h - small.get_linesize() - 10, w, small.get_linesize() + 10)
+        keys = tr(f"replay.keys_{r.match.game}")
+        line = small.get_linesize()
+        crowded = small.size(text)[0] + small.size(keys)[0] + 48 > w  # then two rows
+        tall = line * (2 if crowded else 1) + 10
+        bar = pygame.Rect(0, h - tall, w, tall)
         shade = pygame.Surface(bar.size, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, bar)
-        draw_text(surface, text, small, (bar.x + 12, bar.centery), theme.TEXT, "midleft")
-        keys = tr(f"replay.keys_{r.match.game}")
-        draw_text(surface, keys, small, (bar.right - 12, bar.centery), theme.TEXT_DIM,
-                  "midright")  # fmt: skip
+        first = bar.y + 5 + line // 2
+        draw_text(surface, text, small, (bar.x + 12, first), theme.TEXT, "midleft")
+        keys_at = (bar.right - 12, first + line if crowded else first)
+        draw_text(surface, keys, small, keys_at, theme.TEXT_DIM, "midright")
 
 
 class ReplayViewerScene(ReplayControls, TableScene):
@@ -184,8 +210,12 @@ class ReplayViewerScene(ReplayControls, TableScene):
         self.round_end.stage = None
         self.sync()
 
+    def hand_spots(self) -> dict[int, tuple[str, pygame.Rect]]:
+        return {seat: (spot.side, spot.panel) for seat, spot in self.layout.seats.items()}
+
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
+        self.paint_hands(surface)
         self.paint_bar(surface)
         self.coach.paint(surface)
 
@@ -234,8 +264,13 @@ class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
         self.log_lines, self._seen, self._end_round = [], 0, None
         self.sync()
 
+    def hand_spots(self) -> dict[int, tuple[str, pygame.Rect]]:
+        places = seat_places(self.replay.game.players, self.viewer)
+        return {seat: (side, self.layout.seats[seat]) for side, seat in places.items()}
+
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
+        self.paint_hands(surface)
         self.paint_bar(surface)
 
 

@@ -1,6 +1,6 @@
 """The replay viewer: the real table driven by a kept match's actions, read-only; the keys
-move the position (each position the same game as replaying that many actions), V turns the
-table to another seat, Space plays on by itself."""
+move the position (each position the same game as replaying that many actions), V shows all
+hands face up, Tab turns the table to another seat, Space plays on by itself."""
 
 from __future__ import annotations
 
@@ -66,7 +66,7 @@ def test_the_keys_move_through_the_match_on_the_table(app: App) -> None:
     press(scene, pygame.K_HOME)
     press(scene, pygame.K_PAGEUP)
     assert r.position == 0
-    press(scene, pygame.K_v)
+    press(scene, pygame.K_TAB)
     app.frame(0.016)
     assert r.seat == 1 and scene.model.viewer == 1
     assert scene.model.obs.hand == tuple(r.game.observation(1).hand)
@@ -146,6 +146,7 @@ def test_a_buraco_match_on_its_own_table(app: App) -> None:
     press(scene, pygame.K_RIGHT)  # the sheet's Continue: the next round's recorded deal
     app.frame(0.016)
     assert r.position == r.rounds[0].end + 1 and not r.game.round_over
-    press(scene, pygame.K_v)
+    press(scene, pygame.K_TAB)
     app.frame(0.016)
+    assert r.seat == 1 and scene.viewer == 1
     assert scene.viewer == 1
