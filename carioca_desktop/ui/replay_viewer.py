@@ -24,13 +24,16 @@ from carioca_desktop.play.replay_session import (
 )
 from carioca_desktop.ui import allhands, theme
 from carioca_desktop.ui.scenes.buraco import BuracoTableScene
+from carioca_desktop.ui.scenes.buraco.coach_words import coach_panel as buraco_coach
 from carioca_desktop.ui.scenes.buraco.layout import seat_places
 from carioca_desktop.ui.scenes.carioca import TableScene
+from carioca_desktop.ui.scenes.carioca.coach_words import coach_panel as carioca_coach
 from carioca_desktop.ui.scenes.carioca.model import Legal
 from carioca_desktop.ui.widgets import draw_text, font
 
 if TYPE_CHECKING:
     from carioca_desktop.storage.match_file import MatchFile
+    from carioca_desktop.ui.coach_panel import CoachPanel
     from carioca_desktop.ui.scene import Host
     from carioca_desktop.ui.sprites import CardImages
 
@@ -85,8 +88,40 @@ class ReplayControls:
             self.extra_key(key, here)
         self.app.dirty()
 
+    coach: CoachPanel
+
     def extra_key(self, key: int, here: int) -> None:
-        """A key only one game's viewer answers."""
+        """C the coach for the viewed seat's round, T its turn again at a practice table."""
+        r = self.replay
+        if key == pygame.K_c:
+            if self.coach.open:
+                self.coach.open = False
+            else:
+                self.coach.ask(r.match, r.seat, here)
+        elif key == pygame.K_t:
+            self.try_again()
+
+    def try_again(self) -> None:
+        """T: the viewed seat's turn (this one, or its next) at a practice table that
+        records nothing (the session's ``practice``: no autosave, so no statistics, no
+        history, no match file)."""
+        r = self.replay
+        start = r.turn_start(r.seat)
+        if start is None:
+            return
+        r.playing = False
+        self.go(start)
+        self.app.push(self.practice_table(r.practice()))
+
+    def practice_table(self, session: Any) -> Any:
+        """The game's own table scene for a practice session."""
+        raise NotImplementedError
+
+    def coach_update(self, busy: bool) -> bool:
+        if self.coach.open and self.coach.busy:
+            self.app.dirty()  # the panel says "thinking" until the judgements come
+            return True
+        return busy
 
     def forward(self) -> None:
         raise NotImplementedError
@@ -150,9 +185,7 @@ class ReplayViewerScene(ReplayControls, TableScene):
         super().__init__(app, session)
         self.replay = session
         self.speed = 1
-        from carioca_desktop.ui.scenes.carioca.coach_panel import CoachPanel
-
-        self.coach = CoachPanel()
+        self.coach = carioca_coach()
 
     def enter(self) -> None:
         super().enter()
@@ -165,15 +198,8 @@ class ReplayViewerScene(ReplayControls, TableScene):
     def set_pace(self, seconds: float) -> None:
         self.pause_s = seconds
 
-    def extra_key(self, key: int, here: int) -> None:
-        r = self.replay
-        if key == pygame.K_c:
-            if self.coach.open:
-                self.coach.open = False
-            else:
-                self.coach.ask(r.match, r.seat, here)
-        elif key == pygame.K_t:
-            self.try_again()
+    def practice_table(self, session: Any) -> Any:
+        return TableScene(self.app, session)
 
     def forward(self) -> None:
         """One recorded action on, animated as the table animates a bot's move."""
@@ -187,18 +213,6 @@ class ReplayViewerScene(ReplayControls, TableScene):
             self.sync()
         else:
             self.perform(action)
-
-    def try_again(self) -> None:
-        """T: the viewed seat's turn (this one, or its next) at a practice table that
-        records nothing."""
-        r = self.replay
-        assert hasattr(r, "practice"), "Carioca's replay session"
-        start = r.turn_start(r.seat)
-        if start is None:
-            return
-        r.playing = False
-        self.go(start)
-        self.app.push(TableScene(self.app, r.practice()))
 
     def go(self, position: int) -> None:
         """Jump to ``position`` actions (no animation): the table re-reads the game."""
@@ -220,11 +234,7 @@ class ReplayViewerScene(ReplayControls, TableScene):
         self.coach.paint(surface)
 
     def update(self, dt: float) -> bool:
-        busy = super().update(dt)
-        if self.coach.open and self.coach.busy:
-            self.app.dirty()  # the panel says "thinking" until the judgements come
-            return True
-        return busy
+        return self.coach_update(super().update(dt))
 
 
 class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
@@ -236,10 +246,21 @@ class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
         super().__init__(app, session)
         self.replay = session
         self.speed = 1
+        self.coach = buraco_coach()
 
     def enter(self) -> None:
         super().enter()
         self.set_pace(SPEEDS[self.speed])
+
+    def resume(self) -> None:
+        super().resume()
+        self.set_pace(SPEEDS[self.speed])
+
+    def practice_table(self, session: Any) -> Any:
+        return BuracoTableScene(self.app, session)
+
+    def update(self, dt: float) -> bool:
+        return self.coach_update(super().update(dt))
 
     def set_pace(self, seconds: float) -> None:
         self.pause_s = seconds
@@ -272,6 +293,7 @@ class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
         super().draw(surface)
         self.paint_hands(surface)
         self.paint_bar(surface)
+        self.coach.paint(surface)
 
 
 def open_viewer(app: Host, match: MatchFile) -> ReplayViewerScene | BuracoReplayViewerScene:

@@ -150,3 +150,62 @@ def test_a_buraco_match_on_its_own_table(app: App) -> None:
     app.frame(0.016)
     assert r.seat == 1 and scene.viewer == 1
     assert scene.viewer == 1
+
+
+def _buraco_match() -> MatchFile:
+    from carioca_desktop.rules.buraco.ruleset import BuracoRules
+
+    rules = BuracoRules.from_dict({"game": "buraco", "players": 2, "preset": "dois_jogadores"})
+    _r, match, _g = record_bot_match("buraco", rules, ["easy", "normal"], 43)
+    assert match is not None
+    return match
+
+
+def test_the_buraco_coach_panel_judges_the_hand_on_screen(app: App) -> None:
+    from carioca_desktop.play.buraco.coach import Judgement
+
+    scene = open_viewer(app, _buraco_match())
+    app.reset(scene)
+    scene.go(5)
+    press(scene, pygame.K_c)
+    assert scene.coach.open and "1" in scene.coach.lines()[0]
+    scene.coach.wait(300)
+    app.frame(0.016)
+    judged = scene.coach.judged
+    assert judged and all(isinstance(j, Judgement) and j.round_index == 0 for j in judged)
+    lines = scene.coach.lines()
+    bad = [j for j in judged if j.verdict != "fine"]
+    assert len(lines) == 2 + min(len(bad), 7) + (1 if bad else 0)
+    press(scene, pygame.K_c)
+    assert not scene.coach.open
+
+
+def test_buraco_try_this_turn_again_is_a_practice_table_that_records_nothing(app: App) -> None:
+    from carioca_desktop.bots.buraco.driver import buraco_step, make_buraco_bot
+    from carioca_desktop.play.buraco.session import BuracoSession
+    from carioca_desktop.ui.replay_viewer import BuracoReplayViewerScene
+    from carioca_desktop.ui.scenes.buraco import BuracoTableScene
+
+    scene = open_viewer(app, _buraco_match())
+    app.reset(scene)
+    scene.go(20)
+    press(scene, pygame.K_t)
+    practice = app.stack.top
+    assert isinstance(practice, BuracoTableScene)
+    assert not isinstance(practice, BuracoReplayViewerScene)
+    session = practice.session
+    assert isinstance(session, BuracoSession) and not session.autosave
+    r = scene.replay
+    assert r.position >= 20 and session.game.current_player == r.seat == 0
+    assert session.human_seats == [0] and session.game.to_dict() == r.game.to_dict()
+    for _ in range(40):
+        app.frame(0.05)
+    bots = [make_buraco_bot("normal", s, 9) for s in range(2)]
+    while not session.game.is_over:  # the person's seat played on to the match's end
+        action = buraco_step(session.game, bots)
+        assert action is not None
+        session.apply(action)
+    app.frame(0.05)
+    home = app.paths.stats_file.parent
+    assert not app.paths.autosave_file.exists() and not app.paths.stats_file.exists()
+    assert not (home / "replays").exists()
