@@ -6,14 +6,18 @@ do from the seat's own observation. Where it agrees the decision is fine. Where 
 both choices are played out to the end of the hand from the real position, every seat then
 played by the same seeded ``normal`` bots (paired: the only difference is the decision), and
 the side's margin in the hand (its points minus the other side's) compared: the estimated
-cost. Buraco's points are larger than Carioca's (a clean canasta is 200), so its thresholds
-are: fine up to FINE points, costly up to BLUNDER, a blunder beyond.
+cost. A Buraco hand is long, so one continuation says little about one decision (measured:
+tools/bench/bench_coach.py): the cost is the mean over SAMPLES continuations, the real stock
+first, then the stock reshuffled, each paired. Buraco's points are larger than Carioca's (a
+clean canasta is 200), so its thresholds are: fine up to FINE points, costly up to BLUNDER, a
+blunder beyond.
 
-One played-out continuation with the real stock, not an average: tools/bench/bench_coach.py
-measures how well such an estimate follows the outcome over many continuations."""
+tools/bench/bench_coach.py measures how well the estimate follows the outcome over many
+other continuations."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -25,6 +29,7 @@ from carioca_desktop.storage.replay_check import new_game, steps
 
 FINE, BLUNDER = 30, 100  # points of a hand's margin (a clean canasta is 200)
 MAX_PLAYOUT = 4000  # actions; a hand that has not ended by then is cut
+SAMPLES = 6  # continuations a differing decision is played out on (see cost_of)
 KINDS = {"draw": "draw", "takepile": "draw", "laydown": "meld", "add": "meld", "swap": "meld",
          "discard": "discard"}  # fmt: skip
 
@@ -70,13 +75,21 @@ def margin_after(game: BuracoGame, side: int, seed: int) -> int | None:
 
 
 def cost_of(game: BuracoGame, seat: int, played: Action, hard: Action, seed: int) -> int:
-    """The played decision's margin against hard's, on the same continuation (0 if cut)."""
-    mine, theirs = game.clone(), game.clone()
-    mine.apply(played)
-    theirs.apply(hard)
-    side = seat % 2
-    a, b = margin_after(mine, side, seed), margin_after(theirs, side, seed)
-    return 0 if a is None or b is None else b - a
+    """The played decision's margin against hard's, the mean over SAMPLES paired
+    continuations (the real stock, then the stock reshuffled; both moves see the same cards
+    and bots in each); 0 if every one was cut."""
+    side, diffs = seat % 2, []
+    for k in range(SAMPLES):
+        position = game.clone()
+        if k:
+            random.Random(seed * 7919 + k).shuffle(position.state.stock)
+        mine, theirs = position.clone(), position.clone()
+        mine.apply(played)
+        theirs.apply(hard)
+        a, b = margin_after(mine, side, seed + k), margin_after(theirs, side, seed + k)
+        if a is not None and b is not None:
+            diffs.append(b - a)
+    return round(sum(diffs) / len(diffs)) if diffs else 0
 
 
 def hard_choice(game: BuracoGame, seat: int, seed: int) -> Action:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from carioca_desktop.play.buraco.coach import (
+    FINE,
     coach_lines,
     hard_choice,
     judge,
@@ -45,7 +46,7 @@ def feeding_position() -> BuracoGame:
 def test_a_discard_that_feeds_the_other_side_a_buraco_is_flagged() -> None:
     assert hard_choice(feeding_position(), 0, 5) != Discard(0, "10H")
     fed = judge_one(feeding_position(), 0, Discard(0, "10H"), 1, 5)
-    assert fed.verdict != "fine" and fed.cost > 100 and fed.kind == "discard"
+    assert fed.verdict != "fine" and fed.cost > 2 * FINE and fed.kind == "discard"
     safe = judge_one(feeding_position(), 0, Discard(0, "3D"), 1, 5)
     assert safe.verdict == "fine" and safe.cost < fed.cost
 
