@@ -209,3 +209,15 @@ def test_buraco_try_this_turn_again_is_a_practice_table_that_records_nothing(app
     home = app.paths.stats_file.parent
     assert not app.paths.autosave_file.exists() and not app.paths.stats_file.exists()
     assert not (home / "replays").exists()
+
+
+def test_the_buraco_coach_names_the_cards_of_adds_and_lay_downs(app: App) -> None:
+    from carioca_desktop.i18n import set_language
+    from carioca_desktop.rules.buraco.actions import Add, Discard, LayDown, TakePile
+    from carioca_desktop.ui.scenes.buraco.coach_words import action_words
+
+    set_language("en")
+    assert action_words(Add(0, 2, ("8S",))) != action_words(Add(0, 1, ("JD",)))
+    assert "8♠" in action_words(Add(0, 2, ("8S",)))
+    assert "K♠" in action_words(LayDown(0, (("KS", "KH", "KD"),)))
+    assert "7♥" in action_words(Discard(0, "7H")) and action_words(TakePile(0)) == "take the pile"

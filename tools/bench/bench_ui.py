@@ -458,6 +458,13 @@ def main() -> None:
 
     benches["replay_open"] = lambda: replay.bench_open(replay.long_match())
     benches["replay_step_frame"] = lambda: replay.bench_steps(replay.long_match())
+    benches["replay_step_all_hands"] = lambda: replay.bench_steps(
+        replay.long_match(), all_hands=True
+    )
+    benches["replay_open_buraco"] = lambda: replay.bench_open(replay.long_buraco_match())
+    benches["replay_step_buraco_all_hands"] = lambda: replay.bench_steps(
+        replay.long_buraco_match(), all_hands=True
+    )
     chosen = args.only.split(",") if args.only else list(benches)
     figures: dict[str, object] = {}
     for name in chosen:

@@ -8,7 +8,7 @@ from typing import Any
 from carioca_desktop.i18n import tr
 from carioca_desktop.play.buraco.coach import judge, where_points_went
 from carioca_desktop.play.text import card_label
-from carioca_desktop.rules.buraco.actions import Discard, Draw, LayDown, Swap, TakePile
+from carioca_desktop.rules.buraco.actions import Add, Discard, Draw, LayDown, Swap, TakePile
 from carioca_desktop.ui.coach_panel import CoachPanel
 
 
@@ -20,9 +20,12 @@ def action_words(action: Any) -> str:
     if isinstance(action, TakePile):
         return tr("replay.w_pile")
     if isinstance(action, LayDown):
-        return tr("replay.w_lay_down")
+        cards = " · ".join(" ".join(card_label(c) for c in meld) for meld in action.melds)
+        return tr("replay.w_lay_cards", cards=cards)
     if isinstance(action, Swap):
         return tr("replay.w_swap")
+    if isinstance(action, Add):
+        return tr("replay.w_add_cards", cards=" ".join(card_label(c) for c in action.cards))
     return tr("replay.w_add")
 
 
