@@ -99,8 +99,7 @@ GAMES = {
 
 
 def _stock(game: Any) -> list[int]:
-    state = game.state if hasattr(game, "state") else game._s  # Carioca keeps it private
-    stock: list[int] = state.stock
+    stock: list[int] = game.state.stock
     return stock
 
 
