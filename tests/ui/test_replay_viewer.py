@@ -113,7 +113,7 @@ def test_the_coach_panel_judges_the_round_on_screen(app: App) -> None:
     press(scene, pygame.K_c)
     lines = scene.coach.lines()
     assert lines and "2" in lines[0]  # round 2, while hard thinks
-    scene.coach.wait(120)
+    scene.coach.wait(600)
     app.frame(0.016)
     lines = scene.coach.lines()
     assert scene.coach.judged is not None and len(lines) >= 2
@@ -155,7 +155,9 @@ def test_a_buraco_match_on_its_own_table(app: App) -> None:
 def _buraco_match() -> MatchFile:
     from carioca_desktop.rules.buraco.ruleset import BuracoRules
 
-    rules = BuracoRules.from_dict({"game": "buraco", "players": 2, "preset": "dois_jogadores"})
+    rules = BuracoRules.from_dict(
+        {"game": "buraco", "players": 2, "preset": "dois_jogadores", "target": 300}
+    )  # a short match: the coach plays its hand out many times
     _r, match, _g = record_bot_match("buraco", rules, ["easy", "normal"], 43)
     assert match is not None
     return match

@@ -51,8 +51,8 @@ def test_a_discard_that_feeds_the_other_side_a_buraco_is_flagged() -> None:
     assert safe.verdict == "fine" and safe.cost < fed.cost
 
 
-def _match(level: str, seed: int) -> MatchFile:
-    _r, match, _g = record_bot_match("buraco", TWO, [level, "normal"], seed)
+def _match(level: str, seed: int, rules: BuracoRules = TWO) -> MatchFile:
+    _r, match, _g = record_bot_match("buraco", rules, [level, "normal"], seed)
     assert match is not None
     return match
 
@@ -63,11 +63,9 @@ def test_hards_own_decisions_are_fine() -> None:
     assert {j.round_index for j in judged} == {0}
 
 
-def test_where_the_points_went_and_the_command_line(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    match = _match("easy", 71)
-    judged = judge(match, 0, {0})
+def test_where_the_points_went() -> None:
+    short = BuracoRules.from_dict({**TWO.to_dict(), "target": 300})  # a match of one hand
+    judged = judge(_match("easy", 71, short), 0, {0})
     bad = [j for j in judged if j.verdict != "fine"]
     assert bad and all(j.played != j.hard for j in bad)
     lost = where_points_went(judged)
@@ -77,10 +75,17 @@ def test_where_the_points_went_and_the_command_line(
         "discard",
     }
     assert any(line.startswith("  hand 1: ") for line in coach_lines(judged))
+
+
+def test_the_command_line_judges_a_buraco_match(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    short = BuracoRules.from_dict({**TWO.to_dict(), "target": 300})
+    match = _match("hard", 71, short)  # hard agrees with itself: no playouts, a quick test
     path = tmp_path / "m.json"
     path.write_bytes(dump_match(match))
     before = path.read_bytes()
     assert replay_main([str(path), "--coach"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert "judged by hard" in out[1] and any(line.startswith("  hand 1") for line in out)
+    assert "judged by hard" in out[1] and any(line.startswith("  hand 1: ") for line in out)
     assert out[-1].startswith("replayed ") and path.read_bytes() == before
