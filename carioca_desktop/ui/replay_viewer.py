@@ -11,6 +11,7 @@ bar at the bottom says where it is."""
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -282,7 +283,9 @@ class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
             self.sheet.kill()
             self.sheet = None
         r.seek(position)
-        self.log_lines, self._seen, self._end_round = [], 0, None
+        # The log is told again from its last LOG_KEEP events only (the table's path after an
+        # undo): telling every event of the match made a step back cost 7 ms CPU at p50.
+        self.log_lines, self._seen, self._end_round = [], sys.maxsize, None
         self.sync()
 
     def hand_spots(self) -> dict[int, tuple[str, pygame.Rect]]:

@@ -149,6 +149,13 @@ def test_a_buraco_match_on_its_own_table(app: App) -> None:
     press(scene, pygame.K_TAB)
     app.frame(0.016)
     assert r.seat == 1 and scene.viewer == 1
+    scene.go(300)  # the log is the tail of the whole match's, told from its last events
+    from carioca_desktop.play.buraco.text import log_line
+
+    events = scene.obs.events
+    told = [log_line(e, scene.names, scene.viewer, scene.speaks_to_you) for e in events]
+    lines = [line for line in told if line]
+    assert scene.log_lines and scene.log_lines == lines[-len(scene.log_lines) :]
     assert scene.viewer == 1
 
 

@@ -15,7 +15,7 @@ between estimate and outcome, and the mean outcome of the decisions the coach ca
 costly and blunder; then the share of ``hard``'s own decisions the coach flags as costly.
 
     python tools/bench/bench_coach.py [--game carioca|buraco|both] [--decisions 20]
-        [--continuations 16] [--seed 70] [--hard-matches 2]
+        [--continuations 16] [--seed 70] [--hard-matches 2] [--level easy]
 
 No timing here is a test; counts are kept small for a shared machine."""
 
@@ -142,9 +142,9 @@ def interval(values: list[float]) -> tuple[float, float]:
     return statistics.fmean(values), 1.96 * statistics.stdev(values) / math.sqrt(len(values))
 
 
-def calibrate(g: Game, decisions: int, continuations: int, seed: int) -> None:
+def calibrate(g: Game, decisions: int, continuations: int, seed: int, level: str) -> None:
     start = time.perf_counter()
-    found = differing(g, "easy", iter(range(seed, seed + 50)), decisions)
+    found = differing(g, level, iter(range(seed, seed + 50)), decisions)
     rows = []
     for before, played, hard in found:
         estimate = g.estimate(before, 0, played, hard, seed)
@@ -155,7 +155,7 @@ def calibrate(g: Game, decisions: int, continuations: int, seed: int) -> None:
         mean, half = interval(kept)
         rows.append((estimate, mean, half))
     took = time.perf_counter() - start
-    print(f"\n{g.name}: {len(rows)} decisions that differ from hard's (seat 0 easy, seeds from "
+    print(f"\n{g.name}: {len(rows)} decisions that differ from hard's (seat 0 {level}, seeds from "
           f"{seed}), {continuations} paired continuations each, {took:.0f} s")  # fmt: skip
     if not rows:
         return
@@ -195,10 +195,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--continuations", type=int, default=16)
     parser.add_argument("--seed", type=int, default=70)
     parser.add_argument("--hard-matches", type=int, default=2)
+    parser.add_argument("--level", default="easy", help="the level in seat 0 (the person)")
     args = parser.parse_args(argv)
     for name in ("carioca", "buraco") if args.game == "both" else (args.game,):
         g = GAMES[name]
-        calibrate(g, args.decisions, args.continuations, args.seed)
+        calibrate(g, args.decisions, args.continuations, args.seed, args.level)
         hards_own(g, args.hard_matches, args.seed)
     return 0
 

@@ -103,8 +103,15 @@ def bench_steps(match: MatchFile, frames: int = 120, all_hands: bool = False) ->
         with back:
             scene.handle_before_ui(pygame.event.Event(key, key=pygame.K_LEFT, mod=0, unicode=""))
             app.frame(1 / 60)
-    count = ui.card_images(scene)
-    floor = ui.floor_frames(app.screen, scene.images, ui.hand_width(scene), count, frames // 2)
+    if match.game == "buraco":
+        import bench_ui_buraco as table
+
+        count, width = table.card_images(scene), scene.layout.hand_w
+    else:
+        count, width = ui.card_images(scene), ui.hand_width(scene)
+    if all_hands:  # the other seats' faces, drawn besides their fans
+        count += sum(n for s, n in enumerate(scene.obs.hand_sizes) if s != scene.obs.seat)
+    floor = ui.floor_frames(app.screen, scene.images, width, count, frames // 2)
     what = f"{match.game}{', all hands' if all_hands else ''}"
     out = {
         "forward": ui.compare(f"replay step frame (→, animated; {what})", on.samples, floor),
