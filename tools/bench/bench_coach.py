@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import random
 import statistics
 import sys
 import time
@@ -98,11 +97,6 @@ GAMES = {
 }  # fmt: skip
 
 
-def _stock(game: Any) -> list[int]:
-    stock: list[int] = game.state.stock
-    return stock
-
-
 def differing(g: Game, level: str, seeds: Iterator[int], wanted: int) -> list[tuple[Any, Any, Any]]:
     """Up to ``wanted`` positions where seat 0 (``level``) did not do what hard would:
     (game before, played, hard's choice), from the first rounds of seeded matches."""
@@ -125,8 +119,7 @@ def outcome(g: Game, before: Any, moves: tuple[Any, Any], seed: int) -> float | 
     """The played move's loss minus hard's on one continuation, the stock reshuffled by
     ``seed`` (None if either was cut)."""
     losses = []
-    position = before.clone()
-    random.Random(seed).shuffle(_stock(position))
+    position = before.what_if_stock(seed)
     for move in moves:
         game = position.clone()
         game.apply(move)

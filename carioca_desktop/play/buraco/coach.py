@@ -17,7 +17,6 @@ other continuations."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -51,9 +50,9 @@ class Judgement:
         return "fine" if self.cost <= FINE else "costly" if self.cost <= BLUNDER else "blunder"
 
 
-def hand_index(game: BuracoGame) -> int:
+def hand_index(game: BuracoGame, seat: int = 0) -> int:
     """The hand being played (0-based): the hands finished so far."""
-    return len(game.state.history)
+    return len(game.observation(seat).history)
 
 
 def margin_after(game: BuracoGame, side: int, seed: int) -> int | None:
@@ -68,9 +67,10 @@ def margin_after(game: BuracoGame, side: int, seed: int) -> int | None:
         if action is None:
             break
         game.apply(action)
-    if len(game.state.history) <= index:
+    history = game.observation(0).history
+    if len(history) <= index:
         return None
-    points = game.state.history[index]
+    points = history[index]
     return int(points[side]) - int(points[1 - side])
 
 
@@ -80,9 +80,7 @@ def cost_of(game: BuracoGame, seat: int, played: Action, hard: Action, seed: int
     and bots in each); 0 if every one was cut."""
     side, diffs = seat % 2, []
     for k in range(SAMPLES):
-        position = game.clone()
-        if k:
-            random.Random(seed * 7919 + k).shuffle(position.state.stock)
+        position = game.what_if_stock(seed * 7919 + k) if k else game.clone()
         mine, theirs = position.clone(), position.clone()
         mine.apply(played)
         theirs.apply(hard)

@@ -13,7 +13,6 @@ checks it on seeded positions and on ``hard``'s own decisions."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -69,9 +68,7 @@ def cost_of(game: Game, seat: int, played: Action, hard: Action, seed: int) -> i
     and the same bots in each)."""
     total = 0
     for k in range(SAMPLES):
-        position = game.clone()
-        if k:
-            random.Random(seed * 7919 + k).shuffle(position.state.stock)
+        position = game.what_if_stock(seed * 7919 + k) if k else game.clone()
         mine, theirs = position.clone(), position.clone()
         mine.apply(played)
         theirs.apply(hard)

@@ -89,3 +89,19 @@ def test_the_command_line_judges_a_buraco_match(
     out = capsys.readouterr().out.splitlines()
     assert "judged by hard" in out[1] and any(line.startswith("  hand 1: ") for line in out)
     assert out[-1].startswith("replayed ") and path.read_bytes() == before
+
+
+def test_what_if_stock_changes_only_the_order_of_the_stock() -> None:
+    from carioca_desktop.rules.carioca.game import Game
+    from carioca_desktop.rules.carioca.ruleset import CariocaRules
+
+    for game in (BuracoGame.new(TWO, 5), Game.new(CariocaRules.from_dict({"players": 3}), 5)):
+        before = game.to_dict()
+        other = game.what_if_stock(11)
+        assert game.to_dict() == before  # the game itself is untouched
+        mine, theirs = dict(before), other.to_dict()
+        assert sorted(theirs["stock"]) == sorted(mine["stock"]) and theirs["stock"] != mine["stock"]
+        assert {k: v for k, v in theirs.items() if k not in ("stock", "rng")} == {
+            k: v for k, v in mine.items() if k not in ("stock", "rng")
+        }
+        assert other.to_dict() == game.what_if_stock(11).to_dict()  # the seed decides
