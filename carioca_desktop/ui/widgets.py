@@ -175,9 +175,11 @@ class UIScene(Scene):
 
     @property
     def k(self) -> float:
-        """Scale of hand-drawn things: 1.0 at 1600×900."""
+        """Scale of hand-drawn things: 1.0 at 1600×900 points (its limits are in points, so a
+        Retina drawable draws the same picture at twice the pixels)."""
         w, h = self.size
-        return max(0.6, min(1.7, min(w / 1600, h / 900)))
+        r = self.app.pixel_ratio
+        return r * max(0.6, min(1.7, min(w / 1600, h / 900) / r))
 
     @property
     def t(self) -> float:
