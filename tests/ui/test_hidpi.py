@@ -17,12 +17,16 @@ from pygame_gui.elements import UIButton
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+from carioca_desktop.play.buraco.session import BuracoSession
+from carioca_desktop.rules.buraco.ruleset import preset_rules
 from carioca_desktop.storage import Paths
 from carioca_desktop.ui import window as window_module
 from carioca_desktop.ui.app import App
+from carioca_desktop.ui.scenes.buraco import BuracoTableScene
 from carioca_desktop.ui.scenes.carioca.layout import compute_layout
 from carioca_desktop.ui.scenes.menu import MenuScene
 from carioca_desktop.ui.window import choose_mode, simulated_ratio
+from tests.ui.buraco.test_table import seats
 from tests.ui.carioca.test_table_scene import SIMPLE, card_pos, did, frames, table
 
 pytestmark = pytest.mark.usefixtures("spanish")
@@ -103,6 +107,32 @@ def test_clicks_at_window_points_land_on_the_right_card(
     assert scene.hand.code(scene.hand.selected) == "JH"
     click(app, halved(scene.layout.pozo.center))
     assert did(scene, "discard", "JH")
+
+
+def test_a_card_dragged_at_window_points_reaches_buracos_pile(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CARIOCA_PIXEL_RATIO", "2")
+    app = App(size=(1280, 720), paths=Paths.under(tmp_path), fast=True)
+    session = BuracoSession.new(preset_rules("brasileiro"), seats(), 21, autosave=False)
+    scene = BuracoTableScene(app, session)
+    app.push(scene)
+    app.frame(0.016)
+    click(app, halved(scene.layout.stock.center))
+    game = session.game
+    assert game.phase.value == "play"
+    code = scene.hand.cards[2].code
+    start = halved(scene.moves.hand_rows()[2][1].center)
+    end = halved(scene.layout.pile_area.center)
+    app.process(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    for k in range(1, 6):
+        at = (start[0] + (end[0] - start[0]) * k // 5, start[1] + (end[1] - start[1]) * k // 5)
+        app.process(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(1, 0, 0)))
+    dragged = scene.moves.drag_card()
+    assert dragged is not None and dragged[0] == code
+    assert abs(dragged[1].centerx - 2 * end[0]) <= 1  # held under the pointer, in pixels
+    app.process(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    assert game.current_player == 1 and game.observation(0).pile[-1] == code
 
 
 def test_pygame_gui_hears_the_pointer_and_the_clicks_in_pixels(
