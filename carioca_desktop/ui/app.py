@@ -38,7 +38,7 @@ from carioca_desktop.ui.cardart import set_felt_colour
 from carioca_desktop.ui.desktop import check_pygame_ce, show_crash, wait_for_events
 from carioca_desktop.ui.desktop import fit_window as fit_window  # their old import path
 from carioca_desktop.ui.desktop import window_size as window_size
-from carioca_desktop.ui.dpi import set_dpi_hints
+from carioca_desktop.ui.dpi import forget_system_scale, set_dpi_hints
 from carioca_desktop.ui.owners import WidgetOwners
 from carioca_desktop.ui.present import choose_framebuffer
 from carioca_desktop.ui.routes import Router
@@ -224,6 +224,8 @@ class App(WindowMixin):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.set_fullscreen(not self.settings.fullscreen)
             return
+        if event.type == pygame.WINDOWDISPLAYCHANGED:
+            forget_system_scale()  # another screen: its desktop scale is read again
         if event.type in (pygame.WINDOWDISPLAYCHANGED, pygame.WINDOWMOVED):
             self.display_changed()  # SDL before 2.28 says only that the window moved
         if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWFOCUSGAINED):

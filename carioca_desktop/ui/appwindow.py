@@ -16,7 +16,7 @@ import pygame_gui
 
 from carioca_desktop.storage import Settings
 from carioca_desktop.ui.desktop import MIN_SIZE, window_size
-from carioca_desktop.ui.dpi import auto_ui_scale, forget_system_scale, system_scale
+from carioca_desktop.ui.dpi import auto_ui_scale, system_scale
 from carioca_desktop.ui.theme import rescale
 from carioca_desktop.ui.window import AppWindow
 
@@ -112,7 +112,6 @@ class WindowMixin:
     def display_changed(self) -> None:
         """The window went to another screen (or that screen's scale changed): take the
         window's new size in pixels and the screen's scale, and redraw."""
-        forget_system_scale()  # the new screen's DPI is read again
         self.window.refresh()
         if self.window.surface.get_size() != self.size:
             self._take_drawable()

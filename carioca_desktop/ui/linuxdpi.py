@@ -38,12 +38,8 @@ def parse_xft_dpi(resources: str) -> float | None:
 
 def xlib_resources(display: str) -> str | None:
     """The X server's resource string through libX11 (None without libX11 or a server)."""
-    name = ctypes.util.find_library("X11")
-    if not name:
-        return None
-    try:
-        xlib = ctypes.CDLL(name)
-    except OSError:
+    xlib = _load_x11()
+    if xlib is None:
         return None
     xlib.XOpenDisplay.argtypes, xlib.XOpenDisplay.restype = [ctypes.c_char_p], ctypes.c_void_p
     xlib.XResourceManagerString.argtypes = [ctypes.c_void_p]
@@ -57,6 +53,20 @@ def xlib_resources(display: str) -> str | None:
         return "" if text is None else text.decode("utf-8", "replace")
     finally:
         xlib.XCloseDisplay(handle)
+
+
+def _load_x11() -> ctypes.CDLL | None:
+    """libX11 by its usual name; ``find_library`` (which runs ldconfig: ~80 ms) only if the
+    usual name is not there."""
+    try:
+        return ctypes.CDLL("libX11.so.6")
+    except OSError:
+        pass
+    name = ctypes.util.find_library("X11")
+    try:
+        return ctypes.CDLL(name) if name else None
+    except OSError:
+        return None
 
 
 def xrdb_resources(display: str) -> str | None:
@@ -97,8 +107,11 @@ def linux_scale(
     readers: tuple[Reader, ...] = (xlib_resources, xrdb_resources),
 ) -> tuple[float, str]:
     """The desktop's scale (1.0 to MAX_SCALE) and where it came from, for the log."""
+    driver = env.get("SDL_VIDEODRIVER", "").lower()
+    if driver in ("dummy", "offscreen"):
+        return 1.0, "a headless driver: no desktop"
     display = env.get("DISPLAY", "")
-    if display and env.get("SDL_VIDEODRIVER", "x11").lower() in ("", "x11"):
+    if display and driver in ("", "x11"):
         for read in readers:
             resources = read(display)
             if resources is None:

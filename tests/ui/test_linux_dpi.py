@@ -44,6 +44,7 @@ def test_the_x_resources_come_first_then_the_toolkits_variables() -> None:
     assert linux_scale(X11, (resources(None), resources("Xft.dpi: 144")))[0] == 1.5
     assert linux_scale({}, with_dpi)[0] == 1.0  # no X display: nothing to ask
     assert linux_scale({**X11, "SDL_VIDEODRIVER": "dummy"}, with_dpi)[0] == 1.0
+    assert linux_scale({"GDK_SCALE": "2", "SDL_VIDEODRIVER": "offscreen"}, ())[0] == 1.0
     # Never below 1.0 nor above 4.0, whatever a resource file says.
     assert linux_scale(X11, (resources("Xft.dpi: 48"),))[0] == 1.0
     assert linux_scale(X11, (resources("Xft.dpi: 9600"),))[0] == 4.0
@@ -113,3 +114,36 @@ def test_no_resource_on_a_real_x_server_leaves_the_ui_scale_1(tmp_path: Path) ->
     scale, rest = under_xvfb(tmp_path, None)
     assert float(scale) == 1.0
     assert rest == "(1326, 658) 1.0"
+
+
+def test_the_scale_is_read_once_and_again_on_another_screen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import pygame
+
+    from carioca_desktop.storage import Paths
+    from carioca_desktop.ui import dpi, linuxdpi
+    from carioca_desktop.ui.app import App
+
+    if not sys.platform.startswith("linux"):
+        pytest.skip("the X resources and GDK_SCALE are Linux's")
+    screen = {"scale": 2.0}
+    reads: list[float] = []
+
+    def desktop(env: object) -> tuple[float, str]:
+        reads.append(screen["scale"])
+        return screen["scale"], "this test's screen"
+
+    monkeypatch.setattr(linuxdpi, "linux_scale", desktop)
+    dpi.forget_system_scale()
+    try:
+        app = App(size=(1280, 720), paths=Paths.under(tmp_path), fast=True)
+        assert app.ui_scale == 2.0  # 1280x720 at 200 %
+        screen["scale"] = 1.0
+        app.process(pygame.event.Event(pygame.WINDOWMOVED, x=10, y=10))
+        assert dpi.system_scale() == 2.0 and reads == [2.0]  # a move reads nothing again
+        app.process(pygame.event.Event(pygame.WINDOWDISPLAYCHANGED, display_index=1))
+        app.frame(0.0)
+        assert dpi.system_scale() == 1.0 and app.ui_scale == 1.0  # the other screen's
+    finally:
+        dpi.forget_system_scale()
