@@ -6,9 +6,10 @@ pygame-ce 2.5.8's ``display.set_mode`` never asks SDL for a high-DPI window, so 
 Mac the frame is drawn at half the screen's pixels and stretched. ``pygame.Window(...,
 allow_high_dpi=True)`` does ask. Its renderer's output is the drawable, ``ratio`` times the
 window's size in points, while mouse events stay in points; the app draws into a surface of
-the output's size, which each flip uploads to a texture and presents (SDL 2's own window
-surface may keep the points' size on macOS: SDL fixed that only in SDL 3, PR 7069; and SDL
-presents a window surface through a texture there anyway). ``CARIOCA_WINDOW`` chooses:
+the output's size, which each flip uploads to a texture and presents. (A window surface kept
+the points' size on macOS in SDL 2 until SDL's PR 7069, which could not be checked against
+SDL 2.32 here; the renderer's output is in pixels either way, and SDL presents a window
+surface through such a texture on macOS anyway.) ``CARIOCA_WINDOW`` chooses:
 
 - ``auto`` (default): that window where SDL 2 has a pixel ratio to give (macOS; Wayland when
   SDL runs on it), the display module's window elsewhere (X11 has no ratio in SDL 2, and
