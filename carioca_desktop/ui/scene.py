@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 
     from carioca_desktop.net.link import SeatLink
     from carioca_desktop.storage import Notice, Paths, Settings
+    from carioca_desktop.ui.scenes.net.joining import Joining, LocalPeople
+    from carioca_desktop.ui.serving import ServedTable
     from carioca_desktop.ui.sounds import Sounds
 
 
@@ -174,6 +176,16 @@ class GameScreens(Protocol):
     def explained_rows(self) -> bool: ...
     @property
     def house_words(self) -> tuple[str, str, str] | None: ...  # the rules page's title...
+    @property
+    def rules_words(self) -> Callable[[Any], list[tuple[str, str]]]: ...  # rules -> rows
+    @property
+    def rules_name(self) -> Callable[[Any], str]: ...  # rules -> the preset's name
+    @property
+    def house_setting(self) -> str: ...  # the Settings field of its house rules
+    @property
+    def player_counts(self) -> tuple[int, ...]: ...  # () when the preset decides
+    @property
+    def partners(self) -> bool: ...  # seats opposite play together
 
 
 class Routes(Protocol):
@@ -185,6 +197,11 @@ class Routes(Protocol):
     def level_choice(self, game: str, chosen: Callable[[str], object]) -> Scene: ...
     def table(self, session: object) -> Scene: ...
     def net_table(self, links: Sequence[SeatLink]) -> Scene: ...  # a network match's table
+    def net_play(self) -> Scene: ...  # Play on the network: host or join
+    def net_host(self) -> Scene: ...
+    def net_waiting(self, served: ServedTable, people: LocalPeople) -> Scene: ...
+    def net_join(self) -> Scene: ...
+    def net_lobby(self, joining: Joining) -> Scene: ...
     def settings(self, tab: str = "game", game: str | None = None) -> Scene: ...
     def stats(self, game: str | None = None) -> Scene: ...
     def history(self, game: str | None = None) -> Scene: ...
@@ -232,6 +249,7 @@ class Host(Protocol):
     fast: bool  # autoplay and tests: no pacing, animations at top speed
     routes: Routes
     ui_scale: float  # the player's UI scale, else the automatic one, times pixel_ratio
+    served: ServedTable | None  # the network table this app hosts, polled every frame
 
     @property
     def pixel_ratio(self) -> float: ...  # the drawable's pixels per window point (Retina: 2)
@@ -248,6 +266,8 @@ class Host(Protocol):
     def quit(self) -> None: ...
     def resize(self, size: tuple[int, int]) -> None: ...
     def screenshot(self, path: str) -> None: ...
+    def serve(self, table_host: Any, name: str = "") -> ServedTable: ...
+    def stop_serving(self) -> None: ...
 
 
 @dataclass(frozen=True)
