@@ -20,6 +20,10 @@ the same number of card images blitted onto the felt and flipped (the raw-blit f
    frames and its bot-move frame, with the same floor. Goal: within 2x the floor, as Carioca's.
 8. the network table (tools/bench/bench_ui_net.py): a frame in which another seat's move
    arrives from a host (loopback) and is applied, beside the local bot move and the floor.
+
+``--pixel-ratios 1,2`` measures the chosen figures once per pixel ratio, side by side in one
+run: ratio 2 is a Retina drawable (the test hook CARIOCA_PIXEL_RATIO), the same window in
+points drawn at four times the pixels, beside a floor of that many pixels.
 """
 
 from __future__ import annotations
@@ -174,7 +178,8 @@ def compare(name: str, frames: list[Sample], floor: list[Sample]) -> dict[str, f
 def bench_drag(frames: int) -> dict[str, float]:
     app, scene = busiest(Paths.under(Path(tempfile.mkdtemp())), fast=True)
     _, rect = scene.moves.hand_rows()[3]
-    start = (rect.left + 8, rect.top + 20)
+    r = getattr(app, "pixel_ratio", 1.0)  # events come in the window's points
+    start = (round((rect.left + 8) / r), round((rect.top + 20) / r))
     app.process(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
     clock = Clock()
     for k in range(frames):
@@ -433,6 +438,9 @@ def main() -> None:
     parser.add_argument(
         "--size", default="1600x900", help="the window of the frame figures, e.g. 3840x2160"
     )
+    parser.add_argument(
+        "--pixel-ratios", default="", help="e.g. 1,2: each figure once per drawable ratio"
+    )
     args = parser.parse_args()
     global SIZE
     width, height = (int(n) for n in args.size.lower().split("x"))
@@ -460,14 +468,26 @@ def main() -> None:
 
     benches["replay_open"] = lambda: replay.bench_open(replay.long_match())
     benches["replay_step_frame"] = lambda: replay.bench_steps(replay.long_match())
+    benches["replay_step_all_hands"] = lambda: replay.bench_steps(
+        replay.long_match(), all_hands=True
+    )
+    benches["replay_open_buraco"] = lambda: replay.bench_open(replay.long_buraco_match())
+    benches["replay_step_buraco_all_hands"] = lambda: replay.bench_steps(
+        replay.long_buraco_match(), all_hands=True
+    )
     # The network table's move frame (tools/bench/bench_ui_net.py), beside a local bot move.
     from tools.bench import bench_ui_net as net
 
     benches["net_move_frame"] = net.bench_net_moves
     chosen = args.only.split(",") if args.only else list(benches)
     figures: dict[str, object] = {}
-    for name in chosen:
-        figures[name] = benches[name]()
+    ratios = [r for r in args.pixel_ratios.split(",") if r]
+    for ratio in ratios or [""]:
+        if ratio:
+            os.environ["CARIOCA_PIXEL_RATIO"] = ratio
+            print(f"--- pixel ratio {ratio}: window {width}x{height} points")
+        for name in chosen:
+            figures[f"{name}@{ratio}" if ratio else name] = benches[name]()
     if args.json:
         Path(args.json).write_text(json.dumps(figures, indent=2) + "\n")
 
