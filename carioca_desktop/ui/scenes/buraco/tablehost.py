@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+from carioca_desktop.ui.tablekit.parts import SharedTable
+
 if TYPE_CHECKING:
     import pygame
     from pygame_gui.elements import UIButton
@@ -17,15 +19,12 @@ if TYPE_CHECKING:
     from carioca_desktop.play.buraco.session import BuracoSession
     from carioca_desktop.rules.buraco.actions import Action
     from carioca_desktop.rules.buraco.observation import BuracoObservation
-    from carioca_desktop.ui.anim import Animator, Toast
-    from carioca_desktop.ui.scene import Autoplay, Host
     from carioca_desktop.ui.scenes.buraco.hand import HandOrder
     from carioca_desktop.ui.scenes.buraco.layer import Layer
     from carioca_desktop.ui.scenes.buraco.layout import BuracoLayout
     from carioca_desktop.ui.scenes.buraco.moves import BuracoMoves
     from carioca_desktop.ui.scenes.buraco.paint import MeldPlaces, Picture
     from carioca_desktop.ui.scenes.buraco.sheet import SheetWidgets
-    from carioca_desktop.ui.sprites import CardImages, TextCache
 
 
 class KeyFocus(Protocol):
@@ -36,8 +35,9 @@ class KeyFocus(Protocol):
     def focus_rect(self) -> pygame.Rect | None: ...
 
 
-class BuracoTableHost(Protocol):
-    """The Buraco table scene as its parts see it."""
+class BuracoTableHost(SharedTable, Protocol):
+    """The Buraco table scene as its parts see it (what either game's table has:
+    ``SharedTable``)."""
 
     sheet: SheetWidgets | None  # the round's sheet while it shows
     # The overlays' memory (they are a part mixed into the scene): which round end and
@@ -47,29 +47,15 @@ class BuracoTableHost(Protocol):
     _sheet_due: bool
 
     @property
-    def app(self) -> Host: ...
-    @property
     def session(self) -> BuracoSession: ...
     @property
-    def autoplay(self) -> Autoplay | None: ...
-    @property
     def obs(self) -> BuracoObservation: ...
-    @property
-    def viewer(self) -> int: ...
     @property
     def names(self) -> list[str]: ...
     @property
     def hand_hidden(self) -> bool: ...
     @property
     def layout(self) -> BuracoLayout: ...
-    @property
-    def images(self) -> CardImages: ...
-    @property
-    def texts(self) -> TextCache: ...
-    @property
-    def animator(self) -> Animator: ...
-    @property
-    def toasts(self) -> list[Toast]: ...
     @property
     def glide(self) -> float: ...
     @property
@@ -90,7 +76,6 @@ class BuracoTableHost(Protocol):
     def layer(self) -> Layer: ...
 
     def sync(self) -> None: ...
-    def toast(self, text: str, anchor: tuple[int, int], seconds: float = ...) -> None: ...
     def perform(self, action: Action) -> None: ...
     def try_action(self, action: Action, anchor: tuple[int, int]) -> bool: ...
     def undo(self) -> None: ...

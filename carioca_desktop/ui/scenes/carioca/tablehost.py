@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
+from carioca_desktop.ui.tablekit.parts import SharedTable
+
 if TYPE_CHECKING:
     import pygame
 
@@ -17,8 +19,6 @@ if TYPE_CHECKING:
     from carioca_desktop.play.carioca.session import MatchSession
     from carioca_desktop.rules.carioca.actions import Action
     from carioca_desktop.rules.carioca.observation import Observation
-    from carioca_desktop.ui.anim import Animator, Toast
-    from carioca_desktop.ui.scene import Autoplay, Host
     from carioca_desktop.ui.scenes.carioca.flights import FlightPlanner
     from carioca_desktop.ui.scenes.carioca.input import TableInput
     from carioca_desktop.ui.scenes.carioca.keys import TableKeys
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from carioca_desktop.ui.scenes.carioca.moves import TableMoves
     from carioca_desktop.ui.scenes.carioca.round_end import RoundEnd
     from carioca_desktop.ui.scenes.carioca.view import TableText, TableView
-    from carioca_desktop.ui.sprites import CardImages, TextCache
+    from carioca_desktop.ui.sprites import CardImages
 
 
 class Rehearses(Protocol):
@@ -43,8 +43,9 @@ class FrameRehearsal(Protocol):
     def rehearsal(self) -> Rehearses: ...
 
 
-class TableHost(Protocol):
-    """The table scene as its frame, motion, pacing and rehearsal see it."""
+class TableHost(SharedTable, Protocol):
+    """The Carioca table scene as its frame, motion, pacing and rehearsal see it (what
+    either game's table has: ``SharedTable``)."""
 
     # The looks the frame takes up from the settings (frame.take_settings sets them).
     images: CardImages
@@ -53,29 +54,17 @@ class TableHost(Protocol):
     planner: FlightPlanner
 
     @property
-    def app(self) -> Host: ...
-    @property
     def session(self) -> MatchSession: ...
-    @property
-    def autoplay(self) -> Autoplay | None: ...
     @property
     def model(self) -> TableModel: ...
     @property
     def obs(self) -> Observation: ...
-    @property
-    def viewer(self) -> int: ...
     @property
     def text(self) -> TableText: ...
     @property
     def layout(self) -> TableLayout: ...
     @property
     def view(self) -> TableView: ...
-    @property
-    def texts(self) -> TextCache: ...
-    @property
-    def animator(self) -> Animator: ...
-    @property
-    def toasts(self) -> list[Toast]: ...
     @property
     def hotseat(self) -> HotSeat: ...
     @property
@@ -97,6 +86,5 @@ class TableHost(Protocol):
     def perform(
         self, action: Action, from_rect: pygame.Rect | None = None, played: Sequence[int] = ()
     ) -> None: ...
-    def toast(self, text: str, anchor: tuple[int, int], seconds: float = ...) -> None: ...
     def lit(self) -> tuple[tuple[str, ...], list[pygame.Rect], str]: ...
     def round_title(self) -> str | None: ...
