@@ -15,6 +15,8 @@ if TYPE_CHECKING:
     from carioca_desktop.ui.hud import SeatInfo
     from carioca_desktop.ui.sprites import CardImages
 
+    DrawAt = Callable[[pygame.Surface, tuple[int, int]], None]  # draw(picture, offset)
+
 
 class Words(Protocol):
     """The words the layer shows (``view.TableText``)."""
@@ -44,11 +46,7 @@ class KeptWords(Protocol):
     """The kept pictures of words on the felt (``seatcache.SeatPictures``)."""
 
     def words(
-        self,
-        base: pygame.Surface,
-        box: pygame.Rect,
-        key: Hashable,
-        draw: Callable[[pygame.Surface, tuple[int, int]], None],
+        self, base: pygame.Surface, box: pygame.Rect, key: Hashable, draw: DrawAt
     ) -> tuple[pygame.Surface, pygame.Rect] | None: ...
 
 
