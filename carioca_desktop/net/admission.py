@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import ipaddress
 import secrets
 import time
 from collections.abc import Callable
@@ -38,6 +39,18 @@ def normal_code(text: str) -> str | None:
 
 def codes_match(typed: str, code: str) -> bool:
     return hmac.compare_digest(typed.strip().upper().encode(), code.encode())
+
+
+def is_loopback(address: str) -> bool:
+    """Whether a peer's address is this computer's own loopback (127.0.0.0/8, ::1, and
+    127.x mapped into IPv6): only such a peer may use a local seat's token."""
+    try:
+        ip = ipaddress.ip_address(address.split("%")[0])
+    except ValueError:
+        return False
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    return ip.is_loopback
 
 
 def new_token() -> str:

@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import functools
-import json
 from collections.abc import Sequence
 from typing import Any, cast
 
@@ -108,14 +106,22 @@ class CariocaKind:
         return next((a for a in legal if isinstance(a, Discard)), legal[0])
 
 
-@functools.lru_cache(maxsize=8)
-def _rules_from(text: str) -> CariocaRules:
-    """A match's rules arrive with every state: checked and built once per rule set."""
-    return CariocaRules.from_dict(json.loads(text))
+_last_rules: list[tuple[Any, CariocaRules]] = []
+
+
+def _rules_from(data: Any) -> CariocaRules:
+    """A match's rules arrive with every state: checked and built once, then known by
+    equality with the last dict (a C comparison, no text built per state)."""
+    last = _last_rules[:1]  # one list read: another thread may replace it meanwhile
+    if last and last[0][0] == data:
+        return last[0][1]
+    rules = CariocaRules.from_dict(data)
+    _last_rules[:] = [(data, rules)]
+    return rules
 
 
 def carioca_observation(d: dict[str, Any], events: tuple[EventView[Any], ...]) -> cobs.Observation:
-    rules = _rules_from(json.dumps(d.pop("rules"), sort_keys=True))
+    rules = _rules_from(d.pop("rules"))
     table = tuple(cobs.MeldView(**{k: frozen(v) for k, v in m.items()}) for m in d.pop("table"))
     offer = d.pop("offer")
     rest = {k: frozen(v) for k, v in d.items()}

@@ -46,6 +46,15 @@ def _grace(text: str) -> float:
     return value
 
 
+def _buy_seconds(text: str) -> float | None:
+    if text.strip().lower() == "none":
+        return None
+    value = float(text)
+    if not 1 <= value <= 600:
+        raise argparse.ArgumentTypeError(f"a buy countdown is 1 to 600 seconds or none, not {text}")
+    return value
+
+
 def host_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="carioca host", description="Host a network table without a window.")
     p.add_argument("--game", choices=sorted(KINDS), default=None)
@@ -60,6 +69,9 @@ def host_parser() -> argparse.ArgumentParser:
     p.add_argument("--code", default=None, help="the table code (6 letters and digits)")
     p.add_argument("--seed", type=int, default=None, help="random seed of the match")
     p.add_argument("--grace", type=_grace, default=60.0, help="seconds a dropped seat is kept")
+    p.add_argument("--buy-seconds", type=_buy_seconds, default=10.0, metavar="N|none",
+                   help="Carioca's buy offer: seconds a person has to answer before the host "
+                   "passes for them (none: no limit)")  # fmt: skip
     p.add_argument("--stand-in", default="normal", help="the bot level that plays a seat "
                    "whose person has not come back within the grace")  # fmt: skip
     p.add_argument("--wait", type=_grace, default=None, metavar="S",
@@ -125,7 +137,8 @@ def host_main(argv: list[str]) -> int:
     try:
         host = TableHost(args.game, rules, seats, seed, code=code and normal_code(code),
                          grace=args.grace, stand_in=args.stand_in, bind=args.bind,
-                         port=args.port, app=version())  # fmt: skip
+                         port=args.port, app=version(),
+                         buy_seconds=args.buy_seconds)  # fmt: skip
     except OSError as err:
         print(f"carioca host: cannot listen on port {args.port}: {err.strerror}", file=sys.stderr)
         return 1

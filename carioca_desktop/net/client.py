@@ -91,6 +91,28 @@ class MatchOver:
 
 
 @dataclass(frozen=True)
+class LobbyChanged:
+    """Before the start, after every change: the table's game, rule preset and rules (the
+    rules' dict), and each seat (``name``, ``kind`` local/remote/bot, ``level``, ``status``
+    here/away/open/bot, ``ready``)."""
+
+    game: str
+    preset: str
+    rules: dict[str, Any]
+    seats: tuple[dict[str, Any], ...]
+    code: str = ""
+
+
+@dataclass(frozen=True)
+class Reaction:
+    """A seat sent one of the fixed reactions (``protocol.REACTIONS``; shown as
+    ``net.react.<key>``)."""
+
+    seat: int
+    key: str
+
+
+@dataclass(frozen=True)
 class Refused:
     """Admission refused (wrong code, version, full table...); the connection is closed."""
 
@@ -108,7 +130,7 @@ class Lost:
 
 ClientEvent = (
     Welcomed | Started | StateChanged | Asked | Refusal | SeatChanged | RoundOver | MatchOver
-    | Refused | Lost
+    | Refused | Lost | LobbyChanged | Reaction
 )  # fmt: skip
 
 
@@ -151,6 +173,17 @@ class NetClient:
 
     def send_action(self, ask: int, action: dict[str, Any]) -> bool:
         return self.send_raw(p.encode({"t": "action", "ask": ask, "action": action}))
+
+    def send_ready(self, ready: bool) -> bool:
+        """Before the start: this seat's ready mark (the host tells every seat)."""
+        return self.send_raw(p.encode({"t": "ready", "ready": bool(ready)}))
+
+    def send_reaction(self, key: str) -> bool:
+        """One of ``protocol.REACTIONS`` to every seat (the host drops more than one every
+        two seconds with an error ``slow_down``); ValueError for another key."""
+        if key not in p.REACTIONS:
+            raise ValueError(f"not a reaction: {key!r}")
+        return self.send_raw(p.encode({"t": "react", "key": key}))
 
     def send_raw(self, text: str | bytes) -> bool:
         """Send one frame as it is (tests use it to play a hostile client)."""
@@ -287,6 +320,26 @@ def _error(c: NetClient, d: dict[str, Any]) -> Refusal:
                    params if isinstance(params, dict) else {})  # fmt: skip
 
 
+def _lobby(c: NetClient, d: dict[str, Any]) -> LobbyChanged:
+    rules = d.get("rules")
+    if not isinstance(rules, dict):
+        raise p.ProtocolError(p.BAD_FIELD, "rules must be an object")
+    seats = _list(d, "seats")
+    if not all(isinstance(x, dict) for x in seats):
+        raise p.ProtocolError(p.BAD_FIELD, "seats must be objects")
+    code = d.get("code")
+    return LobbyChanged(_str(d, "game"), _str(d, "preset"), rules, tuple(seats),
+                        code if isinstance(code, str) else "")  # fmt: skip
+
+
+def _reaction(c: NetClient, d: dict[str, Any]) -> Reaction | None:
+    key = _str(d, "key")
+    if key not in p.REACTIONS:  # a reaction this app cannot show: skipped, not fatal
+        log.warning("unknown reaction from the host: %s", key[:30])
+        return None
+    return Reaction(_int(d, "seat"), key)
+
+
 def _unknown(c: NetClient, d: dict[str, Any]) -> None:
     # A newer host's extra message: the protocol number is equal, so this is a host bug;
     # it is logged and skipped rather than ending a match over a notice.
@@ -308,4 +361,6 @@ _READERS: dict[str, Any] = {
     "match_over": lambda c, d: MatchOver(_str(d, "line"),
                                          d["record"] if isinstance(d.get("record"), dict) else {}),
     "refused": lambda c, d: Refused(_str(d, "reason"), _str(d, "key"), _str(d, "message")),
+    "lobby": _lobby,
+    "react": _reaction,
 }  # fmt: skip

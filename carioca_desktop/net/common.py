@@ -41,7 +41,9 @@ def moves_this_turn(obs: Any, kinds: tuple[str, ...]) -> int:
 
 
 def frozen(value: Any) -> Any:
-    """JSON lists back into the tuples an observation holds."""
-    if isinstance(value, list):
-        return tuple(frozen(v) for v in value)
-    return value
+    """JSON lists back into the tuples an observation holds (JSON gives only ``list``: no
+    subclass to look for, so ``type`` is compared; a call only for a list in a list, since
+    every state a client reads goes through here)."""
+    if type(value) is not list:
+        return value
+    return tuple([frozen(v) if type(v) is list else v for v in value])

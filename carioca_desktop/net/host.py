@@ -18,13 +18,11 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from carioca_desktop.net import protocol as p
-from carioca_desktop.net.admission import (
-    Throttle,
-    new_code,
-)
+from carioca_desktop.net.admission import Throttle, new_code, new_token, token_hash
 from carioca_desktop.net.games import HOST, KINDS, Session, bot_seed, record_for
 from carioca_desktop.net.lobby import Ask, HostEvent, Lobby, bot_name
-from carioca_desktop.net.seats import REMOTE, RemoteSeat, SeatSpec
+from carioca_desktop.net.resume import net_paths
+from carioca_desktop.net.seats import LOCAL, PEOPLE, RemoteSeat, SeatSpec
 from carioca_desktop.net.transport import Closed, Garbage, Opened, Received, Transport
 from carioca_desktop.play.carioca.offer import OFFER_SECONDS
 from carioca_desktop.play.seated import SeatConfig
@@ -55,13 +53,28 @@ class TableHost(Lobby):
         port: int = 0,
         app: str = "",
         clock: Callable[[], float] = time.monotonic,
+        buy_seconds: float | None = OFFER_SECONDS,
+        auto_start: bool = True,
     ) -> None:
+        if buy_seconds is not None and not buy_seconds > 0:
+            raise ValueError(f"buy_seconds must be positive or None, not {buy_seconds!r}")
         self.kind = KINDS[game]
         self.rules, self.specs, self.seed = rules, tuple(seats), seed
         self.code = code or new_code()
         self.grace, self.stand_in, self.clock = grace, stand_in, clock
         self.paths, self.autosave, self.app = paths, autosave, app
-        self.remote = {i: RemoteSeat() for i, s in enumerate(seats) if s.kind == REMOTE}
+        self.remote = {
+            i: RemoteSeat(local=s.kind == LOCAL) for i, s in enumerate(seats) if s.kind in PEOPLE
+        }
+        # A local seat's token is made here and handed to the host's own screen (never sent
+        # to anyone else); it is not kept on disk: a resumed table makes new ones.
+        self._local_tokens = {i: new_token() for i, r in self.remote.items() if r.local}
+        for i, token in self._local_tokens.items():
+            self.remote[i].token_hash = token_hash(token)
+        self.buy_seconds = buy_seconds  # the buy offer's countdown (None: no limit)
+        self.auto_start = auto_start  # start when the last remote seat is taken
+        self.reacted: dict[int, float] = {}  # each seat's last reaction
+        self.react_gap = p.REACTION_GAP
         self.session: Session | None = None
         self.throttle = Throttle(clock)
         self.conn_seat: dict[int, int] = {}
@@ -70,7 +83,7 @@ class TableHost(Lobby):
         self.asks = secrets.randbelow(2**31)  # ask numbers never repeat across a resume
         self.applied = 0
         self.rounds = 0
-        self.offer_left = OFFER_SECONDS
+        self.offer_left = buy_seconds or 0.0
         self._last = clock()
         self.finished = False
         self.on_send: Callable[[int | None, dict[str, Any]], None] | None = None
@@ -85,6 +98,7 @@ class TableHost(Lobby):
 
         table = read_table(paths)
         session = load_session(paths, table)
+        kw.setdefault("buy_seconds", table.get("buy_seconds", OFFER_SECONDS))
         host = cls(table["game"], session.game.rules, seat_specs(session, table), session.seed,
                    code=table["code"], grace=float(table["grace"]),
                    stand_in=str(table.get("stand_in", "normal")), paths=paths, **kw)  # fmt: skip
@@ -92,12 +106,20 @@ class TableHost(Lobby):
         now = host.clock()
         for seat, info in table["remote"].items():
             remote = host.remote[int(seat)]
+            if remote.local:  # its person is seated again with the new local token
+                remote.name, remote.away_since = info["name"], now
+                continue
             remote.name, remote.token_hash, remote.away_since = (
                 info["name"],
                 info["token_hash"],
                 now,
             )
         return host
+
+    def local_token(self, seat: int) -> str:
+        """The token of a local seat, for the host's own screen to open its loopback
+        ``NetClient`` with (accepted only from a loopback peer); KeyError for other seats."""
+        return self._local_tokens[seat]
 
     @property
     def port(self) -> int:
@@ -155,6 +177,10 @@ class TableHost(Lobby):
                 self._hello(item.conn, msg, out)
             elif isinstance(msg, p.ActionMsg):
                 self._action(item.conn, msg, out)
+            elif isinstance(msg, p.Ready):
+                self._ready(item.conn, msg, out)
+            elif isinstance(msg, p.React):
+                self._react(item.conn, msg)
             else:
                 self.transport.close(item.conn)
 
@@ -166,7 +192,7 @@ class TableHost(Lobby):
         if self.session is not None:
             return out
         specs = list(self.specs)
-        for seat in [s for s, r in self.remote.items() if r.token_hash is None]:
+        for seat in [s for s, r in self.remote.items() if r.token_hash is None and not r.local]:
             specs[seat] = SeatSpec("bot", self.stand_in)
             del self.remote[seat]
         self.specs = tuple(specs)
@@ -176,7 +202,7 @@ class TableHost(Lobby):
     def _seat_configs(self) -> list[SeatConfig]:
         out = []
         for i, spec in enumerate(self.specs):
-            if spec.kind == REMOTE:
+            if spec.kind in PEOPLE:
                 out.append(SeatConfig(self.remote[i].name or f"Jugador {i + 1}", "human"))
             else:
                 out.append(SeatConfig(bot_name(i, spec), "bot", spec.level))
@@ -184,8 +210,12 @@ class TableHost(Lobby):
 
     def _start(self, out: list[HostEvent]) -> None:
         self.session = self.kind.new_session(
-            self.rules, self._seat_configs(), self.seed, self.paths, self.autosave
+            self.rules, self._seat_configs(), self.seed, net_paths(self.paths), self.autosave
         )
+        now = self.clock()
+        for person in self.remote.values():
+            if person.local and person.conn is None and person.away_since is None:
+                person.away_since = now  # never came: its grace runs, then a bot plays it
         self._to_all(self._start_message())
         for seat in self.remote:
             self._state_to(seat)
@@ -199,12 +229,15 @@ class TableHost(Lobby):
             return
         from carioca_desktop.net.resume import write_table
 
+        names = [c.name for c in self.session.seats]  # a local seat may not have come yet
         remote = {
-            str(s): {"name": r.name, "token_hash": r.token_hash} for s, r in self.remote.items()
+            str(s): {"name": names[s], "token_hash": r.token_hash, "local": r.local}
+            for s, r in self.remote.items()
         }
         write_table(self.paths, {"match_id": self.session.match_id, "game": self.kind.name,
                                  "code": self.code, "grace": self.grace,
-                                 "stand_in": self.stand_in, "remote": remote})  # fmt: skip
+                                 "stand_in": self.stand_in, "remote": remote,
+                                 "buy_seconds": self.buy_seconds})  # fmt: skip
 
     def _start_message(self) -> dict[str, Any]:
         assert self.session is not None
@@ -232,6 +265,8 @@ class TableHost(Lobby):
                 self._seat_news(seat)
                 out.append(HostEvent("bot", seat, f"seat {seat} is played by a {level} bot"))
         ask = self.asked
+        if self.buy_seconds is None:
+            return  # no limit: the person must answer; the host never passes for them
         if ask is not None and self._offer_open(ask.seat) and self.remote[ask.seat].conn:
             self.offer_left -= dt  # the countdown stands still while the seat is away
             if self.offer_left <= 0:
@@ -266,14 +301,15 @@ class TableHost(Lobby):
             return
         self.asks += 1
         self.asked = Ask(seat, self.asks, self.applied)
-        self.offer_left = OFFER_SECONDS
+        self.offer_left = self.buy_seconds or 0.0
         self._send_ask(self.asked)
 
     def _send_ask(self, ask: Ask) -> None:
         game = self.game
         # The same list a bot of this seat is given on the host (bot_step / buraco_step).
         legal = [self.kind.action_to_dict(a) for a in game.legal_actions(ask.seat)]
-        seconds = max(0.0, self.offer_left) if self._offer_open(ask.seat) else None
+        timed = self.buy_seconds is not None and self._offer_open(ask.seat)
+        seconds = max(0.0, self.offer_left) if timed else None
         self._to_seat(ask.seat, {"t": "ask", "ask": ask.ask, "seat": ask.seat,
                                  "legal": legal, "seconds": seconds})  # fmt: skip
 

@@ -10,16 +10,17 @@ built by the small functions at the end, so their fields are written in one plac
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from carioca_desktop.rules.names import clean_name, name_problem
-from carioca_desktop.storage.jsonio import parse_object
-from carioca_desktop.storage.notices import FileProblem
+from carioca_desktop.storage.jsonio import MAX_DEPTH
 
-PROTOCOL = 1
-"""Bumped whenever a message or a field changes meaning; both sides must agree exactly."""
+PROTOCOL = 2
+"""Bumped whenever a message or a field changes meaning; both sides must agree exactly.
+2: local seats, the lobby, ready marks, reactions, the buy countdown's length."""
 
 MAX_MESSAGE = 64 * 1024
 """The cap on one message, in bytes of UTF-8, both ways (the host checks what it sends)."""
@@ -44,6 +45,9 @@ STALE = "stale"  # an answer to an ask that is no longer open
 NOT_STARTED = "not_started"
 BAD_ACTION = "bad_action"
 REFUSED = "refused"  # the engine's check said no; ``rule`` holds its code
+STARTED = "started"  # a lobby message (ready) once the match is being played
+BAD_REACTION = "bad_reaction"  # a reaction key not in ``REACTIONS``
+TOO_FAST = "slow_down"  # a reaction within ``REACTION_GAP`` of the seat's last one
 
 # Admission refusals (``refused.reason``), after which the host closes the connection.
 WRONG_CODE = "wrong_code"
@@ -52,6 +56,13 @@ TABLE_FULL = "table_full"
 BAD_TOKEN = "bad_token"
 SLOW_DOWN = "slow_down"
 GAME_OVER = "match_over"
+REMOVED = "removed"  # the host took this person off the table before the start
+
+REACTIONS = ("well_played", "oops", "thanks", "good_luck", "sorry", "hurry")
+"""The fixed set of reactions (no free chat): each is shown as ``net.react.<key>``."""
+
+REACTION_GAP = 2.0
+"""Seconds between two reactions of one seat; more are dropped with ``slow_down``."""
 
 
 class ProtocolError(ValueError):
@@ -83,11 +94,25 @@ class ActionMsg:
 
 
 @dataclass(frozen=True)
+class Ready:
+    """Before the start: this seat's ready mark."""
+
+    ready: bool
+
+
+@dataclass(frozen=True)
+class React:
+    """One of the fixed reactions (``REACTIONS``), relayed to every seat."""
+
+    key: str
+
+
+@dataclass(frozen=True)
 class Bye:
     """The client leaves (the seat keeps its grace, as after a dropped connection)."""
 
 
-ClientMessage = Hello | ActionMsg | Bye
+ClientMessage = Hello | ActionMsg | Ready | React | Bye
 
 
 def decode(raw: str | bytes) -> dict[str, Any]:
@@ -99,12 +124,43 @@ def decode(raw: str | bytes) -> dict[str, Any]:
     if len(raw) > MAX_MESSAGE or len(raw.encode("utf-8", "replace")) > MAX_MESSAGE:
         raise ProtocolError(TOO_BIG, f"a message is at most {MAX_MESSAGE} bytes")
     try:
-        value = parse_object(raw.encode("utf-8", "surrogatepass"))
-    except FileProblem as problem:
-        raise ProtocolError(MALFORMED, f"not a JSON object: {problem.detail}"[:120]) from None
+        value = json.loads(raw, parse_constant=_no_constant, parse_float=_finite_float)
+    except RecursionError:
+        raise ProtocolError(MALFORMED, "not a JSON object: nested too deep") from None
+    except ValueError as err:  # JSONDecodeError, NaN, 1e999, integers of thousands of digits
+        raise ProtocolError(MALFORMED, f"not a JSON object: {err}"[:120]) from None
+    if not isinstance(value, dict):
+        raise ProtocolError(MALFORMED, 'a message is an object with a "t" type')
+    if _too_deep(value, MAX_DEPTH):
+        raise ProtocolError(MALFORMED, f"not a JSON object: nested deeper than {MAX_DEPTH}")
     if not isinstance(value.get("t"), str):
         raise ProtocolError(MALFORMED, 'a message is an object with a "t" type')
     return value
+
+
+def _no_constant(name: str) -> object:
+    raise ValueError(f"{name} is not allowed")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)  # 1e999 is inf without passing through parse_constant
+    if not math.isfinite(value):
+        raise ValueError(f"number {text[:20]} is out of range")
+    return value
+
+
+def _too_deep(value: dict[str, Any] | list[Any], left: int) -> bool:
+    """Whether containers nest more than ``left`` levels (every message both ways is checked,
+    a state is a few hundred values: only containers are descended into, and recursion is
+    bounded by ``left``)."""
+    if left <= 0:
+        return True
+    children: Any = value.values() if type(value) is dict else value
+    for child in children:
+        kind = type(child)
+        if (kind is list or kind is dict) and _too_deep(child, left - 1):
+            return True
+    return False
 
 
 def parse_client(raw: str | bytes) -> ClientMessage:
@@ -118,6 +174,15 @@ def parse_client(raw: str | bytes) -> ClientMessage:
         if ask is None or not isinstance(action, dict):
             raise ProtocolError(BAD_FIELD, "action: ask must be an integer, action an object")
         return ActionMsg(ask, action)
+    if kind == "ready":
+        if not isinstance(data.get("ready"), bool):
+            raise ProtocolError(BAD_FIELD, "ready: ready must be true or false")
+        return Ready(data["ready"])
+    if kind == "react":
+        key = data.get("key")
+        if not isinstance(key, str) or key not in REACTIONS:
+            raise ProtocolError(BAD_REACTION, f"react: key must be one of {', '.join(REACTIONS)}")
+        return React(key)
     if kind == "bye":
         return Bye()
     raise ProtocolError(UNKNOWN, f"unknown message type {kind[:30]!r}")

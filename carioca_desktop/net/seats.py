@@ -1,5 +1,6 @@
-"""The host's view of its seats: what each one is (a bot, a remote person), who holds a
-remote seat now, its token, its grace after a dropped connection and its stand-in bot."""
+"""The host's view of its seats: what each one is (a bot, a remote person, a person at the
+host's own computer), who holds a person's seat now, its token, its ready mark, its grace
+after a dropped connection and its stand-in bot."""
 
 from __future__ import annotations
 
@@ -9,13 +10,17 @@ from typing import Any
 from carioca_desktop.net.views import SeatFeed
 
 REMOTE = "remote"
+LOCAL = "local"
+"""A person at the host's own computer: seated by the host's screen through a loopback
+``NetClient`` with ``TableHost.local_token(seat)``, never given to a joiner."""
+PEOPLE = (REMOTE, LOCAL)
 
 
 @dataclass(frozen=True)
 class SeatSpec:
-    """One entry of ``--seats``: ``remote``, or a bot of ``level``."""
+    """One seat: ``remote``, ``local`` (the host's own person), or a bot of ``level``."""
 
-    kind: str  # "remote" | "bot"
+    kind: str  # "remote" | "local" | "bot"
     level: str | None = None
 
 
@@ -37,8 +42,11 @@ def parse_seats(text: str, levels: tuple[str, ...]) -> list[SeatSpec]:
 
 @dataclass
 class RemoteSeat:
-    """A seat a person plays from another computer."""
+    """A seat a person plays through a connection: from another computer, or (``local``)
+    from the host's own, whose token the host made itself."""
 
+    local: bool = False
+    ready: bool = False  # the person's mark in the lobby (cleared when they drop)
     name: str | None = None
     token_hash: str | None = None
     conn: int | None = None

@@ -1,13 +1,28 @@
 """What happened at a table since a person last acted (pygame-free, both games): the other
-seats' events since then, and a one-line summary of them for the hot-seat privacy screen."""
+seats' events since then, a one-line summary of them for the hot-seat privacy screen, and
+``News``: the melds and added cards each table marks until the person acts."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from carioca_desktop.i18n import tr
 from carioca_desktop.rules.events import EventView
+
+
+@dataclass(frozen=True)
+class News:
+    """Since the viewer's last action in this round: the new melds (table indexes) and, for
+    older melds, the cards added to them (as written on the table, ``JK=9C``)."""
+
+    melds: frozenset[int] = frozenset()
+    added: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
+
+    def marks(self, meld: int) -> tuple[bool, tuple[str, ...]]:
+        """One meld's marks: whether it is new, and the cards added to it since."""
+        return meld in self.melds, tuple(self.added.get(meld, ()))
 
 
 def since(events: Sequence[EventView[Any]], viewer: int) -> list[EventView[Any]]:

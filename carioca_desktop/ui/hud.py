@@ -15,6 +15,7 @@ from carioca_desktop.rules.names import initial
 from carioca_desktop.ui import textfit
 from carioca_desktop.ui.anim import Toast
 from carioca_desktop.ui.sprites import CardImages, TextCache, panel
+from carioca_desktop.ui.tablekit.toast_spot import spots
 from carioca_desktop.ui.theme import (
     GOLD,
     GREEN_OK,
@@ -313,29 +314,34 @@ def _first_words(text: str, n: int) -> str:
     return text[:end]
 
 
-TOAST_SEEN_THROUGH = 0.3  # a toast under the pointer lets the melds and names below show
-
-
-def draw_toast(
+def draw_toasts(
     surface: pygame.Surface,
-    toast: Toast,
+    toasts: Sequence[Toast],
     texts: TextCache,
     scale: float,
-    pointer: tuple[int, int] | None = None,
-) -> None:
+    avoid: Sequence[pygame.Rect] = (),
+    soft: Sequence[pygame.Rect] = (),
+) -> list[pygame.Rect]:
+    """The toasts, oldest first, each where it covers none of ``avoid`` (the melds, names and
+    hand the table measured) nor another toast, and none of ``soft`` where it can
+    (tablekit/toast_spot.py); their boxes."""
     px = _scaler(scale)
-    text = texts.render(toast.text, px(17), (255, 236, 190), bold=True)
-    box = text.get_rect().inflate(px(36), px(18))
-    box.midbottom = toast.anchor
-    box.clamp_ip(surface.get_rect().inflate(-px(8), -px(8)))
-    card = panel(box.size, px(10), (*TOAST, 238), GOLD, 2)
-    alpha = toast.alpha
-    if pointer is not None and box.collidepoint(pointer):
-        alpha = round(alpha * TOAST_SEEN_THROUGH)  # what it covers, seen through it
-    if alpha < 255:
-        card = card.copy()
-        card.set_alpha(alpha)
-        text = text.copy()
-        text.set_alpha(alpha)
-    surface.blit(card, box)
-    surface.blit(text, text.get_rect(center=box.center))
+    words = [texts.render(t.text, px(17), (255, 236, 190), bold=True) for t in toasts]
+    sizes = [w.get_rect().inflate(px(36), px(18)).size for w in words]
+    bounds = surface.get_rect().inflate(-px(8), -px(8))
+    boxes = spots(sizes, [t.anchor for t in toasts], avoid, bounds, px(12), soft)
+    for toast, text, box in zip(toasts, words, boxes, strict=True):
+        card = panel(box.size, px(10), (*TOAST, 238), GOLD, 2)
+        if toast.alpha < 255:  # its last moments
+            card = card.copy()
+            card.set_alpha(toast.alpha)
+            text = text.copy()
+            text.set_alpha(toast.alpha)
+        surface.blit(card, box)
+        surface.blit(text, text.get_rect(center=box.center))
+    return boxes
+
+
+def draw_toast(surface: pygame.Surface, toast: Toast, texts: TextCache, scale: float) -> None:
+    """One toast just above its anchor (the rehearsal renders a move's words ahead)."""
+    draw_toasts(surface, [toast], texts, scale)

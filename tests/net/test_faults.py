@@ -108,6 +108,8 @@ def test_a_killed_host_is_noticed_within_5_s_and_its_save_resumed(tmp_path: Path
         assert j.returncode == 1 and "carioca join:" in err, err
     assert time.monotonic() - killed < 5.0
     assert (tmp_path / "host" / "saves" / "net-table.json").exists()
+    assert (tmp_path / "host" / "saves" / "net-autosave.json").exists()  # its own slot
+    assert not (tmp_path / "host" / "saves" / "autosave.json").exists()  # Continue's: untouched
     resumed = subprocess.Popen(
         [sys.executable, "-m", "carioca_desktop", "host", "--continue", "--bind", "127.0.0.1",
          "--port", str(port)],
@@ -126,7 +128,8 @@ def test_a_killed_host_is_noticed_within_5_s_and_its_save_resumed(tmp_path: Path
     last = host_out.splitlines()[-1]
     assert last.startswith("match over:") and [o.splitlines()[-1] for o in outs] == [last] * 3
     assert not (tmp_path / "host" / "saves" / "net-table.json").exists()
-    assert not (tmp_path / "host" / "saves" / "autosave.json").exists()  # cleared at the end
+    assert not (tmp_path / "host" / "saves" / "net-autosave.json").exists()  # cleared at the end
+    assert not (tmp_path / "host" / "saves" / "autosave.json").exists()
 
 
 @pytest.mark.timeout(120)

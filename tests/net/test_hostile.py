@@ -182,7 +182,8 @@ def test_any_action_value_is_refused_by_type(table: Any, action: Any) -> None:  
 @given(message=st.dictionaries(st.text(max_size=6), JSON, max_size=5) | JSON)
 def test_any_json_message_is_refused_by_type(table: Any, message: Any) -> None:
     _, _, hostile = table
-    if isinstance(message, dict) and message.get("t") in ("hello", "action", "bye"):
+    if isinstance(message, dict) and message.get("t") in ("hello", "action", "bye", "ready",
+                                                          "react"):  # fmt: skip
         message["t"] = "nope"
     expected = {p.MALFORMED, p.UNKNOWN, p.BAD_FIELD}
     hostile.probe(json.dumps(message), expected)
@@ -208,6 +209,17 @@ def test_the_corpus_is_refused_and_changes_nothing(table: Any) -> None:
                p.BAD_ACTION})] * n  # fmt: skip
     cases += [(p.encode(p.hello("t", CODE, "Otra", None)), {p.ALREADY})] * n
     cases += [(p.encode({"t": "action", "ask": 10**30, "action": {}}), {p.BAD_FIELD})] * n
+    # Protocol 2's messages: ready after the start, bad ready marks, reactions that are not
+    # ours, too many reactions, and the host's own lobby message sent back.
+    cases += [(p.encode({"t": "ready", "ready": k % 2 == 0}), {p.STARTED}) for k in range(n)]
+    cases += [(p.encode({"t": "ready", "ready": v}), {p.BAD_FIELD})
+              for v in (None, 1, "true", [], {})] * (n // 5 + 1)  # fmt: skip
+    cases += [(p.encode({"t": "react", "key": v}), {p.BAD_REACTION})
+              for v in (None, 1, "insult", "OOPS", ["oops"], "x" * 500)] * (n // 6 + 1)  # fmt: skip
+    cases += [(p.encode({"t": "react", "key": p.REACTIONS[k % 6]}), {p.TOO_FAST})
+              for k in range(n)]  # fmt: skip
+    cases += [(p.encode({"t": "lobby", "code": CODE, "seats": []}), {p.UNKNOWN})] * n
+    host.reacted[0], host.react_gap = host.clock(), 1e9  # every reaction here is one too many
     for text, expected in cases:
         hostile.probe(text, expected)
     # Strangers: not seated, wrong versions, wrong codes, tokens that hold no seat.
@@ -218,6 +230,8 @@ def test_the_corpus_is_refused_and_changes_nothing(table: Any) -> None:
                          {p.VERSION, p.SLOW_DOWN})  # fmt: skip
         hostile.stranger(p.hello("t", "WRONGX", "C", None), {p.WRONG_CODE, p.SLOW_DOWN})
         hostile.stranger(p.hello("t", CODE, "T", f"replayed-{k}"), {p.BAD_TOKEN, p.SLOW_DOWN})
+        hostile.stranger({"t": "ready", "ready": True}, {p.NOT_WELCOMED})
+        hostile.stranger({"t": "react", "key": "oops"}, {p.NOT_WELCOMED})
     assert _snapshot(host) == before
     assert runner.thread.is_alive() and runner.error is None
     alive = {t.name for t in threading.enumerate() if t.name.startswith("net-")}

@@ -144,33 +144,44 @@ _BURACO_FIELDS = {
 
 @pytest.mark.timeout(300)
 @pytest.mark.parametrize(
-    ("game", "rules", "seed"),
+    ("game", "rules", "seed", "first"),
     [
-        ("carioca", {"preset": "chico", "buy": True}, 21),
-        ("buraco", {"preset": "fechado"}, 4),  # the pile shows only its top card
-        pytest.param("carioca", {"preset": "clasico", "buy": True}, 5, marks=pytest.mark.slow),
-        pytest.param("buraco", {"preset": "brasileiro"}, 6, marks=pytest.mark.slow),
+        ("carioca", {"preset": "chico", "buy": True}, 21, "local"),  # the host's own person
+        ("buraco", {"preset": "fechado"}, 4, "normal"),  # the pile shows only its top card
+        pytest.param(
+            "carioca", {"preset": "clasico", "buy": True}, 5, "normal", marks=pytest.mark.slow
+        ),
+        pytest.param("buraco", {"preset": "brasileiro"}, 6, "local", marks=pytest.mark.slow),
     ],
 )
 def test_no_message_leaks_a_hidden_card_a_token_or_a_generator(
-    tmp_path: Path, game: str, rules: dict[str, Any], seed: int
+    tmp_path: Path, game: str, rules: dict[str, Any], seed: int, first: str
 ) -> None:
-    host = new_host(game, rules, "normal,remote,remote,remote", seed)
+    from carioca_desktop.net.join import SeatStore
+    from carioca_desktop.storage import Paths
+
+    host = new_host(game, rules, f"{first},remote,remote,remote", seed)
     check = LeakCheck(host)
     host.on_send = check
     runner = HostThread(host)
     try:
         joins = []
-        for s in (1, 2, 3):
+        people = (0, 1, 2, 3) if first == "local" else (1, 2, 3)
+        for s in people:
+            if s == 0:  # the host's person: the same player, with the local seat's token
+                SeatStore(Paths.under(tmp_path / "j0")).put(
+                    f"127.0.0.1:{host.port}", {"token": host.local_token(0)}
+                )
             joins.append(join_in_thread(host.port, f"P{s}", "normal", s, tmp_path / f"j{s}"))
-            while s not in host.remote or host.remote[s].token_hash is None:
+            while s not in host.remote or host.remote[s].conn is None:
                 runner.thread.join(0.01)
         for j in joins:
             j.join(240)
-        assert [j.code for j in joins] == [0, 0, 0]  # type: ignore[attr-defined]
+        assert [j.code for j in joins] == [0] * len(people)  # type: ignore[attr-defined]
         assert host.finished and runner.error is None
     finally:
         runner.stop()
     assert check.problems == [], check.problems[:5]
     assert check.by_type.get("state", 0) > 300 and check.by_type.get("ask", 0) > 100
+    assert check.by_type.get("lobby", 0) >= len(people) - 1  # the lobby while people joined
     print(f"\n{game}: {check.count} messages checked: {check.by_type}")

@@ -132,12 +132,23 @@ def test_repeated_failures_from_one_address_wait_longer_and_longer() -> None:
         ('{"t": "hello", "protocol": 1, "app": "", "code": "X", "name": ""}', p.BAD_FIELD),
         ('{"t": "hello", "protocol": 1, "app": "", "code": "X", "name": "A", "token": 5}',
          p.BAD_FIELD),
+        ('{"t": "ready"}', p.BAD_FIELD), ('{"t": "ready", "ready": 1}', p.BAD_FIELD),
+        ('{"t": "ready", "ready": "yes"}', p.BAD_FIELD), ('{"t": "react"}', p.BAD_REACTION),
+        ('{"t": "react", "key": "insult"}', p.BAD_REACTION),
+        ('{"t": "react", "key": ["oops"]}', p.BAD_REACTION), ('{"t": "lobby"}', p.UNKNOWN),
     ],
 )  # fmt: skip
 def test_the_parser_names_what_is_wrong(raw: str | bytes, code: str) -> None:
     with pytest.raises(p.ProtocolError) as err:
         p.parse_client(raw)
     assert err.value.code == code
+
+
+def test_ready_and_reactions_are_parsed() -> None:
+    assert p.parse_client('{"t": "ready", "ready": true}') == p.Ready(True)
+    assert [p.parse_client(p.encode({"t": "react", "key": k})) for k in p.REACTIONS] == [
+        p.React(k) for k in p.REACTIONS
+    ]
 
 
 def test_a_hello_is_parsed_and_its_name_cleaned() -> None:
@@ -199,6 +210,8 @@ def _run(args: list[str], home: Path) -> subprocess.CompletedProcess[str]:
         ["host", "--game", "carioca", "--seats", "remote,hard", "--port", "70000"],
         ["host", "--seats", "remote,hard"],
         ["host", "--continue", "--game", "carioca"],
+        ["host", "--game", "carioca", "--seats", "remote,hard", "--buy-seconds", "0"],
+        ["host", "--game", "carioca", "--seats", "remote,hard", "--buy-seconds", "soon"],
         ["join", "nowhere", "--code", "ABCDEF", "--bot", "hard"],
         ["join", "127.0.0.1:5", "--code", "ABC", "--bot", "hard"],
         ["join", "127.0.0.1:5", "--code", "ABCDEF", "--bot", "wizard"],
@@ -210,6 +223,15 @@ def test_bad_arguments_say_why_in_one_line_and_exit_2(args: list[str], tmp_path:
     assert result.returncode == 2, result.stderr
     assert result.stderr.splitlines()[0].startswith(f"carioca {args[0]}: ")
     assert result.stdout == ""
+
+
+def test_the_buy_countdown_is_a_number_of_seconds_or_none() -> None:
+    from carioca_desktop.net.cli import host_parser
+
+    base = ["--game", "carioca", "--seats", "remote,hard"]
+    assert host_parser().parse_args(base).buy_seconds == 10.0
+    assert host_parser().parse_args([*base, "--buy-seconds", "20"]).buy_seconds == 20.0
+    assert host_parser().parse_args([*base, "--buy-seconds", "None"]).buy_seconds is None
 
 
 def test_a_wrong_code_or_no_host_is_one_line_and_exit_1(tmp_path: Path) -> None:
@@ -247,7 +269,7 @@ def test_a_version_mismatch_is_told_on_both_sides() -> None:
             if seen and lines:
                 break
         assert any(isinstance(e, Refused) and e.reason == p.VERSION for e in seen)
-        assert any("refused a client of protocol 2" in line for line in lines)
+        assert any(f"refused a client of protocol {p.PROTOCOL + 1}" in line for line in lines)
     finally:
         client.close()
         host.close()
@@ -255,8 +277,9 @@ def test_a_version_mismatch_is_told_on_both_sides() -> None:
 
 ERRORS = (p.MALFORMED, p.TOO_BIG, p.UNKNOWN, p.BAD_FIELD, p.NOT_WELCOMED, p.ALREADY,
           p.NOT_STARTED, p.NOT_YOUR_TURN, p.OTHER_SEAT, p.STALE, p.BAD_ACTION,
-          p.REFUSED)  # fmt: skip
-REFUSALS = (p.WRONG_CODE, p.VERSION, p.TABLE_FULL, p.BAD_TOKEN, p.SLOW_DOWN, p.GAME_OVER)
+          p.REFUSED, p.STARTED, p.BAD_REACTION, p.TOO_FAST)  # fmt: skip
+REFUSALS = (p.WRONG_CODE, p.VERSION, p.TABLE_FULL, p.BAD_TOKEN, p.SLOW_DOWN, p.GAME_OVER,
+            p.REMOVED)  # fmt: skip
 
 
 @pytest.mark.parametrize("lang", ["es", "en", "fr", "it", "pt", "sv"])
@@ -264,6 +287,7 @@ def test_every_error_and_refusal_key_a_client_gets_is_translated(lang: str) -> N
     from carioca_desktop import i18n
 
     keys = [p.error(c, "")["key"] for c in ERRORS] + [p.refused(r, "")["key"] for r in REFUSALS]
+    keys += [f"net.react.{key}" for key in p.REACTIONS]
     texts = [i18n.tr(key, lang) for key in keys]
     assert all(t and t != k for t, k in zip(texts, keys, strict=True)), texts
     assert len(set(texts)) == len(texts)
@@ -355,12 +379,33 @@ def test_a_damaged_or_foreign_kept_table_is_not_resumed(tmp_path: Path) -> None:
        | st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=8),
                       lambda c: st.lists(c, max_size=3) | st.dictionaries(
                           st.sampled_from(["t", "ask", "action", "protocol", "app", "code",
-                                           "name", "token", "x"]), c, max_size=6),
+                                           "name", "token", "ready", "key", "x"]), c,
+                          max_size=6),
                       max_leaves=10).map(json.dumps))  # fmt: skip
 def test_the_parser_raises_only_protocol_errors(raw: str | bytes) -> None:
     try:
         msg = p.parse_client(raw)
     except p.ProtocolError as err:
-        assert err.code in {p.MALFORMED, p.TOO_BIG, p.UNKNOWN, p.BAD_FIELD}
+        assert err.code in {p.MALFORMED, p.TOO_BIG, p.UNKNOWN, p.BAD_FIELD, p.BAD_REACTION}
     else:
-        assert isinstance(msg, (p.Hello, p.ActionMsg, p.Bye))
+        assert isinstance(msg, (p.Hello, p.ActionMsg, p.Ready, p.React, p.Bye))
+
+
+def test_the_joiners_seats_are_kept_in_a_journal_folded_into_the_file(tmp_path: Path) -> None:
+    from carioca_desktop.net import join
+    from carioca_desktop.storage import Paths
+
+    paths = Paths.under(tmp_path)
+    store = join.SeatStore(paths)
+    store.put("h:1", {"token": "t1", "seat": 1})
+    for move in range(join.JOURNAL_LINES + 5):  # folded once on the way
+        store.put("h:2", {"token": "t2", "answered": {"ask": move}})
+    assert join.seats_file(paths).exists() and store.journal.stat().st_size > 0
+    with store.journal.open("ab") as torn:
+        torn.write(b'\n{"a": "h:2", "e": {"tok')  # a power cut in the middle of a line
+    again = join.SeatStore(paths)  # a joiner started again reads the file and the journal
+    assert again.get("h:1") == {"token": "t1", "seat": 1}
+    assert again.get("h:2")["answered"] == {"ask": join.JOURNAL_LINES + 4}
+    again.put("h:1", None)  # a finished match: gone, and folded at once
+    assert join.SeatStore(paths).get("h:1") == {} and again.journal.stat().st_size == 0
+    assert join.SeatStore(paths).get("h:2")["token"] == "t2"

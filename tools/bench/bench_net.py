@@ -6,9 +6,15 @@
 2. idle CPU: a ``carioca host`` process with four connected clients that never answer; its
    CPU time over 10 s (no busy polling: it should be near zero).
 3. match time: a 4-bot network match (a host process and four ``carioca join`` processes)
-   beside the same seeded match played locally by one session (goal ratio <= 1.5).
+   beside the same seeded match played locally by one session (goal ratio <= 1.5); and the
+   CPU seconds each used (the five processes' from the match's start, the local session's
+   process time), which a loaded machine changes far less than the wall-clock times.
 
-    python tools/bench/bench_net.py [--json PATH] [--matches N]
+    python tools/bench/bench_net.py [--json PATH] [--matches N] [--compare REF]
+
+``--compare REF`` measures the tree of git revision REF (extracted with ``git archive``) and
+this tree side by side in one run, each with its own code, one after the other, and prints
+both columns (the load is printed with them: the machine is shared).
 """
 
 from __future__ import annotations
@@ -25,7 +31,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]
+HERE = Path(__file__).resolve().parents[2]
+# The code measured: this tree, or (``--compare``) an older one, measured by this script.
+ROOT = Path(os.environ.get("BENCH_NET_TREE", HERE))
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("CARIOCA_HOME", tempfile.mkdtemp(prefix="bench-net-"))
 os.environ.setdefault("CARIOCA_DISCOVERY", "127.0.0.1")
@@ -132,12 +140,23 @@ def match_times(seed: int) -> dict[str, Any]:
         j.stdout.readline()  # joined as seat s
         joins.append(j)
     start = time.perf_counter()
-    proc.wait()
+    started = {p.pid: _proc_cpu(p.pid) for p in (proc, *joins)}  # their start-up: not counted
+    host_cpu = _reap(proc) - started[proc.pid]
     network = time.perf_counter() - start
-    for j in joins:
-        j.wait()
+    joins_cpu = sum(_reap(j) - started[j.pid] for j in joins)
+    cpu_start = time.process_time()
     local = _local(seed, home)
-    return {"network_s": network, "local_s": local, "ratio": network / local, "goal_ratio": 1.5}
+    local_cpu = time.process_time() - cpu_start
+    return {"network_s": network, "local_s": local, "ratio": network / local, "goal_ratio": 1.5,
+            "network_cpu_s": host_cpu + joins_cpu, "host_cpu_s": host_cpu,
+            "joins_cpu_s": joins_cpu, "local_cpu_s": local_cpu}  # fmt: skip
+
+
+def _reap(proc: subprocess.Popen[str]) -> float:
+    """Wait for a process to end; the CPU seconds it used in all (its own rusage)."""
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    return float(usage.ru_utime + usage.ru_stime)
 
 
 def _rules_file(home: str) -> str:
@@ -164,20 +183,61 @@ def _local(seed: int, home: str) -> float:
     return time.perf_counter() - start
 
 
+def compare(ref: str, matches: int) -> dict[str, Any]:
+    """This bench run on REF's tree and on this one, one after the other."""
+    old = Path(tempfile.mkdtemp(prefix="bench-net-ref-"))
+    archive = subprocess.run(["git", "archive", ref], cwd=HERE, capture_output=True, check=True)
+    subprocess.run(["tar", "-x", "-C", str(old)], input=archive.stdout, check=True)
+    out: dict[str, Any] = {}
+    for name, tree in ((ref, old), ("this tree", HERE)):
+        result = Path(tempfile.mkdtemp()) / "figures.json"
+        subprocess.run([sys.executable, __file__, "--matches", str(matches), "--json",
+                        str(result)], cwd=tree, check=True, stdout=subprocess.DEVNULL,
+                       env=dict(os.environ, CARIOCA_HOME=tempfile.mkdtemp(),
+                                BENCH_NET_TREE=str(tree)))  # fmt: skip
+        out[name] = json.loads(result.read_text(encoding="utf-8"))
+    rows = [("load before", "load_before", None), ("p50 ms", "latency", "p50_ms"),
+            ("p99 ms", "latency", "p99_ms"), ("idle host CPU s", "idle", "host_cpu_s"),
+            ("network match s", "match", "network_s"), ("local match s", "match", "local_s"),
+            ("network / local", "match", "ratio"), ("network CPU s", "match", "network_cpu_s"),
+            ("  host CPU s", "match", "host_cpu_s"), ("  joins CPU s", "match", "joins_cpu_s"),
+            ("local CPU s", "match", "local_cpu_s"),
+            ("load after", "load_after", None)]  # fmt: skip
+    print(f"{'':18}{ref:>14}{'this tree':>14}")
+    for label, key, sub in rows:
+        vals = [out[n][key] if sub is None else out[n][key][sub] for n in (ref, "this tree")]
+        print(f"{label:18}{vals[0]:14.2f}{vals[1]:14.2f}")
+    return out
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", default=None)
     parser.add_argument("--matches", type=int, default=2)
+    parser.add_argument("--compare", metavar="REF", default=None,
+                        help="also measure git revision REF's tree, side by side")  # fmt: skip
     args = parser.parse_args()
+    if args.compare:
+        figures = compare(args.compare, args.matches)
+        if args.json:
+            Path(args.json).write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+        return 0
     figures: dict[str, Any] = {"load_before": os.getloadavg()[0]}
     figures["latency"] = latency(5)
     figures["idle"] = idle_cpu()
     runs = [match_times(100 + k) for k in range(args.matches)]
     figures["match"] = {
-        "network_s": sum(r["network_s"] for r in runs),
-        "local_s": sum(r["local_s"] for r in runs),
-        "matches": len(runs),
+        key: sum(r.get(key, 0.0) for r in runs)
+        for key in (
+            "network_s",
+            "local_s",
+            "network_cpu_s",
+            "host_cpu_s",
+            "joins_cpu_s",
+            "local_cpu_s",
+        )
     }
+    figures["match"]["matches"] = len(runs)
     figures["match"]["ratio"] = figures["match"]["network_s"] / figures["match"]["local_s"]
     figures["load_after"] = os.getloadavg()[0]
     print(json.dumps(figures, indent=2))

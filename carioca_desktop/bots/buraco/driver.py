@@ -12,6 +12,7 @@ from carioca_desktop.rules.buraco.actions import Action, Discard, Draw, NextRoun
 from carioca_desktop.rules.buraco.game import BuracoGame
 from carioca_desktop.rules.buraco.ruleset import BuracoRules
 
+from .asking import Ask, Asked, asks, bot_answer, heads_out, reconsider
 from .players import BURACO_LEVELS, BeginnerBot, BuracoBot, EasyBot, RandomBot
 from .strong import HardBot, NormalBot
 
@@ -57,8 +58,24 @@ def buraco_step(
     bots: Mapping[int, BuracoBot] | Sequence[BuracoBot | None],
     clock: Clock | None = None,
     stats: Stats | None = None,
+    ask: Ask | None = None,
 ) -> Action | None:
-    """The next action a bot takes now (not applied), or None when no bot has to act."""
+    """The next action a bot takes now (not applied), or None when no bot has to act.
+    With ``ask`` (the ``ask_partner`` house rule), a bot heading out asks its partner
+    first; ``buraco_step_asking`` also says when a person's answer is awaited."""
+    step = buraco_step_asking(game, bots, clock, stats, ask)
+    return None if isinstance(step, Asked) else step
+
+
+def buraco_step_asking(
+    game: BuracoGame,
+    bots: Mapping[int, BuracoBot] | Sequence[BuracoBot | None],
+    clock: Clock | None = None,
+    stats: Stats | None = None,
+    ask: Ask | None = None,
+) -> Action | Asked | None:
+    """``buraco_step``, or ``Asked`` when the bot to act heads out and ``ask`` has no
+    answer from its partner yet (a person, asked by the table)."""
     seats = (
         dict(bots)
         if isinstance(bots, Mapping)
@@ -81,14 +98,18 @@ def buraco_step(
     choice = bot.choose(game.observation(seat), legal)
     if clock is not None:
         clock(bot.level, time.perf_counter() - start)
-    if choice in legal:
+    if choice not in legal:
+        refusal = game.check(choice)
+        if refusal is not None:
+            if stats is not None:
+                stats.refused.append((bot.level, repr(choice), refusal.code))
+            return _safe(legal)
+    if ask is None or not asks(game) or not heads_out(game, seat, choice):
         return choice
-    refusal = game.check(choice)
-    if refusal is None:
-        return choice
-    if stats is not None:
-        stats.refused.append((bot.level, repr(choice), refusal.code))
-    return _safe(legal)
+    answer = ask(seat)
+    if answer is None:
+        return Asked(seat)
+    return choice if answer else reconsider(game, bot, seat, legal, choice)
 
 
 def _safe(legal: Sequence[Action]) -> Action:
@@ -154,7 +175,7 @@ def play_buraco_match(
         if len(result.rounds) >= max_rounds or turns >= max_turns:
             result.finished = False
             break
-        action = buraco_step(game, bots, clock, result.stats)
+        action = buraco_step(game, bots, clock, result.stats, lambda s: bot_answer(game, s))
         assert action is not None, "every seat is a bot, so some bot must act"
         if on_action is not None:
             on_action(game, action)

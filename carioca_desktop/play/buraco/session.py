@@ -23,6 +23,7 @@ from datetime import datetime, timezone
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from carioca_desktop.bots.buraco.asking import Asked
 from carioca_desktop.games import LEVELS
 from carioca_desktop.match_ids import new_match_id, saved_match_id
 from carioca_desktop.play import settle
@@ -45,6 +46,7 @@ from carioca_desktop.storage import (
 )
 
 if TYPE_CHECKING:
+    from carioca_desktop.bots.buraco.asking import Turn
     from carioca_desktop.bots.buraco.players import BuracoBot
 
 log = logging.getLogger(__name__)
@@ -85,13 +87,17 @@ class BuracoSession(SeatedSession[BuracoGame, "BuracoBot"]):
         self._pending: Action | None = None
         self._pending_at = -1  # the event count the pending bot action was chosen at
         # With ``decide_ahead``, the next bot decision is made on a worker thread.
-        self._worker: BotWorker[Action | None] | None = None
+        self._worker: BotWorker[Action | Asked | None] | None = None
         self._bots_before: dict[str, Any] | None = None  # the bots' state the job started from
         # Per human seat, the hand as the person arranged it (order, melds staged): a hint
         # for the table, saved with the match (play/arrangement.py).
         self.arrangements: dict[int, Arrangement] = {}
         self.recorded = False  # the finished match went into the statistics
         self.match_id = new_match_id()  # stats know a finished match by it (see _finish)
+        # The ask_partner house rule (bots/buraco/asking.py): the bot waiting for its person
+        # partner's answer, and the answers people gave bots, a turn each.
+        self.asked: int | None = None
+        self.partner_answers: dict[Turn, bool] = {}
 
     @property
     def preset(self) -> str:
@@ -170,11 +176,33 @@ class BuracoSession(SeatedSession[BuracoGame, "BuracoBot"]):
             else:
                 if worker is not None:
                     worker.wait()  # a decision for an older game: the bots settle first
-                from carioca_desktop.bots.buraco.driver import buraco_step
-
-                action = buraco_step(self.game, self.bots)
-            self._pending, self._pending_at = action, at
+                action = self._decide(self.game, dict(self.bots), dict(self.partner_answers))
+            self.asked = action.seat if isinstance(action, Asked) else None
+            self._pending = None if isinstance(action, Asked) else action
+            self._pending_at = at
         return self._pending
+
+    def _decide(
+        self, game: BuracoGame, bots: dict[int, BuracoBot], answers: dict[Turn, bool]
+    ) -> Action | Asked | None:
+        """The next bot's decision on ``game`` (the live game or the worker's clone), its
+        partner asked when it heads out: ``Asked`` while a person's answer is awaited."""
+        from carioca_desktop.bots.buraco.asking import answering
+        from carioca_desktop.bots.buraco.driver import buraco_step_asking
+
+        return buraco_step_asking(game, bots, ask=answering(game, set(self.human_seats), answers))
+
+    def answer_partner(self, yes: bool) -> None:
+        """The person's answer to the bot partner who asked to go out (``asked``): the bot
+        then goes out, or plays on; the next ``pending_bot_action`` decides again."""
+        from carioca_desktop.bots.buraco.asking import turn_of
+
+        if self.asked is None:
+            return
+        if self._worker is not None:
+            self._worker.wait()
+        self.partner_answers[turn_of(self.game, self.asked)] = yes
+        self.asked, self._pending_at = None, -1
 
     def bot_action_ready(self) -> bool:
         """Whether ``pending_bot_action`` answers without waiting for the worker thread."""
@@ -205,11 +233,9 @@ class BuracoSession(SeatedSession[BuracoGame, "BuracoBot"]):
         turn = game.current_player
         if worker is None or game.round_over or turn is None or turn not in self.bots:
             return
-        from carioca_desktop.bots.buraco.driver import buraco_step
-
         # A save made while the bot thinks records the bots as they were before it began.
         self._bots_before = bots_saved if bots_saved is not None else self._bots_dict()
-        work = partial(buraco_step, clone, dict(self.bots))
+        work = partial(self._decide, clone, dict(self.bots), dict(self.partner_answers))
         worker.start(game.event_count, work, hold=True)
 
     def apply(self, action: Action) -> list[Event]:

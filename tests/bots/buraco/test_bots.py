@@ -73,11 +73,12 @@ def test_matches_are_reproducible() -> None:
 
 def test_bot_modules_do_not_import_the_game() -> None:
     """The bots import actions, rule sets and the shared card names, never the Game, its
-    State or its play (the driver, which runs the Game, is the exception)."""
+    State or its play (the driver, which runs the Game, and its asking of a partner before
+    going out, which tries moves on a copy of the Game, are the exceptions)."""
     assert len(BOT_MODULES) > 5
     for path in BOT_MODULES:
         name = path.stem
-        if name == "driver":
+        if name in ("driver", "asking"):
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
         imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}

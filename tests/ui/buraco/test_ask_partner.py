@@ -21,10 +21,9 @@ RICH = ["AS", "AH", "KD", "KC", "QS"]  # 60 card points
 LONG = ["5D", "6D", "7D", "9D", "10D", "JH", "QD", "2S", "3D", "6S", "7S", "9S", "10S", "8S"] * 2
 
 
-def ready(ask: bool, partner_hand: list[str]) -> BuracoGame:
-    """Ana (seat 0) can go out: her side has a buraco and its morto, she adds the 10C and
-    discards the drawn 4D."""
-    g = BuracoGame.from_position(
+def drawn(ask: bool, partner_hand: list[str]) -> BuracoGame:
+    """Ana (seat 0) has drawn the 4D beside her 10C; her side has a buraco and its morto."""
+    return BuracoGame.from_position(
         preset_rules("brasileiro", ask_partner=ask),
         [["10C"], ["QH", "8H", "5S"], partner_hand, ["JS", "JD", "4H"]],
         stock=["4D", *LONG],
@@ -33,13 +32,20 @@ def ready(ask: bool, partner_hand: list[str]) -> BuracoGame:
         mortos=[["5H", "7H", "8D"]],
         took_morto=(1, 0),
     )
+
+
+def ready(ask: bool, partner_hand: list[str]) -> BuracoGame:
+    """Ana can go out: she adds the 10C and discards the drawn 4D."""
+    g = drawn(ask, partner_hand)
     g.apply(Draw(0))
     g.apply(Add(0, 0, ("10C",)))
     return g
 
 
-def table(tmp_path: Path, game: BuracoGame, partner: str) -> tuple[App, BuracoTableScene]:
-    kinds = ["human", "bot", partner, "bot"]
+def table(
+    tmp_path: Path, game: BuracoGame, partner: str, ana: str = "human"
+) -> tuple[App, BuracoTableScene]:
+    kinds = [ana, "bot", partner, "bot"]
     seats = [SeatConfig(n, k, None if k == "human" else "normal")
              for n, k in zip(("Ana", "Beto", "Carla", "Diego"), kinds, strict=True)]  # fmt: skip
     bots = {i: make_buraco_bot("normal", i, 1) for i, k in enumerate(kinds) if k == "bot"}
@@ -97,3 +103,23 @@ def test_a_person_partner_is_asked_and_the_going_out_waits(tmp_path: Path) -> No
     assert isinstance(ask2, ConfirmScene)
     ask2.confirm()
     assert g2.round_over and g2.state.went_out_seat == 0
+
+
+def test_the_person_is_asked_when_their_bot_partner_heads_out(tmp_path: Path) -> None:
+    for yes in (True, False):
+        g = drawn(True, RICH)
+        g.apply(Draw(0))
+        app, scene = table(tmp_path / str(yes), g, "human", ana="bot")  # Carla is the person
+        for _ in range(20):
+            app.frame(0.016)
+        ask = app.stack.top
+        assert isinstance(ask, ConfirmScene) and "Ana" in ask.question and not g.round_over
+        assert "Carla" in " ".join(ask.details) and g.hand(0) == ["10C", "4D"]  # Ana waits
+        if yes:
+            ask.confirm()
+        else:
+            ask.refuse()
+        for _ in range(20):
+            app.frame(0.016)
+        assert g.round_over is yes and (g.state.went_out_seat == 0) is yes
+        assert app.stack.top is scene or yes  # "not yet": Ana played on, nobody asked again

@@ -107,22 +107,3 @@ def test_after_continue_deshacer_says_the_moves_before_leaving_stay(tmp_path: Pa
     frames(app)
     assert [t.text for t in again.toasts][-1:] == [tr("table.undo_cleared")]
     assert loaded.has_laid_down(0)
-
-
-def test_a_toast_under_the_pointer_lets_what_it_covers_show() -> None:
-    """Hint and refusal toasts covered melds and names: under the pointer they are see-through."""
-    from carioca_desktop.ui import hud
-    from carioca_desktop.ui.anim import Toast
-    from carioca_desktop.ui.sprites import TextCache
-
-    toast, texts = Toast("Primero debes robar una carta", (400, 300)), TextCache()
-
-    def drawn(pointer: tuple[int, int] | None) -> tuple[int, int, int]:
-        surface = pygame.Surface((800, 600))
-        surface.fill((255, 255, 255))  # what lies under the toast
-        hud.draw_toast(surface, toast, texts, 1.0, pointer)
-        return tuple(surface.get_at((400 - 150, 300 - 10)))[:3]  # type: ignore[return-value]
-
-    covered, away, over = drawn(None), drawn((10, 10)), drawn((400, 280))
-    assert covered == away and sum(covered) < 300  # the toast hides the white
-    assert sum(over) > 500  # the white shows through it under the pointer

@@ -5,7 +5,6 @@ picked or dragged cards, and the viewer's hand."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import pygame
@@ -14,6 +13,7 @@ from carioca_desktop.i18n import tr
 from carioca_desktop.rules.buraco.observation import MeldView
 from carioca_desktop.ui.scenes.buraco.layout import fan_rects
 from carioca_desktop.ui.sprites import panel
+from carioca_desktop.ui.tablekit import news as news_marks
 from carioca_desktop.ui.tablekit.blitter import draw_rect
 from carioca_desktop.ui.theme import GOLD, RED_BAD
 
@@ -23,7 +23,6 @@ if TYPE_CHECKING:
 LIMPO = (72, 170, 104)
 SUJO = (196, 120, 48)
 ACCEPT = (110, 230, 140)
-NEWS = (255, 206, 84)  # since the viewer's last action
 
 
 def meld(
@@ -120,37 +119,6 @@ def news(
     rects: list[pygame.Rect],
     marks: tuple[bool, tuple[str, ...]],
 ) -> None:
-    """What changed since the viewer last acted, until they act: a new meld framed in gold, a
-    card added to an older one with a gold dot over it. Blits only (the layer measures a
-    meld's extent through a stand-in that records blits)."""
-    u = p.layout.upx
-    new, added = marks
-    if new:
-        frame = box.inflate(u(6), u(6))
-        surface.blit(_frame(frame.size, u(2), u(8)), frame)
-        return
-    left = list(added)
-    dot = _dot(u(5))
-    for k in range(len(meld.cards) - 1, -1, -1):  # the latest copies, from the run's end
-        text = meld.cards[k]
-        match = next((a for a in left if a == text or a == text.partition("=")[0]), None)
-        if match is None:
-            continue
-        left.remove(match)
-        surface.blit(dot, dot.get_rect(center=(rects[k].left + u(9), rects[k].top - u(5))))
-
-
-@lru_cache(maxsize=32)
-def _frame(size: tuple[int, int], width: int, radius: int) -> pygame.Surface:
-    surf = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(surf, NEWS, surf.get_rect(), width, border_radius=radius)
-    return surf
-
-
-@lru_cache(maxsize=8)
-def _dot(radius: int) -> pygame.Surface:
-    surf = pygame.Surface((2 * radius + 2, 2 * radius + 2), pygame.SRCALPHA)
-    centre = (radius + 1, radius + 1)
-    pygame.draw.circle(surf, (40, 30, 10), centre, radius + 1)
-    pygame.draw.circle(surf, NEWS, centre, radius)
-    return surf
+    """What changed since the viewer last acted, until they act (both tables' marks:
+    tablekit/news.py)."""
+    news_marks.mark(surface, box, rects, meld.cards, marks, p.layout.upx)

@@ -139,8 +139,20 @@ def paint_over(surface: pygame.Surface, p: Picture, places: MeldPlaces) -> None:
         lift = max(4, rect.width // 14)
         surface.blit(shadow, (rect.x + dx + lift, rect.y + dy + lift))
         surface.blit(p.images.face(code, rect.width), rect)
-    for toast in p.toasts:
-        hud.draw_toast(surface, toast, p.texts, layout.ui, p.pointer)
+    # The piles with their words, and the log: kept clear where there is room.
+    heaps = [layout.stock.union(layout.pile_area).inflate(0, layout.upx(36)), layout.log]
+    hud.draw_toasts(surface, p.toasts, p.texts, layout.ui, covered(p, places), heaps)
+
+
+def covered(p: Picture, places: MeldPlaces) -> list[pygame.Rect]:
+    """What a toast must not cover: the melds, the names (the seat panels and the words over
+    each side's melds), the hand and the top bar (tablekit/toast_spot.py)."""
+    layout = p.layout
+    mine = p.obs.seat % 2
+    zones = {mine: layout.our_zone, 1 - mine: layout.their_zone}
+    names = [panels.zone_label_rect(p, side, zone) for side, zone in zones.items()]
+    seats = [*layout.seats.values(), layout.viewer_panel]
+    return [*places.melds.values(), *names, *seats, layout.hand_area, layout.bar]
 
 
 class Part(Protocol):

@@ -124,6 +124,17 @@ def info_panel(surface: pygame.Surface, p: Painted) -> None:
         y += u(3)
 
 
+def zone_label_rect(p: Painted, side: int, zone: pygame.Rect) -> pygame.Rect:
+    """Where ``zone_label`` writes a side's names (over its melds, or in the empty zone)."""
+    u = p.layout.upx
+    words = tr("buraco.melds_of", names=side_name(p.names, side))
+    if not any(m.side == side for m in p.obs.table):
+        words = tr("buraco.no_melds", names=side_name(p.names, side))
+        return p.texts.render(words, u(14), (200, 214, 200)).get_rect(center=zone.center)
+    text = p.texts.render(words, u(12), GOLD, bold=True)
+    return text.get_rect(topleft=(zone.right - text.get_width(), zone.top - u(2)))
+
+
 def zone_label(surface: pygame.Surface, p: Painted, side: int, zone: pygame.Rect) -> None:
     u = p.layout.upx
     frame = zone.inflate(u(12), u(8))

@@ -1,7 +1,9 @@
 """Asking the partner before going out (the ``ask_partner`` house rule, Buraco with four):
 before the person's action that would go out is applied, their partner answers. A bot
-answers at once from its own observation (bots/buraco_partner.py); a person at the same
-screen is asked in a dialog, and the going out waits for the answer. One answer a turn."""
+answers at once from its own observation (bots/buraco/partner.py); a person at the same
+screen is asked in a dialog, and the going out waits for the answer. One answer a turn.
+When a person's bot partner heads out, the person is asked the same way and the bot waits
+(``bot_waits``; the bots' side is bots/buraco/asking.py)."""
 
 from __future__ import annotations
 
@@ -71,3 +73,22 @@ class PartnerAsk:
         )
         t.app.push(question)
         return False
+
+    def bot_waits(self) -> bool:
+        """When the bot partner of a person heads out (``session.asked``), ask that person in
+        a dialog; the bot waits for the answer (Esc answers nothing: it is asked again)."""
+        t = self.t
+        seat = t.session.asked
+        if seat is None:
+            return False
+        person = (seat + 2) % 4
+        question = t.app.routes.confirm(
+            tr("partner.question", name=t.names[seat]),
+            [tr("partner.details", partner=t.names[person])],
+            tr("partner.yes"),
+            tr("partner.no"),
+            lambda: t.session.answer_partner(True),
+            on_no=lambda: t.session.answer_partner(False),
+        )
+        t.app.push(question)
+        return True

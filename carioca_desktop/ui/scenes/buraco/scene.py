@@ -361,6 +361,7 @@ class BuracoTableScene(Toasting, Scene, TableOverlays):
                     return True
             action = self.session.pending_bot_action()
             if action is None:
+                self.partner.bot_waits()  # a bot heading out asks its person partner
                 return False
             self.perform(action)
             if self.autoplay is not None:

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, cast
 import pygame
 
 from carioca_desktop.i18n import language
+from carioca_desktop.play.carioca.news import news
+from carioca_desktop.play.news import News
 from carioca_desktop.rules.cards import full_deck
 from carioca_desktop.rules.melds import is_wild
 from carioca_desktop.ui.anim import pacing
@@ -163,4 +165,5 @@ class TableFrame:
             hint=model.hint,
             animator=s.animator,
             toasts=s.toasts,
+            news=news(s.view.obs.events, s.view.obs.seat) if s.view.obs is not None else News(),
         )

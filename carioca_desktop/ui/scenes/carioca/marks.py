@@ -9,6 +9,7 @@ import pygame
 
 from carioca_desktop.ui.sprites import CardImages, TextCache, panel
 from carioca_desktop.ui.tablekit.marks import outline
+from carioca_desktop.ui.tablekit.toast_spot import spot
 from carioca_desktop.ui.theme import GOLD, TEXT
 
 if TYPE_CHECKING:
@@ -38,7 +39,7 @@ def paint(
     if codes or rects:
         _light(surface, layout, images, hc, codes, rects, rows, hand)
     if words:
-        _words(surface, layout, texts, hc, words)
+        _words(surface, layout, texts, hc, words, view.covered())
     if ring is not None:
         colour = FOCUS_HC if hc else GOLD
         width = layout.px(5 if hc else 3)
@@ -87,9 +88,15 @@ def _light(
 
 
 def _words(
-    surface: pygame.Surface, layout: TableLayout, texts: TextCache, hc: bool, words: str
+    surface: pygame.Surface,
+    layout: TableLayout,
+    texts: TextCache,
+    hc: bool,
+    words: str,
+    avoid: Sequence[pygame.Rect],
 ) -> None:
-    """The hint in words, left of the piles (where the viewer's eye already is)."""
+    """The hint in words, left of the piles (where the viewer's eye already is), or the
+    nearest place that covers no meld, name or hand (tablekit/toast_spot.py)."""
     width = max(layout.upx(220), layout.stock.left - layout.centre.left - layout.px(40))
     width = min(width, layout.upx(420))
     size = layout.upx(16)
@@ -97,7 +104,8 @@ def _words(
     line_h = round(size * 1.35)
     box = pygame.Rect(0, 0, width, line_h * len(lines) + layout.upx(20))
     box.midright = (layout.stock.left - layout.px(30), layout.stock.centery)
-    box.clamp_ip(pygame.Rect((0, 0), layout.size))
+    screen = pygame.Rect((0, 0), layout.size).inflate(-layout.upx(8), -layout.upx(8))
+    box = spot(box.size, box.midbottom, avoid, screen, layout.upx(12))
     colour = LIGHT_HC if hc else LIGHT
     surface.blit(panel(box.size, layout.upx(12), (8, 30, 40, 235), colour, 2), box)
     y = box.top + layout.upx(10)

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pygame
 
 from carioca_desktop.i18n import tr
+from carioca_desktop.play.news import News
 from carioca_desktop.ui import hud
 from carioca_desktop.ui.anim import Animator, Toast
 from carioca_desktop.ui.scenes.carioca import marks as table_marks
@@ -19,6 +20,7 @@ from carioca_desktop.ui.scenes.carioca.input import Drag
 from carioca_desktop.ui.scenes.carioca.layout import TableLayout
 from carioca_desktop.ui.scenes.carioca.view import TableView
 from carioca_desktop.ui.sprites import CardImages, TextCache, panel
+from carioca_desktop.ui.tablekit import news as news_marks
 from carioca_desktop.ui.tablekit.blitter import draw_rect
 from carioca_desktop.ui.tablekit.hand import HandModel
 from carioca_desktop.ui.theme import GOLD, GREEN_OK, RED_BAD
@@ -33,7 +35,8 @@ class Picture:
     and hovered cards, the gap a dragged card would drop into); ``accepts`` the melds and
     pozo that would take the moving card (None: no card moving); ``lit`` the cards, places
     and words a hint lights; ``ring`` the keyboard focus; ``waiting_for`` the next person at
-    a hot seat while the hand lies face down."""
+    a hot seat while the hand lies face down; ``news`` the melds and cards laid since the
+    viewer last acted."""
 
     layout: TableLayout
     view: TableView
@@ -52,6 +55,7 @@ class Picture:
     hint: str
     animator: Animator
     toasts: Sequence[Toast]
+    news: News = field(default_factory=News)
 
 
 def paint(surface: pygame.Surface, p: Picture) -> None:
@@ -62,8 +66,10 @@ def paint(surface: pygame.Surface, p: Picture) -> None:
 
 
 def paint_under(surface: pygame.Surface, p: Picture) -> None:
-    """The faint pozo while its card is dragged; the targets a moving card lights."""
+    """The faint pozo while its card is dragged; what changed since the viewer last
+    acted; the targets a moving card lights."""
     _ghost_pozo(surface, p.layout, p.drag)
+    _news(surface, p)
     if not p.hand_hidden:
         _targets(surface, p)
 
@@ -76,15 +82,17 @@ def paint_hand(surface: pygame.Surface, p: Picture) -> None:
 
 
 def paint_over(surface: pygame.Surface, p: Picture) -> None:
-    """The marks on the hand, the hint, the flights, the dragged card and the toasts."""
+    """The marks on the hand, the hint, the flights, the dragged card and the toasts (where
+    they cover no meld, name or hand)."""
     if not p.hand_hidden:
         table_marks.paint(surface, p.layout, p.view, p.images, p.texts, p.lit, p.ring, p.rows,
                           p.hand)  # fmt: skip
     _hint(surface, p.layout, p.texts, p.hint)
     p.animator.draw(surface)
     _drag(surface, p.images, p.drag)
-    for toast in p.toasts:
-        hud.draw_toast(surface, toast, p.texts, p.layout.ui, p.pointer)
+    layout = p.layout  # the piles with their words, and the log: kept clear where there is room
+    piles = [layout.stock.union(layout.pozo).inflate(0, layout.upx(36)), layout.log]
+    hud.draw_toasts(surface, p.toasts, p.texts, p.layout.ui, p.view.covered(), piles)
 
 
 def hand_key(p: Picture) -> Hashable | None:
@@ -107,6 +115,16 @@ def _ghost_pozo(surface: pygame.Surface, layout: TableLayout, drag: Drag | None)
         return
     shade = panel(layout.pozo.size, max(4, layout.pozo.width // 11), (8, 30, 20, 150))
     surface.blit(shade, layout.pozo)
+
+
+def _news(surface: pygame.Surface, p: Picture) -> None:
+    """The melds laid and the cards added since the viewer last acted, until they act (as
+    at Buraco's table: tablekit/news.py)."""
+    for index, placed in p.view.melds.items():
+        marks = p.news.marks(index)
+        if marks[0] or marks[1]:
+            news_marks.mark(surface, placed.box, placed.cards, placed.meld.text, marks,
+                            p.layout.upx)  # fmt: skip
 
 
 def _targets(surface: pygame.Surface, p: Picture) -> None:

@@ -139,6 +139,21 @@ class TableView:
                 (obs.names[seat], (first.left, first.top - label_h), obs.turn == seat)
             )
 
+    def covered(self) -> list[pygame.Rect]:
+        """What a toast must not cover: the melds, the names (over the melds and on the seat
+        panels), the hand and the top bar (tablekit/toast_spot.py); the piles it keeps off where
+        it can (``layout.stock``, ``layout.pozo``)."""
+        layout = self.layout
+        if layout is None:
+            return []
+        names = [
+            self.texts.render(name, layout.upx(14), TEXT, bold=True).get_rect(topleft=pos)
+            for name, pos, _ in self.labels
+        ]
+        panels = [spot.panel for spot in layout.seats.values()]
+        boxes = [mb.box for mb in self.melds.values()]
+        return [*boxes, *names, *panels, layout.viewer_panel, layout.hand_area, layout.top_bar]
+
     def hand_positions(
         self, hand: HandModel, exclude: set[int], gap_at: int | None = None
     ) -> list[tuple[int, pygame.Rect]]:

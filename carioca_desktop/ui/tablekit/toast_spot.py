@@ -1,0 +1,81 @@
+"""Where a table's toast goes: just above where the player acted when that covers nothing,
+else the nearest spot that covers no meld, name or hand (both tables measure what they
+show and pass those rectangles). A toast moves out of the way; it is never faded."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+import pygame
+
+Box = tuple[int, int, int, int]
+
+
+def spot(
+    size: tuple[int, int],
+    anchor: tuple[int, int],
+    avoid: Sequence[pygame.Rect],
+    bounds: pygame.Rect,
+    step: int,
+    soft: Sequence[pygame.Rect] = (),
+) -> pygame.Rect:
+    """The toast's box: ``size`` with its bottom centre at ``anchor`` (kept in ``bounds``),
+    or the nearest box in ``bounds`` on a ``step`` grid that meets none of ``avoid`` and,
+    where one can, none of ``soft`` either; where there is none, the first place."""
+    hard = tuple(tuple(r) for r in avoid if r.width > 0 and r.height > 0)
+    both = hard + tuple(tuple(r) for r in soft if r.width > 0 and r.height > 0)
+    area: Box = tuple(bounds)  # type: ignore[assignment]
+    for boxes in (both, hard):
+        found = _spot(size, anchor, boxes, area, max(1, step))
+        if found is not None:
+            return pygame.Rect(found)
+    return pygame.Rect(_first(size, anchor, area))
+
+
+def _first(size: tuple[int, int], anchor: tuple[int, int], bounds: Box) -> Box:
+    first = pygame.Rect((0, 0), size)
+    first.midbottom = anchor
+    first.clamp_ip(pygame.Rect(bounds))
+    return tuple(first)  # type: ignore[return-value]
+
+
+@lru_cache(maxsize=64)
+def _spot(
+    size: tuple[int, int], anchor: tuple[int, int], avoid: tuple[Box, ...], bounds: Box, step: int
+) -> Box | None:
+    """The nearest free box, or None where every box meets one of ``avoid``."""
+    area = pygame.Rect(bounds)
+    first = pygame.Rect(_first(size, anchor, bounds))
+    rects = [pygame.Rect(r) for r in avoid]
+    if first.collidelist(rects) < 0:
+        return tuple(first)  # type: ignore[return-value]
+    cols, rows = area.width // step + 1, area.height // step + 1
+    for dx, dy in _offsets(cols, rows):
+        box = first.move(dx * step, dy * step)
+        if area.contains(box) and box.collidelist(rects) < 0:
+            return tuple(box)  # type: ignore[return-value]
+    return None
+
+
+@lru_cache(maxsize=8)
+def _offsets(cols: int, rows: int) -> tuple[tuple[int, int], ...]:
+    """Grid offsets nearest first (a step up or down counts a little less than one to the
+    side: a toast stays over the place it speaks of)."""
+    grid = [(dx, dy) for dx in range(-cols, cols + 1) for dy in range(-rows, rows + 1)]
+    return tuple(sorted(grid, key=lambda d: (d[0] * d[0] + 0.8 * d[1] * d[1], d[1] > 0)))
+
+
+def spots(
+    sizes: Sequence[tuple[int, int]],
+    anchors: Sequence[tuple[int, int]],
+    avoid: Sequence[pygame.Rect],
+    bounds: pygame.Rect,
+    step: int,
+    soft: Sequence[pygame.Rect] = (),
+) -> list[pygame.Rect]:
+    """The boxes of several toasts, oldest first: each also keeps off the ones before it."""
+    placed: list[pygame.Rect] = []
+    for size, anchor in zip(sizes, anchors, strict=True):
+        placed.append(spot(size, anchor, [*avoid, *placed], bounds, step, soft))
+    return placed
