@@ -238,6 +238,46 @@ def _buraco_statistics(app: App) -> int:
     return len(record.hand_points)
 
 
+@check("network screens")
+def _network_screens() -> str:
+    """Play on the network, Host a table, the waiting room of a table open on loopback (its
+    code and addresses), Join a table, and the lobby a loopback joiner sees."""
+    from carioca_desktop.storage import Paths
+    from carioca_desktop.ui.app import App
+    from carioca_desktop.ui.scenes.net.choice import NetChoiceScene
+    from carioca_desktop.ui.scenes.net.hosting import ME, PERSON, open_table
+    from carioca_desktop.ui.scenes.net.join import JoinScene
+    from carioca_desktop.ui.scenes.net.joining import Joining
+    from carioca_desktop.ui.scenes.net.lobby import LobbyScene
+    from carioca_desktop.ui.scenes.net.waiting import WaitingRoomScene
+
+    home = os.environ["CARIOCA_HOME"]
+    app = App(size=(1280, 720), paths=Paths.under(Path(home)), fast=True)
+    rules = CariocaRules.from_dict({"players": 3})
+    served, people = open_table(app, "carioca", rules, [ME, PERSON, "easy"], "Ana", 0, "127.0.0.1")
+    joiner = Joining.open(f"127.0.0.1:{served.host.port}", served.host.code, "Beto", None)
+    try:
+        end = time.monotonic() + 10
+        while joiner.lobby is None or people.people[0].welcomed is None:
+            assert time.monotonic() < end, "nobody was seated at the loopback table"
+            served.tick()
+            people.poll()
+            joiner.poll()
+            time.sleep(0.01)
+        scenes = [("network choice", NetChoiceScene(app)), ("host a table", app.routes.net_host()),
+                  ("waiting room", WaitingRoomScene(app, served, people)),
+                  ("join a table", JoinScene(app)), ("lobby", LobbyScene(app, joiner))]  # fmt: skip
+        for name, scene in scenes:
+            app.reset(scene)
+            app.frame(0.016)
+            app.screenshot(os.path.join(home, f"{name}.png"))
+    finally:
+        joiner.close()
+        people.close()
+        app.stop_serving()
+    return "drew " + ", ".join(name for name, _ in scenes)
+
+
 @check("bot round")
 def _bot_round() -> str:
     from carioca_desktop.play.carioca.session import MatchSession

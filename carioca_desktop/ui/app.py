@@ -50,6 +50,7 @@ from carioca_desktop.ui.routes import Router
 from carioca_desktop.ui.savedkind import SavedKind
 from carioca_desktop.ui.scene import AutoplayOptions as AutoplayOptions  # its old home
 from carioca_desktop.ui.scene import Routes, Scene, SceneStack
+from carioca_desktop.ui.serving import ServedTable
 from carioca_desktop.ui.sounds import Sounds, init_audio
 from carioca_desktop.ui.theme import make_manager, preload_extra
 
@@ -58,6 +59,7 @@ START = time.perf_counter()  # as early as this module loads: the start-up bench
 
 FPS = 60
 IDLE_WAIT_MS = 250  # with nothing moving, sleep on the event queue instead of drawing
+SERVING_WAIT_MS = 15  # hosting a network table: its messages are read at least this often
 SETTLE_LATEST = 60  # frames: the work after the first frame waits at most this for a pause
 SWITCH_INTERVAL_S = 0.001  # how long a background thread may hold the GIL
 
@@ -116,6 +118,20 @@ class App(WindowMixin):
         self._unsettled = 0  # frames since the first drawn, while not settled
         self._saved_window = self.settings.window_size
         self._ui_seen: list[tuple[Any, ...]] = []
+        self.served: ServedTable | None = None  # the network table this app hosts
+
+    def serve(self, table_host: Any, name: str = "") -> ServedTable:
+        """Keep ``table_host`` (a ``TableHost``) polled every frame, whatever the screen, and
+        answer the local network's searches for it, until ``stop_serving`` or the app quits."""
+        self.stop_serving()
+        self.served = ServedTable(table_host, name)
+        return self.served
+
+    def stop_serving(self) -> None:
+        """Close the hosted table (its people are told the host left)."""
+        served, self.served = self.served, None
+        if served is not None:
+            served.close()
 
     def saved_game(self) -> str | None:
         """Which game the autosave holds ("carioca" or "buraco"; None without one)."""
@@ -248,6 +264,8 @@ class App(WindowMixin):
             self._relayout = False
             self._dirty = True
             self._relayout_scenes()
+        if self.served is not None:  # a hosted table lives on every screen, paused or not
+            self.served.tick()
         # Only the top scene lives: under a pause or a summary the table's bots and timers
         # wait (the scenes below are still drawn, as they were left).
         top = self.stack.top
@@ -314,7 +332,7 @@ class App(WindowMixin):
             events = pygame.event.get()
             if not events and not self._dirty and not self.fast:
                 # Idle: wait for input rather than spinning at 60 frames a second.
-                events = wait_for_events(IDLE_WAIT_MS)
+                events = wait_for_events(IDLE_WAIT_MS if self.served is None else SERVING_WAIT_MS)
             for event in events:
                 self.process(event)
             self.frame(dt)
@@ -327,6 +345,7 @@ class App(WindowMixin):
                     flush=True,
                 )
                 break
+        self.stop_serving()
         self.remember_window()
         self.check_stats()  # a run too short to settle still sets a damaged file aside
         return 0

@@ -39,6 +39,15 @@ class GameScreens:
     # The house-rules page's title, line under it and note at its foot (i18n keys); None:
     # the Settings' own ("House rules").
     house_words: tuple[str, str, str] | None = None
+    # A rule set in the rules screen's words, as (label, words) rows, and its name (the
+    # preset, marked when changed): the network lobby shows them.
+    rules_words: Callable[[Any], list[tuple[str, str]]] = lambda rules: []
+    rules_name: Callable[[Any], str] = lambda rules: ""
+    # The Settings field holding the game's house rules; the player counts a screen offers
+    # (none: the preset decides); whether seats opposite are partners (two sides).
+    house_setting: str = "house_rules"
+    player_counts: tuple[int, ...] = ()
+    partners: bool = False
 
 
 # ---------------------------------------------------------------------------- Carioca
@@ -88,6 +97,18 @@ def _carioca_rows(page: HousePage) -> list[Row]:
     from carioca_desktop.ui.scenes.carioca.houserules import CariocaHouseRules
 
     return CariocaHouseRules(page).rows()
+
+
+def _carioca_words(rules: Any) -> list[tuple[str, str]]:
+    from carioca_desktop.ui.scenes.carioca.houserule_words import rule_rows
+
+    return rule_rows(rules)
+
+
+def _carioca_name(rules: Any) -> str:
+    from carioca_desktop.ui.scenes.carioca.ruleset_names import rules_name
+
+    return rules_name(rules)
 
 
 # ---------------------------------------------------------------------------- Buraco
@@ -141,11 +162,25 @@ def _buraco_rows(page: HousePage) -> list[Row]:
     return BuracoHouseRules(page).rows()
 
 
+def _buraco_words(rules: Any) -> list[tuple[str, str]]:
+    from carioca_desktop.ui.scenes.buraco.rules import rules_lines
+
+    lines = rules_lines(rules, at_table=True)
+    return [lines[-1], *lines[:-1]]  # the house rules (what differs) first
+
+
+def _buraco_name(rules: Any) -> str:
+    from carioca_desktop.ui.scenes.buraco.houserules import rules_name
+
+    return rules_name(rules)
+
+
 SCREENS: dict[str, GameScreens] = {
     games.CARIOCA.name: GameScreens(
         games.CARIOCA, _carioca_table, _carioca_new_game, _carioca_tutorial, _carioca_rules,
         _carioca_saved, _carioca_autoplay, _carioca_stats, _carioca_rows,
-        explained_rows=True,
+        explained_rows=True, rules_words=_carioca_words, rules_name=_carioca_name,
+        player_counts=tuple(range(2, 9)),
     ),
     games.BURACO.name: GameScreens(
         games.BURACO, _buraco_table, _buraco_new_game, _buraco_tutorial, _buraco_rules,
@@ -153,6 +188,8 @@ SCREENS: dict[str, GameScreens] = {
         explained_rows=True,
         house_words=("buraco_houserules.title", "buraco_houserules.page_about",
                      "buraco_houserules.note"),
+        rules_words=_buraco_words, rules_name=_buraco_name, house_setting="buraco_rules",
+        partners=True,
     ),
 }  # fmt: skip
 

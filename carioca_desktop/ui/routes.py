@@ -15,6 +15,8 @@ from carioca_desktop.ui import games as ui_games
 if TYPE_CHECKING:
     from carioca_desktop.net.link import SeatLink
     from carioca_desktop.ui.scene import GameScreens, Host, Scene
+    from carioca_desktop.ui.scenes.net.joining import Joining, LocalPeople
+    from carioca_desktop.ui.serving import ServedTable
 
 
 class Router:
@@ -45,6 +47,34 @@ class Router:
     def net_table(self, links: Sequence[SeatLink]) -> Scene:
         """The table of a network match, played from this computer by ``links``' seats."""
         raise NotImplementedError("the network table's screen is built by issue 25's table work")
+
+    def net_play(self) -> Scene:
+        """Play on the network: Host a table or Join a table."""
+        from carioca_desktop.ui.scenes.net.choice import NetChoiceScene
+
+        return NetChoiceScene(self.host)
+
+    def net_host(self) -> Scene:
+        from carioca_desktop.ui.scenes.net.hostsetup import HostSetupScene
+
+        return HostSetupScene(self.host)
+
+    def net_waiting(self, served: ServedTable, people: LocalPeople) -> Scene:
+        """The host's waiting room of the table the app now serves."""
+        from carioca_desktop.ui.scenes.net.waiting import WaitingRoomScene
+
+        return WaitingRoomScene(self.host, served, people)
+
+    def net_join(self) -> Scene:
+        from carioca_desktop.ui.scenes.net.join import JoinScene
+
+        return JoinScene(self.host)
+
+    def net_lobby(self, joining: Joining) -> Scene:
+        """A joiner's lobby, once the host welcomed them."""
+        from carioca_desktop.ui.scenes.net.lobby import LobbyScene
+
+        return LobbyScene(self.host, joining)
 
     def settings(self, tab: str = "game", game: str | None = None) -> Scene:
         from carioca_desktop.ui.scenes.settings import SettingsScene

@@ -139,7 +139,14 @@ def test_a_screen_with_another_scale_relays_out_and_redraws(
     monkeypatch.setattr(pygame.display, "flip", lambda: drawn.append(1))
     app.frame(0.0)
     assert app.ui_scale == 1.75 and drawn  # the next frame is drawn, at the new scale
-    assert _button_heights(app) == [round(h * 1.75) for h in before]
+    # Each button 1.75 times as high, or, when the menu's nine would not fit the window at
+    # that height, as high as lets them fit (the menu's column never leaves the window).
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene)
+    fits = menu._rows()[0]
+    assert fits <= round(50 * 1.75) and menu._column().bottom <= app.size[1]
+    assert _button_heights(app) == [min(round(h * 1.75), fits) for h in before]
+    assert all(h > b for h, b in zip(_button_heights(app), before, strict=True))
 
 
 def test_a_game_left_in_full_screen_starts_in_it_at_the_desktops_size(tmp_path: Path) -> None:

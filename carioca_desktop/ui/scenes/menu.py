@@ -1,5 +1,6 @@
-"""The main menu: title with a fan of cards, Continue / New game / Tutorial / Rules /
-Settings / Statistics / History / Quit, the version, and storage notices shown once."""
+"""The main menu: title with a fan of cards, Continue / New game / Play on the network /
+Tutorial / Rules / Settings / Statistics / History / Quit, the version, and storage notices
+shown once."""
 
 from __future__ import annotations
 
@@ -39,25 +40,31 @@ class MenuScene(UIScene):
         self._fan: tuple[int, pygame.Surface] | None = None
 
     # ------------------------------------------------------------------ layout
+    def _rows(self) -> tuple[int, int]:
+        """A button's height and the gap between two: nine of them fit the window's height
+        (a short window makes them lower rather than cut the column)."""
+        fit = min(1.0, (self.size[1] - 16) / (9 * 50 + 8 * 14 + 56) / self.u)
+        return round(50 * self.u * fit), round(14 * self.u * fit)
+
     def _column(self) -> pygame.Rect:
         w, h = self.size
         region = pygame.Rect(round(w * 0.6), 0, w - round(w * 0.6), h)
         bw = round(min(360 * self.u, region.w - 90))
-        bh = round(50 * self.u)
-        gap = round(14 * self.u)
-        total = 8 * bh + 7 * gap + round(56 * self.u)
+        bh, gap = self._rows()
+        total = 9 * bh + 8 * gap + round(56 * self.u * bh / round(50 * self.u))
         return pygame.Rect(
             region.centerx - bw // 2 - round(20 * self.k), (h - total) // 2, bw, total
         )
 
     def build(self) -> None:
         col = self._column()
-        bh, gap = round(50 * self.u), round(14 * self.u)
-        x, y = col.x, col.y + round(28 * self.u)
+        bh, gap = self._rows()
+        x, y = col.x, col.y + round(28 * self.u * bh / round(50 * self.u))
         saved = has_autosave(self.app.paths)
         entries: list[tuple[str, Any, str | None]] = [
             ("menu.continue", self._continue, "primary" if saved else None),
             ("menu.new_game", self._new_game, None if saved else "primary"),
+            ("menu.network", self._network, None),
             ("menu.tutorial", self._tutorial, None),
             ("menu.rules", self._rules, None),
             ("menu.settings", self._settings, None),
@@ -179,6 +186,14 @@ class MenuScene(UIScene):
             self._dismiss()
         return False
 
+    def enter(self) -> None:
+        self.app.stop_serving()  # back at the menu: a hosted table is closed
+        super().enter()
+
+    def resume(self) -> None:
+        self.app.stop_serving()
+        super().resume()
+
     def _dismiss(self) -> None:
         self.messages = []
         self.rebuild()
@@ -204,6 +219,9 @@ class MenuScene(UIScene):
 
     def _new_game(self) -> None:
         self.app.push(self.app.routes.new_game())  # asks the bots' level the first time
+
+    def _network(self) -> None:
+        self.app.push(self.app.routes.net_play())
 
     def _tutorial(self) -> None:
         """Which game's tutorial: Carioca's or Buraco's."""

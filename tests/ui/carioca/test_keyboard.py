@@ -237,7 +237,8 @@ def test_the_menu_reaches_the_tutorial_by_keyboard(tmp_path: Path) -> None:
     app = App(size=(1600, 900), paths=Paths.under(tmp_path), fast=True)
     app.push(MenuScene(app))
     frames(app)
-    key(app, pygame.K_DOWN)  # from Nueva partida to Tutorial
+    key(app, pygame.K_DOWN)  # from Nueva partida past Jugar en red to Tutorial
+    key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN, text="\r")
     frames(app)
     from carioca_desktop.ui.scenes.gamechoice import GameChoiceScene

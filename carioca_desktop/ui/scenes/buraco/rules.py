@@ -42,6 +42,36 @@ def house_words(r: BuracoRules) -> list[str]:
     return [w[:1].upper() + w[1:] for w in out]
 
 
+def rules_lines(r: BuracoRules, at_table: bool = True) -> list[tuple[str, str]]:
+    """The rules page's sections as (title, words) with ``r``'s values (the network lobby
+    shows the same text)."""
+    b = r.bonuses
+
+    def words(section: str) -> str:
+        return tr(
+            f"buraco.rules.{section}",
+            target=r.target,
+            limpo=b["limpo"],
+            sujo=b["sujo"],
+            out=b["going_out"],
+            no_morto=b["no_morto"],
+        )
+
+    out = [(tr(f"buraco.rules.{s}_title"), words(s)) for s in SECTIONS]
+    house = [
+        tr(f"buraco.preset.{r.preset}"),
+        tr(f"buraco.pile_rule_{r.pile_visible}"),
+        tr(f"buraco.newgame.take_{r.pile_take}"),
+        tr(f"buraco.newgame.out_{r.go_out_requires}"),
+    ]
+    if r.first_meld_min:
+        house.append(tr("buraco.first_min", n=r.first_meld_min))
+    house += house_words(r)
+    title = "buraco.rules.house_title" if at_table else "buraco_tutorial.house.title"
+    out.append((tr(title), " · ".join(house)))
+    return out
+
+
 class BuracoRulesScene(UIScene):
     opaque = False
     dim_alpha = 175
@@ -52,32 +82,7 @@ class BuracoRulesScene(UIScene):
         self.at_table = at_table  # from the main menu the values are the default preset's
 
     def lines(self) -> list[tuple[str, str]]:
-        r = self.rules
-        b = r.bonuses
-
-        def words(section: str) -> str:
-            return tr(
-                f"buraco.rules.{section}",
-                target=r.target,
-                limpo=b["limpo"],
-                sujo=b["sujo"],
-                out=b["going_out"],
-                no_morto=b["no_morto"],
-            )
-
-        out = [(tr(f"buraco.rules.{s}_title"), words(s)) for s in SECTIONS]
-        house = [
-            tr(f"buraco.preset.{r.preset}"),
-            tr(f"buraco.pile_rule_{r.pile_visible}"),
-            tr(f"buraco.newgame.take_{r.pile_take}"),
-            tr(f"buraco.newgame.out_{r.go_out_requires}"),
-        ]
-        if r.first_meld_min:
-            house.append(tr("buraco.first_min", n=r.first_meld_min))
-        house += house_words(r)
-        title = "buraco.rules.house_title" if self.at_table else "buraco_tutorial.house.title"
-        out.append((tr(title), " · ".join(house)))
-        return out
+        return rules_lines(self.rules, self.at_table)
 
     def _box(self) -> pygame.Rect:
         w, h = self.size

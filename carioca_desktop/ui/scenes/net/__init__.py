@@ -1,0 +1,2 @@
+"""The screens before a network match (issue 25): Play on the network, Host a table, the
+host's waiting room, Join a table and the joiner's lobby; opened through ``ui/routes.py``."""

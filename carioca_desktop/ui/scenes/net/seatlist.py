@@ -1,0 +1,125 @@
+"""The seats of a network table as both lobby screens show them (the host's waiting room and
+a joiner's lobby): a row per seat with its badge, name and state, and the rules in words."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pygame
+
+from carioca_desktop.i18n import tr
+from carioca_desktop.ui import hud, theme
+from carioca_desktop.ui.newgame_parts import paint_oval, paint_place
+from carioca_desktop.ui.scenes.net.words import seat_words
+from carioca_desktop.ui.widgets import draw_text, fit, font, pairs
+
+Seat = Mapping[str, Any]
+
+
+def row_rects(box: pygame.Rect, count: int, u: float) -> list[pygame.Rect]:
+    """Where each seat's row goes inside ``box`` (under a heading line)."""
+    pitch = min(round(54 * u), max(24, (box.h - round(52 * u)) // max(1, count)))
+    top = box.y + round(50 * u)
+    return [pygame.Rect(box.x + 16, top + i * pitch, box.w - 32, pitch - 6) for i in range(count)]
+
+
+def seat_name(seat: Seat, index: int) -> str:
+    name = seat.get("name")
+    return str(name) if name else tr("net.seat.open")
+
+
+def paint_seats(
+    surface: pygame.Surface, box: pygame.Rect, seats: Sequence[Seat], u: float,
+    you: Sequence[int] = (), room_right: int = 0, k: float = 1.0, notes: Sequence[str] = (),
+) -> None:  # fmt: skip
+    """The heading and one row per seat; ``you`` marks this computer's seats, and
+    ``room_right`` keeps that many pixels at each row's right free (for a button)."""
+    head = font(round(22 * u), bold=True)
+    draw_text(surface, tr("net.host.seats"), head, (box.x + 20, box.y + 14), theme.GOLD)
+    rects = row_rects(box, len(seats), u)
+    labels = hud.initials([seat_name(s, i) for i, s in enumerate(seats)])
+    name_font, small = font(round(18 * u), bold=True), font(round(15 * u))
+    for i, (seat, rect) in enumerate(zip(seats, rects, strict=False)):
+        _paint_row(surface, i, seat, rect, labels[i], i in you, (name_font, small), room_right)
+    y = rects[-1].bottom + 10 if rects else box.y
+    for note in notes:  # Buraco's sides
+        draw_text(surface, fit(note, small, box.w - 40), small, (box.x + 20, y), theme.GOLD)
+        y += small.get_linesize()
+    if rects:
+        room = pygame.Rect(box.x + 30, y + 8, box.w - 60, 0)
+        room.h = box.bottom - 16 - room.y
+        if room.h > 150 * k:
+            names = [seat_name(s, i) for i, s in enumerate(seats)]
+            awaited = [i for i, s in enumerate(seats) if s.get("status") == "open"]
+            little_table(surface, room, names, labels, k, u, awaited)
+
+
+def little_table(
+    surface: pygame.Surface, room: pygame.Rect, names: Sequence[str], labels: Sequence[str],
+    k: float, u: float, awaited: Sequence[int] = (),
+) -> None:  # fmt: skip
+    """The little table of New game: the seats in play order, counter-clockwise; the
+    ``awaited`` ones (nobody there yet) as an empty ring."""
+    size = round(min(46 * k + 8, room.h * 0.2))
+    small = font(round(13 * u), bold=True)
+    margin = size // 2 + small.get_linesize() + 6
+    oval = pygame.Rect(0, 0, min(room.w - 2 * size - 40, round(room.h * 2.2)), room.h - 2 * margin)
+    oval.center = room.center
+    paint_oval(surface, oval)
+    for i, name in enumerate(names):
+        angle = math.radians(90 - i * 360 / len(names))
+        cx = oval.centerx + (oval.w / 2 + size * 0.2) * math.cos(angle)
+        cy = oval.centery + (oval.h / 2 + size * 0.2) * math.sin(angle)
+        below = cy + size / 2 + 2 if math.sin(angle) >= -0.2 else (
+            cy - size / 2 - small.get_linesize() - 2)  # fmt: skip
+        paint_place(surface, i, name, labels[i], size, (round(cx), round(cy)), (cx, below),
+                    small, size * 3)  # fmt: skip
+        if i in awaited:  # over the badge: a ring on the felt's dark
+            pygame.draw.circle(surface, (12, 40, 26), (round(cx), round(cy)), size // 2)
+            pygame.draw.circle(surface, theme.TEXT_DIM, (round(cx), round(cy)), size // 2, 2)
+
+
+def _paint_row(
+    surface: pygame.Surface, i: int, seat: Seat, rect: pygame.Rect, label: str, mine: bool,
+    fonts: tuple[pygame.font.Font, pygame.font.Font], room_right: int,
+) -> None:  # fmt: skip
+    name_font, small = fonts
+    band = pygame.Surface(rect.size, pygame.SRCALPHA)
+    band.fill((255, 255, 255, 22 if mine else 10))
+    surface.blit(band, rect)
+    open_seat = seat.get("status") == "open"
+    radius = max(8, rect.h // 2 - 4)
+    if not open_seat:
+        badge = hud.avatar(i, seat_name(seat, i), radius, label)
+        surface.blit(badge, badge.get_rect(center=(rect.x + radius + 6, rect.centery)))
+    else:
+        pygame.draw.circle(surface, theme.TEXT_DIM, (rect.x + radius + 6, rect.centery), radius, 2)
+    x = rect.x + 2 * radius + 18
+    width = rect.right - room_right - x - 10
+    name = seat_name(seat, i) + (f" ({tr('net.seat.you')})" if mine else "")
+    colour = theme.TEXT_DIM if open_seat else theme.TEXT
+    half = round(width * 0.55)
+    draw_text(surface, fit(name, name_font, half), name_font, (x, rect.centery), colour, "midleft")
+    words = seat_words(seat)
+    tint = theme.GOLD if seat.get("status") == "here" or seat.get("ready") else theme.TEXT_DIM
+    at = (x + half + 10, rect.centery)
+    draw_text(surface, fit(words, small, width - half - 10), small, at, tint, "midleft")
+
+
+def paint_rules(
+    surface: pygame.Surface, box: pygame.Rect, rows: Sequence[tuple[str, str]], title: str,
+    u: float, below: int = 0,
+) -> None:  # fmt: skip
+    """The variant's name and the rules in words (the rules screen's text), until full;
+    ``below``: the y the words start at the earliest (a widget above them)."""
+    head = font(round(22 * u), bold=True)
+    draw_text(surface, tr("net.lobby.rules"), head, (box.x + 20, box.y + 14), theme.GOLD)
+    body = font(round(17 * u), bold=True)
+    y = max(below, box.y + 14 + head.get_linesize() + 4)
+    draw_text(surface, fit(title, body, box.w - 40), body, (box.x + 20, y), theme.TEXT)
+    y += body.get_linesize() + 8
+    small = font(round(14 * u))
+    area = pygame.Rect(box.x + 20, y, box.w - 40, box.bottom - 12 - y)
+    pairs(surface, rows, area, small, round(area.w * 0.32))
