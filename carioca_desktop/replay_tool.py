@@ -24,7 +24,10 @@ DRIVERS = {  # each game's whole-match driver, as the simulator plays it
     "carioca": ("carioca_desktop.bots.carioca.driver", "play_match"),
     "buraco": ("carioca_desktop.bots.buraco.driver", "play_buraco_match"),
 }
-COACHED = frozenset({"carioca"})  # the games the coach judges (play/carioca/coach.py)
+COACHES = {  # each game's coach: judge(match, seat) and coach_lines(judgements)
+    "carioca": "carioca_desktop.play.carioca.coach",
+    "buraco": "carioca_desktop.play.buraco.coach",
+}
 
 
 @dataclass
@@ -99,11 +102,10 @@ def main(argv: Sequence[str]) -> int:
         from carioca_desktop.play.versus import versus_hard, versus_lines
 
         print("\n".join(versus_lines(versus_hard(match))))
-    if coach and match.game in COACHED:  # each decision of the person judged by hard
-        from carioca_desktop.play.carioca.coach import coach_lines, judge
-
+    if coach:  # each decision of the person judged by hard
+        module = importlib.import_module(COACHES[match.game])
         seat = match.human_seats[0] if match.human_seats else 0
         print(f"seat {seat}'s decisions judged by hard:")
-        print("\n".join(coach_lines(judge(match, seat))))
+        print("\n".join(module.coach_lines(module.judge(match, seat))))
     print(f"replayed {replayed.actions} actions: final scores {list(final_scores(replayed.game))}")
     return 0

@@ -7,7 +7,7 @@ No pygame: the viewer scene (``ui/scenes/replay_viewer.py``) drives it."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from carioca_desktop.games import LEVELS
 from carioca_desktop.play.buraco.session import BuracoSession
@@ -43,6 +43,10 @@ class Recorded:
     actions: list[Any]
     rounds: list[Round]
     _marks: dict[int, Any]
+
+    if TYPE_CHECKING:
+
+        def practice(self) -> Any: ...
 
     def _take(self, match: MatchFile, seat: int) -> None:
         self.match, self.seat, self.playing, self.position = match, seat, False, 0
@@ -139,6 +143,24 @@ class BuracoReplaySession(Recorded, BuracoSession):
         game: Any = new_game(match)  # a Buraco match file
         super().__init__(game, _seats(match), match.seed, {}, None, False)
         self._take(match, seat)
+
+    def practice(self) -> BuracoSession:
+        """ "Try this turn again": a new session from the position now (an exact copy of the
+        game: the same hands, stock, pile, mortos, melds and match scores), the viewed seat a
+        person's and the others bots of their levels; without autosave, so the end of the
+        match records nothing (``SeatedSession._finish``) and no match file is kept."""
+        from carioca_desktop.bots.buraco.driver import make_buraco_bot
+
+        seats = [
+            SeatConfig(s.name, "human") if i == self.seat else s for i, s in enumerate(self.seats)
+        ]
+        seed = (self.match.seed * 7919) & 0x7FFFFFFF
+        bots = {
+            i: make_buraco_bot(s.level or "normal", i, seed + i * 104729)
+            for i, s in enumerate(seats)
+            if s.kind == "bot"
+        }
+        return BuracoSession(self.game.clone(), seats, self.seed, bots, None, False)
 
 
 def replay_session(match: MatchFile, seat: int = 0) -> ReplaySession | BuracoReplaySession:

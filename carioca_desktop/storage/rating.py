@@ -12,7 +12,7 @@ rating and not infinity), and its interval is 1.96 standard errors from the curv
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from carioca_desktop.storage.carioca.records import MatchRecord
@@ -55,18 +55,22 @@ def _expected(mine: float, theirs: float) -> float:
     return 1.0 / (1.0 + math.exp(_SCALE * (theirs - mine)))
 
 
-def rate(results: list[tuple[float, float]]) -> Rating | None:
-    """The rating these pairwise results give, or None without any."""
+def rate(results: Sequence[tuple[float, float] | tuple[float, float, float]]) -> Rating | None:
+    """The rating these pairwise results give, or None without any. A result is (their
+    rating, the person's score) or, for a side of partners, (their rating, score, share): the
+    person counts for ``share`` of the side's strength (Buraco, storage/buraco/rating.py)."""
     if not results:
         return None
     value = PRIOR_MEAN
     for _ in range(50):  # Newton's method on the log posterior (concave: converges)
         grad = (PRIOR_MEAN - value) / PRIOR_SD**2
         info = 1 / PRIOR_SD**2
-        for theirs, score in results:
-            p = _expected(value, theirs)
-            grad += _SCALE * (score - p)
-            info += _SCALE**2 * p * (1 - p)
+        for result in results:
+            theirs, score = result[0], result[1]
+            k = _SCALE * (result[2] if len(result) == 3 else 1.0)
+            p = 1.0 / (1.0 + math.exp(k * (theirs - value)))
+            grad += k * (score - p)
+            info += k**2 * p * (1 - p)
         step = grad / info
         value += max(-400.0, min(400.0, step))
         if abs(step) < 0.01:

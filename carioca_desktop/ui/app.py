@@ -35,15 +35,10 @@ from carioca_desktop.storage.paths import cache_dir
 from carioca_desktop.ui import picturecache, shapecache
 from carioca_desktop.ui.appwindow import WindowMixin
 from carioca_desktop.ui.cardart import set_felt_colour
-from carioca_desktop.ui.desktop import (
-    check_pygame_ce,
-    open_display,
-    show_crash,
-    wait_for_events,
-)
+from carioca_desktop.ui.desktop import check_pygame_ce, show_crash, wait_for_events
 from carioca_desktop.ui.desktop import fit_window as fit_window  # their old import path
 from carioca_desktop.ui.desktop import window_size as window_size
-from carioca_desktop.ui.dpi import set_dpi_hints
+from carioca_desktop.ui.dpi import forget_system_scale, set_dpi_hints
 from carioca_desktop.ui.owners import WidgetOwners
 from carioca_desktop.ui.present import choose_framebuffer
 from carioca_desktop.ui.routes import Router
@@ -53,6 +48,7 @@ from carioca_desktop.ui.scene import Routes, Scene, SceneStack
 from carioca_desktop.ui.serving import ServedTable
 from carioca_desktop.ui.sounds import Sounds, init_audio
 from carioca_desktop.ui.theme import make_manager, preload_extra
+from carioca_desktop.ui.window import AppWindow
 
 log = logging.getLogger(__name__)
 START = time.perf_counter()  # as early as this module loads: the start-up benchmark's zero
@@ -100,10 +96,12 @@ class App(WindowMixin):
         os.environ.setdefault("SDL_VIDEO_CENTERED", "1")  # the first window, whole on screen
         set_dpi_hints(os.environ)  # before the display starts, or Windows stretches the frame
         pygame.init()
-        pygame.display.set_caption("Carioca")  # the version is added after the first frame
-        self.size: tuple[int, int] = size or window_size(self.settings.window_size)
-        self.screen = open_display(self.size, self.settings.fullscreen)
-        self.size = self.screen.get_size()  # full screen: the desktop's
+        self.window = AppWindow()
+        log.info("window: %s (%s)", self.window.mode, self.window.reason)
+        self.window.open(size or window_size(self.settings.window_size), self.settings.fullscreen)
+        self.window.set_caption("Carioca")  # the version is added after the first frame
+        self.screen = self.window.surface  # the drawable, in pixels
+        self.size: tuple[int, int] = self.screen.get_size()  # full screen: the desktop's
         self.ui_scale: float = self._chosen_ui_scale()  # the player's, else from window and screen
         self.manager = self._make_manager()
         self.sounds = Sounds(self.settings.volume, self.settings.muted or not audio)
@@ -163,7 +161,7 @@ class App(WindowMixin):
 
     # ------------------------------------------------------------------ services
     def _make_manager(self) -> pygame_gui.UIManager:
-        manager = make_manager(self.size, self.ui_scale)
+        manager = make_manager(self.size, self.ui_scale, self.window.mouse_pixels)
         shapecache.preload(manager)  # widget shapes an earlier run drew
         i18n_dir = str(asset("i18n"))
         import i18n as python_i18n  # pygame_gui's localisation library
@@ -175,7 +173,7 @@ class App(WindowMixin):
 
     def _set_icon(self) -> None:
         with contextlib.suppress(pygame.error, FileNotFoundError):  # nice, never essential
-            pygame.display.set_icon(pygame.image.load(str(asset("icons", "carioca.png"))))
+            self.window.set_icon(pygame.image.load(str(asset("icons", "carioca.png"))))
 
     def dirty(self) -> None:
         """Something changed: draw the next frame."""
@@ -230,7 +228,9 @@ class App(WindowMixin):
 
     # ------------------------------------------------------------------ the loop
     def process(self, event: pygame.event.Event) -> None:
-        """One event: pygame_gui first (as its examples do), then the top scene."""
+        """One event: pygame_gui first (as its examples do), then the top scene; both get
+        mouse positions in the drawable's pixels."""
+        event = self.window.pixel_event(event)
         if event.type == pygame.QUIT:
             self.running = False
             return
@@ -240,6 +240,8 @@ class App(WindowMixin):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.set_fullscreen(not self.settings.fullscreen)
             return
+        if event.type == pygame.WINDOWDISPLAYCHANGED:
+            forget_system_scale()  # another screen: its desktop scale is read again
         if event.type in (pygame.WINDOWDISPLAYCHANGED, pygame.WINDOWMOVED):
             self.display_changed()  # SDL before 2.28 says only that the window moved
         if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWFOCUSGAINED):
@@ -283,7 +285,7 @@ class App(WindowMixin):
             for scene in self.stack.visible():
                 scene.draw(self.screen)
             self.manager.draw_ui(self.screen)
-            pygame.display.flip()
+            self.window.flip()
             self._dirty = moving
             self._ui_seen = self._ui_look()
         if self._drawn and not self._settled:
@@ -318,7 +320,7 @@ class App(WindowMixin):
         self._settled = True
         self.check_stats()
         self._set_icon()
-        pygame.display.set_caption(f"Carioca {version()}")
+        self.window.set_caption(f"Carioca {version()}")
         preload_extra(self.manager, self.ui_scale)
         shapecache.keep(self.manager)  # the first frame's widget shapes, for the next start
 
@@ -389,7 +391,7 @@ def run(args: argparse.Namespace) -> int:
     except Exception as exc:  # the last line of defence: report, tell the player, exit 1
         report = write_crash_report(exc, {"command": " ".join(sys.argv)})
         sys.stderr.write(f"Carioca stopped because of an unexpected error.\nReport: {report}\n")
-        show_crash(app.screen if app is not None else None, report)
+        show_crash(app.window if app is not None else None, report)
         return 1
     finally:
         # The autosave is written off the frame: the last state reaches the disk before exit.

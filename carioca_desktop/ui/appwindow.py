@@ -1,5 +1,9 @@
 """The app's window: its size, full screen, and the UI scale chosen for it (the automatic one
-follows the window and the screen it is on); a part of ``App``, kept apart for its length."""
+follows the window and the screen it is on); a part of ``App``, kept apart for its length.
+
+Sizes the player sees (the saved window, MIN_SIZE, the automatic scale's rule) are in the
+window's points; ``size``, ``screen`` and the UIManager are in the drawable's pixels, and the
+UI scale they use is the chosen one times the pixel ratio (``ui/window.py``)."""
 
 from __future__ import annotations
 
@@ -11,9 +15,10 @@ import pygame
 import pygame_gui
 
 from carioca_desktop.storage import Settings
-from carioca_desktop.ui.desktop import MIN_SIZE, open_display, window_size
+from carioca_desktop.ui.desktop import MIN_SIZE, window_size
 from carioca_desktop.ui.dpi import auto_ui_scale, system_scale
 from carioca_desktop.ui.theme import rescale
+from carioca_desktop.ui.window import AppWindow
 
 if TYPE_CHECKING:
     from carioca_desktop.ui.scene import SceneStack
@@ -25,6 +30,7 @@ class WindowMixin:
     """The window's part of ``App`` (which sets every attribute named here)."""
 
     settings: Settings
+    window: AppWindow
     size: tuple[int, int]
     screen: pygame.Surface
     manager: pygame_gui.UIManager
@@ -40,16 +46,22 @@ class WindowMixin:
     def dirty(self) -> None:
         raise NotImplementedError
 
+    @property
+    def pixel_ratio(self) -> float:
+        """The drawable's pixels per window point (2.0 on a Retina screen)."""
+        return self.window.ratio
+
     def _chosen_ui_scale(self) -> float:
-        """The player's UI scale, else the automatic one for this window on this screen."""
-        if self.settings.ui_scale is not None:
-            return self.settings.ui_scale
-        return self.automatic_ui_scale()
+        """The player's UI scale, else the automatic one for this window on this screen, in
+        the drawable's pixels."""
+        chosen = self.settings.ui_scale
+        return (chosen if chosen is not None else self.automatic_ui_scale()) * self.pixel_ratio
 
     def automatic_ui_scale(self) -> float:
-        """The UI scale the game picks for this window on its screen (``ui/dpi.py``)."""
-        handle = pygame.display.get_wm_info().get("window") if os.name == "nt" else None
-        return auto_ui_scale(self.size, system_scale(handle))
+        """The UI scale the game picks for this window on its screen (``ui/dpi.py``), in
+        points: what the Settings row shows as "automatic"."""
+        handle = self.window.native_handle() if os.name == "nt" else None
+        return auto_ui_scale(self.window.points, system_scale(handle))
 
     def _rescale(self) -> None:
         """Follow a new UI scale (a choice, or the automatic one for a new window or screen)."""
@@ -64,22 +76,29 @@ class WindowMixin:
         self.settings = self.settings.replace(fullscreen=on)
         self.save_settings()
         try:
-            size = self.size if on else window_size(self.settings.window_size)
-            self.screen = open_display(size, on)
+            size = self.window.points if on else window_size(self.settings.window_size)
+            self.window.open(size, on)
         except pygame.error as err:  # the driver refused: stay as we are
             log.warning("could not change full screen: %s", err)
             return
-        self.resize(self.screen.get_size())
+        self.resize(self.window.points)
 
     def resize(self, size: tuple[int, int]) -> None:
+        """The window is ``size`` points now (a VIDEORESIZE's, or full screen's)."""
         size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
-        self.size = size
         if not self.settings.fullscreen:
-            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+            self.window.resize(size)
             # Remembered for the next start; written when the app closes, not at every step
             # of a drag.
             self.settings = self.settings.replace(window_size=size)
-        self.manager.set_window_resolution(size)
+        self._take_drawable()
+
+    def _take_drawable(self) -> None:
+        """The window's drawable (pixels) is what the scenes and the widgets lay out in."""
+        self.window.refresh()
+        self.screen = self.window.surface
+        self.size = self.screen.get_size()
+        self.manager.set_window_resolution(self.size)
         self._rescale()
         self._relayout_scenes()
         self.dirty()
@@ -93,9 +112,9 @@ class WindowMixin:
     def display_changed(self) -> None:
         """The window went to another screen (or that screen's scale changed): take the
         window's new size in pixels and the screen's scale, and redraw."""
-        size = self.screen.get_size()
-        if size != self.size:
-            self.resize(size)
+        self.window.refresh()
+        if self.window.surface.get_size() != self.size:
+            self._take_drawable()
         else:
             self._rescale()  # a change sets _relayout: the next frame re-places and redraws
 

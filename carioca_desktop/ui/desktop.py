@@ -92,12 +92,14 @@ def wait_for_events(timeout_ms: int) -> list[pygame.event.Event]:
         time.sleep(IDLE_POLL_MS / 1000)
 
 
-def show_crash(screen: pygame.Surface | None, report: Any) -> None:
-    """A last message in the window, when there is one, so the game never just vanishes."""
-    if screen is None or os.environ.get("SDL_VIDEODRIVER") == "dummy":
+def show_crash(window: Any, report: Any) -> None:
+    """A last message in the window (an ``AppWindow``), when there is one, so the game never
+    just vanishes."""
+    if window is None or os.environ.get("SDL_VIDEODRIVER") == "dummy":
         return
     try:
-        font = pygame.font.Font(str(asset("fonts", "DejaVuSans.ttf")), 20)
+        screen, r = window.surface, window.ratio  # pixels per point: as big on a Retina
+        font = pygame.font.Font(str(asset("fonts", "DejaVuSans.ttf")), round(20 * r))
         screen.fill((12, 42, 28))
         lines = [
             i18n.tr("crash.title"),
@@ -105,8 +107,8 @@ def show_crash(screen: pygame.Surface | None, report: Any) -> None:
             i18n.tr("crash.close"),
         ]
         for k, line in enumerate(lines):
-            screen.blit(font.render(line, True, (246, 240, 226)), (40, 40 + 34 * k))
-        pygame.display.flip()
+            screen.blit(font.render(line, True, (246, 240, 226)), (40 * r, (40 + 34 * k) * r))
+        window.flip()
         deadline = pygame.time.get_ticks() + 15000
         while pygame.time.get_ticks() < deadline:
             event = pygame.event.wait(250)

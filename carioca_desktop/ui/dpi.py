@@ -7,8 +7,10 @@ is tested at each desktop without one."""
 from __future__ import annotations
 
 import logging
+import os
 import sys
 from collections.abc import MutableMapping
+from functools import lru_cache
 
 log = logging.getLogger(__name__)
 
@@ -79,9 +81,31 @@ def system_scale(window_handle: int | None = None) -> float:
     """The display scale the operating system asks for (1.0 = 96 dpi), where it says one.
 
     Windows, with per-monitor awareness, reports each monitor's DPI; macOS scales its points
-    itself (1.0 here); X11 and Wayland have no one answer SDL 2 gives, so 1.0."""
+    itself (1.0 here: the window's pixel ratio is that scale); Linux says it in the X
+    resources or the toolkits' variables (``ui/linuxdpi.py``), read once until
+    ``forget_system_scale``."""
+    if sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
+        return _unix_scale()
     if sys.platform != "win32":
         return 1.0
+    return _windows_scale(window_handle)
+
+
+@lru_cache(maxsize=1)
+def _unix_scale() -> float:
+    from carioca_desktop.ui.linuxdpi import linux_scale
+
+    scale, source = linux_scale(os.environ)
+    log.info("desktop scale %g (%s)", scale, source)
+    return scale
+
+
+def forget_system_scale() -> None:
+    """The window moved to another screen: read the desktop's scale again."""
+    _unix_scale.cache_clear()
+
+
+def _windows_scale(window_handle: int | None) -> float:
     import ctypes
 
     try:

@@ -3,13 +3,15 @@
 
 Keys: → one action on (animated), ← one action back, Home / End the start or end of the
 round, PageUp / PageDown the round before or after, Space plays or pauses, S the speed, V
-whose hand is face up (each seat in turn); at Carioca's table also T (that seat's turn again
-at a practice table that records nothing) and C (the coach for that seat's round). The log
+"my view" (the viewed seat's hand) or "all hands face up" (every seat's hand at once), Tab
+the viewed seat (each seat in turn), T that seat's turn again at a practice table that
+records nothing, C the coach for that seat's round. The log
 and the score sheet follow the position; a round's sheet shows at its end while playing. A
 bar at the bottom says where it is."""
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -21,20 +23,25 @@ from carioca_desktop.play.replay_session import (
     ReplaySession,
     replay_session,
 )
-from carioca_desktop.ui import theme
+from carioca_desktop.ui import allhands, theme
 from carioca_desktop.ui.scenes.buraco import BuracoTableScene
+from carioca_desktop.ui.scenes.buraco.coach_words import coach_panel as buraco_coach
+from carioca_desktop.ui.scenes.buraco.layout import seat_places
 from carioca_desktop.ui.scenes.carioca import TableScene
+from carioca_desktop.ui.scenes.carioca.coach_words import coach_panel as carioca_coach
 from carioca_desktop.ui.scenes.carioca.model import Legal
 from carioca_desktop.ui.widgets import draw_text, font
 
 if TYPE_CHECKING:
     from carioca_desktop.storage.match_file import MatchFile
+    from carioca_desktop.ui.coach_panel import CoachPanel
     from carioca_desktop.ui.scene import Host
+    from carioca_desktop.ui.sprites import CardImages
 
 SPEEDS = (1.2, 0.6, 0.25, 0.08)  # seconds between actions while playing
 KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END, pygame.K_PAGEUP,
         pygame.K_PAGEDOWN, pygame.K_SPACE, pygame.K_v, pygame.K_s, pygame.K_t,
-        pygame.K_c)  # fmt: skip
+        pygame.K_c, pygame.K_TAB)  # fmt: skip
 
 
 class ReplayControls:
@@ -43,6 +50,7 @@ class ReplayControls:
     app: Host
     replay: Recorded
     speed: int
+    all_hands: bool = False  # V: every seat's hand face up, else only the viewed seat's
 
     def handle_before_ui(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in KEYS:
@@ -70,6 +78,8 @@ class ReplayControls:
             r.playing = not r.playing
             self.schedule(0.0)
         elif key == pygame.K_v:
+            self.all_hands = not self.all_hands
+        elif key == pygame.K_TAB:
             r.seat = (r.seat + 1) % r.game.players
             self.sync()
         elif key == pygame.K_s:
@@ -79,8 +89,40 @@ class ReplayControls:
             self.extra_key(key, here)
         self.app.dirty()
 
+    coach: CoachPanel
+
     def extra_key(self, key: int, here: int) -> None:
-        """A key only one game's viewer answers."""
+        """C the coach for the viewed seat's round, T its turn again at a practice table."""
+        r = self.replay
+        if key == pygame.K_c:
+            if self.coach.open:
+                self.coach.open = False
+            else:
+                self.coach.ask(r.match, r.seat, here)
+        elif key == pygame.K_t:
+            self.try_again()
+
+    def try_again(self) -> None:
+        """T: the viewed seat's turn (this one, or its next) at a practice table that
+        records nothing (the session's ``practice``: no autosave, so no statistics, no
+        history, no match file)."""
+        r = self.replay
+        start = r.turn_start(r.seat)
+        if start is None:
+            return
+        r.playing = False
+        self.go(start)
+        self.app.push(self.practice_table(r.practice()))
+
+    def practice_table(self, session: Any) -> Any:
+        """The game's own table scene for a practice session."""
+        raise NotImplementedError
+
+    def coach_update(self, busy: bool) -> bool:
+        if self.coach.open and self.coach.busy:
+            self.app.dirty()  # the panel says "thinking" until the judgements come
+            return True
+        return busy
 
     def forward(self) -> None:
         raise NotImplementedError
@@ -97,22 +139,42 @@ class ReplayControls:
 
         def sync(self) -> Any: ...
 
+        images: CardImages
+
+    def hand_spots(self) -> dict[int, tuple[str, pygame.Rect]]:
+        """Each other seat's (edge of the table, panel) on screen."""
+        raise NotImplementedError
+
+    def paint_hands(self, surface: pygame.Surface) -> dict[int, list[pygame.Rect]]:
+        """With all hands up, every other seat's hand beside its panel (the viewed seat's own
+        is the table's); the cards' rectangles per seat."""
+        if not self.all_hands:
+            return {}
+        game, spots = self.replay.game, self.hand_spots()
+        hands = {seat: game.hand(seat) for seat in spots}
+        return allhands.paint_hands(surface, self.images, hands, spots)
+
     def paint_bar(self, surface: pygame.Surface) -> None:
         r = self.replay
         w, h = surface.get_size()
         small = font(max(12, round(15 * max(0.8, min(w / 1600, h / 900)))))
         state = tr("replay.playing") if r.playing else tr("replay.paused")
         here = r.round_of(r.position) + 1
-        text = tr("replay.bar", n=r.position, total=len(r.actions), round=here, state=state,
+        words = "replay.bar_all" if self.all_hands else "replay.bar"
+        text = tr(words, n=r.position, total=len(r.actions), round=here, state=state,
                   seat=r.match.seats[r.seat].name)  # fmt: skip
-        bar = pygame.Rect(0, h - small.get_linesize() - 10, w, small.get_linesize() + 10)
+        keys = tr(f"replay.keys_{r.match.game}")
+        line = small.get_linesize()
+        crowded = small.size(text)[0] + small.size(keys)[0] + 48 > w  # then two rows
+        tall = line * (2 if crowded else 1) + 10
+        bar = pygame.Rect(0, h - tall, w, tall)
         shade = pygame.Surface(bar.size, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, bar)
-        draw_text(surface, text, small, (bar.x + 12, bar.centery), theme.TEXT, "midleft")
-        keys = tr(f"replay.keys_{r.match.game}")
-        draw_text(surface, keys, small, (bar.right - 12, bar.centery), theme.TEXT_DIM,
-                  "midright")  # fmt: skip
+        first = bar.y + 5 + line // 2
+        draw_text(surface, text, small, (bar.x + 12, first), theme.TEXT, "midleft")
+        keys_at = (bar.right - 12, first + line if crowded else first)
+        draw_text(surface, keys, small, keys_at, theme.TEXT_DIM, "midright")
 
 
 class ReplayViewerScene(ReplayControls, TableScene):
@@ -124,9 +186,7 @@ class ReplayViewerScene(ReplayControls, TableScene):
         super().__init__(app, session)
         self.replay = session
         self.speed = 1
-        from carioca_desktop.ui.scenes.carioca.coach_panel import CoachPanel
-
-        self.coach = CoachPanel()
+        self.coach = carioca_coach()
 
     def enter(self) -> None:
         super().enter()
@@ -139,15 +199,8 @@ class ReplayViewerScene(ReplayControls, TableScene):
     def set_pace(self, seconds: float) -> None:
         self.pause_s = seconds
 
-    def extra_key(self, key: int, here: int) -> None:
-        r = self.replay
-        if key == pygame.K_c:
-            if self.coach.open:
-                self.coach.open = False
-            else:
-                self.coach.ask(r.match, r.seat, here)
-        elif key == pygame.K_t:
-            self.try_again()
+    def practice_table(self, session: Any) -> Any:
+        return TableScene(self.app, session)
 
     def forward(self) -> None:
         """One recorded action on, animated as the table animates a bot's move."""
@@ -162,18 +215,6 @@ class ReplayViewerScene(ReplayControls, TableScene):
         else:
             self.perform(action)
 
-    def try_again(self) -> None:
-        """T: the viewed seat's turn (this one, or its next) at a practice table that
-        records nothing."""
-        r = self.replay
-        assert hasattr(r, "practice"), "Carioca's replay session"
-        start = r.turn_start(r.seat)
-        if start is None:
-            return
-        r.playing = False
-        self.go(start)
-        self.app.push(TableScene(self.app, r.practice()))
-
     def go(self, position: int) -> None:
         """Jump to ``position`` actions (no animation): the table re-reads the game."""
         r = self.replay
@@ -184,17 +225,17 @@ class ReplayViewerScene(ReplayControls, TableScene):
         self.round_end.stage = None
         self.sync()
 
+    def hand_spots(self) -> dict[int, tuple[str, pygame.Rect]]:
+        return {seat: (spot.side, spot.panel) for seat, spot in self.layout.seats.items()}
+
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
+        self.paint_hands(surface)
         self.paint_bar(surface)
         self.coach.paint(surface)
 
     def update(self, dt: float) -> bool:
-        busy = super().update(dt)
-        if self.coach.open and self.coach.busy:
-            self.app.dirty()  # the panel says "thinking" until the judgements come
-            return True
-        return busy
+        return self.coach_update(super().update(dt))
 
 
 class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
@@ -206,10 +247,21 @@ class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
         super().__init__(app, session)
         self.replay = session
         self.speed = 1
+        self.coach = buraco_coach()
 
     def enter(self) -> None:
         super().enter()
         self.set_pace(SPEEDS[self.speed])
+
+    def resume(self) -> None:
+        super().resume()
+        self.set_pace(SPEEDS[self.speed])
+
+    def practice_table(self, session: Any) -> Any:
+        return BuracoTableScene(self.app, session)
+
+    def update(self, dt: float) -> bool:
+        return self.coach_update(super().update(dt))
 
     def set_pace(self, seconds: float) -> None:
         self.pause_s = seconds
@@ -231,12 +283,20 @@ class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
             self.sheet.kill()
             self.sheet = None
         r.seek(position)
-        self.log_lines, self._seen, self._end_round = [], 0, None
+        # The log is told again from its last LOG_KEEP events only (the table's path after an
+        # undo): telling every event of the match made a step back cost 7 ms CPU at p50.
+        self.log_lines, self._seen, self._end_round = [], sys.maxsize, None
         self.sync()
+
+    def hand_spots(self) -> dict[int, tuple[str, pygame.Rect]]:
+        places = seat_places(self.replay.game.players, self.viewer)
+        return {seat: (side, self.layout.seats[seat]) for side, seat in places.items()}
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
+        self.paint_hands(surface)
         self.paint_bar(surface)
+        self.coach.paint(surface)
 
 
 def open_viewer(app: Host, match: MatchFile) -> ReplayViewerScene | BuracoReplayViewerScene:

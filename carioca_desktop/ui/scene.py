@@ -248,9 +248,11 @@ class Host(Protocol):
     stack: SceneStack
     fast: bool  # autoplay and tests: no pacing, animations at top speed
     routes: Routes
-    ui_scale: float  # the player's UI scale, else the automatic one for this window
+    ui_scale: float  # the player's UI scale, else the automatic one, times pixel_ratio
     served: ServedTable | None  # the network table this app hosts, polled every frame
 
+    @property
+    def pixel_ratio(self) -> float: ...  # the drawable's pixels per window point (Retina: 2)
     def dirty(self) -> None: ...
     def automatic_ui_scale(self) -> float: ...
     def set_fullscreen(self, on: bool) -> None: ...

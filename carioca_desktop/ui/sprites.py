@@ -13,13 +13,14 @@ import pygame
 from carioca_desktop.ui import textfit
 from carioca_desktop.ui.cardart import CardArt
 from carioca_desktop.ui.theme import ui_font, wrap
+from carioca_desktop.ui.window import can_convert
 
 RGB = tuple[int, int, int]
 
 
 def _fast(surface: pygame.Surface) -> pygame.Surface:
     """The surface in the display's pixel format when there is a display (blits ~3× faster)."""
-    if pygame.display.get_surface() is None:
+    if not can_convert():
         return surface
     return surface.convert_alpha()
 

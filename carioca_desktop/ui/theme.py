@@ -33,6 +33,7 @@ pygame_gui's own Noto Sans has no ♠♥♦♣ glyphs.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -166,11 +167,29 @@ def _theme_sizes(data: dict[str, Any]) -> set[int]:
     return sizes
 
 
-def make_manager(size: tuple[int, int], ui_scale: float = 1.0) -> pygame_gui.UIManager:
+class PixelManager(pygame_gui.UIManager):
+    """A UIManager that reads the pointer in the drawable's pixels, as its events come
+    (``ui/window.py``: on a high-DPI window SDL gives the pointer in points)."""
+
+    def __init__(self, *args: Any, pointer: Callable[[], tuple[int, int]], **kwargs: Any):
+        self.pointer = pointer
+        super().__init__(*args, **kwargs)
+
+    def _update_mouse_position(self) -> None:  # pygame_gui's one read of the pointer
+        self.mouse_position = self.pointer()
+
+
+def make_manager(
+    size: tuple[int, int],
+    ui_scale: float = 1.0,
+    pointer: Callable[[], tuple[int, int]] | None = None,
+) -> pygame_gui.UIManager:
     """A UIManager with the Carioca theme, DejaVu registered and the theme's own sizes
-    preloaded; the sizes only HTML text uses follow with `preload_extra`."""
+    preloaded; the sizes only HTML text uses follow with `preload_extra`. ``pointer`` says
+    where the mouse is, in the same pixels as ``size``."""
     data = theme_dict(ui_scale)
-    manager = pygame_gui.UIManager(size, data, enable_live_theme_updates=False)
+    where = pointer or (lambda: pygame.mouse.get_pos())  # read when called: tests replace it
+    manager = PixelManager(size, data, enable_live_theme_updates=False, pointer=where)
     manager.add_font_paths(
         FONT_NAME, font_path(False), font_path(True), font_path(False), font_path(True)
     )

@@ -32,6 +32,7 @@ from carioca_desktop.ui.drawing import (
 )
 from carioca_desktop.ui.focus import Focusable, FocusRing
 from carioca_desktop.ui.scene import Scene
+from carioca_desktop.ui.window import can_convert
 
 if TYPE_CHECKING:
     from carioca_desktop.ui.scene import Host
@@ -73,7 +74,7 @@ def _felt_picture(size: tuple[int, int], high_contrast: bool, name: str) -> pyga
         from carioca_desktop.ui.cardart import felt  # only when no kept picture has it
 
         plain = felt(size, high_contrast)
-        if pygame.display.get_surface() is not None:
+        if can_convert():
             return plain.convert_alpha()
         picture = pygame.Surface(size, pygame.SRCALPHA)
         picture.blit(plain, (0, 0))
@@ -175,9 +176,11 @@ class UIScene(Scene):
 
     @property
     def k(self) -> float:
-        """Scale of hand-drawn things: 1.0 at 1600×900."""
+        """Scale of hand-drawn things: 1.0 at 1600×900 points (its limits are in points, so a
+        Retina drawable draws the same picture at twice the pixels)."""
         w, h = self.size
-        return max(0.6, min(1.7, min(w / 1600, h / 900)))
+        r = self.app.pixel_ratio
+        return r * max(0.6, min(1.7, min(w / 1600, h / 900) / r))
 
     @property
     def t(self) -> float:

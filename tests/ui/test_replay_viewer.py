@@ -1,6 +1,6 @@
 """The replay viewer: the real table driven by a kept match's actions, read-only; the keys
-move the position (each position the same game as replaying that many actions), V turns the
-table to another seat, Space plays on by itself."""
+move the position (each position the same game as replaying that many actions), V shows all
+hands face up, Tab turns the table to another seat, Space plays on by itself."""
 
 from __future__ import annotations
 
@@ -66,7 +66,7 @@ def test_the_keys_move_through_the_match_on_the_table(app: App) -> None:
     press(scene, pygame.K_HOME)
     press(scene, pygame.K_PAGEUP)
     assert r.position == 0
-    press(scene, pygame.K_v)
+    press(scene, pygame.K_TAB)
     app.frame(0.016)
     assert r.seat == 1 and scene.model.viewer == 1
     assert scene.model.obs.hand == tuple(r.game.observation(1).hand)
@@ -113,7 +113,7 @@ def test_the_coach_panel_judges_the_round_on_screen(app: App) -> None:
     press(scene, pygame.K_c)
     lines = scene.coach.lines()
     assert lines and "2" in lines[0]  # round 2, while hard thinks
-    scene.coach.wait(120)
+    scene.coach.wait(600)
     app.frame(0.016)
     lines = scene.coach.lines()
     assert scene.coach.judged is not None and len(lines) >= 2
@@ -146,6 +146,87 @@ def test_a_buraco_match_on_its_own_table(app: App) -> None:
     press(scene, pygame.K_RIGHT)  # the sheet's Continue: the next round's recorded deal
     app.frame(0.016)
     assert r.position == r.rounds[0].end + 1 and not r.game.round_over
-    press(scene, pygame.K_v)
+    press(scene, pygame.K_TAB)
     app.frame(0.016)
+    assert r.seat == 1 and scene.viewer == 1
+    scene.go(300)  # the log is the tail of the whole match's, told from its last events
+    from carioca_desktop.play.buraco.text import log_line
+
+    events = scene.obs.events
+    told = [log_line(e, scene.names, scene.viewer, scene.speaks_to_you) for e in events]
+    lines = [line for line in told if line]
+    assert scene.log_lines and scene.log_lines == lines[-len(scene.log_lines) :]
     assert scene.viewer == 1
+
+
+def _buraco_match() -> MatchFile:
+    from carioca_desktop.rules.buraco.ruleset import BuracoRules
+
+    rules = BuracoRules.from_dict(
+        {"game": "buraco", "players": 2, "preset": "dois_jogadores", "target": 300}
+    )  # a short match: the coach plays its hand out many times
+    _r, match, _g = record_bot_match("buraco", rules, ["easy", "normal"], 43)
+    assert match is not None
+    return match
+
+
+def test_the_buraco_coach_panel_judges_the_hand_on_screen(app: App) -> None:
+    from carioca_desktop.play.buraco.coach import Judgement
+
+    scene = open_viewer(app, _buraco_match())
+    app.reset(scene)
+    scene.go(5)
+    press(scene, pygame.K_c)
+    assert scene.coach.open and "1" in scene.coach.lines()[0]
+    scene.coach.wait(300)
+    app.frame(0.016)
+    judged = scene.coach.judged
+    assert judged and all(isinstance(j, Judgement) and j.round_index == 0 for j in judged)
+    lines = scene.coach.lines()
+    bad = [j for j in judged if j.verdict != "fine"]
+    assert len(lines) == 2 + min(len(bad), 7) + (1 if bad else 0)
+    press(scene, pygame.K_c)
+    assert not scene.coach.open
+
+
+def test_buraco_try_this_turn_again_is_a_practice_table_that_records_nothing(app: App) -> None:
+    from carioca_desktop.bots.buraco.driver import buraco_step, make_buraco_bot
+    from carioca_desktop.play.buraco.session import BuracoSession
+    from carioca_desktop.ui.replay_viewer import BuracoReplayViewerScene
+    from carioca_desktop.ui.scenes.buraco import BuracoTableScene
+
+    scene = open_viewer(app, _buraco_match())
+    app.reset(scene)
+    scene.go(20)
+    press(scene, pygame.K_t)
+    practice = app.stack.top
+    assert isinstance(practice, BuracoTableScene)
+    assert not isinstance(practice, BuracoReplayViewerScene)
+    session = practice.session
+    assert isinstance(session, BuracoSession) and not session.autosave
+    r = scene.replay
+    assert r.position >= 20 and session.game.current_player == r.seat == 0
+    assert session.human_seats == [0] and session.game.to_dict() == r.game.to_dict()
+    for _ in range(40):
+        app.frame(0.05)
+    bots = [make_buraco_bot("normal", s, 9) for s in range(2)]
+    while not session.game.is_over:  # the person's seat played on to the match's end
+        action = buraco_step(session.game, bots)
+        assert action is not None
+        session.apply(action)
+    app.frame(0.05)
+    home = app.paths.stats_file.parent
+    assert not app.paths.autosave_file.exists() and not app.paths.stats_file.exists()
+    assert not (home / "replays").exists()
+
+
+def test_the_buraco_coach_names_the_cards_of_adds_and_lay_downs(app: App) -> None:
+    from carioca_desktop.i18n import set_language
+    from carioca_desktop.rules.buraco.actions import Add, Discard, LayDown, TakePile
+    from carioca_desktop.ui.scenes.buraco.coach_words import action_words
+
+    set_language("en")
+    assert action_words(Add(0, 2, ("8S",))) != action_words(Add(0, 1, ("JD",)))
+    assert "8♠" in action_words(Add(0, 2, ("8S",)))
+    assert "K♠" in action_words(LayDown(0, (("KS", "KH", "KD"),)))
+    assert "7♥" in action_words(Discard(0, "7H")) and action_words(TakePile(0)) == "take the pile"

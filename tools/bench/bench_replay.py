@@ -5,7 +5,7 @@
 2. Stepping frames in the viewer: a frame that applies one recorded action (→, animated as a
    bot's move), and a frame that steps one action back (←: the game rebuilt from the round's
    deal, the table re-read), beside the raw-blit floor of bench_ui.py. Goal: as the table's,
-   p99 ≤ 8 ms and ≤ 2x the floor.
+   p99 ≤ 8 ms and ≤ 2x the floor. Both games, in "my view" and with all hands face up (V).
 """
 
 from __future__ import annotations
@@ -22,20 +22,29 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a file: t
 
 import pygame
 
-from carioca_desktop.play.replay_session import ReplaySession
+from carioca_desktop.play.replay_session import replay_session
 from carioca_desktop.replay_tool import record_bot_match
+from carioca_desktop.rules.buraco.ruleset import BuracoRules
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.storage import Paths
 from carioca_desktop.storage.match_file import MatchFile, dump_match, read_match_file
 from carioca_desktop.storage.replay_check import replay
 from carioca_desktop.ui.app import App
-from carioca_desktop.ui.replay_viewer import ReplayViewerScene
+from carioca_desktop.ui.replay_viewer import VIEWERS
 
 
 def long_match(players: int = 6, seed: int = 3) -> MatchFile:
     """A whole classic match (8 rounds) of six bots, as a match file."""
     rules = CariocaRules.from_dict({"preset": "clasico", "players": players})
     _r, match, _g = record_bot_match("carioca", rules, ["easy", "normal"] * (players // 2), seed)
+    assert match is not None
+    return match
+
+
+def long_buraco_match(seed: int = 3) -> MatchFile:
+    """A whole four-seat Buraco match (brasileiro, to 3000), as a match file."""
+    rules = BuracoRules.from_dict({"game": "buraco", "players": 4, "preset": "brasileiro"})
+    _r, match, _g = record_bot_match("buraco", rules, ["easy", "normal"] * 2, seed)
     assert match is not None
     return match
 
@@ -51,9 +60,9 @@ def bench_open(match: MatchFile, runs: int = 3) -> dict[str, float]:
         t0 = time.perf_counter()
         checked = replay(read_match_file(path)).match
         t1 = time.perf_counter()
-        session = ReplaySession(checked)
+        session = replay_session(checked)
         t2 = time.perf_counter()
-        app.reset(ReplayViewerScene(app, session))
+        app.reset(VIEWERS[checked.game](app, session))
         app.frame(1 / 60)
         t3 = time.perf_counter()
         for name, value in zip(parts, (t1 - t0, t2 - t1, t3 - t2), strict=True):
@@ -62,21 +71,24 @@ def bench_open(match: MatchFile, runs: int = 3) -> dict[str, float]:
     out["total_ms"] = round(sum(out.values()), 1)
     out["actions"] = len(match.actions)
     out["bytes"] = path.stat().st_size
-    print(f"open a long match ({out['actions']} actions, {out['bytes']} bytes): "
+    print(f"open a long {match.game} match ({out['actions']} actions, {out['bytes']} bytes): "
           f"read+check {out['read_check']} ms, survey {out['survey']} ms, "
           f"first frame {out['first_frame']} ms, total {out['total_ms']} ms")  # fmt: skip
     pygame.quit()
     return out
 
 
-def bench_steps(match: MatchFile, frames: int = 120) -> dict[str, object]:
-    """Frames that step one action on, and frames that step one back, mid-match."""
+def bench_steps(match: MatchFile, frames: int = 120, all_hands: bool = False) -> dict[str, object]:
+    """Frames that step one action on, and frames that step one back, mid-match (with every
+    hand face up, or the viewed seat's only)."""
     import bench_ui as ui
 
     app = App(size=(1600, 900), paths=Paths.under(Path(tempfile.mkdtemp())), fast=False)
-    session = ReplaySession(match)
-    session.seek(session.rounds[5].start + 20)  # round 6: a full table
-    scene = ReplayViewerScene(app, session)
+    session = replay_session(match)
+    later = session.rounds[min(5, len(session.rounds) - 1)]  # round 6: a full table
+    session.seek(min(later.start + 20, later.end - frames // 2 - 1))
+    scene = VIEWERS[match.game](app, session)
+    scene.all_hands = all_hands
     app.push(scene)
     app.frame(1 / 60)
     on, back = ui.Clock(), ui.Clock()
@@ -91,20 +103,32 @@ def bench_steps(match: MatchFile, frames: int = 120) -> dict[str, object]:
         with back:
             scene.handle_before_ui(pygame.event.Event(key, key=pygame.K_LEFT, mod=0, unicode=""))
             app.frame(1 / 60)
-    count = ui.card_images(scene)
-    floor = ui.floor_frames(app.screen, scene.images, ui.hand_width(scene), count, frames // 2)
+    if match.game == "buraco":
+        import bench_ui_buraco as table
+
+        count, width = table.card_images(scene), scene.layout.hand_w
+    else:
+        count, width = ui.card_images(scene), ui.hand_width(scene)
+    if all_hands:  # the other seats' faces, drawn besides their fans
+        count += sum(n for s, n in enumerate(scene.obs.hand_sizes) if s != scene.obs.seat)
+    floor = ui.floor_frames(app.screen, scene.images, width, count, frames // 2)
+    what = f"{match.game}{', all hands' if all_hands else ''}"
     out = {
-        "forward": ui.compare("replay step frame (→, animated)", on.samples, floor),
-        "back": ui.compare("replay step-back frame (←, rebuilt)", back.samples, floor),
+        "forward": ui.compare(f"replay step frame (→, animated; {what})", on.samples, floor),
+        "back": ui.compare(f"replay step-back frame (←, rebuilt; {what})", back.samples, floor),
     }
     pygame.quit()
     return out
 
 
 def main() -> None:
-    match = long_match()
+    match, buraco = long_match(), long_buraco_match()
     bench_open(match)
+    bench_open(buraco)
     bench_steps(match)
+    bench_steps(match, all_hands=True)
+    bench_steps(buraco)
+    bench_steps(buraco, all_hands=True)
 
 
 if __name__ == "__main__":

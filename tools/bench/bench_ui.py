@@ -18,6 +18,10 @@ the same number of card images blitted onto the felt and flipped (the raw-blit f
    felt, and on the menu with the pointer resting on a button. Goal: ≤ 2 % of a core.
 7. the Buraco table (tools/bench/bench_ui_buraco.py): its busiest table's drag and full-redraw
    frames and its bot-move frame, with the same floor. Goal: within 2x the floor, as Carioca's.
+
+``--pixel-ratios 1,2`` measures the chosen figures once per pixel ratio, side by side in one
+run: ratio 2 is a Retina drawable (the test hook CARIOCA_PIXEL_RATIO), the same window in
+points drawn at four times the pixels, beside a floor of that many pixels.
 """
 
 from __future__ import annotations
@@ -172,7 +176,8 @@ def compare(name: str, frames: list[Sample], floor: list[Sample]) -> dict[str, f
 def bench_drag(frames: int) -> dict[str, float]:
     app, scene = busiest(Paths.under(Path(tempfile.mkdtemp())), fast=True)
     _, rect = scene.moves.hand_rows()[3]
-    start = (rect.left + 8, rect.top + 20)
+    r = getattr(app, "pixel_ratio", 1.0)  # events come in the window's points
+    start = (round((rect.left + 8) / r), round((rect.top + 20) / r))
     app.process(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
     clock = Clock()
     for k in range(frames):
@@ -431,6 +436,9 @@ def main() -> None:
     parser.add_argument(
         "--size", default="1600x900", help="the window of the frame figures, e.g. 3840x2160"
     )
+    parser.add_argument(
+        "--pixel-ratios", default="", help="e.g. 1,2: each figure once per drawable ratio"
+    )
     args = parser.parse_args()
     global SIZE
     width, height = (int(n) for n in args.size.lower().split("x"))
@@ -458,10 +466,22 @@ def main() -> None:
 
     benches["replay_open"] = lambda: replay.bench_open(replay.long_match())
     benches["replay_step_frame"] = lambda: replay.bench_steps(replay.long_match())
+    benches["replay_step_all_hands"] = lambda: replay.bench_steps(
+        replay.long_match(), all_hands=True
+    )
+    benches["replay_open_buraco"] = lambda: replay.bench_open(replay.long_buraco_match())
+    benches["replay_step_buraco_all_hands"] = lambda: replay.bench_steps(
+        replay.long_buraco_match(), all_hands=True
+    )
     chosen = args.only.split(",") if args.only else list(benches)
     figures: dict[str, object] = {}
-    for name in chosen:
-        figures[name] = benches[name]()
+    ratios = [r for r in args.pixel_ratios.split(",") if r]
+    for ratio in ratios or [""]:
+        if ratio:
+            os.environ["CARIOCA_PIXEL_RATIO"] = ratio
+            print(f"--- pixel ratio {ratio}: window {width}x{height} points")
+        for name in chosen:
+            figures[f"{name}@{ratio}" if ratio else name] = benches[name]()
     if args.json:
         Path(args.json).write_text(json.dumps(figures, indent=2) + "\n")
 

@@ -107,12 +107,17 @@ def bench_drag(frames: int) -> dict[str, float]:
     app, scene = busiest(Paths.under(Path(tempfile.mkdtemp())), fast=True)
     scene.perform(scene.session.game.legal_actions(0)[0])  # draw: the turn's play phase
     rows = scene.moves.rows_by_uid()
-    start = rows[scene.hand.uids()[1]].center
+    r = getattr(app, "pixel_ratio", 1.0)  # events come in the window's points
+
+    def points(x: int, y: int) -> tuple[int, int]:
+        return (round(x / r), round(y / r))
+
+    start = points(*rows[scene.hand.uids()[1]].center)
     app.process(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
     zone = scene.layout.our_zone
     clock = Clock()
     for k in range(frames):
-        pos = (zone.left + (k * 13) % zone.width, zone.top + (k * 7) % zone.height)
+        pos = points(zone.left + (k * 13) % zone.width, zone.top + (k * 7) % zone.height)
         with clock:
             motion = pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(7, 3), buttons=(1, 0, 0))
             app.process(motion)

@@ -26,6 +26,7 @@ from carioca_desktop.storage.replay_check import new_game, steps
 
 FINE, BLUNDER = 5, 25  # points a round
 MAX_PLAYOUT = 3000  # actions; a round that has not ended by then is cut
+SAMPLES = 6  # continuations a differing decision is played out on (see cost_of)
 
 
 @dataclass(frozen=True)
@@ -62,11 +63,19 @@ def round_points_after(game: Game, seat: int, seed: int) -> int:
 
 
 def cost_of(game: Game, seat: int, played: Action, hard: Action, seed: int) -> int:
-    """The played decision's points against hard's, on the same continuation."""
-    mine, theirs = game.clone(), game.clone()
-    mine.apply(played)
-    theirs.apply(hard)
-    return round_points_after(mine, seat, seed) - round_points_after(theirs, seat, seed)
+    """The played decision's points against hard's: the mean over SAMPLES paired
+    continuations (the real stock, then the stock reshuffled; both moves see the same cards
+    and the same bots in each)."""
+    total = 0
+    for k in range(SAMPLES):
+        position = game.what_if_stock(seed * 7919 + k) if k else game.clone()
+        mine, theirs = position.clone(), position.clone()
+        mine.apply(played)
+        theirs.apply(hard)
+        total += round_points_after(mine, seat, seed + k) - round_points_after(
+            theirs, seat, seed + k
+        )
+    return round(total / SAMPLES)
 
 
 def judge(

@@ -79,6 +79,13 @@ class BuracoGame:
     def clone(self) -> BuracoGame:
         return BuracoGame(self._s.copy())
 
+    def what_if_stock(self, seed: int) -> BuracoGame:
+        """A copy whose stock is reshuffled by ``seed``: the same position with other unseen
+        cards to come, for the coach's paired continuations."""
+        game = self.clone()
+        random.Random(seed).shuffle(game._s.stock)
+        return game
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, BuracoGame) and self.to_dict() == other.to_dict()
 

@@ -80,6 +80,13 @@ class Game:
         game._undo = None
         return game
 
+    def what_if_stock(self, seed: int) -> Game:
+        """A look-ahead copy (as ``clone``) whose stock is reshuffled by ``seed``: the same
+        position with other unseen cards to come, for the coach's paired continuations."""
+        game = self.clone()
+        random.Random(seed).shuffle(game._s.stock)
+        return game
+
     def fork(self) -> Game:
         """An independent copy that plays on exactly as this game would from the start of a
         turn (undo kept on, with nothing to undo yet): the replay viewer's copies and its

@@ -234,3 +234,20 @@ def test_the_selftest_draws_the_buraco_tab(
     hands = _buraco_statistics(app)
     assert hands >= 1 and (tmp_path / "buraco statistics.png").stat().st_size > 0
     assert isinstance(app.stack.top, StatsScene) and app.stack.top.game == "buraco"
+
+
+def test_the_buraco_tab_shows_the_persons_level_on_the_ladder(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from carioca_desktop.storage.buraco.rating import buraco_rating
+
+    language(app, "es")
+    fill(app)
+    drawn: list[str] = []
+    record_drawn_text(monkeypatch, drawn)
+    app.reset(StatsScene(app, "buraco"))
+    frames(app)
+    rating = buraco_rating([buraco_record(1, LOST, 1), buraco_record(2, WON, 0)])
+    assert rating is not None and i18n.tr("stats.level") in drawn
+    assert f"{rating.value:.0f}" in drawn
+    assert i18n.tr("stats.level_note", margin=f"{rating.margin:.0f}") in drawn

@@ -68,6 +68,9 @@ class BuracoStatsView(PageMatchList[BuracoRecord]):
         self.matches = list(self.summary.recent)  # most recent first
         self.selected = 0
         self.list_first = 0
+        from carioca_desktop.storage.buraco.rating import buraco_rating
+
+        self.rating = buraco_rating(self.summary.recent)  # the person's level on the ladder
 
     # ------------------------------------------------------------------ picture
     def paint(self, surface: pygame.Surface) -> None:
@@ -102,7 +105,20 @@ class BuracoStatsView(PageMatchList[BuracoRecord]):
             (tr("buraco_stats.share"), share, ""),
             (tr("buraco_stats.mean"), mean, tr("buraco_stats.points")),
             (tr("buraco_stats.best"), best, when),
+            self._level_tile(),
         ]
+
+    def _level_tile(self) -> Tile:
+        """The person's rating on Buraco's bot ladder (storage/buraco/rating.py) and its 95%
+        margin, as Carioca's tile."""
+        r = self.rating
+        if r is None:
+            return (tr("stats.level"), "—", "")
+        return (
+            tr("stats.level"),
+            f"{r.value:.0f}",
+            tr("stats.level_note", margin=f"{r.margin:.0f}"),
+        )
 
     def _levels(self) -> list[tuple[str, WinCount]]:
         order = {level: i for i, level in enumerate(LEVELS)}

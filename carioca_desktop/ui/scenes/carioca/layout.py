@@ -103,12 +103,16 @@ def compute_layout(
     viewer: int,
     card_size: str = "medium",
     ui_scale: float = 1.0,
+    ratio: float = 1.0,
 ) -> TableLayout:
     """The layout for a window; opponents are placed counter-clockwise after ``viewer``.
-    ``card_size`` and ``ui_scale`` are the player's settings (cards; words and buttons)."""
+    ``card_size`` and ``ui_scale`` are the player's settings (cards; words and buttons);
+    ``size`` and ``ui_scale`` are in pixels, ``ratio`` of them to a point (the words' limits
+    are in points, so a Retina drawable is the same table at twice the pixels)."""
     w, h = size
     s = min(w / BASE[0], h / BASE[1])
-    k = _Scale(s, min(UI_MAX, max(UI_MIN, s)) * max(0.75, min(2.0, ui_scale)))
+    words = min(UI_MAX, max(UI_MIN, s / ratio)) * max(0.75, min(2.0, ui_scale / ratio))
+    k = _Scale(s, ratio * words)
     hand_w = max(40, round(110 * s * CARD_SCALES.get(card_size, 1.0)))
     hand_w = min(hand_w, round(h * 0.2 * 5 / 7))  # never let the hand eat the table
     hand_h, lift, pad = card_h(hand_w), round(card_h(hand_w) * 0.16), k.px(14)

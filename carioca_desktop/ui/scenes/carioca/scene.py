@@ -167,7 +167,8 @@ class TableScene(Toasting, Scene, ModelParts):
     def _relayout(self) -> None:
         settings = self.app.settings
         self.layout = compute_layout(_size(self.app), self.obs.players, self.viewer,
-                                     settings.card_size, self.app.ui_scale)  # fmt: skip
+                                     settings.card_size, self.app.ui_scale,
+                                     self.app.pixel_ratio)  # fmt: skip
         if self.widgets is not None:
             self.widgets.place(self.layout)
 

@@ -1,43 +1,34 @@
-"""The coach in the replay viewer (C): the viewed seat's decisions in the round on screen,
-judged by ``hard`` on a thread (play/carioca/coach.py), drawn as a panel over the table: each costly
-decision or blunder with its estimated cost and what ``hard`` would have done, and where the
-round's points went."""
+"""The coach in the replay viewer (C), for either game: the viewed seat's decisions in the
+round (hand) on screen, judged by ``hard`` on a thread (play/carioca/coach.py,
+play/buraco/coach.py), drawn as a panel over the table: each costly decision or blunder with
+its estimated cost and what ``hard`` would have done, and where the round's points went. Each
+game says how its actions read (ui/scenes/<game>/coach_words.py)."""
 
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
+from typing import Any
 
 import pygame
 
 from carioca_desktop.i18n import tr
-from carioca_desktop.play.carioca.coach import Judgement, judge, where_points_went
-from carioca_desktop.play.text import card_label
-from carioca_desktop.rules.carioca.actions import Action, Buy, Discard, Draw, LayDown, Pass
 from carioca_desktop.storage.match_file import MatchFile
 from carioca_desktop.ui import theme
 from carioca_desktop.ui.widgets import draw_text, fit, font, panel
 
 SHOWN = 7  # decisions listed at most (the costliest)
-
-
-def action_words(action: Action) -> str:
-    if isinstance(action, Discard):
-        return tr("replay.w_discard", card=card_label(action.card))
-    if isinstance(action, Draw):
-        return tr("replay.w_pozo") if action.source == "pozo" else tr("replay.w_stock")
-    if isinstance(action, (Buy, Pass)):
-        return tr("replay.w_buy") if isinstance(action, Buy) else tr("replay.w_pass")
-    if isinstance(action, LayDown):
-        return tr("replay.w_lay_down")
-    return tr("replay.w_add")
+Judge = Callable[[MatchFile, int, set[int]], list[Any]]  # (match, seat, rounds) -> judgements
+Went = Callable[[list[Any]], dict[str, int]]  # judgements -> points lost per kind
 
 
 class CoachPanel:
     """One judged round at a time; ``lines`` is what the panel shows."""
 
-    def __init__(self) -> None:
+    def __init__(self, judge: Judge, went: Went, words: Callable[[Any], str]) -> None:
+        self.judge, self.went, self.words = judge, went, words
         self.key: tuple[int, int] | None = None  # (seat, round)
-        self.judged: list[Judgement] | None = None
+        self.judged: list[Any] | None = None
         self._thread: threading.Thread | None = None
         self.open = False
 
@@ -52,7 +43,7 @@ class CoachPanel:
         self._thread.start()
 
     def _run(self, match: MatchFile, seat: int, round_index: int) -> None:
-        self.judged = judge(match, seat, {round_index})
+        self.judged = self.judge(match, seat, {round_index})
 
     @property
     def busy(self) -> bool:
@@ -72,8 +63,8 @@ class CoachPanel:
         out = [head, tr("replay.coach_count", n=len(self.judged), bad=len(bad))]
         for j in bad[:SHOWN]:
             out.append(tr("replay.coach_line", verdict=tr(f"replay.{j.verdict}"), cost=j.cost,
-                          played=action_words(j.played), hard=action_words(j.hard)))  # fmt: skip
-        went = where_points_went(self.judged)
+                          played=self.words(j.played), hard=self.words(j.hard)))  # fmt: skip
+        went = self.went(self.judged)
         if went:
             parts = ", ".join(f"{tr(f'replay.k_{k}')} {v}" for k, v in sorted(went.items()))
             out.append(tr("replay.coach_went", parts=parts))

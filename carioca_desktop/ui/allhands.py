@@ -1,0 +1,81 @@
+"""Every seat's hand face up at once, for the replay viewer's "all hands" view (V): on each
+other seat's panel, under its name, a strip of overlapped face-up cards (the viewed seat's own
+hand stays where the table draws it). Pure drawing over either game's table; the scenes say
+where each seat's panel is and on which edge of the table it sits."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import pygame
+
+from carioca_desktop.ui.sprites import CardImages
+
+STEP = 0.42  # visible share of an overlapped card: its index stays readable
+MIN_CARD_W, CARD_W = 40, 56  # px at 1600x900 (the smallest keeps the index readable at 1280x720)
+TOP_WIDEN = 1.15  # a top seat's strip may be this much wider than its panel, then it wraps
+UNDER_NAME = 0.42  # the strip starts this far down the panel: under the seat's name
+
+
+def card_width(size: tuple[int, int]) -> int:
+    w, h = size
+    return max(MIN_CARD_W, round(CARD_W * min(w / 1600, h / 900)))
+
+
+def strip_rects(count: int, origin: tuple[int, int], cw: int, max_w: int) -> list[pygame.Rect]:
+    """``count`` overlapped cards from ``origin`` (top left), wrapped into rows no wider
+    than ``max_w``."""
+    ch, step = round(cw * 7 / 5), max(1, round(cw * STEP))
+    per_row = max(1, (max_w - cw) // step + 1)
+    x0, y0 = origin
+    return [
+        pygame.Rect(x0 + (i % per_row) * step, y0 + (i // per_row) * (ch // 2 + 4), cw, ch)
+        for i in range(count)
+    ]
+
+
+def place(side: str, panel: pygame.Rect, count: int, size: tuple[int, int]) -> list[pygame.Rect]:
+    """The rectangles of a seat's ``count`` cards: over the lower part of the seat's panel
+    (where its fan of backs was; the name stays readable above), as wide as the panel (a top
+    seat's a little wider), wrapped into rows, kept within the window."""
+    cw = card_width(size)
+    gap = max(4, cw // 8)
+    max_w = panel.width - 2 * gap if side != "top" else round(panel.width * TOP_WIDEN)
+    probe = strip_rects(count, (0, 0), cw, max_w)
+    width = max((r.right for r in probe), default=cw)
+    height = max((r.bottom for r in probe), default=cw)
+    y = panel.top + round(panel.height * UNDER_NAME)
+    if side == "top":
+        x = panel.centerx - width // 2
+    elif side == "left":
+        x = panel.left + gap
+    else:
+        x = panel.right - gap - width
+    x = max(gap, min(size[0] - gap - width, x))
+    y = max(gap, min(size[1] - gap - height, y))
+    return strip_rects(count, (x, y), cw, max_w)
+
+
+def paint_hands(
+    surface: pygame.Surface,
+    images: CardImages,
+    hands: Mapping[int, Sequence[str]],
+    spots: Mapping[int, tuple[str, pygame.Rect]],
+) -> dict[int, list[pygame.Rect]]:
+    """Draw each seat's hand (``hands``: seat → card codes) at its spot (seat → (side,
+    panel)); the cards' rectangles per seat, for tests and the bar."""
+    out: dict[int, list[pygame.Rect]] = {}
+    size = surface.get_size()
+    for seat, (side, panel) in spots.items():
+        codes = hands.get(seat, ())
+        rects = place(side, panel, len(codes), size)
+        out[seat] = rects
+        if not rects:
+            continue
+        back = rects[0].unionall(rects).inflate(10, 10)
+        shade = pygame.Surface(back.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 120))
+        surface.blit(shade, back)
+        for code, rect in zip(codes, rects, strict=True):
+            surface.blit(images.face(code, rect.width), rect)
+    return out
