@@ -22,9 +22,35 @@ os.environ.pop("CARIOCA_LANG", None)
 os.environ["CARIOCA_DISCOVERY"] = "127.0.0.1"
 
 
+from tests.fixtures.examples import register_profiles
 from tests.fixtures.loopback_guard import install_loopback_guard
 
 install_loopback_guard()
+register_profiles()
+
+
+def full_run(config: pytest.Config) -> bool:
+    """Whether this run selects the slow tests (``-m slow``, as `.ci/run`'s second run)."""
+    expr = (config.getoption("markexpr", "") or "").replace(" ", "")
+    return "slow" in expr and "notslow" not in expr
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Hypothesis: a share of each property's examples in the default run, all of them
+    under ``-m slow`` (unless ``--hypothesis-profile`` names one)."""
+    from hypothesis import settings
+
+    if not config.getoption("hypothesis_profile", None):
+        settings.load_profile("full" if full_run(config) else "quick")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under ``-m slow`` the properties run again, with all their examples."""
+    if full_run(config):
+        for item in items:
+            if item.get_closest_marker("properties") is not None:
+                item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture

@@ -19,6 +19,7 @@ from carioca_desktop.ui import hud, textfit, widgets
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.scenes.carioca.newgame import NewGameScene
 from carioca_desktop.ui.theme import ui_font
+from tests.fixtures.examples import examples
 
 INVISIBLE = ["\u200b", "\u202e", "\ufeff", "\u2060"]
 
@@ -124,7 +125,8 @@ def test_fitting_a_10000_character_name_takes_few_measurements() -> None:
     assert widgets.fit("short", fnt, 120) == "short"
 
 
-@settings(max_examples=300, deadline=None)
+@pytest.mark.properties
+@settings(max_examples=examples(300), deadline=None)
 @given(st.text(max_size=200))
 def test_cleaning_any_text_gives_a_valid_name_or_nothing(text: str) -> None:
     name = clean_name(text)

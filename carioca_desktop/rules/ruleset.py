@@ -2,91 +2,31 @@
 dispatch on ``"game"`` to the game's own rule set (``CariocaRules``, ``BuracoRules``).
 
 A game's rule set is a frozen dataclass subclass of :class:`RuleSet` that names its game,
-its presets, a checker per key and the JSON order of its keys, and registers itself with
-:func:`register`. ``RuleSet.from_dict(d)`` builds the rule set of ``d.get("game",
-"carioca")``; every bad key or value is named in one RuleSetError.
+its presets, a checker per key and the JSON order of its keys. Which class is a game's comes
+from the game registry (``carioca_desktop/games.py``), the one map of the games.
+``RuleSet.from_dict(d)`` builds the rule set of ``d.get("game", "carioca")``; every bad key or
+value is named in one RuleSetError.
 """
 
 from __future__ import annotations
 
-import importlib
 import reprlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import Any, ClassVar, TypeVar
 
+from carioca_desktop import games
+
 from .errors import RuleSetError
 
-DEFAULT_GAME = "carioca"
-GAME_MODULES: Mapping[str, str] = MappingProxyType(
-    {
-        "carioca": "carioca_desktop.rules.carioca.ruleset",
-        "buraco": "carioca_desktop.rules.buraco.ruleset",
-    }
-)
-"""Where each game's rule set lives (imported on first use, so loading needs no import order)."""
+DEFAULT_GAME = games.DEFAULT
 
 COMMON_KEYS = ("game", "preset", "players", "points", "open_hands", "ace")
 """The keys both games have, each with its own values in each game (BURACO.md §14)."""
 
-BURACO_KEYS = frozenset(
-    {
-        "mortos",
-        "first_upcard",
-        "sets",
-        "sets_of_twos",
-        "run_wilds",
-        "swap",
-        "pile_take",
-        "pile_visible",
-        "rediscard_single_pile",
-        "first_meld_min",
-        "indirect_morto",
-        "go_out_requires",
-        "go_out_needs_discard",
-        "go_out_discard_wild",
-        "unplayed_morto",
-        "stock_end_at",
-        "bonuses",
-        "target",
-    }
-)
-"""Buraco's own keys (BURACO.md): named when they turn up in another game's rule set."""
-
-CARIOCA_KEYS = frozenset(
-    {
-        "decks",
-        "jokers_per_deck",
-        "hand_size",
-        "wild_twos",
-        "escala_min",
-        "max_wilds_per_meld",
-        "wilds_adjacent",
-        "rounds",
-        "distinct_escala_suits",
-        "exact_laydown",
-        "add_same_turn",
-        "extra_melds",
-        "swap_requires_laid_down",
-        "discard_wild",
-        "partial_contract",
-        "buy",
-        "buy_limit",
-        "going_out_points",
-        "scoring",
-        "tie_break",
-    }
-)
-"""RULES.md keys that do not exist in Buraco (refused by name with ``"game": "buraco"``)."""
-
-OTHER_GAMES_KEYS: Mapping[str, frozenset[str]] = MappingProxyType(
-    {"buraco": BURACO_KEYS, "carioca": CARIOCA_KEYS}
-)
-
 Checker = Callable[[Any], Any]
 R = TypeVar("R", bound="RuleSet")
-_GAMES: dict[str, type[RuleSet]] = {}
 
 
 @dataclass(frozen=True, eq=True)
@@ -154,8 +94,8 @@ class RuleSet:
 
     @classmethod
     def _unknown(cls, key: Any) -> str:
-        for game, keys in OTHER_GAMES_KEYS.items():
-            if key in keys and game != cls.game:
+        for game in games.GAMES:
+            if game != cls.game and key in game_keys(game):
                 return f"{key!r} is a {game} rule, not a {cls.game} one"
         return f"unknown key {shown_value(key)}"
 
@@ -185,23 +125,25 @@ class RuleSet:
         """Check combinations of keys; raise RuleSetError naming the first conflict."""
 
 
-def register(cls: type[R]) -> type[R]:
-    """Make ``cls`` the rule set of its game (a class decorator)."""
-    _GAMES[cls.game] = cls
+def game_rules(game: Any) -> type[RuleSet]:
+    """The rule-set class of ``game`` (the registry's entry names it; its module is imported
+    on first use, so loading needs no import order); RuleSetError for a game this engine does
+    not play."""
+    entry = games.REGISTRY.get(game) if isinstance(game, str) else None
+    if entry is None:
+        raise RuleSetError(
+            "unknown_game",
+            f"unknown game {game!r}; games are: {', '.join(sorted(games.GAMES))}",
+            key="game",
+        )
+    cls: type[RuleSet] = getattr(entry.module("rules"), entry.rules_class)
     return cls
 
 
-def game_rules(game: Any) -> type[RuleSet]:
-    """The rule-set class of ``game``; RuleSetError for a game this engine does not play."""
-    if isinstance(game, str) and game not in _GAMES and game in GAME_MODULES:
-        importlib.import_module(GAME_MODULES[game])
-    if not isinstance(game, str) or game not in _GAMES:
-        raise RuleSetError(
-            "unknown_game",
-            f"unknown game {game!r}; games are: {', '.join(sorted(GAME_MODULES))}",
-            key="game",
-        )
-    return _GAMES[game]
+def game_keys(game: str) -> frozenset[str]:
+    """The keys only ``game`` has (its rule set's keys less the ones every game has): named
+    when they turn up in another game's rule set."""
+    return frozenset(game_rules(game).checkers) - frozenset(COMMON_KEYS)
 
 
 def rules_hash(rules: RuleSet) -> int:

@@ -21,6 +21,7 @@ from carioca_desktop.rules.carioca import actions as cactions
 from carioca_desktop.rules.carioca.game import Game
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.rules.errors import RulesError
+from tests.fixtures.examples import examples
 
 HUGE = 10**5000  # str() of it raises ValueError in Python 3.11+
 KINDS = sorted(set(cactions.ACTION_TYPES) | set(bactions.ACTION_TYPES))
@@ -62,7 +63,8 @@ def _refused(codec: Callable[[Any], Any], data: Any) -> RulesError | None:
     return None
 
 
-@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.properties
+@settings(max_examples=examples(250), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game=st.sampled_from(sorted(CODECS)), data=action_dicts)
 def test_any_json_is_an_action_or_a_short_bad_action(game: str, data: Any) -> None:
     codec = CODECS[game]

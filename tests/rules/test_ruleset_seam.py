@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from carioca_desktop import games
 from carioca_desktop.rules import RuleSet, RuleSetError
+from carioca_desktop.rules.buraco.ruleset import BuracoRules
 from carioca_desktop.rules.carioca import CariocaRules
-from carioca_desktop.rules.ruleset import BURACO_KEYS, COMMON_KEYS, game_rules
+from carioca_desktop.rules.ruleset import COMMON_KEYS, game_keys, game_rules
 
 
 def test_the_default_game_is_carioca_and_is_not_written() -> None:
@@ -27,8 +29,6 @@ def test_keys_keep_the_order_of_rules_md() -> None:
 
 
 def test_buraco_is_the_other_game() -> None:
-    from carioca_desktop.rules.buraco.ruleset import BuracoRules
-
     rules = RuleSet.from_dict({"game": "buraco", "preset": "italiano"})
     assert isinstance(rules, BuracoRules) and rules.target == 2000
     assert rules.to_dict() == {"game": "buraco", "preset": "italiano"}
@@ -48,12 +48,24 @@ def test_an_unknown_game_is_refused() -> None:
         assert info.value.code == "unknown_game" and "carioca" in info.value.message
 
 
-@pytest.mark.parametrize("key", sorted(BURACO_KEYS))
+@pytest.mark.parametrize("key", sorted(set(BuracoRules.checkers) - set(COMMON_KEYS)))
 def test_a_buraco_key_in_a_carioca_rule_set_is_named(key: str) -> None:
     with pytest.raises(RuleSetError) as info:
         CariocaRules.from_dict({"preset": "clasico", key: 1})
     assert info.value.code == "bad_rules"
     assert info.value.message == f"{key!r} is a buraco rule, not a carioca one"
+
+
+def test_each_game_s_keys_come_from_its_own_rule_set_through_the_registry() -> None:
+    """No second list of a game's keys to forget one in (Buraco's `ask_partner` was missing)."""
+    assert "ask_partner" in game_keys("buraco") and "buy" in game_keys("carioca")
+    for name in games.GAMES:
+        rules = game_rules(name)
+        assert rules is getattr(games.entry(name).module("rules"), games.entry(name).rules_class)
+        assert game_keys(name) == set(rules().as_dict()) - set(COMMON_KEYS)
+    with pytest.raises(RuleSetError) as info:
+        CariocaRules.from_dict({"ask_partner": True})
+    assert info.value.message == "'ask_partner' is a buraco rule, not a carioca one"
 
 
 def test_carioca_messages_are_unchanged() -> None:

@@ -35,6 +35,7 @@ from carioca_desktop.storage import (
 from carioca_desktop.storage.buraco.records import buraco_from_dict, buraco_to_dict
 from carioca_desktop.storage.carioca.records import record_to_dict
 from carioca_desktop.storage.notices import FileProblem
+from tests.fixtures.examples import examples
 
 ANA = PlayerRecord("Ana", "human")
 BEA = PlayerRecord("Bea", "human")
@@ -96,7 +97,8 @@ def test_a_buraco_record_round_trips_beside_carioca_ones(paths: Paths) -> None:
     assert [m.get("game") for m in document["matches"]] == [None, "buraco", "buraco"]
 
 
-@settings(max_examples=60, deadline=None)
+@pytest.mark.properties
+@settings(max_examples=examples(60), deadline=None)
 @given(
     hands=st.lists(
         st.tuples(st.integers(-2000, 4000), st.integers(-2000, 4000)), min_size=1, max_size=30

@@ -27,6 +27,7 @@ from carioca_desktop.storage import (
 )
 from carioca_desktop.storage.carioca.records import record_to_dict
 from carioca_desktop.storage.migrations import CURRENT
+from tests.fixtures.examples import examples
 
 MATCH: dict[str, object] = {"round": 2, "hands": [["AS"], ["JK"]]}
 RECORD = MatchRecord(
@@ -248,7 +249,8 @@ def test_corrupt_names_get_a_counter(tmp_path: Path) -> None:
     assert len(moved) == 3
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.properties
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(kind=st.sampled_from(["settings", "save", "stats"]), data=st.binary(max_size=300))
 def test_random_bytes_never_crash_a_loader(
     kind: str, data: bytes, tmp_path_factory: pytest.TempPathFactory

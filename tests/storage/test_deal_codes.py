@@ -30,6 +30,7 @@ from carioca_desktop.storage.deal_codes import (
 )
 
 
+@pytest.mark.properties  # Hypothesis's own count: the profile's
 @given(
     st.sampled_from(["carioca", "buraco"]).flatmap(
         lambda g: st.builds(
@@ -49,6 +50,7 @@ def test_a_code_reads_back_as_its_deal(deal: Deal) -> None:
     assert decode(code.lower().replace("-", " ")) == deal
 
 
+@pytest.mark.properties  # Hypothesis's own count: the profile's
 @given(st.integers(0, 13), st.integers(1, 31))
 def test_one_mistyped_character_is_caught(position: int, shift: int) -> None:
     code = encode(Deal("carioca", "clasico", 4, 12345, 987654321)).replace("-", "")

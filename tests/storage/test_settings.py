@@ -19,6 +19,7 @@ from carioca_desktop.storage import (
     save_settings,
 )
 from carioca_desktop.storage.migrations import settings_v0_to_v1
+from tests.fixtures.examples import examples
 
 
 def no_rules_check(rules: Mapping[str, object]) -> None:
@@ -225,7 +226,8 @@ known_keys = st.sampled_from(
 )  # fmt: skip
 
 
-@settings(max_examples=150, deadline=None)
+@pytest.mark.properties
+@settings(max_examples=examples(150), deadline=None)
 @given(st.dictionaries(known_keys | st.text(max_size=8), json_values, max_size=10))
 def test_any_settings_object_loads_without_crashing(doc: dict[str, object]) -> None:
     with tempfile.TemporaryDirectory() as tmp:

@@ -23,6 +23,7 @@ from carioca_desktop.storage import (
     summarize,
 )
 from carioca_desktop.storage.carioca.records import record_from_dict, record_to_dict
+from tests.fixtures.examples import examples
 
 ANA = PlayerRecord("Ana", "human")
 BEA = PlayerRecord("Bea", "human")
@@ -197,7 +198,8 @@ def records(draw: st.DrawFn) -> MatchRecord:
     )
 
 
-@settings(max_examples=200, deadline=None)
+@pytest.mark.properties
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(records(), max_size=6))
 def test_summary_invariants(matches: list[MatchRecord]) -> None:
     for m in matches:

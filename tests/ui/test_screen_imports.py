@@ -1,9 +1,11 @@
 """Screens reach each other through the router: no screen module imports another screen, nor
-the app, the router or the registry of screens (they ask ``self.app.routes``)."""
+the app, the router or the registry of screens (they ask ``self.app.routes``); and no circle of
+imports in ui/."""
 
 from __future__ import annotations
 
 import ast
+from graphlib import CycleError, TopologicalSorter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -67,3 +69,48 @@ def test_no_screen_imports_another_screen_or_the_router() -> None:
         name = ".".join(parts[:-1] if is_package else parts)
         found += offences(path.read_text(encoding="utf-8"), name, is_package)
     assert found == [], "open screens through self.app.routes: " + "; ".join(found)
+
+
+def ui_graph(root: Path) -> dict[str, set[str]]:
+    """ui's modules and the ui modules each imports (type-only and function-level imports
+    too); ``from pkg import name`` is an import of ``pkg.name`` when that is a module, else of
+    ``pkg`` (as tools/imports.py counts)."""
+    base = root / "carioca_desktop" / "ui"
+    names = {}
+    for path in sorted(base.rglob("*.py")):
+        parts = list(path.relative_to(root).with_suffix("").parts)
+        is_package = parts[-1] == "__init__"
+        names[".".join(parts[:-1] if is_package else parts)] = (path, is_package)
+    graph: dict[str, set[str]] = {}
+    for name, (path, is_package) in names.items():
+        package = name if is_package else name.rpartition(".")[0]
+        found = imported(path.read_text(encoding="utf-8"), package)
+        modules = {t for t in found if t in names}
+        # `from pkg import module` names pkg too: only the module counts then.
+        modules -= {t.rpartition(".")[0] for t in modules if t.rpartition(".")[0] in modules}
+        graph[name] = modules - {name}
+    return graph
+
+
+def circle(graph: dict[str, set[str]]) -> list[str]:
+    """One circle of imports, if the graph has any (else it sorts topologically)."""
+    try:
+        TopologicalSorter(graph).prepare()
+    except CycleError as err:
+        return list(err.args[1])
+    return []
+
+
+def test_the_circle_check_sees_one() -> None:
+    assert set(circle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}})) == {"a", "b", "c"}
+    assert circle({"a": {"b"}, "b": set(), "c": {"a", "b"}}) == []
+
+
+def test_ui_has_no_circle_of_imports() -> None:
+    """A table's parts are typed by protocols of what they need of their scene (tablehost.py,
+    layerparts.py, pictured.py), not by the scene that imports them."""
+    graph = ui_graph(ROOT)
+    assert len(graph) > 100
+    frame = graph["carioca_desktop.ui.scenes.carioca.frame"]
+    assert "carioca_desktop.ui.scenes.carioca.tablehost" in frame
+    assert circle(graph) == []

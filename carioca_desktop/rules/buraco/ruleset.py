@@ -8,7 +8,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from ..errors import RuleSetError
-from ..ruleset import RuleSet, check_bool, choice, int_in, register, rules_hash
+from ..ruleset import RuleSet, check_bool, choice, int_in, rules_hash
 
 GAME = "buraco"
 DEFAULT_POINTS: Mapping[str, int] = MappingProxyType(
@@ -36,7 +36,6 @@ GO_OUT_REQUIRES = ("any_buraco", "clean_buraco")
 UNPLAYED_MORTO = ("hand", "not_taken")
 
 
-@register
 @dataclass(frozen=True, eq=True)
 class BuracoRules(RuleSet):
     """One immutable Buraco rule set. Field names are exactly the JSON keys of BURACO.md;

@@ -15,7 +15,6 @@ from ..ruleset import (
     check_bool,
     choice,
     int_in,
-    register,
     rules_hash,
     shown_value,
 )
@@ -42,7 +41,6 @@ SCORING = ("penalty", "tallies")
 TIE_BREAK = ("rounds_won", "shared")
 
 
-@register
 @dataclass(frozen=True, eq=True)
 class CariocaRules(RuleSet):
     """Carioca's rule set (RULES.md). Field names are exactly the JSON keys."""

@@ -9,6 +9,7 @@ import random
 from typing import Any
 
 import hypothesis.strategies as st
+import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
@@ -26,6 +27,7 @@ from carioca_desktop.rules.buraco.game import BuracoGame
 from carioca_desktop.rules.buraco.ruleset import PRESETS, preset_rules
 from carioca_desktop.rules.errors import IllegalAction, RulesError
 from tests.fixtures.buraco_play import random_action
+from tests.fixtures.examples import examples
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 CODES = [r + s for s in "SHDC" for r in RANKS] + ["JK"]
@@ -120,12 +122,12 @@ class BuracoFuzz(RuleBasedStateMachine):
 
 
 BuracoFuzz.TestCase.settings = settings(
-    max_examples=40,
+    max_examples=examples(40),
     stateful_step_count=30,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
-TestBuracoFuzz = BuracoFuzz.TestCase
+TestBuracoFuzz = pytest.mark.properties(BuracoFuzz.TestCase)
 
 
 def test_unknown_objects_are_refused_not_crashed() -> None:

@@ -6,8 +6,12 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import multiprocessing
+import os
 import random
 import time
+import traceback
+from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
@@ -104,23 +108,44 @@ def test_random_play_to_the_end_of_a_match(players: int) -> None:
     assert stats["matches"] == 1
 
 
+VARIANTS: list[dict[str, object]] = [
+    {},
+    {"unplayed_morto": "not_taken"},
+    {"ace": "both_ends", "run_wilds": "long_runs"},
+    {"rediscard_single_pile": True, "first_upcard": "keep_wild", "open_hands": True},
+]
+
+
+def _many_rounds_case(case: tuple[int, str, int, int]) -> tuple[dict[str, int], str | None]:
+    """One seeded case of the big run, in a worker process: its counts, and what failed."""
+    seed, preset, players, variant = case
+    stats = dict.fromkeys(("actions", "rounds", "went_out", "matches"), 0)
+    try:
+        rules = preset_rules(preset, players=players, target=600, **VARIANTS[variant])
+        simulate(rules, seed, 3, stats, 10)
+    except Exception:
+        return stats, f"{case}: {traceback.format_exc()}"
+    return stats, None
+
+
 @pytest.mark.slow
 def test_random_play_many_rounds() -> None:
     """The big run: ``pytest -m slow tests/rules/buraco/test_simulation.py -s`` prints the
-    figures."""
+    figures. Its cases are seeded and independent: they play on every core."""
     stats = dict.fromkeys(("actions", "rounds", "went_out", "matches"), 0)
     start = time.perf_counter()
-    variants = [
-        {},
-        {"unplayed_morto": "not_taken"},
-        {"ace": "both_ends", "run_wilds": "long_runs"},
-        {"rediscard_single_pile": True, "first_upcard": "keep_wild", "open_hands": True},
+    cases = [
+        (seed, preset, players, variant)
+        for seed in range(2)
+        for preset, players in CONFIGS
+        for variant in range(len(VARIANTS))
     ]
-    for seed in range(2):
-        for preset, players in CONFIGS:
-            for extra in variants:
-                rules = preset_rules(preset, players=players, target=600, **extra)
-                simulate(rules, seed, 3, stats, 10)
+    workers = min(4, os.cpu_count() or 1)
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+        for case_stats, failure in pool.map(_many_rounds_case, cases):
+            assert failure is None, failure
+            for key, value in case_stats.items():
+                stats[key] += value
     elapsed = time.perf_counter() - start
     print(f"\nburaco sim: {stats} in {elapsed:.1f} s")
-    assert stats["rounds"] >= len(CONFIGS) * len(variants) * 2
+    assert stats["rounds"] >= len(CONFIGS) * len(VARIANTS) * 2

@@ -135,8 +135,8 @@ def run_cases(cases: list[tuple[str, int, int]]) -> Counter[str]:
 @pytest.mark.slow
 @pytest.mark.timeout(2700)  # the one long test: 3-8 min here, room for a slower machine
 def test_random_matches_keep_every_invariant() -> None:
-    """All cases."""
-    total = run_cases(SEEDS)
+    """All cases but the sample, which the default run plays (below)."""
+    total = run_cases([case for case in SEEDS if case not in SAMPLE])
     assert total["rounds"] >= 1000 and total["matches"] >= 20
 
 

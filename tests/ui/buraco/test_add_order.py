@@ -17,6 +17,7 @@ from carioca_desktop.rules.buraco.actions import Add, Draw
 from carioca_desktop.rules.buraco.game import BuracoGame
 from carioca_desktop.rules.buraco.ruleset import preset_rules
 from carioca_desktop.ui.scenes.buraco.targets import AFTER_LAST, RANKS, placing
+from tests.fixtures.examples import examples
 
 RUN_RANKS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
@@ -87,7 +88,8 @@ def adds(draw: st.DrawFn) -> tuple[list[str], list[str], tuple[str, ...], bool]:
     return meld, [*picked, *extra], tuple(picked), draw(st.booleans())
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.properties
+@settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(adds())
 def test_an_add_accepted_in_some_order_is_found_in_any(
     case: tuple[list[str], list[str], tuple[str, ...], bool],

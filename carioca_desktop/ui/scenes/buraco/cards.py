@@ -18,7 +18,7 @@ from carioca_desktop.ui.tablekit.blitter import draw_rect
 from carioca_desktop.ui.theme import GOLD, RED_BAD
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.scenes.buraco.paint import Picture
+    from carioca_desktop.ui.scenes.buraco.pictured import Painted
 
 LIMPO = (72, 170, 104)
 SUJO = (196, 120, 48)
@@ -27,7 +27,7 @@ ACCEPT = (110, 230, 140)
 
 def meld(
     surface: pygame.Surface,
-    p: Picture,
+    p: Painted,
     meld: MeldView,
     box: pygame.Rect,
     w: int,
@@ -50,7 +50,7 @@ def meld(
         pill(surface, p, str(meld.length), (x, box.top - u(3)), (36, 60, 48))
 
 
-def target(surface: pygame.Surface, p: Picture, box: pygame.Rect, lit: bool, aimed: bool) -> None:
+def target(surface: pygame.Surface, p: Painted, box: pygame.Rect, lit: bool, aimed: bool) -> None:
     """A meld as a target for the picked or dragged cards: green if it would take them, gold
     when aimed at (the pointer, the keyboard); red when aimed at and it would not."""
     u = p.layout.upx
@@ -73,7 +73,7 @@ STAGED_PILL = (24, 92, 52)  # the green of cards set aside, darkened under white
 
 def pill(
     surface: pygame.Surface,
-    p: Picture,
+    p: Painted,
     words: str,
     bottomleft: tuple[int, int],
     colour: tuple[int, int, int],
@@ -88,7 +88,7 @@ def pill(
     return box.right
 
 
-def hand(surface: pygame.Surface, p: Picture) -> None:
+def hand(surface: pygame.Surface, p: Painted) -> None:
     """The viewer's hand: picked cards lifted with a gold glow, cards set aside for a meld
     of the next lay-down with a green one."""
     images, u = p.images, p.layout.upx
@@ -113,7 +113,7 @@ def hand(surface: pygame.Surface, p: Picture) -> None:
 
 def news(
     surface: pygame.Surface,
-    p: Picture,
+    p: Painted,
     meld: MeldView,
     box: pygame.Rect,
     rects: list[pygame.Rect],

@@ -12,11 +12,11 @@ from carioca_desktop.ui.anim import Flight
 from carioca_desktop.ui.scenes.buraco import paint as buraco_paint
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.scenes.buraco.scene import BuracoTableScene
+    from carioca_desktop.ui.scenes.buraco.tablehost import BuracoTableHost
 
 
 class BuracoFlights:
-    def __init__(self, table: BuracoTableScene) -> None:
+    def __init__(self, table: BuracoTableHost) -> None:
         self.t = table
 
     def seat_rect(self, seat: int, width: int) -> pygame.Rect:

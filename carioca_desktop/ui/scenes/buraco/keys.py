@@ -21,7 +21,7 @@ from carioca_desktop.ui.tablekit.keys import ENTER
 
 if TYPE_CHECKING:
     from carioca_desktop.ui.scenes.buraco.moves import BuracoMoves
-    from carioca_desktop.ui.scenes.buraco.scene import BuracoTableScene
+    from carioca_desktop.ui.scenes.buraco.tablehost import BuracoTableHost
 
 ZONES = ("hand", "piles", "melds")
 
@@ -57,7 +57,7 @@ CLICKS = (
 class BuracoKeys:
     """The keyboard focus (``zone``; outside the hand, ``index``) and the move keys."""
 
-    def __init__(self, table: BuracoTableScene, moves: BuracoMoves) -> None:
+    def __init__(self, table: BuracoTableHost, moves: BuracoMoves) -> None:
         self.t = table
         self.moves = moves
         self.zone = "hand"

@@ -17,7 +17,7 @@ from carioca_desktop.ui.scenes.buraco import sheet
 
 if TYPE_CHECKING:
     from carioca_desktop.ui.scene import Scene
-    from carioca_desktop.ui.scenes.buraco.scene import BuracoTableScene
+    from carioca_desktop.ui.scenes.buraco.tablehost import BuracoTableHost
 
 
 class TableOverlays:
@@ -124,6 +124,6 @@ class TableOverlays:
         table.app.push(table.app.routes.pause())
 
 
-def _table(part: TableOverlays) -> BuracoTableScene:
+def _table(part: TableOverlays) -> BuracoTableHost:
     """The scene this part belongs to."""
-    return cast("BuracoTableScene", part)
+    return cast("BuracoTableHost", part)

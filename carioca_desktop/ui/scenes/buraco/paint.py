@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol, cast
+from typing import Protocol, cast
 
 import pygame
 
@@ -35,9 +35,6 @@ from carioca_desktop.ui.scenes.buraco.piles import Morto, mortos_of
 from carioca_desktop.ui.sprites import CardImages, TextCache
 from carioca_desktop.ui.tablekit.marks import outline
 from carioca_desktop.ui.theme import GOLD
-
-if TYPE_CHECKING:
-    from carioca_desktop.ui.scenes.buraco.layer import Layer
 
 __all__ = ["MeldPlaces", "Morto", "Picture", "mortos_of", "paint", "place_melds"]
 
@@ -103,7 +100,16 @@ def place_melds(
 _PLACED: dict[tuple[object, ...], tuple[dict[int, pygame.Rect], dict[int, tuple[int, float]]]] = {}
 
 
-def paint(surface: pygame.Surface, p: Picture, layer: Layer | None = None) -> MeldPlaces:
+class CachedLayer(Protocol):
+    """The still layer's cache (``layer.Layer``), typed by what ``paint`` asks of it: that
+    module imports this one."""
+
+    @property
+    def places(self) -> MeldPlaces: ...
+    def get(self, p: Picture) -> pygame.Surface: ...
+
+
+def paint(surface: pygame.Surface, p: Picture, layer: CachedLayer | None = None) -> MeldPlaces:
     """The table: the still layer (from ``layer``'s cache, or drawn here), then what moves."""
     if layer is None:
         places, sizes = place_melds(p.layout, p.obs)

@@ -17,14 +17,14 @@ from carioca_desktop.ui.sprites import panel
 from carioca_desktop.ui.theme import GOLD, TEXT, TEXT_DIM
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.scenes.buraco.paint import Picture
+    from carioca_desktop.ui.scenes.buraco.pictured import Painted
 
 
-def bar(surface: pygame.Surface, p: Picture) -> None:
+def bar(surface: pygame.Surface, p: Painted) -> None:
     hud.draw_top_bar(surface, p.layout.bar, p.title, p.status, p.texts, p.layout.ui)
 
 
-def seat(surface: pygame.Surface, p: Picture, seat: int) -> None:
+def seat(surface: pygame.Surface, p: Painted, seat: int) -> None:
     obs, layout = p.obs, p.layout
     info = hud.SeatInfo(
         seat,
@@ -39,7 +39,7 @@ def seat(surface: pygame.Surface, p: Picture, seat: int) -> None:
     hud.draw_seat(surface, layout.seats[seat], info, p.texts, p.images, layout.upx(34), layout.ui)
 
 
-def viewer(surface: pygame.Surface, p: Picture) -> None:
+def viewer(surface: pygame.Surface, p: Painted) -> None:
     obs, layout = p.obs, p.layout
     me = obs.seat
     score = tr("buraco.hand_count", n=obs.hand_sizes[me])
@@ -50,13 +50,13 @@ def viewer(surface: pygame.Surface, p: Picture) -> None:
     hud.draw_viewer_panel(surface, layout.viewer_panel, info, p.texts, layout.ui)
 
 
-def partner_word(p: Picture, seat: int) -> str:
+def partner_word(p: Painted, seat: int) -> str:
     if p.obs.players == 2:
         return tr("buraco.opponent")
     return tr("buraco.partner") if seat % 2 == p.obs.seat % 2 else tr("buraco.opponent")
 
 
-def score_panel(surface: pygame.Surface, p: Picture) -> None:
+def score_panel(surface: pygame.Surface, p: Painted) -> None:
     """The side totals and the target, always in view; the side to act in gold. During a
     hand, each side's points on the table so far beside its total."""
     layout, texts, obs = p.layout, p.texts, p.obs
@@ -93,7 +93,7 @@ def score_panel(surface: pygame.Surface, p: Picture) -> None:
         y += u(44)
 
 
-def info_panel(surface: pygame.Surface, p: Picture) -> None:
+def info_panel(surface: pygame.Surface, p: Painted) -> None:
     """The preset and what a new player needs to know of it (the round is in the bar): the
     first-meld minimum while it applies, what going out takes, the pile rule; lines that do
     not fit are left out, the most needed first."""
@@ -124,7 +124,7 @@ def info_panel(surface: pygame.Surface, p: Picture) -> None:
         y += u(3)
 
 
-def zone_label_rect(p: Picture, side: int, zone: pygame.Rect) -> pygame.Rect:
+def zone_label_rect(p: Painted, side: int, zone: pygame.Rect) -> pygame.Rect:
     """Where ``zone_label`` writes a side's names (over its melds, or in the empty zone)."""
     u = p.layout.upx
     words = tr("buraco.melds_of", names=side_name(p.names, side))
@@ -135,7 +135,7 @@ def zone_label_rect(p: Picture, side: int, zone: pygame.Rect) -> pygame.Rect:
     return text.get_rect(topleft=(zone.right - text.get_width(), zone.top - u(2)))
 
 
-def zone_label(surface: pygame.Surface, p: Picture, side: int, zone: pygame.Rect) -> None:
+def zone_label(surface: pygame.Surface, p: Painted, side: int, zone: pygame.Rect) -> None:
     u = p.layout.upx
     frame = zone.inflate(u(12), u(8))
     pygame.draw.rect(surface, (240, 220, 160, 40), frame, 1, border_radius=u(12))

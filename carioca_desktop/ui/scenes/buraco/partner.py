@@ -15,10 +15,10 @@ from carioca_desktop.play.buraco.text import rules_of
 from carioca_desktop.rules.buraco.actions import Action, NextRound
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.scenes.buraco.scene import BuracoTableScene
+    from carioca_desktop.ui.scenes.buraco.tablehost import BuracoTableHost
 
 
-def goes_out(table: BuracoTableScene, action: Action) -> bool:
+def goes_out(table: BuracoTableHost, action: Action) -> bool:
     """Whether ``action`` (legal now) would end the round by the viewer going out."""
     events = table.session.game.clone().apply(action)
     return any(e.kind == "go_out" and e.seat == table.viewer for e in events)
@@ -27,7 +27,7 @@ def goes_out(table: BuracoTableScene, action: Action) -> bool:
 class PartnerAsk:
     """The partner's answer for the current turn of the person."""
 
-    def __init__(self, table: BuracoTableScene) -> None:
+    def __init__(self, table: BuracoTableHost) -> None:
         self.t = table
         self.answers: dict[tuple[int, int], bool] = {}
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
@@ -14,11 +14,9 @@ from carioca_desktop.i18n import tr
 from carioca_desktop.rules.buraco.observation import BuracoObservation
 from carioca_desktop.ui import hud
 from carioca_desktop.ui.scenes.buraco.layout import RATIO, pile_rects
+from carioca_desktop.ui.scenes.buraco.pictured import Painted
 from carioca_desktop.ui.tablekit.blitter import draw_rect
 from carioca_desktop.ui.theme import GOLD, GREEN_OK, TEXT, TEXT_DIM
-
-if TYPE_CHECKING:
-    from carioca_desktop.ui.scenes.buraco.paint import Picture
 
 
 @dataclass(frozen=True)
@@ -39,7 +37,14 @@ def mortos_of(obs: BuracoObservation, total: int) -> list[Morto]:
     return out[:total]
 
 
-def stock(surface: pygame.Surface, p: Picture) -> None:
+class PilesPicture(Painted, Protocol):
+    """A frame's picture as the piles' painter reads it: with the mortos."""
+
+    @property
+    def mortos(self) -> Sequence[Morto]: ...
+
+
+def stock(surface: pygame.Surface, p: PilesPicture) -> None:
     layout, images = p.layout, p.images
     rect = layout.stock
     for k in range(min(3, (p.obs.stock_size + 9) // 10)):
@@ -55,7 +60,7 @@ def stock(surface: pygame.Surface, p: Picture) -> None:
     surface.blit(label, label.get_rect(midtop=(rect.centerx, rect.bottom + layout.upx(4))))
 
 
-def mortos(surface: pygame.Surface, p: Picture) -> None:
+def mortos(surface: pygame.Surface, p: PilesPicture) -> None:
     layout, images, u = p.layout, p.images, p.layout.upx
     for rect, morto in zip(layout.mortos, p.mortos):
         if morto.where == "there":
@@ -80,7 +85,7 @@ def mortos(surface: pygame.Surface, p: Picture) -> None:
         surface.blit(text, text.get_rect(midtop=(rect.centerx, rect.bottom + u(5))))
 
 
-def pile(surface: pygame.Surface, p: Picture) -> list[pygame.Rect]:
+def pile(surface: pygame.Surface, p: PilesPicture) -> list[pygame.Rect]:
     layout, images, obs, u = p.layout, p.images, p.obs, p.layout.upx
     area = layout.pile_area
     label_y = area.bottom + u(4)
@@ -111,7 +116,7 @@ def pile(surface: pygame.Surface, p: Picture) -> list[pygame.Rect]:
     return rects
 
 
-def pile_lit(surface: pygame.Surface, p: Picture, rects: Sequence[pygame.Rect]) -> None:
+def pile_lit(surface: pygame.Surface, p: PilesPicture, rects: Sequence[pygame.Rect]) -> None:
     """The pile framed in gold while it is where the viewer's move goes."""
     selected = [c for c, _, mark in p.hand if mark == "picked"]
     lit = (

@@ -23,13 +23,13 @@ from carioca_desktop.ui import hud
 from carioca_desktop.ui.anim import Toast
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.scenes.buraco.scene import BuracoTableScene
+    from carioca_desktop.ui.scenes.buraco.tablehost import BuracoTableHost
 
 
 class Rehearsal:
     """Rehearses each bot move once (by the position it is made from)."""
 
-    def __init__(self, scene: BuracoTableScene) -> None:
+    def __init__(self, scene: BuracoTableHost) -> None:
         self.s = scene
         self._done: object = None
         self.rehearsed = 0  # moves rehearsed (tests)

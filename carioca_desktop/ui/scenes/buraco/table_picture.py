@@ -12,11 +12,11 @@ from carioca_desktop.rules.buraco.observation import BuracoObservation
 from carioca_desktop.ui.scenes.buraco.paint import Picture, mortos_of
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.scenes.buraco.scene import BuracoTableScene
+    from carioca_desktop.ui.scenes.buraco.tablehost import BuracoTableHost
 
 
 def table_picture(
-    scene: BuracoTableScene, obs: BuracoObservation, log_lines: list[str] | None = None
+    scene: BuracoTableHost, obs: BuracoObservation, log_lines: list[str] | None = None
 ) -> Picture:
     """What the table ``scene`` draws of ``obs``: with the scene's own log, or with
     ``log_lines`` (what it will show once a rehearsed bot's move is its own)."""

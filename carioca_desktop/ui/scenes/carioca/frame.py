@@ -25,7 +25,8 @@ from carioca_desktop.ui.tablekit.blitter import Recorder, Window, drawn_at
 
 if TYPE_CHECKING:
     from carioca_desktop.rules.carioca.ruleset import CariocaRules
-    from carioca_desktop.ui.scenes.carioca.scene import TableScene
+    from carioca_desktop.ui.scene import Scene
+    from carioca_desktop.ui.scenes.carioca.tablehost import TableHost
 
 LOOKS = ("four_colour", "card_back", "table_colour", "card_size", "animation_speed",
          "reduce_motion", "high_contrast", "ui_scale")  # fmt: skip
@@ -52,7 +53,7 @@ def card_faces(layout: TableLayout, rules: CariocaRules) -> list[tuple[str, str,
 class TableFrame:
     """Keeps the layer's key, so the layer is drawn again only when it must be."""
 
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: TableHost) -> None:
         self.s = scene
         self.layer_key: object = None
         self._anim_version = -1
@@ -131,7 +132,7 @@ class TableFrame:
         if not keep:  # else the hand row the last frame painted is there, untouched
             table_paint.paint_hand(cast("pygame.Surface", hand), picture)
         table_paint.paint_over(cast("pygame.Surface", over), picture)
-        if s.window_partial and s.app.stack.visible() == [s]:
+        if s.window_partial and s.app.stack.visible() == [cast("Scene", s)]:
             # What the widgets draw next over this frame (pygame_gui's sprites), and what
             # the painters drew: the next frame lays the layer back there.
             sprites = s.app.manager.get_sprite_group().visible

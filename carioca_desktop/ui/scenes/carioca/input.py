@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -19,9 +19,7 @@ from carioca_desktop.rules.carioca.actions import POZO, STOCK
 from carioca_desktop.ui.tablekit.keys import ENTER
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.scenes.carioca.keys import TableKeys
-    from carioca_desktop.ui.scenes.carioca.model import Table
-    from carioca_desktop.ui.scenes.carioca.moves import TableMoves
+    from carioca_desktop.ui.tablekit.hand import HandModel
 
 DRAG_START = 6  # pixels the pointer must travel before a press becomes a drag
 DOUBLE_CLICK = 0.4  # seconds
@@ -55,10 +53,52 @@ class Drag:
         return pygame.Rect(self.pos[0] - self.grab[0], self.pos[1] - self.grab[1], w, h)
 
 
+# What the gestures need of the table (the scene), its moves (moves.py) and its keys
+# (keys.py): typed by these, not by those modules, which import ``Drag`` from here.
+class HandOwner(Protocol):
+    @property
+    def hand(self) -> HandModel: ...
+
+
+class InputTable(Protocol):
+    """The table scene as the gestures see it (``model.Table`` is the whole face)."""
+
+    @property
+    def model(self) -> HandOwner: ...
+    def toast(self, text: str, anchor: tuple[int, int], seconds: float = ...) -> None: ...
+    def dirty(self) -> None: ...
+    def glide_back(self, drag: Drag) -> None: ...
+    def greyed_lay_down(self, pos: tuple[int, int]) -> bool: ...
+    def answer_confirm(self, yes: bool) -> bool: ...
+    def open_pause(self) -> None: ...
+
+
+class Gestures(Protocol):
+    """The moves (``TableMoves``) a press, a drag, a drop or a click asks for."""
+
+    def thing_at(self, pos: tuple[int, int]) -> tuple[object, ...] | None: ...
+    def start_drag(self, what: tuple[object, ...], at: tuple[int, int]) -> Drag | None: ...
+    def drop(self, drag: Drag, pos: tuple[int, int]) -> None: ...
+    def draw_card(self, source: str, pos: tuple[int, int], drag: Drag | None = None) -> None: ...
+    def discard(self, uid: int, pos: tuple[int, int], drag: Drag | None) -> None: ...
+    def slot_card_clicked(self, uid: int) -> None: ...
+    def deselect(self) -> None: ...
+    def click_table(self, pos: tuple[int, int]) -> None: ...
+    def why_not_lay_down(self) -> str: ...
+
+
+class KeyHandler(Protocol):
+    """The keys (``TableKeys``): whether their focus ring shows, and a key to handle."""
+
+    shown: bool
+
+    def handle(self, event: pygame.event.Event) -> bool: ...
+
+
 class TableInput:
     """Owns the gesture state (press, drag, hover) and calls the moves and keys."""
 
-    def __init__(self, table: Table, moves: TableMoves, keys: TableKeys) -> None:
+    def __init__(self, table: InputTable, moves: Gestures, keys: KeyHandler) -> None:
         self.table = table
         self.moves = moves
         self.keys = keys

@@ -25,8 +25,8 @@ from carioca_desktop.ui.theme import TEXT_DIM
 
 if TYPE_CHECKING:
     from carioca_desktop.rules.carioca.observation import Observation
+    from carioca_desktop.ui.scenes.carioca.layerparts import LayerView, Words
     from carioca_desktop.ui.scenes.carioca.layout import TableLayout
-    from carioca_desktop.ui.scenes.carioca.view import TableText, TableView
 
 
 @lru_cache(maxsize=16)
@@ -43,7 +43,7 @@ def piles_box(layout: TableLayout) -> pygame.Rect:
     return piles
 
 
-def top_bar(view: TableView, surf: pygame.Surface | None, text: TableText) -> None:
+def top_bar(view: LayerView, surf: pygame.Surface | None, text: Words) -> None:
     """The top bar: drawn first, over the felt alone, so from its kept picture (drawn and
     kept when new; ``surf`` None: only that, ahead of the frame that shows it)."""
     layout = view.layout
@@ -65,7 +65,7 @@ def top_bar(view: TableView, surf: pygame.Surface | None, text: TableText) -> No
         hud.draw_top_bar(surf, bar, text.title, text.status, texts, ui)
 
 
-def log(view: TableView, surf: pygame.Surface | None, text: TableText) -> None:
+def log(view: LayerView, surf: pygame.Surface | None, text: Words) -> None:
     """The move log: drawn last; from its kept picture while nothing else on the layer
     reaches its box (``surf`` None: only the picture, ahead of its frame)."""
     layout = view.layout
@@ -89,7 +89,7 @@ def log(view: TableView, surf: pygame.Surface | None, text: TableText) -> None:
         hud.draw_log(surf, rect, text.log, texts, ui)
 
 
-def draw_ahead(view: TableView, text: TableText) -> None:
+def draw_ahead(view: LayerView, text: Words) -> None:
     """Keep the pictures of the top bar and the log that ``text`` will show."""
     if view.layout is not None:
         top_bar(view, None, text)
@@ -97,7 +97,7 @@ def draw_ahead(view: TableView, text: TableText) -> None:
 
 
 def piles(
-    view: TableView,
+    view: LayerView,
     surf: pygame.Surface | None,
     obs: Observation,
     top: str | None,
@@ -127,7 +127,7 @@ def piles(
 
 
 def piles_ahead(
-    view: TableView, obs: Observation, tops: Sequence[str | None], attention: bool
+    view: LayerView, obs: Observation, tops: Sequence[str | None], attention: bool
 ) -> None:
     """Keep the pictures of the piles ``obs`` will show, with each of ``tops`` on the pozo
     (the card under a discard in flight, then the discard)."""
@@ -137,7 +137,7 @@ def piles_ahead(
 
 
 def draw_piles(
-    view: TableView,
+    view: LayerView,
     surf: pygame.Surface,
     obs: Observation,
     top: str | None,

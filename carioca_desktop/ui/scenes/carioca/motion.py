@@ -16,7 +16,7 @@ from carioca_desktop.ui.scenes.carioca.flights import Arrival, card_places, snap
 if TYPE_CHECKING:
     from carioca_desktop.rules.carioca.actions import Action
     from carioca_desktop.ui.scenes.carioca.input import Drag
-    from carioca_desktop.ui.scenes.carioca.scene import TableScene
+    from carioca_desktop.ui.scenes.carioca.tablehost import TableHost
 
 SOUNDS = {"draw": "draw", "buy": "draw", "discard": "discard", "lay_down": "place", "add": "place",
           "swap": "place", "round_end": "round_end", "deal": "deal"}  # fmt: skip
@@ -25,7 +25,7 @@ SOUNDS = {"draw": "draw", "buy": "draw", "discard": "discard", "lay_down": "plac
 class TableMotion:
     """The flights and sounds of the moves made at one table."""
 
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: TableHost) -> None:
         self.s = scene
 
     def card_places(self) -> dict[int, tuple[str, pygame.Rect]]:

@@ -15,7 +15,7 @@ from carioca_desktop.play.news import summary
 from carioca_desktop.ui import hud
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.scenes.carioca.scene import TableScene
+    from carioca_desktop.ui.scenes.carioca.tablehost import TableHost
 
 WAKE = pygame.event.custom_type()  # wakes the idle loop when a bot is due to move
 FAST_BATCH = 12  # bot moves per frame at top speed (autoplay, tests)
@@ -24,7 +24,7 @@ FAST_BATCH = 12  # bot moves per frame at top speed (autoplay, tests)
 class TableClock:
     """The wait before the next bot move, and the moves themselves."""
 
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: TableHost) -> None:
         self.s = scene
         self.wait = 0.0
 

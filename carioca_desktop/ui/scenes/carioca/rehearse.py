@@ -24,7 +24,7 @@ from carioca_desktop.ui.scenes.carioca.model import LOG_LINES
 from carioca_desktop.ui.theme import GOLD, TEXT, TEXT_DIM
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.scenes.carioca.scene import TableScene
+    from carioca_desktop.ui.scenes.carioca.tablehost import TableHost
 
 ARRIVING = ("draw", "buy")  # a card flies into the acting seat's fan: one back hidden
 
@@ -32,7 +32,7 @@ ARRIVING = ("draw", "buy")  # a card flies into the acting seat's fan: one back 
 class Rehearsal:
     """Rehearses each bot move once (by the game's event count and round)."""
 
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: TableHost) -> None:
         self.s = scene
         self._done: object = None
         self.rehearsed = 0  # moves rehearsed (tests)

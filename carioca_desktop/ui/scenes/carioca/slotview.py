@@ -7,16 +7,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
 from carioca_desktop.ui.scenes.carioca.layout import TableLayout, card_h, slot_rects
 from carioca_desktop.ui.sprites import TextCache, panel
 from carioca_desktop.ui.theme import GREEN_OK, RED_BAD, TEXT, TEXT_DIM
-
-if TYPE_CHECKING:
-    from carioca_desktop.ui.scenes.carioca.view import TableView
 
 SLOT_STRIP = 0.42
 
@@ -59,8 +56,26 @@ def place_slots(slots: list[SlotView], layout: TableLayout) -> None:
         view.card_rects, view.spare_rects = places[:n], places[n:]
 
 
+class SlotLayer(Protocol):
+    """The table's view (``view.TableView``) as the slots' painter reads it: typed by this,
+    not by the view, which imports the painter."""
+
+    @property
+    def layout(self) -> TableLayout | None: ...
+    @property
+    def texts(self) -> TextCache: ...
+    @property
+    def high_contrast(self) -> bool: ...
+    @property
+    def slots(self) -> list[SlotView]: ...
+    def card(
+        self, surf: pygame.Surface, code: str, rect: pygame.Rect, marker: str | None = None
+    ) -> None: ...
+    def slot_outline(self, surf: pygame.Surface, rect: pygame.Rect) -> None: ...
+
+
 def draw_slots(
-    table: TableView,
+    table: SlotLayer,
     surf: pygame.Surface,
     hidden: Counter[Hashable],
     clip: pygame.Rect | None = None,
@@ -90,7 +105,7 @@ def draw_slots(
                 table.card(surf, code, rect, marker)
 
 
-def _verdict(table: TableView, surf: pygame.Surface, view: SlotView, title_w: int) -> None:
+def _verdict(table: SlotLayer, surf: pygame.Surface, view: SlotView, title_w: int) -> None:
     """The slot's reason beside its title, or, when it does not fit there, whole under
     the cards (wrapped), never cut to "Falta 1 c…"."""
     assert table.layout is not None

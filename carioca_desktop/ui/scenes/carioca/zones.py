@@ -23,7 +23,7 @@ from carioca_desktop.ui.sprites import CardImages
 from carioca_desktop.ui.tablekit.blitter import aligned
 
 if TYPE_CHECKING:
-    from carioca_desktop.ui.scenes.carioca.view import TableText, TableView
+    from carioca_desktop.ui.scenes.carioca.layerparts import LayerView, Words
 
 Box = tuple[int, int, int, int]
 Item = tuple[Box, Hashable]
@@ -38,7 +38,7 @@ _box = rect_box
 
 
 def items(
-    view: TableView, text: TableText, hidden: Counter[Hashable], pozo_under: str | None
+    view: LayerView, text: Words, hidden: Counter[Hashable], pozo_under: str | None
 ) -> set[Item]:
     """Everything the layer shows, as (box, what) pairs."""
     layout, obs, images, texts = view.layout, view.obs, view.images, view.texts

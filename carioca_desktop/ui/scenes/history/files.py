@@ -4,8 +4,9 @@ match's bytes written where the person chose, or a friend's file read as hostile
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 import pygame_gui
@@ -19,13 +20,26 @@ from carioca_desktop.storage.replays import keep_match
 
 if TYPE_CHECKING:
     from carioca_desktop.storage.history import Row
-    from carioca_desktop.ui.scenes.history import HistoryScene
+    from carioca_desktop.ui.scene import Host
+
+
+class FilesHost(Protocol):
+    """What the dialogs need of History's screen (``HistoryScene``): typed by this, not by
+    the screen, so that the screen's package has no circle of imports."""
+
+    @property
+    def app(self) -> Host: ...
+    @property
+    def size(self) -> tuple[int, int]: ...
+    def later(self, action: Callable[[], object]) -> Callable[[], None]: ...
+    def say(self, message: str) -> None: ...
+    def reload(self) -> None: ...
 
 
 class MatchFiles:
     """The open dialog (at most one) and what its answer does."""
 
-    def __init__(self, scene: HistoryScene) -> None:
+    def __init__(self, scene: FilesHost) -> None:
         self.s = scene
         self.dialog: Any = None  # a UIFileDialog (pygame_gui's kill is untyped)
         self.mode = ""
