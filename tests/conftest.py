@@ -24,6 +24,7 @@ os.environ["CARIOCA_DISCOVERY"] = "127.0.0.1"
 
 from tests.fixtures.examples import register_profiles
 from tests.fixtures.loopback_guard import install_loopback_guard
+from tests.fixtures.memory import release_test_leftovers, return_freed_memory
 
 install_loopback_guard()
 register_profiles()
@@ -97,3 +98,18 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
     application = App(size=(1600, 900), paths=Paths.under(tmp_path), fast=True)
     yield application
     i18n.set_language(old)
+
+
+@pytest.fixture(autouse=True)
+def _release_leftovers() -> Iterator[None]:
+    """After each test, its queued events and frozen objects let go (tests/fixtures/memory.py:
+    without this the default run grew to ~9 GB)."""
+    yield
+    release_test_leftovers()
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _trim_after_module() -> Iterator[None]:
+    """After each module, the freed C heap goes back to the system."""
+    yield
+    return_freed_memory()

@@ -5,6 +5,7 @@ pixel for pixel."""
 
 from __future__ import annotations
 
+import hashlib
 import os
 from pathlib import Path
 
@@ -83,7 +84,11 @@ def play_round(
         elif not scene.animator.busy and not scene.toasts and now != landed:
             # (a toast fades by the frame: the bot's thread decides when the move comes)
             landed = now
-            shots.append((landed, pygame.image.tobytes(app.screen, "RGB")))
+            # A digest of the screen, not its 4 MB of pixels: two rounds of ~80 shots each
+            # held ~700 MB of the test run's one process.
+            shots.append(
+                (landed, hashlib.blake2b(pygame.image.tobytes(app.screen, "RGB")).digest())
+            )
     assert session.game.round_over, "the round did not end"
     return shots, moves, scene
 

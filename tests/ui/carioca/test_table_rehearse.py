@@ -4,6 +4,7 @@ rehearsal, pixel for pixel."""
 
 from __future__ import annotations
 
+import hashlib
 import os
 from pathlib import Path
 
@@ -57,7 +58,10 @@ def play_round(
             moves.append((kinds, pictures.misses - misses, renders[0] - words))
         elif not scene.animator.busy and session.game.event_count != landed:
             landed = session.game.event_count
-            shots.append((landed, pygame.image.tobytes(app.screen, "RGB")))
+            # A digest of the screen, not its megabytes of pixels (held for the whole round).
+            shots.append(
+                (landed, hashlib.blake2b(pygame.image.tobytes(app.screen, "RGB")).digest())
+            )
     assert scene.game_over_round, "the round did not end"
     return shots, moves, scene
 
