@@ -303,10 +303,12 @@ def _network_tables() -> str:
 
 
 def _network_table(game: str) -> str:
-    """One game's network table as the host's person sees it; the moves it saw."""
+    """One game's network table as the host's person sees it, started (as the waiting
+    room's Start is) once that person is seated."""
     from carioca_desktop.rules.buraco.ruleset import preset_rules
     from carioca_desktop.storage import Paths
     from carioca_desktop.ui.app import App
+    from carioca_desktop.ui.nettable.scenes import NetPart
     from carioca_desktop.ui.scenes.net.hosting import ME, open_table
 
     home = os.environ["CARIOCA_HOME"]
@@ -316,12 +318,13 @@ def _network_table(game: str) -> str:
     kinds = [ME, "easy", "easy"] if carioca else [ME, "easy", "easy", "easy"]
     served, people = open_table(app, game, rules, kinds, "Ana", 0, "127.0.0.1")
     try:
-        served.host.start_now()
         end = time.monotonic() + 10
         while (links := people.links()) is None:
             assert time.monotonic() < end, f"the {game} network table did not start"
             app.frame(0.016)
             people.poll()
+            if people.people[0].welcomed is not None and served.host.session is None:
+                served.host.start_now()  # Start, once this computer's person is seated
             time.sleep(0.01)
         table = app.routes.net_table(links)
         app.reset(table)
@@ -329,6 +332,9 @@ def _network_table(game: str) -> str:
             app.frame(0.016)
             time.sleep(0.01)
         assert app.stack.top is table, f"the {game} network table closed by itself"
+        assert isinstance(table, NetPart), f"the {game} network table is {table!r}"
+        seat = table.session.seats[0]
+        assert seat.name == "Ana", f"this computer's seat is called {seat.name!r}"
         app.screenshot(os.path.join(home, f"{game} network table.png"))
     finally:
         people.close()
