@@ -114,10 +114,11 @@ class TableOverlays:
 
     def show_keys(self) -> None:
         """F1 or ?: the keyboard help over the table, with Buraco's keys."""
-        from carioca_desktop.ui.scenes.buraco.keys import CLICKS, KEYS
+        from carioca_desktop.ui.scenes.buraco.keys import help_rows
 
         table = _table(self)
-        table.app.push(table.app.routes.keys(KEYS, CLICKS))
+        keys, clicks = help_rows(table.session.game.rules.players)
+        table.app.push(table.app.routes.keys(keys, clicks))
 
     def open_pause(self) -> None:
         table = _table(self)
