@@ -51,10 +51,14 @@ class PrivacyScene(UIScene):
         self._reveal = reveal
         self._fan: tuple[int, pygame.Surface] | None = None
         self.age = 0.0
+        self.words_bottom = 0  # where the last painted line ends (kept above the button)
 
     def _box(self) -> pygame.Rect:
         w, h = self.size
         height = round(440 * self.t) + round(54 * self.u)  # the words, then the button
+        # two lines of round text fit; a third (Buraco's score, "since your turn") adds one
+        extra = max(0, len(self.round_text.split("\n")) - 2)
+        height += extra * font(round(15 * self.t)).get_linesize()
         box = pygame.Rect(0, 0, min(w - 80, round(760 * self.t)), min(h - 60, height))
         box.center = (w // 2, h // 2)
         return box
@@ -111,6 +115,7 @@ class PrivacyScene(UIScene):
             line = fit(line, small, box.w - 60)  # long names stay in the box
             draw_text(surface, line, small, (box.centerx, y), theme.TEXT_DIM, "midtop")
             y += small.get_linesize()
+        self.words_bottom = y
 
     def _fan_image(self, width: int) -> pygame.Surface:
         """A small fan of card backs: a hand, face down."""

@@ -86,8 +86,8 @@ def test_four_players_keep_their_pair_in_italian() -> None:
     i18n.set_language("it")
     words = [*help_words(4), history_line(4)]
     assert all("coppia" in w for w in words), words
-    assert history_line(4).startswith("La tua coppia 120 punti")
-    assert history_line(2).startswith("Tu 120 punti")
+    assert history_line(4).startswith("La tua coppia 120 pt")
+    assert history_line(2).startswith("Tu 120 pt ")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
