@@ -35,3 +35,20 @@ def test_the_round_text_ends_above_the_button(
     assert len(buttons) == 1 and "Beto" in buttons[0].text
     assert screen.words_bottom > 0
     assert screen.words_bottom + 6 <= buttons[0].rect.top, (size, count)  # not touching
+
+
+def test_the_one_other_person_is_named_in_italian(tmp_path: Path) -> None:
+    from carioca_desktop import i18n
+    from carioca_desktop.ui import hud
+
+    app = App(size=(1280, 720), paths=Paths.under(tmp_path), fast=True)
+    i18n.set_language("it")
+    try:
+        other = hud.other_person(["Ana", "Beto"], 1)
+        screen = PrivacyScene(app, 1, "Beto", LINES[0], lambda seat: None, "B", other)
+        assert screen.prompt() == "Beto, fai clic per vedere la tua mano. Ana, non guardare."
+        many = PrivacyScene(app, 1, "Beto", LINES[0], lambda seat: None, "B")
+        assert many.prompt().endswith("Gli altri, non guardate.")
+        assert hud.other_person(["Ana", "Beto", "Carla"], 1) is None
+    finally:
+        i18n.set_language(i18n.FALLBACK)

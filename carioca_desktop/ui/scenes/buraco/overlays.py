@@ -44,7 +44,9 @@ class TableOverlays:
         since = summary(table.session.game.observation(turn).events, turn, table.names)
         title = f"{title}\n{since}" if since else title  # what happened since their turn
         label = hud.initials(table.names)[turn]  # "J1" and "J2", not two "J"s
-        privacy = table.app.routes.privacy(turn, table.names[turn], title, table.reveal, label)
+        other = hud.other_person(table.names, turn)
+        privacy = table.app.routes.privacy(turn, table.names[turn], title, table.reveal, label,
+                                           other)  # fmt: skip
         table.app.push(privacy)
         return True
 
