@@ -278,6 +278,70 @@ def _network_screens() -> str:
     return "drew " + ", ".join(name for name, _ in scenes)
 
 
+@check("network table")
+def _network_tables() -> str:
+    """The network table of both games: a loopback table with this computer's seat and bots,
+    a few frames of play through the client, then everything closed, no thread left over."""
+    import threading
+
+    from carioca_desktop.storage.autosaver import flush_autosaves
+
+    def left() -> list[str]:
+        # The autosave's writer is one idle thread per save file for the app's whole life,
+        # as after a local match; everything else the tables started must be gone.
+        new = set(threading.enumerate()) - before
+        return sorted(t.name for t in new if t.name != "autosave")
+
+    before = set(threading.enumerate())
+    drawn = [_network_table("carioca"), _network_table("buraco")]
+    assert flush_autosaves(5), "the network table's autosave was not written"
+    end = time.monotonic() + 5
+    while left() and time.monotonic() < end:
+        time.sleep(0.05)  # the closed clients' and host's threads finish their last step
+    assert not left(), f"threads left running: {left()}"
+    return "drew " + ", ".join(drawn)
+
+
+def _network_table(game: str) -> str:
+    """One game's network table as the host's person sees it, started (as the waiting
+    room's Start is) once that person is seated."""
+    from carioca_desktop.rules.buraco.ruleset import preset_rules
+    from carioca_desktop.storage import Paths
+    from carioca_desktop.ui.app import App
+    from carioca_desktop.ui.nettable.scenes import NetPart
+    from carioca_desktop.ui.scenes.net.hosting import ME, open_table
+
+    home = os.environ["CARIOCA_HOME"]
+    app = App(size=(1280, 720), paths=Paths.under(Path(home) / game), fast=True)
+    carioca = game == "carioca"
+    rules = CariocaRules.from_dict({"players": 3}) if carioca else preset_rules("brasileiro")
+    kinds = [ME, "easy", "easy"] if carioca else [ME, "easy", "easy", "easy"]
+    served, people = open_table(app, game, rules, kinds, "Ana", 0, "127.0.0.1")
+    try:
+        end = time.monotonic() + 10
+        while (links := people.links()) is None:
+            assert time.monotonic() < end, f"the {game} network table did not start"
+            app.frame(0.016)
+            people.poll()
+            if people.people[0].welcomed is not None and served.host.session is None:
+                served.host.start_now()  # Start, once this computer's person is seated
+            time.sleep(0.01)
+        table = app.routes.net_table(links)
+        app.reset(table)
+        for _ in range(5):
+            app.frame(0.016)
+            time.sleep(0.01)
+        assert app.stack.top is table, f"the {game} network table closed by itself"
+        assert isinstance(table, NetPart), f"the {game} network table is {table!r}"
+        seat = table.session.seats[0]
+        assert seat.name == "Ana", f"this computer's seat is called {seat.name!r}"
+        app.screenshot(os.path.join(home, f"{game} network table.png"))
+    finally:
+        people.close()
+        app.stop_serving()
+    return f"{game} network table"
+
+
 @check("bot round")
 def _bot_round() -> str:
     from carioca_desktop.play.carioca.session import MatchSession

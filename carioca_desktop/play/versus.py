@@ -31,6 +31,7 @@ class Versus:
     hard: list[int] = field(default_factory=list)
     same_deals: int = 0  # how many rounds were dealt the same in both
     finished: bool = True
+    players: int = 0  # seats at the table (Buraco's 2-player game has no partner to name)
 
     @property
     def totals(self) -> tuple[int, int]:
@@ -93,6 +94,7 @@ def versus_hard(match: MatchFile, seat: int | None = None) -> Versus:
     known = _GAMES[match.game]
     step = getattr(importlib.import_module(known.driver), known.step)
     result = Versus(match.game, seat, _seat_points(played, seat, match.game))
+    result.players = len(match.seats)
     for _ in range(MAX_ACTIONS):
         if game.is_over:
             break

@@ -71,6 +71,12 @@ def avatar(seat: int, name: str, radius: int, label: str | None = None) -> pygam
     return surf
 
 
+def other_person(names: Sequence[str], seat: int) -> str | None:
+    """The one other player of a 2-player game (named on the privacy screen instead of
+    "the others"); None with more players."""
+    return names[1 - seat] if len(names) == 2 else None
+
+
 def initials(names: Sequence[str]) -> list[str]:
     """The avatar labels of players seated together: each name's initial, and where two
     share one, two characters that tell them apart ("Du" and "Di" for Du and Diego, "J1"

@@ -130,10 +130,11 @@ class Router:
         round_text: str,
         reveal: Callable[[int], None],
         label: str | None = None,
+        other: str | None = None,
     ) -> Scene:
         from carioca_desktop.ui.scenes.privacy import PrivacyScene
 
-        return PrivacyScene(self.host, seat, name, round_text, reveal, label)
+        return PrivacyScene(self.host, seat, name, round_text, reveal, label, other)
 
     def confirm(
         self,

@@ -219,6 +219,7 @@ class Routes(Protocol):
         round_text: str,
         reveal: Callable[[int], None],
         label: str | None = None,
+        other: str | None = None,
     ) -> Scene: ...
     def confirm(
         self,

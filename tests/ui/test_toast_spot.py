@@ -29,6 +29,7 @@ from carioca_desktop.ui.app import App
 from carioca_desktop.ui.scenes.buraco import BuracoTableScene
 from carioca_desktop.ui.scenes.buraco import panels as buraco_panels
 from carioca_desktop.ui.scenes.carioca import TableScene
+from carioca_desktop.ui.scenes.carioca import paint as carioca_paint
 from carioca_desktop.ui.tablekit.toast_spot import spot
 
 SIZES = [(960, 600), (1280, 720), (1920, 1080)]
@@ -186,3 +187,34 @@ def test_the_piles_are_kept_clear_where_there_is_room() -> None:
     meld = [pygame.Rect(0, 0, 400, 60), pygame.Rect(0, 100, 400, 200)]  # room only on the pile
     forced = spot((100, 20), (200, 100), meld, bounds, 4, soft=[pygame.Rect(0, 60, 400, 40)])
     assert forced.collidelist(meld) < 0
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_carioca_lay_down_hint_covers_no_meld_name_hand_or_slot(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:
+    """The "why Bajarse is off" line (paint._hint) is placed as the toasts are, and the
+    toasts keep off it."""
+    boxes = drawn_boxes(monkeypatch)
+    hints: list[pygame.Rect | None] = []
+    real = carioca_paint._hint
+
+    def recording(surface: pygame.Surface, p: carioca_paint.Picture) -> pygame.Rect | None:
+        hints.append(real(surface, p))
+        return hints[-1]
+
+    monkeypatch.setattr(carioca_paint, "_hint", recording)
+    app = App(size=size, paths=Paths.under(tmp_path), fast=True)
+    scene = TableScene(app, carioca_midgame())
+    app.push(scene)
+    app.frame(0.016)
+    scene.model.hint = WORDS
+    scene.toast("Robaste el 7♥", scene.layout.slots_area.midtop)
+    app.dirty()
+    app.frame(0.016)
+    hint = hints[-1]
+    assert hint is not None and pygame.Rect((0, 0), app.size).contains(hint)
+    _, shown = carioca_rects(scene)
+    shown.append(("slots", scene.layout.slots_area))
+    assert [(what, r) for what, r in shown if hint.colliderect(r)] == [], (size, hint)
+    assert len(boxes) == 1 and not boxes[0].colliderect(hint)

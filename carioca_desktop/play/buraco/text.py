@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from carioca_desktop.i18n import tr
+from carioca_desktop.i18n import has, tr
 from carioca_desktop.play.text import card_label
 from carioca_desktop.rules.buraco.observation import BuracoObservation, EventView
 from carioca_desktop.rules.buraco.ruleset import BuracoRules
@@ -41,6 +41,17 @@ def winner_text(names: Sequence[str], side: int) -> str:
     """ "Ana & Carla win the match!", or "Beto wins the match!" in the 2-player game."""
     key = "winner" if len(names) > 2 else "winner_one"
     return tr(f"buraco.sheet.{key}", names=side_name(names, side))
+
+
+def for_players(key: str, players: int) -> str:
+    """``key``'s 2-player wording (``<key>_two``: "your melds", not "your pair's") when the
+    game has two players and the language has one."""
+    return f"{key}_two" if players == 2 and has(f"{key}_two") else key
+
+
+def target_text(n: int) -> str:
+    """ "Target: 1500 points", singular for 1 (the rules allow any target from 1)."""
+    return tr("buraco.target_one") if n == 1 else tr("buraco.target", n=n)
 
 
 def level_name(level: str | None) -> str:
@@ -113,7 +124,7 @@ def privacy_text(obs: BuracoObservation, names: Sequence[str], seat: int) -> str
     mine, theirs = side_of(seat), 1 - side_of(seat)
     score = (f"{side_name(names, mine)}: {obs.scores[mine]} — "
              f"{side_name(names, theirs)}: {obs.scores[theirs]}")  # fmt: skip
-    return f"{title}\n{score} · {tr('buraco.target', n=obs.target)}"
+    return f"{title}\n{score} · {target_text(obs.target)}"
 
 
 def first_meld_minimum(obs: BuracoObservation) -> int:

@@ -89,10 +89,17 @@ class MenuScene(UIScene):
         self.focus.move(1 if saved else 2)
 
     def _message_rect(self, surface: pygame.Surface | None = None) -> pygame.Rect:
+        """The notice across the top; in a short window, where the buttons' column starts
+        near the top, left of the column (the buttons are drawn above the notice)."""
         w, _ = self.size
         width = round(min(w * 0.8, 900 * self.k + 120))
         spot = pygame.Rect((w - width) // 2, round(18 * self.k), width, 0)
-        return notice_box(surface, self.messages, spot, round(17 * max(self.u, self.k)))
+        size = round(17 * max(self.u, self.k))
+        column = self._column().inflate(round(56 * self.u), 0)
+        if notice_box(None, self.messages, spot, size).colliderect(column):
+            margin = round(18 * self.k)
+            spot = pygame.Rect(margin, spot.y, column.x - 2 * margin, 0)
+        return notice_box(surface, self.messages, spot, size)
 
     # ------------------------------------------------------------------ picture
     def kept_key(self) -> object:
@@ -138,7 +145,18 @@ class MenuScene(UIScene):
         col = self._column().inflate(round(56 * self.u), 0)
         panel(surface, col, border=theme.GOLD)
         small = font(max(12, round(14 * k)))
-        draw_text(surface, f"v{version()}", small, (w - 14, h - 10), theme.TEXT_DIM, "bottomright")
+        spot = self._version_rect(small)
+        draw_text(surface, f"v{version()}", small, spot.topleft, theme.TEXT_DIM)
+
+    def _version_rect(self, small: pygame.font.Font) -> pygame.Rect:
+        """The version in the bottom-right corner; in a short window, where the buttons'
+        panel reaches that corner, in the bottom-left one (never across the panel's edge)."""
+        w, h = self.size
+        rect = pygame.Rect((0, 0), small.size(f"v{version()}"))
+        rect.bottomright = (w - 14, h - 10)
+        if rect.colliderect(self._column().inflate(round(56 * self.u), 0)):
+            rect.bottomleft = (14, h - 10)
+        return rect
 
     def paint_over(self, surface: pygame.Surface) -> None:
         if self.messages:

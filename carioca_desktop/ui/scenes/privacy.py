@@ -42,8 +42,10 @@ class PrivacyScene(UIScene):
         round_text: str,
         reveal: Callable[[int], None],
         label: str | None = None,
+        other: str | None = None,
     ) -> None:
         super().__init__(app)
+        self.other = other  # the one other person of a 2-player game: named, not "the others"
         self.seat = seat
         self.name = name
         self.label = label  # the avatar's letters, as on the seat's panel (hud.initials)
@@ -51,10 +53,14 @@ class PrivacyScene(UIScene):
         self._reveal = reveal
         self._fan: tuple[int, pygame.Surface] | None = None
         self.age = 0.0
+        self.words_bottom = 0  # where the last painted line ends (kept above the button)
 
     def _box(self) -> pygame.Rect:
         w, h = self.size
         height = round(440 * self.t) + round(54 * self.u)  # the words, then the button
+        # two lines of round text fit; a third (Buraco's score, "since your turn") adds one
+        extra = max(0, len(self.round_text.split("\n")) - 2)
+        height += extra * font(round(15 * self.t)).get_linesize()
         box = pygame.Rect(0, 0, min(w - 80, round(760 * self.t)), min(h - 60, height))
         box.center = (w // 2, h // 2)
         return box
@@ -102,7 +108,7 @@ class PrivacyScene(UIScene):
         surface.blit(title, title.get_rect(midtop=(box.centerx, y)))
         y += title.get_height()
         body = font(round(19 * t))
-        for line in wrap(tr("hotseat.prompt", name=self.name), body, box.w - 100):
+        for line in wrap(self.prompt(), body, box.w - 100):
             draw_text(surface, line, body, (box.centerx, y), theme.TEXT, "midtop")
             y += body.get_linesize()
         small = font(round(15 * t))
@@ -111,6 +117,12 @@ class PrivacyScene(UIScene):
             line = fit(line, small, box.w - 60)  # long names stay in the box
             draw_text(surface, line, small, (box.centerx, y), theme.TEXT_DIM, "midtop")
             y += small.get_linesize()
+        self.words_bottom = y
+
+    def prompt(self) -> str:
+        if self.other is not None:
+            return tr("hotseat.prompt_two", name=self.name, other=self.other)
+        return tr("hotseat.prompt", name=self.name)
 
     def _fan_image(self, width: int) -> pygame.Surface:
         """A small fan of card backs: a hand, face down."""

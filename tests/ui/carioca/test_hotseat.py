@@ -192,3 +192,11 @@ def test_a_save_from_before_the_hints_flag_loads_with_hints_on(tmp_path: Path) -
 def test_one_person_with_bots_has_no_privacy_screen(tmp_path: Path) -> None:
     app, scene = hot_table(tmp_path, ("human", "bot", "bot"))
     assert app.stack.top is scene and not scene.hand_hidden
+
+
+def test_two_people_alone_are_named_not_told_everyone_else(tmp_path: Path) -> None:
+    """Issue 28: "Los demás, no miren" with one other person at the screen names them."""
+    _app, _scene = hot_table(tmp_path, ("human", "human"))
+    assert privacy(_app).prompt() == "Tú, pulsa para mostrar tu mano. Ana, no mires."
+    app3, _ = hot_table(tmp_path / "three")
+    assert privacy(app3).prompt() == "Tú, pulsa para mostrar tu mano. Los demás, no miren."

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from carioca_desktop.i18n import tr
+from carioca_desktop.play.buraco.text import for_players
 from carioca_desktop.rules.buraco.actions import Draw
 from carioca_desktop.ui.scenes.buraco.cards import badge_top
 from carioca_desktop.ui.tablekit.keys import ENTER
@@ -52,6 +53,12 @@ CLICKS = (
     "buraco_keys.click_target",
     "buraco_keys.click_drag",
 )
+
+
+def help_rows(players: int) -> tuple[tuple[tuple[str, str], ...], tuple[str, ...]]:
+    """``KEYS`` and ``CLICKS`` with the 2-player wording where there is one (no "pair")."""
+    keys = tuple((shown, for_players(key, players)) for shown, key in KEYS)
+    return keys, tuple(for_players(key, players) for key in CLICKS)
 
 
 class BuracoKeys:

@@ -13,7 +13,7 @@ import pygame
 from carioca_desktop.games import LEVELS
 from carioca_desktop.i18n import tr
 from carioca_desktop.play.buraco.session import BuracoSession
-from carioca_desktop.play.buraco.text import level_name
+from carioca_desktop.play.buraco.text import level_name, target_text
 from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.buraco.ruleset import PRESETS, BuracoRules, preset_rules
 from carioca_desktop.ui import hud, theme
@@ -230,7 +230,7 @@ class BuracoNewGameScene(NewGameBase):
         text = font(round(16 * self.u))
         draw_text(surface, tr("buraco.newgame.rules"), head, (box.x + 22, box.y + 14), theme.GOLD)
         lines = [
-            tr("buraco.target", n=rules.target),
+            target_text(rules.target),
             tr("buraco.newgame.players", n=rules.players)
             if rules.players == 4
             else tr("buraco_look.players_two"),

@@ -44,7 +44,9 @@ class TableOverlays:
         since = summary(table.session.game.observation(turn).events, turn, table.names)
         title = f"{title}\n{since}" if since else title  # what happened since their turn
         label = hud.initials(table.names)[turn]  # "J1" and "J2", not two "J"s
-        privacy = table.app.routes.privacy(turn, table.names[turn], title, table.reveal, label)
+        other = hud.other_person(table.names, turn)
+        privacy = table.app.routes.privacy(turn, table.names[turn], title, table.reveal, label,
+                                           other)  # fmt: skip
         table.app.push(privacy)
         return True
 
@@ -114,10 +116,11 @@ class TableOverlays:
 
     def show_keys(self) -> None:
         """F1 or ?: the keyboard help over the table, with Buraco's keys."""
-        from carioca_desktop.ui.scenes.buraco.keys import CLICKS, KEYS
+        from carioca_desktop.ui.scenes.buraco.keys import help_rows
 
         table = _table(self)
-        table.app.push(table.app.routes.keys(KEYS, CLICKS))
+        keys, clicks = help_rows(table.session.game.rules.players)
+        table.app.push(table.app.routes.keys(keys, clicks))
 
     def open_pause(self) -> None:
         table = _table(self)

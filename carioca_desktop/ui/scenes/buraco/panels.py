@@ -10,7 +10,7 @@ import pygame
 
 from carioca_desktop.i18n import tr
 from carioca_desktop.play.buraco.points import table_points
-from carioca_desktop.play.buraco.text import rules_of, side_name
+from carioca_desktop.play.buraco.text import rules_of, side_name, target_text
 from carioca_desktop.ui import hud
 from carioca_desktop.ui.scenes.buraco.layout import words_scale
 from carioca_desktop.ui.sprites import panel
@@ -64,7 +64,7 @@ def score_panel(surface: pygame.Surface, p: Painted) -> None:
     u = layout.upx
     running = table_points(obs) if obs.phase in ("draw", "play") else None
     surface.blit(panel(rect.size, u(12), (*hud.PANEL_FILL[:3], 215), hud.BORDER), rect)
-    head = texts.render(tr("buraco.target", n=obs.target), u(14), GOLD, bold=True)
+    head = texts.render(target_text(obs.target), u(14), GOLD, bold=True)
     surface.blit(head, (rect.left + u(14), rect.top + u(10)))
     y = rect.top + u(38)
     for side in (obs.seat % 2, 1 - obs.seat % 2):

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from carioca_desktop.i18n import tr
+from carioca_desktop.play.buraco.text import for_players
 from carioca_desktop.rules.buraco.ruleset import BuracoRules
 from carioca_desktop.ui import theme
 from carioca_desktop.ui.widgets import UIScene, draw_text, font, gold_title, panel, wrap
@@ -49,7 +50,7 @@ def rules_lines(r: BuracoRules, at_table: bool = True) -> list[tuple[str, str]]:
 
     def words(section: str) -> str:
         return tr(
-            f"buraco.rules.{section}",
+            for_players(f"buraco.rules.{section}", r.players),
             target=r.target,
             limpo=b["limpo"],
             sujo=b["sujo"],

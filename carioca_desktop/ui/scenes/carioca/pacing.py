@@ -73,7 +73,8 @@ class TableClock:
         name, label = s.session.seats[seat].name, hud.initials(s.obs.names)[seat]
         since = summary(s.session.game.observation(seat).events, seat, s.obs.names)
         title = f"{s.text.title}\n{since}" if since else s.text.title  # what happened since
-        s.app.push(s.app.routes.privacy(seat, name, title, s.hotseat.reveal, label))
+        other = hud.other_person(s.obs.names, seat)
+        s.app.push(s.app.routes.privacy(seat, name, title, s.hotseat.reveal, label, other))
         return True
 
     def schedule(self, seconds: float) -> None:

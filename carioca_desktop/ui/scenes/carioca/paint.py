@@ -23,6 +23,7 @@ from carioca_desktop.ui.sprites import CardImages, TextCache, panel
 from carioca_desktop.ui.tablekit import news as news_marks
 from carioca_desktop.ui.tablekit.blitter import draw_rect
 from carioca_desktop.ui.tablekit.hand import HandModel
+from carioca_desktop.ui.tablekit.toast_spot import spot
 from carioca_desktop.ui.theme import GOLD, GREEN_OK, RED_BAD
 
 ACCEPT = (110, 230, 140)
@@ -87,12 +88,13 @@ def paint_over(surface: pygame.Surface, p: Picture) -> None:
     if not p.hand_hidden:
         table_marks.paint(surface, p.layout, p.view, p.images, p.texts, p.lit, p.ring, p.rows,
                           p.hand)  # fmt: skip
-    _hint(surface, p.layout, p.texts, p.hint)
+    hint = _hint(surface, p)
     p.animator.draw(surface)
     _drag(surface, p.images, p.drag)
     layout = p.layout  # the piles with their words, and the log: kept clear where there is room
     piles = [layout.stock.union(layout.pozo).inflate(0, layout.upx(36)), layout.log]
-    hud.draw_toasts(surface, p.toasts, p.texts, p.layout.ui, p.view.covered(), piles)
+    avoid = [*p.view.covered(), *([hint] if hint is not None else [])]
+    hud.draw_toasts(surface, p.toasts, p.texts, p.layout.ui, avoid, piles)
 
 
 def hand_key(p: Picture) -> Hashable | None:
@@ -171,15 +173,22 @@ def _hand(surface: pygame.Surface, p: Picture) -> None:
             surface.blit(glow, (rect.x + gx, rect.y + gy))
 
 
-def _hint(surface: pygame.Surface, layout: TableLayout, texts: TextCache, hint: str) -> None:
-    """Why Bajarse is still off although every slot reads as a meld."""
-    if not hint:
-        return
-    text = texts.render(hint, layout.upx(15), (255, 226, 200), bold=True)
-    box = text.get_rect().inflate(layout.upx(28), layout.upx(12))
-    box.midbottom = (layout.slots_area.centerx, layout.slots_area.top - layout.upx(6))
+def _hint(surface: pygame.Surface, p: Picture) -> pygame.Rect | None:
+    """Why Bajarse is still off although every slot reads as a meld: over the slots, or the
+    nearest place that covers no meld, name, hand nor the slots (tablekit/toast_spot.py);
+    its box, for the toasts to keep off."""
+    if not p.hint:
+        return None
+    layout = p.layout
+    text = p.texts.render(p.hint, layout.upx(15), (255, 226, 200), bold=True)
+    size = text.get_rect().inflate(layout.upx(28), layout.upx(12)).size
+    anchor = (layout.slots_area.centerx, layout.slots_area.top - layout.upx(6))
+    screen = pygame.Rect((0, 0), layout.size).inflate(-layout.upx(8), -layout.upx(8))
+    avoid = [*p.view.covered(), layout.slots_area]
+    box = spot(size, anchor, avoid, screen, layout.upx(12))
     surface.blit(panel(box.size, layout.upx(10), (70, 24, 20, 215), RED_BAD, 1), box)
     surface.blit(text, text.get_rect(center=box.center))
+    return box
 
 
 def _drag(surface: pygame.Surface, images: CardImages, drag: Drag | None) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import threading
 
 from carioca_desktop.i18n import tr
+from carioca_desktop.play.buraco.text import for_players
 from carioca_desktop.play.versus import Versus, versus_hard
 from carioca_desktop.storage.match_file import MatchFileError
 from carioca_desktop.storage.replays import Kept, open_kept
@@ -56,6 +57,6 @@ class HardComparison:
         mine, hard = v.totals
         rounds = " · ".join(f"{p}/{h}" for p, h in zip(v.played, v.hard, strict=False))
         return [
-            tr(f"history.hard_{v.game}", mine=mine, hard=hard),
+            tr(for_players(f"history.hard_{v.game}", v.players), mine=mine, hard=hard),
             tr("history.hard_rounds", rounds=rounds),
         ]

@@ -111,9 +111,10 @@ def _paint_row(
 def paint_rules(
     surface: pygame.Surface, box: pygame.Rect, rows: Sequence[tuple[str, str]], title: str,
     u: float, below: int = 0,
-) -> None:  # fmt: skip
-    """The variant's name and the rules in words (the rules screen's text), until full;
-    ``below``: the y the words start at the earliest (a widget above them)."""
+) -> bool:  # fmt: skip
+    """The variant's name and the rules in words (the rules screen's text), until full, then
+    "…" (a short window); ``below``: the y the words start at the earliest (a widget above
+    them). True when some rows did not fit."""
     head = font(round(22 * u), bold=True)
     draw_text(surface, tr("net.lobby.rules"), head, (box.x + 20, box.y + 14), theme.GOLD)
     body = font(round(17 * u), bold=True)
@@ -122,4 +123,12 @@ def paint_rules(
     y += body.get_linesize() + 8
     small = font(round(14 * u))
     area = pygame.Rect(box.x + 20, y, box.w - 40, box.bottom - 12 - y)
-    pairs(surface, rows, area, small, round(area.w * 0.32))
+    label_w = round(area.w * 0.32)
+    whole = pygame.Rect(area.x, area.y, area.w, 1 << 20)
+    if pairs(None, rows, whole, small, label_w) <= area.bottom:
+        pairs(surface, rows, area, small, label_w)
+        return False
+    area.h -= small.get_linesize()  # room for the mark that more rules follow
+    end = pairs(surface, rows, area, small, label_w)
+    draw_text(surface, "…", small, (area.x, end), theme.TEXT_DIM, shadow=False)
+    return True
