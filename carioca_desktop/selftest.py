@@ -18,7 +18,7 @@ import traceback
 import wave
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from carioca_desktop.games import BURACO
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
@@ -293,7 +293,12 @@ def _network_tables() -> str:
         return sorted(t.name for t in new if t.name != "autosave")
 
     before = set(threading.enumerate())
-    drawn = [_network_table("carioca"), _network_table("buraco")]
+    from carioca_desktop.rules.buraco.ruleset import preset_rules
+
+    drawn = [
+        _network_table("carioca", CariocaRules.from_dict({"players": 3}), 3),
+        _network_table("buraco", preset_rules("brasileiro"), 4),
+    ]
     assert flush_autosaves(5), "the network table's autosave was not written"
     end = time.monotonic() + 5
     while left() and time.monotonic() < end:
@@ -302,10 +307,9 @@ def _network_tables() -> str:
     return "drew " + ", ".join(drawn)
 
 
-def _network_table(game: str) -> str:
-    """One game's network table as the host's person sees it, started (as the waiting
-    room's Start is) once that person is seated."""
-    from carioca_desktop.rules.buraco.ruleset import preset_rules
+def _network_table(game: str, rules: Any, players: int) -> str:
+    """One game's network table as the host's person sees it (``rules`` for ``players``, the
+    others easy bots), started (as the waiting room's Start is) once that person is seated."""
     from carioca_desktop.storage import Paths
     from carioca_desktop.ui.app import App
     from carioca_desktop.ui.nettable.scenes import NetPart
@@ -313,9 +317,7 @@ def _network_table(game: str) -> str:
 
     home = os.environ["CARIOCA_HOME"]
     app = App(size=(1280, 720), paths=Paths.under(Path(home) / game), fast=True)
-    carioca = game == "carioca"
-    rules = CariocaRules.from_dict({"players": 3}) if carioca else preset_rules("brasileiro")
-    kinds = [ME, "easy", "easy"] if carioca else [ME, "easy", "easy", "easy"]
+    kinds = [ME] + ["easy"] * (players - 1)
     served, people = open_table(app, game, rules, kinds, "Ana", 0, "127.0.0.1")
     try:
         end = time.monotonic() + 10
