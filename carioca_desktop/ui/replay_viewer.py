@@ -118,7 +118,16 @@ class ReplayControls:
         """The game's own table scene for a practice session."""
         raise NotImplementedError
 
-    def coach_update(self, busy: bool) -> bool:
+    def enter(self) -> None:
+        super().enter()  # type: ignore[misc]
+        self.set_pace(SPEEDS[self.speed])
+
+    def resume(self) -> None:
+        super().resume()  # type: ignore[misc]
+        self.set_pace(SPEEDS[self.speed])
+
+    def update(self, dt: float) -> bool:
+        busy = bool(super().update(dt))  # type: ignore[misc]
         if self.coach.open and self.coach.busy:
             self.app.dirty()  # the panel says "thinking" until the judgements come
             return True
@@ -188,14 +197,6 @@ class ReplayViewerScene(ReplayControls, TableScene):
         self.speed = 1
         self.coach = carioca_coach()
 
-    def enter(self) -> None:
-        super().enter()
-        self.set_pace(SPEEDS[self.speed])
-
-    def resume(self) -> None:
-        super().resume()
-        self.set_pace(SPEEDS[self.speed])
-
     def set_pace(self, seconds: float) -> None:
         self.pause_s = seconds
 
@@ -234,9 +235,6 @@ class ReplayViewerScene(ReplayControls, TableScene):
         self.paint_bar(surface)
         self.coach.paint(surface)
 
-    def update(self, dt: float) -> bool:
-        return self.coach_update(super().update(dt))
-
 
 class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
     """Buraco's table, driven by the recorded actions."""
@@ -249,19 +247,8 @@ class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
         self.speed = 1
         self.coach = buraco_coach()
 
-    def enter(self) -> None:
-        super().enter()
-        self.set_pace(SPEEDS[self.speed])
-
-    def resume(self) -> None:
-        super().resume()
-        self.set_pace(SPEEDS[self.speed])
-
     def practice_table(self, session: Any) -> Any:
         return BuracoTableScene(self.app, session)
-
-    def update(self, dt: float) -> bool:
-        return self.coach_update(super().update(dt))
 
     def set_pace(self, seconds: float) -> None:
         self.pause_s = seconds
