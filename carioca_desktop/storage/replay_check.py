@@ -109,6 +109,19 @@ def steps(match: MatchFile) -> Iterator[tuple[AnyGame, Any]]:
         yield game, action
 
 
+def turns_of(
+    match: MatchFile, seat: int, skip: tuple[type, ...]
+) -> Iterator[tuple[int, AnyGame, Any]]:
+    """``seat``'s own moves on its turns (not those of the kinds in ``skip``), each with its
+    number and a copy of the game before it: what both games' coaches judge."""
+    previous = new_game(match).clone()
+    for number, (game, action) in enumerate(steps(match), 1):
+        mine = getattr(action, "seat", None) == seat and previous.current_player == seat
+        if mine and not isinstance(action, skip):
+            yield number, previous, action
+        previous = game.clone()
+
+
 def replay(match: MatchFile) -> Replayed:
     """Replay the whole match; MatchFileError when an action is refused, the match does not
     end with its last action, or the final scores differ from the file's."""

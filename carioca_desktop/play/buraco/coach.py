@@ -17,14 +17,13 @@ other continuations."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 from carioca_desktop.bots.buraco.driver import buraco_step, make_buraco_bot
 from carioca_desktop.rules.buraco.actions import Action, NextRound, Undo
 from carioca_desktop.rules.buraco.game import BuracoGame
 from carioca_desktop.storage.match_file import MatchFile
-from carioca_desktop.storage.replay_check import new_game, steps
+from carioca_desktop.storage.replay_check import turns_of
 
 FINE, BLUNDER = 30, 100  # points of a hand's margin (a clean canasta is 200)
 MAX_PLAYOUT = 4000  # actions; a hand that has not ended by then is cut
@@ -115,26 +114,12 @@ def judge(
         raise ValueError("this coach judges Buraco matches")
     seed = match.seed if hard_seed is None else hard_seed
     out: list[Judgement] = []
-    for number, (before, action) in enumerate(_with_before(match), 1):
-        if isinstance(action, (NextRound, Undo)) or getattr(action, "seat", None) != seat:
-            continue
-        if before.current_player != seat:
-            continue
+    for number, before, action in turns_of(match, seat, (NextRound, Undo)):
+        assert isinstance(before, BuracoGame)
         if rounds is not None and hand_index(before) not in rounds:
             continue
         out.append(judge_one(before, seat, action, number, seed))
     return out
-
-
-def _with_before(match: MatchFile) -> Iterator[tuple[BuracoGame, Action]]:
-    """A copy of the game before each action, and the action."""
-    previous = new_game(match)
-    assert isinstance(previous, BuracoGame)
-    previous = previous.clone()
-    for game, action in steps(match):
-        yield previous, action
-        assert isinstance(game, BuracoGame)
-        previous = game.clone()
 
 
 def where_points_went(judgements: list[Judgement]) -> dict[str, int]:

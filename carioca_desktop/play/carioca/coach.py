@@ -13,7 +13,6 @@ checks it on seeded positions and on ``hard``'s own decisions."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 from carioca_desktop.bots.carioca.base import make_bot
@@ -22,7 +21,7 @@ from carioca_desktop.rules.carioca.actions import Action, NextRound, Undo
 from carioca_desktop.rules.carioca.game import Game
 from carioca_desktop.rules.carioca.state import Phase
 from carioca_desktop.storage.match_file import MatchFile
-from carioca_desktop.storage.replay_check import new_game, steps
+from carioca_desktop.storage.replay_check import turns_of
 
 FINE, BLUNDER = 5, 25  # points a round
 MAX_PLAYOUT = 3000  # actions; a round that has not ended by then is cut
@@ -86,27 +85,13 @@ def judge(
     if match.game != "carioca":
         raise ValueError("the coach judges Carioca matches")
     out: list[Judgement] = []
-    for number, (before, action) in enumerate(_with_before(match), 1):
+    for number, before, action in turns_of(match, seat, (NextRound, Undo)):
+        assert isinstance(before, Game)
         if rounds is not None and before.round_index not in rounds:
-            continue
-        if isinstance(action, (NextRound, Undo)) or getattr(action, "seat", None) != seat:
-            continue
-        if before.current_player != seat:
             continue
         seed = match.seed if hard_seed is None else hard_seed
         out.append(_judge_one(before, seat, action, number, seed))
     return out
-
-
-def _with_before(match: MatchFile) -> Iterator[tuple[Game, Action]]:
-    """A copy of the game before each action, and the action."""
-    previous = new_game(match)
-    assert isinstance(previous, Game)
-    previous = previous.clone()
-    for game, action in steps(match):
-        yield previous, action
-        assert isinstance(game, Game)
-        previous = game.clone()
 
 
 def _judge_one(before: Game, seat: int, played: Action, number: int, seed: int) -> Judgement:
