@@ -42,7 +42,7 @@ def launch(out: Path, home: Path, tag: str, args: list[str]) -> subprocess.Popen
 def wait_file(path: Path, seconds: float, ok: object = None) -> bool:
     end = time.monotonic() + seconds
     while time.monotonic() < end:
-        if path.exists() and path.read_text().strip() and (ok is None or ok(path)):  # type: ignore[operator]
+        if path.exists() and path.stat().st_size and (ok is None or ok(path)):  # type: ignore[operator]
             return True
         time.sleep(0.2)
     return False
@@ -70,7 +70,7 @@ def session(out: Path, work: Path, lang: str, size: str, game: str) -> list[str]
     keys = ["--role", "join", "--input", "keys", "--name", "Beto", *typed, *common]
     beto = launch(out, beto_home, f"{tag}-beto", keys)
     turns = beto_home / f"{tag}-beto.turns"
-    if wait_file(turns, 180, lambda p: int(p.read_text()) >= 2):
+    if wait_file(turns, 180, lambda p: p.read_text().strip().isdigit() and int(p.read_text()) >= 2):
         beto.send_signal(signal.SIGKILL)  # the keyboard joiner's computer goes away
         beto.wait()
         wait_file(out / f"{tag}-host-seat-away.png", 15)
