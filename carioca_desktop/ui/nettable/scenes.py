@@ -159,6 +159,8 @@ class NetBuracoTable(NetPart, BuracoTableScene):
         self.window.also_drawn(self.net.draw(surface, self._seat_rect, self.layout.upx(10)))
 
     def _seat_rect(self, seat: int) -> pygame.Rect | None:
+        if self.sheet is not None:
+            return None  # the round sheet lies over the avatars: no line or bubble across it
         rect = self.layout.seats.get(seat)
         if rect is not None:
             return pygame.Rect(rect)
