@@ -51,12 +51,13 @@ def wait_file(path: Path, seconds: float, ok: object = None) -> bool:
 def session(out: Path, work: Path, lang: str, size: str, game: str) -> list[str]:
     """One whole session; the problems met (empty when every process ended well)."""
     tag = f"{game}-{lang}-{size}"
-    one = ["--hands", "1", "--target", "3000"] if game == "buraco" else ["--rounds", "2T"]
+    one = ["--target", "3000"] if game == "buraco" else ["--rounds", "2T"]
     common = ["--game", game, "--lang", lang, "--size", size, *one]
+    hands = ["--hands", "1"] if game == "buraco" else []  # the host leaves after one hand
     info = work / tag / "table.json"
     host = launch(out, work / tag / "host", f"{tag}-host",
                   ["--role", "host", "--input", "mouse", "--seats", SEATS, "--name", "Marta",
-                   "--info", str(info), *common])  # fmt: skip
+                   "--info", str(info), *common, *hands])  # fmt: skip
     if not wait_file(info, 90):
         host.kill()
         return [f"{tag}: the host never opened its table"]
