@@ -85,7 +85,11 @@ class NetCariocaTable(NetPart, TableScene):
         """The buy offer counts the host's seconds (None: no limit)."""
         offer, seconds = self.offer, self.session.buy_seconds
         if offer is not None and offer.clock.seconds != seconds:
+            running, key = offer.clock.running, offer.clock.key
             offer.clock = OfferClock(seconds)
+            if running:  # shown before the host's ask came: it counts, and says so, now
+                offer.clock.restart(key)
+                offer.show_seconds(offer.clock.shown)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         return self.net.key(event) or super().handle_event(event)
