@@ -29,7 +29,10 @@ class NetPart:
     session: Any
 
     def net_words(self) -> list[str]:
-        """The session's news read; at the host gone, back to the menu with the message."""
+        """The session's news read; at the host gone, back to the menu with the message.
+        A next deal that came after the round sheet's Continue is shown now."""
+        if self.session.deal_arrived():
+            cast(Any, self).sync()  # the table's own (each game's table has one)
         words = self.net.read()
         if self.net.gone is not None:
             self.leave(self.net.gone)
