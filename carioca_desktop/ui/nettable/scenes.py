@@ -27,6 +27,7 @@ class NetPart:
     app: Host
     net: NetOverlay
     session: Any
+    layout: Any
 
     def net_words(self) -> list[str]:
         """The session's news read; at the host gone, back to the menu with the message."""
@@ -34,6 +35,34 @@ class NetPart:
         if self.net.gone is not None:
             self.leave(self.net.gone)
         return words
+
+    def reactions_beside(self) -> pygame.Rect:
+        """The bar's Keys button, right of which the Reactions button sits (per game)."""
+        raise NotImplementedError
+
+    def place_reactions(self) -> None:
+        self.net.enter(self.reactions_beside(), self.layout.upx(10))
+
+    def enter(self) -> None:
+        super().enter()  # type: ignore[misc]  # the table's own enter (mixed in before it)
+        self.place_reactions()
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        super().on_resize(size)  # type: ignore[misc]
+        if self.net.toggle is not None:  # not while the table is left (no button to move)
+            self.place_reactions()
+
+    def resume(self) -> None:
+        super().resume()  # type: ignore[misc]
+        self.place_reactions()  # the language may be another now
+
+    def exit(self) -> None:
+        super().exit()  # type: ignore[misc]
+        self.net.kill()
+        self.session.close()  # left the table: the host keeps the seat for its grace
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        return self.net.key(event) or bool(super().handle_event(event))  # type: ignore[misc]
 
     def leave(self, message: str) -> None:
         message, self.net.gone = message, None
@@ -53,26 +82,9 @@ class NetCariocaTable(NetPart, TableScene):
         super().__init__(app, cast(Any, session))
         self.net = NetOverlay(app, session)
 
-    def enter(self) -> None:
-        super().enter()
-        self._place_reactions()
-
-    def _place_reactions(self) -> None:
+    def reactions_beside(self) -> pygame.Rect:
         keys = self.widgets.keys.rect if self.widgets is not None else pygame.Rect(0, 0, 0, 0)
-        self.net.enter(pygame.Rect(keys), self.layout.upx(10))
-
-    def on_resize(self, size: tuple[int, int]) -> None:
-        super().on_resize(size)
-        self._place_reactions()
-
-    def resume(self) -> None:
-        super().resume()
-        self._place_reactions()  # the language may be another now
-
-    def exit(self) -> None:
-        super().exit()
-        self.net.kill()
-        self.session.close()  # left the table: the host keeps the seat for its grace
+        return pygame.Rect(keys)
 
     def update(self, dt: float) -> bool:
         for words in self.net_words():
@@ -86,9 +98,6 @@ class NetCariocaTable(NetPart, TableScene):
         offer, seconds = self.offer, self.session.buy_seconds
         if offer is not None and offer.clock.seconds != seconds:
             offer.clock = OfferClock(seconds)
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        return self.net.key(event) or super().handle_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -130,19 +139,8 @@ class NetBuracoTable(NetPart, BuracoTableScene):
         self.net = NetOverlay(app, session)
         self.partner = _TrustHost(self)
 
-    def enter(self) -> None:
-        super().enter()
-        self.net.enter(pygame.Rect(self.layout.keys), self.layout.upx(10))
-
-    def on_resize(self, size: tuple[int, int]) -> None:
-        super().on_resize(size)
-        if self.net.toggle is not None:
-            self.net.enter(pygame.Rect(self.layout.keys), self.layout.upx(10))
-
-    def exit(self) -> None:
-        super().exit()
-        self.net.kill()
-        self.session.close()  # left the table: the host keeps the seat for its grace
+    def reactions_beside(self) -> pygame.Rect:
+        return pygame.Rect(self.layout.keys)
 
     def update(self, dt: float) -> bool:
         for words in self.net_words():
@@ -150,9 +148,6 @@ class NetBuracoTable(NetPart, BuracoTableScene):
         self.net.show_toggle(self.sheet is None)  # the round sheet hides the bar's buttons
         busy = super().update(dt)
         return busy or self.net.busy
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        return self.net.key(event) or super().handle_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
