@@ -22,6 +22,7 @@ from carioca_desktop.storage.history import Row, rows
 from carioca_desktop.storage.replays import delete_kept, set_starred
 from carioca_desktop.ui import theme
 from carioca_desktop.ui.focus import Focusable
+from carioca_desktop.ui.hintentry import HintEntry
 from carioca_desktop.ui.widgets import Stepper, UIScene, draw_text, fit, font, gold_title, panel
 
 if TYPE_CHECKING:
@@ -171,7 +172,7 @@ class HistoryScene(UIScene):
         bh, pad = round(40 * self.u), 14
         y = box.y + round(44 * self.t)
         holder = self.holder(pygame.Rect(box.x + pad, y, box.w - 2 * pad, bh))
-        entry = UITextEntryLine(pygame.Rect(0, 0, box.w - 2 * pad, bh), self.app.manager, holder,
+        entry = HintEntry(pygame.Rect(0, 0, box.w - 2 * pad, bh), self.app.manager, holder,
                                 initial_text=self.code_text,
                                 placeholder_text=tr("history.code_placeholder"))  # fmt: skip
         entry.set_text_length_limit(24)
