@@ -30,7 +30,7 @@ class HintEntry(UITextEntryLine):
         self.change_object_id(ObjectID(class_id=HINT_CLASS if dim else None,
                                        object_id=self._own_id))  # fmt: skip
 
-    def set_text(self, text: str) -> None:
+    def set_text(self, text: str | None) -> None:
         super().set_text(text)
         self.show_hint()
 
