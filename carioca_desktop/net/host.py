@@ -103,6 +103,7 @@ class TableHost(Lobby):
                    code=table["code"], grace=float(table["grace"]),
                    stand_in=str(table.get("stand_in", "normal")), paths=paths, **kw)  # fmt: skip
         host.session = session
+        host._mark_network(session)
         now = host.clock()
         for seat, info in table["remote"].items():
             remote = host.remote[int(seat)]
@@ -115,6 +116,11 @@ class TableHost(Lobby):
                 now,
             )
         return host
+
+    def _mark_network(self, session: Any) -> None:
+        """The session keeps its match file for the people at this computer, marked as a
+        network match (History's "en red"), even when every other seat is a bot."""
+        session.network_seats = tuple(sorted(i for i, r in self.remote.items() if r.local))
 
     def local_token(self, seat: int) -> str:
         """The token of a local seat, for the host's own screen to open its loopback
@@ -212,6 +218,7 @@ class TableHost(Lobby):
         self.session = self.kind.new_session(
             self.rules, self._seat_configs(), self.seed, net_paths(self.paths), self.autosave
         )
+        self._mark_network(self.session)
         now = self.clock()
         for person in self.remote.values():
             if person.local and person.conn is None and person.away_since is None:

@@ -37,7 +37,11 @@ def game_name(game: str) -> str:
 
 
 def variant_name(row: Row) -> str:
-    return tr(f"{VARIANT_WORDS[row.header.game]}.{row.preset}")
+    """The variant, and "en red" for a match played at a network table (as Statistics)."""
+    words = tr(f"{VARIANT_WORDS[row.header.game]}.{row.preset}")
+    if row.header.network is not None:
+        words += f" · {tr('net.table.network_match')}"
+    return words
 
 
 def row_text(row: Row) -> str:
@@ -56,7 +60,7 @@ def result_text(row: Row) -> str:
     if len(h.final_scores) != len(h.seats):  # a score per side (Buraco's)
         scores = " – ".join(str(s) for s in h.final_scores)
     else:  # a score per seat: the person's
-        humans = h.human_seats
+        humans = h.people_here  # at a network table, this computer's person
         seat = humans[0] if humans else 0
         scores = tr("common.pts", n=h.final_scores[seat])
     if row.place is None:
