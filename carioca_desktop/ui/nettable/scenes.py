@@ -10,7 +10,7 @@ import pygame
 
 from carioca_desktop.i18n import tr
 from carioca_desktop.play.carioca.offer import OfferClock
-from carioca_desktop.play.netsession import NetRefused, NetSession
+from carioca_desktop.play.netsession import REMOTE, NetRefused, NetSession
 from carioca_desktop.ui.nettable.overlay import NetOverlay, refusal_words
 from carioca_desktop.ui.scenes.buraco.partner import PartnerAsk
 from carioca_desktop.ui.scenes.buraco.scene import BuracoTableScene
@@ -30,11 +30,20 @@ class NetPart:
     layout: Any
 
     def net_words(self) -> list[str]:
-        """The session's news read; at the host gone, back to the menu with the message."""
+        """The session's news read; at the host gone, back to the menu with the message; a
+        refused move of this computer's: the refusal sound, the table as it was."""
         words = self.net.read()
         if self.net.gone is not None:
             self.leave(self.net.gone)
+        elif self.net.refused:
+            self.net.refused = False
+            self.put_back()
         return words
+
+    def put_back(self) -> None:
+        """The host refused the move on its way: nothing changed, the table read again."""
+        self.app.sounds.play("refuse")
+        self.sync()  # type: ignore[attr-defined]  # the table's, mixed in
 
     def reactions_beside(self) -> pygame.Rect:
         """The bar's Keys button, right of which the Reactions button sits (per game)."""
@@ -62,7 +71,11 @@ class NetPart:
         self.session.close()  # left the table: the host keeps the seat for its grace
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        return self.net.key(event) or bool(super().handle_event(event))  # type: ignore[misc]
+        if self.net.key(event):
+            return True
+        if self.session.sending is not None and _locked(event):
+            return True  # the move on its way waits for the host: no other move meanwhile
+        return bool(super().handle_event(event))  # type: ignore[misc]
 
     def leave(self, message: str) -> None:
         message, self.net.gone = message, None
@@ -75,12 +88,20 @@ class NetPart:
         app.reset(menu)
 
 
+def _locked(event: pygame.event.Event) -> bool:
+    """The person's input held while their move waits for the host (Escape still pauses)."""
+    if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        return True
+    return event.type == pygame.KEYDOWN and event.key != pygame.K_ESCAPE
+
+
 class NetCariocaTable(NetPart, TableScene):
     """Carioca's table at a network table."""
 
     def __init__(self, app: Host, session: NetSession) -> None:
         super().__init__(app, cast(Any, session))
         self.net = NetOverlay(app, session)
+        self.played: Sequence[int] = ()  # the hand's cards the move on its way uses
 
     def reactions_beside(self) -> pygame.Rect:
         keys = self.widgets.keys.rect if self.widgets is not None else pygame.Rect(0, 0, 0, 0)
@@ -112,12 +133,24 @@ class NetCariocaTable(NetPart, TableScene):
 
     def perform(self, action: Any, from_rect: pygame.Rect | None = None,
                 played: Sequence[int] = ()) -> None:  # fmt: skip
+        """The person's move is sent (its cards stay in the hand, dimmed, until the host's
+        state comes back as the next move); a move that came is shown as a bot's is."""
+        if action is REMOTE:
+            if self.session.answer_due:  # the host's answer: the right copies leave the hand
+                played, self.played = self.played, ()
+            super().perform(cast(Any, action), None, played)
+            return
         try:
-            super().perform(action, from_rect, played)
-        except NetRefused as err:  # the host's engine said no: as a local table says it
+            super().perform(action, from_rect, ())
+            self.played = played
+        except NetRefused as err:  # known here: not asked, or not connected
             self.toast(refusal_words(err.refusal), self.layout.slots_area.midtop)
             self.app.sounds.play("refuse")
             self.sync()
+
+    def put_back(self) -> None:
+        self.played = ()
+        super().put_back()
 
 
 class _TrustHost(PartnerAsk):
