@@ -21,6 +21,7 @@ from carioca_desktop.net import protocol as p
 from carioca_desktop.net.admission import Throttle, new_code, new_token, token_hash
 from carioca_desktop.net.games import HOST, KINDS, Session, bot_seed, record_for
 from carioca_desktop.net.lobby import Ask, HostEvent, Lobby, bot_name
+from carioca_desktop.net.partner import PartnerDesk
 from carioca_desktop.net.resume import net_paths
 from carioca_desktop.net.seats import LOCAL, PEOPLE, RemoteSeat, SeatSpec
 from carioca_desktop.net.transport import Closed, Garbage, Opened, Received, Transport
@@ -34,7 +35,7 @@ GRACE = 60.0
 BOT_BUDGET = 0.02  # seconds of bot moves per poll, so a screen's frame is never held long
 
 
-class TableHost(Lobby):
+class TableHost(Lobby, PartnerDesk):
     """A network table (see the module's words)."""
 
     def __init__(
@@ -187,6 +188,10 @@ class TableHost(Lobby):
                 self._ready(item.conn, msg, out)
             elif isinstance(msg, p.React):
                 self._react(item.conn, msg)
+            elif isinstance(msg, p.PartnerAsk):
+                self._partner_ask(item.conn, msg)
+            elif isinstance(msg, p.PartnerAnswer):
+                self._partner_answer(item.conn, msg)
             else:
                 self.transport.close(item.conn)
 
@@ -263,6 +268,7 @@ class TableHost(Lobby):
     def _tick(self, out: list[HostEvent]) -> None:
         now = self.clock()
         dt, self._last = now - self._last, now
+        self._partner_tick(dt)
         for seat, remote in self.remote.items():
             away = remote.away_since
             if away is not None and remote.standin is None and self.session is not None \
@@ -341,6 +347,9 @@ class TableHost(Lobby):
         if refusal is not None:
             return self._error(conn, p.REFUSED, refusal.message, ask=ask.ask, rule=refusal.code,
                                params=dict(refusal.params))  # fmt: skip
+        partner = self._going_out_refused(seat, action)  # Buraco's partner question
+        if partner is not None:
+            return self._error(conn, partner[0], partner[1], ask=ask.ask)
         self.strikes[conn] = 0
         self._apply(action, out)
 

@@ -32,6 +32,8 @@ from carioca_desktop.net.client import (
 )
 from carioca_desktop.net.games import KINDS, GameKind
 from carioca_desktop.net.link import SeatLink
+from carioca_desktop.net.partner import PartnerQuestion, PartnerSaid
+from carioca_desktop.net.protocol import PARTNER_FIRST
 from carioca_desktop.play.arrangement import Arrangement
 from carioca_desktop.play.netgame import NetGame, net_game
 from carioca_desktop.play.seated import SeatConfig
@@ -65,6 +67,8 @@ class Sending:
     feed: Feed
     ask: Asked
     shown: int
+    action: dict[str, Any] = field(default_factory=dict)
+    partner: bool = False  # Buraco: the host wants the partner asked first; asked, waiting
     since: float = field(default_factory=time.monotonic)
 
 
@@ -166,7 +170,9 @@ class NetSession:
         """Handle ``feed``'s inbox in order, up to a state the table has not shown yet."""
         while feed.inbox:
             event = feed.inbox[0]
-            self._answered(feed, event)
+            if self._answered(feed, event):
+                feed.inbox.popleft()
+                continue
             if isinstance(event, StateChanged):
                 if not first and event.seq > self.shown:
                     return  # another seat's move: the table shows it in its turn
@@ -279,25 +285,45 @@ class NetSession:
         if not feed.link.client.send_action(ask.ask, self.kind.action_to_dict(action)):
             raise NetRefused(Refusal("offline", "net.table.offline", "not connected"))
         feed.ask = None  # nothing more to answer (the table's input waits) until the host says
-        self.sending = Sending(feed, ask, self.shown)
+        self.sending = Sending(feed, ask, self.shown, self.kind.action_to_dict(action))
 
-    def _answered(self, feed: Feed, event: ClientEvent) -> None:
+    def _answered(self, feed: Feed, event: ClientEvent) -> bool:
         """Whether ``event`` answers the move on its way: its new state (shown as the next
         move), the host's refusal (the ask open again, the words in ``news``), the same ask
-        again after a rejoin (the move never landed), or the host gone."""
+        again after a rejoin (the move never landed), or the host gone. True when the event
+        is used up here (the host's "ask your partner first": the partner is asked)."""
         sending = self.sending
         if sending is None or sending.feed is not feed:
-            return
+            return False
         if isinstance(event, StateChanged) and event.seq > sending.shown:
             self.sending, self._answer_seq = None, event.seq
         elif isinstance(event, Refusal) and event.ask == sending.ask.ask:
-            self.sending = None
-            if event.code != "stale":
-                feed.ask = sending.ask  # still open: the host changed nothing
-        elif (isinstance(event, Asked) and event.seat == feed.seat) or isinstance(
-            event, (Lost, Refused)
+            if event.code == PARTNER_FIRST and not sending.partner:
+                sending.partner = feed.link.client.send_partner_ask(sending.ask.ask)
+                return sending.partner
+            self._reopen(feed, sending, event.code != "stale")
+        elif isinstance(event, PartnerSaid) and sending.partner and event.seat == feed.seat:
+            sending.partner = False
+            if event.yes and feed.link.client.send_action(sending.ask.ask, sending.action):
+                return False  # the going out goes again; the answer's words are news
+            self._reopen(feed, sending, True)
+        elif isinstance(event, (Lost, Refused)) or (
+            isinstance(event, Asked) and event.seat == feed.seat
         ):
-            self.sending = None
+            self.sending = None  # asked again (the move never landed), or the host gone
+        return False
+
+    def _reopen(self, feed: Feed, sending: Sending, still_open: bool) -> None:
+        """The move did not happen: the ask is open again (unless the host passed)."""
+        self.sending = None
+        if still_open:
+            feed.ask = sending.ask  # the host changed nothing
+
+    def answer_question(self, question: PartnerQuestion, yes: bool) -> bool:
+        """This computer's answer to a partner's question (Buraco's house rule)."""
+        seat = (question.seat + 2) % 4
+        feed = next((f for f in self.feeds if f.seat == seat), None)
+        return feed is not None and feed.link.client.send_partner_answer(question.question, yes)
 
     @property
     def answer_due(self) -> bool:

@@ -24,6 +24,7 @@ from carioca_desktop.net.client import (
     Refused,
     SeatChanged,
 )
+from carioca_desktop.net.partner import PartnerQuestion, PartnerSaid
 from carioca_desktop.net.protocol import REACTIONS
 from carioca_desktop.play.netsession import REMOTE_PERSON, NetSession
 from carioca_desktop.play.text import refusal_text
@@ -68,6 +69,7 @@ class NetOverlay:
         self.unit = 10
         self.gone: str | None = None
         self.refused = False  # the host refused this computer's move since the last read
+        self.partner: list[PartnerQuestion | PartnerSaid] = []  # Buraco's question, for the table
         self.grace = session.links[0].welcomed.grace
         self._last_react = -10.0
 
@@ -161,8 +163,18 @@ class NetOverlay:
             elif isinstance(event, Refusal):
                 words.append(refusal_words(event))
                 self.refused = True
+            elif isinstance(event, (PartnerQuestion, PartnerSaid)):
+                self.partner.append(event)
+                words += self._said_words(event)
         self.bubbles = [b for b in self.bubbles if b.until > time.monotonic()]
         return words
+
+    def _said_words(self, event: PartnerQuestion | PartnerSaid) -> list[str]:
+        """A partner's answer in words, as at a local table (none for a turn already over)."""
+        if not isinstance(event, PartnerSaid) or event.by == "over":
+            return []
+        partner = self.session.seats[(event.seat + 2) % 4].name
+        return [tr("partner.said_yes" if event.yes else "partner.said_no", partner=partner)]
 
     @property
     def busy(self) -> bool:
@@ -226,7 +238,11 @@ class NetOverlay:
         veil = pygame.Surface(rect.size, pygame.SRCALPHA)
         veil.fill((0, 0, 0, 110))
         surface.blit(veil, rect)
+        sending = self.session.sending
         text = tr("net.table.sending")
+        if sending is not None and sending.partner:  # Buraco: the partner is asked first
+            text = tr("net.table.asking_partner",
+                      partner=self.session.seats[(sending.feed.seat + 2) % 4].name)  # fmt: skip
         w, h = fnt.size(text)
         box = pygame.Rect(0, 0, w + 14, h + 4)
         box.midbottom = (rect.centerx, rect.top + h + 6)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, cast
 import pygame
 
 from carioca_desktop.i18n import tr
+from carioca_desktop.net.partner import PartnerQuestion
 from carioca_desktop.play.carioca.offer import OfferClock
 from carioca_desktop.play.netsession import REMOTE, NetRefused, NetSession
 from carioca_desktop.ui.nettable.overlay import NetOverlay, refusal_words
@@ -154,7 +155,10 @@ class NetCariocaTable(NetPart, TableScene):
 
 
 class _TrustHost(PartnerAsk):
-    """At a network table the host's engine judges going out (no partner's question here)."""
+    """At a network table the host's engine judges going out: it refuses a going out whose
+    partner was not asked this turn, and the session asks through the host then
+    (play/netsession.py, net/partner.py); this computer's person answers a partner's
+    question in the dialog below (``NetBuracoTable.partner_news``)."""
 
     def may_go(self, action: Any, anchor: tuple[int, int]) -> bool:
         return True
@@ -171,13 +175,45 @@ class NetBuracoTable(NetPart, BuracoTableScene):
         super().__init__(app, cast(Any, session))
         self.net = NetOverlay(app, session)
         self.partner = _TrustHost(self)
+        self.question: tuple[int, Any] | None = None  # the partner's question shown
 
     def reactions_beside(self) -> pygame.Rect:
         return pygame.Rect(self.layout.keys)
 
+    def partner_news(self) -> None:
+        """A partner's question to this computer's person: the yes/no dialog, as at a local
+        table (mouse or keyboard); closed when the host answered it another way."""
+        news, self.net.partner = self.net.partner, []
+        for event in news:
+            if isinstance(event, PartnerQuestion):
+                self._ask_person(event)
+            elif self.question is not None and event.question == self.question[0]:
+                dialog = self.question[1]
+                self.question = None
+                if self.app.stack.top is dialog:
+                    self.app.pop()
+
+    def _ask_person(self, event: PartnerQuestion) -> None:
+        names = [c.name for c in self.session.seats]
+        session = self.session
+
+        def answer(yes: bool) -> None:
+            self.question = None
+            session.answer_question(event, yes)
+
+        dialog = self.app.routes.confirm(
+            tr("partner.question", name=names[event.seat]),
+            [tr("partner.details", partner=names[(event.seat + 2) % 4])],
+            tr("partner.yes"), tr("partner.no"),
+            lambda: answer(True), on_no=lambda: answer(False),
+        )  # fmt: skip
+        self.question = (event.question, dialog)
+        self.app.push(dialog)
+
     def update(self, dt: float) -> bool:
         for words in self.net_words():
             self.toast(words, self.layout.centre.center)
+        self.partner_news()
         self.net.show_toggle(self.sheet is None)  # the round sheet hides the bar's buttons
         busy = super().update(dt)
         return busy or self.net.busy
