@@ -49,11 +49,13 @@ def started() -> Iterator[Callable[..., tuple[Any, list[Seat]]]]:
     threads: list[HostThread] = []
     seats: list[Seat] = []
 
-    def start(specs: str, rules: dict[str, Any] | None = None, **kw: Any) -> tuple[Any, list[Seat]]:
+    def start(
+        specs: str, rules: dict[str, Any] | None = None, people: int | None = None, **kw: Any
+    ) -> tuple[Any, list[Seat]]:
         host = new_host("buraco", rules or ASKING, specs, 3, grace=600, **kw)
         threads.append(HostThread(host))
         names = iter(("Ana", "Beto", "Carla", "Diego"))
-        for _ in range(specs.split(",").count("remote")):
+        for _ in range(specs.split(",").count("remote") if people is None else people):
             seat = Seat(host.port, next(names))
             seat.until(lambda e: type(e).__name__ == "Welcomed")
             seats.append(seat)
@@ -129,6 +131,20 @@ def test_a_silent_or_absent_partner_counts_as_the_default(started: Any) -> None:
     ana.client.send_partner_ask(ask.ask)
     said = ana.until(lambda e: isinstance(e, PartnerSaid) and e.question != said.question)
     assert (said.yes, said.by) == (DEFAULT, "default")
+
+
+def test_a_carioca_join_partner_answers_the_question(started: Any, tmp_path: Any) -> None:
+    """``carioca join``'s bot, asked as the partner, answers as a bot does (not the
+    default of a silent partner)."""
+    from tests.fixtures.netkit import join_in_thread
+
+    host, (ana,) = started("remote,normal,remote,normal", people=1)
+    joiner = join_in_thread(host.port, "Bot", "normal", 4, tmp_path)  # seat 2; then the start
+    ask = _asked(ana)
+    ana.client.send_partner_ask(ask.ask)
+    said = ana.until(lambda e: isinstance(e, PartnerSaid))
+    assert said.by == "partner"
+    assert joiner.is_alive()
 
 
 def test_the_question_is_refused_where_the_rule_is_off(started: Any) -> None:
