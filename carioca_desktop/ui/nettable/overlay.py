@@ -221,7 +221,7 @@ class NetOverlay:
         sending = self.session.sending
         rect = seat_rect(sending.feed.seat) if sending is not None else None
         if rect is not None:
-            drawn.append(self._pending(surface, rect, small))
+            drawn.append(self._pending(surface, rect, font(max(12, unit * 16 // 10), bold=True)))
         notice = self.notice()
         if notice:
             big = font(max(14, unit * 2), bold=True)
