@@ -62,7 +62,7 @@ class PartnerDesk:
     def _asks(self) -> bool:
         from carioca_desktop.bots.buraco.asking import asks
 
-        return self.kind.name == "buraco" and self.game is not None and asks(self.game)
+        return self.kind.partners and self.game is not None and asks(self.game)
 
     @property
     def partner_answers(self) -> dict[Turn, bool]:
