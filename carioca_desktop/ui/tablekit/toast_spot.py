@@ -4,7 +4,8 @@ show and pass those rectangles). A toast moves out of the way; it is never faded
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import heapq
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
 import pygame
@@ -58,12 +59,24 @@ def _spot(
     return None
 
 
-@lru_cache(maxsize=8)
-def _offsets(cols: int, rows: int) -> tuple[tuple[int, int], ...]:
+def _offsets(cols: int, rows: int) -> Iterator[tuple[int, int]]:
     """Grid offsets nearest first (a step up or down counts a little less than one to the
-    side: a toast stays over the place it speaks of)."""
-    grid = [(dx, dy) for dx in range(-cols, cols + 1) for dy in range(-rows, rows + 1)]
-    return tuple(sorted(grid, key=lambda d: (d[0] * d[0] + 0.8 * d[1] * d[1], d[1] > 0)))
+    side: a toast stays over the place it speaks of), in the order of sorting the whole grid
+    by (distance, below) but lazily: each column's offsets already come in that order, and
+    merging the columns yields only as many as the search reads. Sorting the whole grid
+    (40,000 offsets at 1600x900) cost 40-130 ms the first time a toast had to move."""
+    columns = [_column(dx, rows) for dx in range(-cols, cols + 1)]
+    for _key, _below, dx, dy in heapq.merge(*columns):
+        yield dx, dy
+
+
+def _column(dx: int, rows: int) -> Iterator[tuple[float, bool, int, int]]:
+    """One column's offsets by (distance, below): 0, then -1 before +1, -2 before +2..."""
+    yield dx * dx + 0.0, False, dx, 0
+    for n in range(1, rows + 1):
+        far = dx * dx + 0.8 * n * n
+        yield far, False, dx, -n
+        yield far, True, dx, n
 
 
 def spots(
