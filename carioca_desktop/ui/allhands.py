@@ -79,3 +79,16 @@ def paint_hands(
         for code, rect in zip(codes, rects, strict=True):
             surface.blit(images.face(code, rect.width), rect)
     return out
+
+
+def warm(
+    images: CardImages,
+    hands: Mapping[int, Sequence[str]],
+    spots: Mapping[int, tuple[str, pygame.Rect]],
+    size: tuple[int, int],
+) -> None:
+    """Paint ahead (into the images' cache) the faces ``paint_hands`` will draw."""
+    for seat, (side, panel) in spots.items():
+        codes = hands.get(seat, ())
+        for code, rect in zip(codes, place(side, panel, len(codes), size), strict=True):
+            images.face(code, rect.width)

@@ -26,7 +26,7 @@ from carioca_desktop.play.replay_session import (
 from carioca_desktop.ui import allhands, theme
 from carioca_desktop.ui.scenes.buraco import BuracoTableScene
 from carioca_desktop.ui.scenes.buraco.coach_words import coach_panel as buraco_coach
-from carioca_desktop.ui.scenes.buraco.layout import seat_places
+from carioca_desktop.ui.scenes.buraco.layout import BUTTONS, seat_places
 from carioca_desktop.ui.scenes.carioca import TableScene
 from carioca_desktop.ui.scenes.carioca.coach_words import coach_panel as carioca_coach
 from carioca_desktop.ui.scenes.carioca.model import Legal
@@ -50,7 +50,22 @@ class ReplayControls:
     app: Host
     replay: Recorded
     speed: int
-    all_hands: bool = False  # V: every seat's hand face up, else only the viewed seat's
+    _all_hands = False
+
+    @property
+    def all_hands(self) -> bool:
+        """V: every seat's hand face up (the seats' fans of backs go), else only the viewed
+        seat's."""
+        return self._all_hands
+
+    @all_hands.setter
+    def all_hands(self, on: bool) -> None:
+        self._all_hands = on
+        self.show_faces(on)
+
+    def show_faces(self, on: bool) -> None:
+        """Tell the table whether the other seats' cards lie face up (no backs then)."""
+        raise NotImplementedError
 
     def handle_before_ui(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in KEYS:
@@ -200,6 +215,10 @@ class ReplayViewerScene(ReplayControls, TableScene):
     def set_pace(self, seconds: float) -> None:
         self.pause_s = seconds
 
+    def show_faces(self, on: bool) -> None:
+        self.model.hands_up = on
+        self.refresh()
+
     def practice_table(self, session: Any) -> Any:
         return TableScene(self.app, session)
 
@@ -246,9 +265,23 @@ class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
         self.replay = session
         self.speed = 1
         self.coach = buraco_coach()
+        self._rehearsed: object = None  # the position whose next action was rehearsed
+        self._drawn_at = -1  # the position the last frame showed
 
     def practice_table(self, session: Any) -> Any:
         return BuracoTableScene(self.app, session)
+
+    def show_faces(self, on: bool) -> None:
+        self.hands_up = on
+        self.app.dirty()
+
+    def enter(self) -> None:
+        """The table's side buttons (lay down, group, sort, clear, undo, hint) are a player's:
+        a read-only viewer hides them, as Carioca's viewer shows none; Menu and Keys stay."""
+        super().enter()
+        for key in BUTTONS:
+            hidden: Any = self.buttons[key]  # pygame_gui's hide() is untyped
+            hidden.hide()
 
     def set_pace(self, seconds: float) -> None:
         self.pause_s = seconds
@@ -262,6 +295,34 @@ class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
             self.next_round()  # the sheet closed, the recorded deal
         else:
             self.perform(r.step())
+
+    def update(self, dt: float) -> bool:
+        busy = super().update(dt)
+        if self._drawn_at == self.replay.position:
+            self.rehearse()  # not in the frame that shows a step: in the ones after it
+        return busy
+
+    def rehearse(self) -> None:
+        """Paused, once a position is on screen: its next recorded action rehearsed as the
+        table rehearses a bot's move (rehearse.py), on the frames after the step's (its
+        flight, its toast, or idle), so the next → frame blits the parts it changes; the
+        cards' faces at a new meld size are painted here, not in that frame (up to 20 ms)."""
+        r = self.replay
+        action = r.step()
+        key = (id(r.game), r.position, self.viewer, id(self.layout), self.hands_up)
+        if r.playing or action is None or r.game.round_over or self._rehearsed == key:
+            return
+        self._rehearsed = key
+        copy = r.game.clone()
+        try:
+            copy.apply(action)
+        except Exception:  # checked when the file was read; the → frame would say so
+            return
+        obs = copy.observation(self.viewer)
+        self.layer.ahead(self.picture(obs, self.log_after(obs)))
+        if self.all_hands:  # the other hands' faces at the sizes they will be drawn
+            allhands.warm(self.images, {s: copy.hand(s) for s in self.hand_spots()},
+                          self.hand_spots(), self.app.size)  # fmt: skip
 
     def go(self, position: int) -> None:
         r = self.replay
@@ -284,6 +345,7 @@ class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
         self.paint_hands(surface)
         self.paint_bar(surface)
         self.coach.paint(surface)
+        self._drawn_at = self.replay.position
 
 
 def open_viewer(app: Host, match: MatchFile) -> ReplayViewerScene | BuracoReplayViewerScene:

@@ -1,0 +1,114 @@
+"""The replay viewer shows what a read-only viewer should: at Buraco's table none of a
+player's side buttons (as Carioca's viewer), and with all hands face up (V) no seat keeps its
+fan of card backs beside its face-up cards, at either table. And Buraco's → is rehearsed on
+the frames after a step, so the step's frame lays parts drawn ahead."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from carioca_desktop.replay_tool import record_bot_match
+from carioca_desktop.rules.buraco.ruleset import BuracoRules
+from carioca_desktop.rules.carioca.ruleset import CariocaRules
+from carioca_desktop.storage import Paths
+from carioca_desktop.storage.match_file import MatchFile
+from carioca_desktop.ui import hud
+from carioca_desktop.ui.app import App
+from carioca_desktop.ui.replay_viewer import BuracoReplayViewerScene, open_viewer
+from carioca_desktop.ui.scenes.buraco.layout import BUTTONS
+
+
+@pytest.fixture
+def small_app(tmp_path: Path) -> App:
+    return App(size=(1280, 720), paths=Paths.under(tmp_path), fast=True)
+
+
+@cache
+def _match(game: str) -> MatchFile:
+    """One short recorded match a game (kept for this process's tests)."""
+    if game == "carioca":
+        rules: Any = CariocaRules.from_dict({"players": 3, "preset": "chico"})
+        levels, seed = ["easy"] * 3, 41
+    else:
+        rules = BuracoRules.from_dict({"game": "buraco", "players": 4, "preset": "brasileiro"})
+        levels, seed = ["easy"] * 4, 43
+    _r, match, _g = record_bot_match(game, rules, levels, seed)
+    assert match is not None
+    return match
+
+
+def _press(scene: Any, key: int) -> None:
+    scene.handle_before_ui(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+
+
+def test_the_buraco_viewer_hides_the_players_side_buttons(small_app: App) -> None:
+    scene = open_viewer(small_app, _match("buraco"))
+    assert isinstance(scene, BuracoReplayViewerScene)
+    small_app.reset(scene)
+    for _ in range(4):
+        _press(scene, pygame.K_RIGHT)
+        small_app.frame(0.016)
+    assert all(not scene.buttons[key].visible for key in BUTTONS)
+    assert scene.buttons["menu"].visible and scene.buttons["keys"].visible
+    shown = {id(image) for image, *_ in small_app.manager.get_sprite_group().visible}
+    assert all(id(scene.buttons[key].image) not in shown for key in BUTTONS)
+
+
+@pytest.mark.parametrize("game", ["carioca", "buraco"])
+def test_all_hands_up_draws_no_fan_of_backs(
+    small_app: App, game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fans: list[int] = []
+    real = hud.draw_fan
+
+    def draw_fan(surface: pygame.Surface, area: pygame.Rect, count: int, back: Any) -> None:
+        fans.append(count)
+        real(surface, area, count, back)
+
+    monkeypatch.setattr(hud, "draw_fan", draw_fan)
+    scene: Any = open_viewer(small_app, _match(game))
+    small_app.reset(scene)
+    scene.go(12)
+    small_app.frame(0.016)
+    others = scene.replay.game.players - 1
+    assert len([n for n in fans if n > 0]) >= others  # my view: each other seat's backs
+    fans.clear()
+    _press(scene, pygame.K_v)
+    small_app.frame(0.016)
+    _press(scene, pygame.K_RIGHT)  # and on the next position too
+    small_app.frame(0.016)
+    assert scene.all_hands and fans == []
+    if game == "carioca":
+        seats = scene.model.text.seats
+        assert [s.faces_up for s in seats if s.seat != scene.model.viewer] == [True] * others
+    else:
+        assert scene.picture().hands_up
+    _press(scene, pygame.K_v)
+    assert not scene.all_hands
+    if game == "carioca":
+        assert not any(s.faces_up for s in scene.model.text.seats)
+    else:
+        assert not scene.picture().hands_up
+
+
+def test_a_buraco_step_lays_the_parts_rehearsed_after_the_last(small_app: App) -> None:
+    slow = App(size=(1280, 720), paths=small_app.paths, fast=False)  # fast skips rehearsals
+    scene = open_viewer(slow, _match("buraco"))
+    assert isinstance(scene, BuracoReplayViewerScene)
+    slow.reset(scene)
+    scene.go(40)
+    slow.frame(0.016)
+    used = 0
+    for _ in range(6):
+        slow.frame(0.016)  # a frame after the position was shown: its next action rehearsed
+        before = scene.layer.used_ahead
+        _press(scene, pygame.K_RIGHT)
+        slow.frame(0.016)
+        used += scene.layer.used_ahead - before
+        scene.animator.finish()
+    assert used >= 6  # each step laid at least one part drawn ahead
