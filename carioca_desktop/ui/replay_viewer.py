@@ -178,7 +178,18 @@ class ReplayControls:
         hands = {seat: game.hand(seat) for seat in spots}
         return allhands.paint_hands(surface, self.images, hands, spots)
 
-    def paint_bar(self, surface: pygame.Surface) -> None:
+    def bar_left(self, top: int) -> int:
+        """Where the bar starts: right of the viewed seat's panel when the bar would cover
+        its last line (both tables keep it in the bottom left corner), else the window's
+        edge."""
+        panel: pygame.Rect = self.layout.viewer_panel
+        return panel.right + 8 if panel.bottom > top and panel.left < 40 else 0
+
+    if TYPE_CHECKING:
+        layout: Any  # either table's layout
+
+    def paint_bar(self, surface: pygame.Surface) -> pygame.Rect:
+        """The bar saying where the replay is and its keys; its rectangle."""
         r = self.replay
         w, h = surface.get_size()
         small = font(max(12, round(15 * max(0.8, min(w / 1600, h / 900)))))
@@ -189,9 +200,10 @@ class ReplayControls:
                   seat=r.match.seats[r.seat].name)  # fmt: skip
         keys = tr(f"replay.keys_{r.match.game}")
         line = small.get_linesize()
-        crowded = small.size(text)[0] + small.size(keys)[0] + 48 > w  # then two rows
+        left = self.bar_left(h - 2 * line - 10)
+        crowded = small.size(text)[0] + small.size(keys)[0] + 48 > w - left  # then two rows
         tall = line * (2 if crowded else 1) + 10
-        bar = pygame.Rect(0, h - tall, w, tall)
+        bar = pygame.Rect(left, h - tall, w - left, tall)
         shade = pygame.Surface(bar.size, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, bar)
@@ -199,6 +211,7 @@ class ReplayControls:
         draw_text(surface, text, small, (bar.x + 12, first), theme.TEXT, "midleft")
         keys_at = (bar.right - 12, first + line if crowded else first)
         draw_text(surface, keys, small, keys_at, theme.TEXT_DIM, "midright")
+        return bar
 
 
 class ReplayViewerScene(ReplayControls, TableScene):

@@ -6,6 +6,7 @@ the frames after a step, so the step's frame lays parts drawn ahead."""
 from __future__ import annotations
 
 from functools import cache
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,7 @@ from carioca_desktop.rules.buraco.ruleset import BuracoRules
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.storage import Paths
 from carioca_desktop.storage.match_file import MatchFile
-from carioca_desktop.ui import hud
+from carioca_desktop.ui import allhands, hud
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.replay_viewer import BuracoReplayViewerScene, open_viewer
 from carioca_desktop.ui.scenes.buraco.layout import BUTTONS
@@ -112,3 +113,41 @@ def test_a_buraco_step_lays_the_parts_rehearsed_after_the_last(small_app: App) -
         used += scene.layer.used_ahead - before
         scene.animator.finish()
     assert used >= 6  # each step laid at least one part drawn ahead
+
+
+@pytest.mark.parametrize("game", ["carioca", "buraco"])
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_bar_leaves_the_viewed_seats_panel_readable(
+    tmp_path: Path, game: str, size: tuple[int, int]
+) -> None:
+    app = App(size=size, paths=Paths.under(tmp_path), fast=True)
+    scene: Any = open_viewer(app, _match(game))
+    app.reset(scene)
+    scene.go(12)
+    for hands_up in (False, True):  # the bar is two rows with all hands up at 1280x720
+        scene.all_hands = hands_up
+        bar = scene.paint_bar(pygame.Surface(size))
+        assert bar.bottom == size[1] and bar.right == size[0]
+        assert not bar.colliderect(scene.layout.viewer_panel)
+
+
+def test_a_side_seats_hand_stays_in_one_row_while_its_indexes_read() -> None:
+    panel = pygame.Rect(10, 289, 208, 75)  # Buraco's left seat at 1280x720
+    for count in (11, 13):
+        rects = allhands.place("left", panel, count, (1280, 720))
+        assert len({r.y for r in rects}) == 1  # one row: nothing reaches down over the log
+        steps = {b.x - a.x for a, b in pairwise(rects)}
+        assert min(steps) >= round(rects[0].width * allhands.MIN_STEP)
+        assert rects[-1].right <= panel.right
+    many = allhands.place("left", panel, 30, (1280, 720))  # a pile taken: rows again
+    assert len({r.y for r in many}) > 1
+
+
+def test_the_left_seats_cards_leave_the_buraco_log_below_readable(small_app: App) -> None:
+    scene: Any = open_viewer(small_app, _match("buraco"))
+    small_app.reset(scene)
+    scene.go(12)
+    scene.all_hands = True
+    drawn = scene.paint_hands(pygame.Surface((1280, 720)))
+    left = next(seat for seat, (side, _p) in scene.hand_spots().items() if side == "left")
+    assert max(r.bottom for r in drawn[left]) <= scene.layout.log.top
