@@ -144,28 +144,30 @@ class HistoryScene(UIScene):
         )
 
     def _chosen_buttons(self, box: pygame.Rect) -> None:
+        """Six buttons in two columns (three a row cut "Ver repetición" and "Jugar este
+        reparto" at 1280x720, and longer words in other languages)."""
         if not self.rows:
             return
         row = self.rows[self.chosen]
         bh, gap = round(40 * self.u), 10
-        y = box.bottom - bh - 14
-        third = (box.w - 28 - 2 * gap) // 3
-        up = y - bh - gap
-        self.button(pygame.Rect(box.x + 14, up, third, bh), tr("replay.watch"), self._watch,
-                    "primary")  # fmt: skip
-        self.button(pygame.Rect(box.x + 14 + third + gap, up, third, bh), tr("history.save"),
-                    lambda: self.files.ask_save(row))  # fmt: skip
-        self.button(pygame.Rect(box.x + 14 + 2 * (third + gap), up, third, bh),
-                    tr("history.hard"), self._ask_hard)  # fmt: skip
+        half = (box.w - 28 - gap) // 2
         star = tr("history.unstar") if row.kept.starred else tr("history.star")
         delete = tr("history.delete_sure") if self.asked_delete else tr("history.delete")
-        x = box.x + 14
-        self.button(pygame.Rect(x, y, third, bh), star, self._star)
-        self.button(pygame.Rect(x + third + gap, y, third, bh), delete, self._delete)
-        play = self.button(pygame.Rect(x + 2 * (third + gap), y, third, bh),
-                           tr("history.play_this"), self._play_this)  # fmt: skip
+        buttons = [
+            (tr("replay.watch"), self._watch, "primary"),
+            (tr("history.play_this"), self._play_this, None),
+            (tr("history.save"), lambda: self.files.ask_save(row), None),
+            (tr("history.hard"), self._ask_hard, None),
+            (star, self._star, None),
+            (delete, self._delete, None),
+        ]
+        top = box.bottom - 14 - 3 * bh - 2 * gap
+        made = []
+        for n, (words, action, kind) in enumerate(buttons):
+            x, y = box.x + 14 + (n % 2) * (half + gap), top + (n // 2) * (bh + gap)
+            made.append(self.button(pygame.Rect(x, y, half, bh), words, action, kind))
         if row.code is None:
-            play.disable()
+            made[1].disable()
 
     def _deal_widgets(self, box: pygame.Rect) -> None:
         bh, pad = round(40 * self.u), 14

@@ -1,0 +1,42 @@
+"""History's buttons for the chosen match hold their words, in every language, in the
+smallest window (1280x720): none is cut (they were three a row, and "Ver repetición" and
+"Jugar este reparto" were cut in Spanish)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pygame_gui.elements import UIButton
+
+from carioca_desktop import i18n
+from carioca_desktop.storage import Paths
+from carioca_desktop.storage.replays import keep_match
+from carioca_desktop.ui.app import App
+from carioca_desktop.ui.scenes.history import HistoryScene
+from tests.storage.test_replay_store import _fake
+
+
+@pytest.mark.parametrize("lang", sorted(i18n.LANGUAGES))
+def test_the_chosen_matchs_buttons_hold_their_words(
+    tmp_path: Path, lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CARIOCA_LANG", lang)
+    monkeypatch.setattr(i18n, "_current", i18n.language())  # put back after the test
+    app = App(size=(1280, 720), paths=Paths.under(tmp_path), fast=True)
+    assert i18n.language() == lang
+    buraco = {"game": "buraco", "preset": "dois_jogadores"}
+    keep_match(replace(_fake(2), game="buraco", rules=buraco, final_scores=(10, 3000)), app.paths)
+    scene = HistoryScene(app)
+    app.reset(scene)
+    app.frame(0.016)
+    _listing, chosen, _deal = scene._areas()
+    buttons: list[Any] = [
+        e for e in scene.elements if isinstance(e, UIButton) and chosen.contains(e.rect)
+    ]
+    assert len(buttons) == 6
+    for button in buttons:
+        width = button.font.size(button.text)[0]
+        assert width <= button.rect.width - 8, (lang, button.text)
