@@ -16,7 +16,7 @@ MIN_STEP = 0.27  # overlapped this much more to keep a hand in one row: "10" sti
 MIN_CARD_W, CARD_W = 40, 56  # px at 1600x900 (the smallest keeps the index readable at 1280x720)
 TOP_WIDEN = 1.15  # a top seat's strip may be this much wider than its panel, then it wraps
 UNDER_NAME = 0.42  # the strip starts this far down the panel: under the seat's name
-NAME_H = 0.3  # the share of a panel's height its name takes at the top
+NAME_H = 0.38  # the share of a panel's height its name takes at the top (compact panels)
 
 
 def card_width(size: tuple[int, int]) -> int:
