@@ -155,3 +155,24 @@ def test_the_left_seats_cards_leave_the_buraco_log_below_readable(small_app: App
     assert max(r.bottom for r in drawn[left]) <= scene.layout.log.top + 8
     panel = scene.hand_spots()[left][1]
     assert min(r.top for r in drawn[left]) >= panel.top + round(panel.height * 0.38)
+
+
+def test_the_buraco_final_sheet_writes_its_code_under_the_buttons(small_app: App) -> None:
+    from carioca_desktop.ui.scenes.buraco import sheet
+
+    scene: Any = open_viewer(small_app, _match("buraco"))
+    small_app.reset(scene)
+    scene.go(len(scene.replay.actions))
+    assert scene.obs.phase == "match_over"
+    pictures = []
+    for code in (None, "8400-0003-C51T-81"):
+        surface = pygame.Surface((1280, 720))
+        sheet.paint(surface, scene.layout, scene.texts, scene.obs, scene.names, scene.images, code)
+        pictures.append(surface)
+    same = pygame.mask.from_threshold(pictures[1], (0, 0, 0), (1, 1, 1, 255), pictures[0])
+    same.invert()  # the pixels the code changed
+    written = same.get_bounding_rects()
+    assert written  # the code is written somewhere
+    buttons = sheet._rects(scene.layout, 2)
+    assert all(r.collidelist(buttons) < 0 for r in written)
+    assert min(r.top for r in written) >= max(b.bottom for b in buttons)
