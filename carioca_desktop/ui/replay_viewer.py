@@ -331,6 +331,7 @@ class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
             copy.apply(action)
         except Exception:  # checked when the file was read; the → frame would say so
             return
+        copy.keep_views(r.game)  # the events both share: their views are not built again
         obs = copy.observation(self.viewer)
         self.layer.ahead(self.picture(obs, self.log_after(obs)))
         if self.all_hands:  # the other hands' faces at the sizes they will be drawn
