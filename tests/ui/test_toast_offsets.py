@@ -34,3 +34,15 @@ def test_reading_a_few_does_not_build_the_grid() -> None:
     offsets = _offsets(1601, 901)
     assert inspect.isgenerator(offsets)
     assert len(list(islice(offsets, 10))) == 10
+
+
+def test_a_later_search_reads_the_kept_order() -> None:
+    """What one search read is kept for the next (a list, not the heap again)."""
+    from carioca_desktop.ui.tablekit.toast_spot import _ordering
+
+    _ordering.cache_clear()
+    assert list(islice(_offsets(30, 20), 12)) == full_sort(30, 20)[:12]
+    kept = _ordering(30, 20)
+    assert len(kept.read) == 12
+    assert list(islice(_offsets(30, 20), 5)) == kept.read[:5]
+    assert len(kept.read) == 12  # read from the list: nothing more merged
