@@ -8,6 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import pygame
 import pytest
 from pygame_gui.elements import UIButton
 
@@ -40,3 +41,32 @@ def test_the_chosen_matchs_buttons_hold_their_words(
     for button in buttons:
         width = button.font.size(button.text)[0]
         assert width <= button.rect.width - 8, (lang, button.text)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_chosen_matchs_lines_end_above_its_buttons(
+    tmp_path: Path, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its five lines and the two of "how would hard have done" (they reached the buttons)."""
+    from carioca_desktop.ui.scenes import history
+
+    app = App(size=size, paths=Paths.under(tmp_path), fast=True)
+    keep_match(_fake(1), app.paths)
+    scene = HistoryScene(app)
+    app.reset(scene)
+    app.frame(0.016)
+    monkeypatch.setattr(scene.versus, "lines", lambda match_id: ["Tú 120 · difícil 80", "1/2"])
+    drawn: list[tuple[str, int, int]] = []
+    real = history.draw_text
+
+    def draw_text(surface: Any, text: str, fnt: Any, at: Any, *rest: Any) -> Any:
+        drawn.append((text, at[1], fnt.get_linesize()))
+        return real(surface, text, fnt, at, *rest)
+
+    monkeypatch.setattr(history, "draw_text", draw_text)
+    _listing, chosen, _deal = scene._areas()
+    scene._paint_chosen(pygame.Surface(size), chosen)
+    assert len(drawn) == 7
+    buttons = [e.rect for e in scene.elements if isinstance(e, UIButton)]
+    top = min(r.top for r in buttons if chosen.contains(r))
+    assert max(y + line for _t, y, line in drawn) <= top

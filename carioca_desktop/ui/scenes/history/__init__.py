@@ -98,7 +98,7 @@ class HistoryScene(UIScene):
         m, top = round(22 * self.k), round(150 * self.k)
         right_w = round((w - 3 * m) * 0.36)
         listing = pygame.Rect(m, top, w - 3 * m - right_w, h - top - m)
-        split = round(listing.h * 0.48)
+        split = round(listing.h * 0.56)  # the match, its buttons and "how would hard have done"
         chosen = pygame.Rect(listing.right + m, top, right_w, split)
         deal = pygame.Rect(chosen.x, chosen.bottom + m, right_w, listing.bottom - chosen.bottom - m)
         return listing, chosen, deal
