@@ -70,9 +70,10 @@ class CoachPanel:
             out.append(tr("replay.coach_went", parts=parts))
         return out
 
-    def paint(self, surface: pygame.Surface) -> None:
+    def paint(self, surface: pygame.Surface, top: int | None = None) -> pygame.Rect | None:
+        """The panel at the right, from ``top`` (default: under the top seats); its box."""
         if not self.open:
-            return
+            return None
         lines = self.lines()
         w, h = surface.get_size()
         grow = max(0.8, w / 1600)
@@ -85,10 +86,11 @@ class CoachPanel:
             for row in theme.wrap(text, body, width - 24)
         ]
         tall = 16 + len(rows) * (body.get_linesize() + 2)
-        box = pygame.Rect(w - width - 16, round(h * 0.19), width, tall)  # under the top seats
+        box = pygame.Rect(w - width - 16, round(h * 0.19) if top is None else top, width, tall)
         panel(surface, box, alpha=230, border=theme.GOLD)
         y = box.y + 8
         for text, kind in rows:
             colour = theme.GOLD if kind == 0 else theme.TEXT
             draw_text(surface, fit(text, body, box.w - 24), body, (box.x + 12, y), colour)
             y += body.get_linesize() + 2
+        return box

@@ -358,7 +358,8 @@ class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
         super().draw(surface)
         self.paint_hands(surface)
         self.paint_bar(surface)
-        self.coach.paint(surface)
+        # Under the score panel: at the top seats' height it covered the sides' running points.
+        self.coach.paint(surface, self.layout.score_panel.bottom + 8)
         self._drawn_at = self.replay.position
 
 

@@ -176,3 +176,25 @@ def test_the_buraco_final_sheet_writes_its_code_under_the_buttons(small_app: App
     buttons = sheet._rects(scene.layout, 2)
     assert all(r.collidelist(buttons) < 0 for r in written)
     assert min(r.top for r in written) >= max(b.bottom for b in buttons)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_buraco_coach_panel_leaves_the_score_panel_in_view(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    from types import SimpleNamespace
+
+    app = App(size=size, paths=Paths.under(tmp_path), fast=True)
+    scene: Any = open_viewer(app, _match("buraco"))
+    app.reset(scene)
+    scene.go(12)
+    judged = SimpleNamespace(verdict="costly", cost=75, played="stock", hard="pile", kind="draw")
+    coach = scene.coach
+    coach.key, coach.judged, coach.open = (0, 0), [judged], True
+    coach.words = str
+    boxes: list[pygame.Rect] = []
+    real = coach.paint
+    coach.paint = lambda surface, top=None: boxes.append(real(surface, top))
+    scene.draw(pygame.Surface(size))
+    assert boxes and boxes[0] is not None
+    assert not boxes[0].colliderect(scene.layout.score_panel)
