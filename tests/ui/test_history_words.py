@@ -70,3 +70,29 @@ def test_the_chosen_matchs_lines_end_above_its_buttons(
     buttons = [e.rect for e in scene.elements if isinstance(e, UIButton)]
     top = min(r.top for r in buttons if chosen.contains(r))
     assert max(y + line for _t, y, line in drawn) <= top
+
+
+def test_a_long_row_keeps_its_result_and_shortens_the_names(tmp_path: Path) -> None:
+    from carioca_desktop.storage.history import rows
+    from carioca_desktop.storage.match_file import PlayerRecord
+    from carioca_desktop.ui.scenes.history import fitted_row, row_text
+    from carioca_desktop.ui.widgets import font
+
+    app = App(size=(1280, 720), paths=Paths.under(tmp_path), fast=True)
+    seats = tuple(PlayerRecord(f"Jugadora número {n}", "bot", "easy") for n in range(6))
+    six = replace(
+        _fake(3),
+        seats=(PlayerRecord("Ana", "human"), *seats[1:]),
+        rules={"preset": "clasico", "players": 6},
+        final_scores=(678, 1, 2, 3, 4, 5),
+    )
+    keep_match(six, app.paths)
+    row = rows(app.paths)[0]
+    words = font(15)
+    room = 700
+    assert words.size(row_text(row))[0] > room  # the case: too long for the list
+    shown = fitted_row(row, words, room)
+    assert words.size(shown)[0] <= room
+    full = row_text(row).split(" · ")  # date, game, variant, names, then result and place
+    assert shown.endswith(" · ".join(full[4:]))  # the result and the place stay whole
+    assert shown.startswith(" · ".join(full[:3])) and "…" in shown  # the names shortened

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 
 FILTERS: tuple[str | None, ...] = (None, *games.GAMES)
 VARIANT_WORDS = {"carioca": "houserules.preset", "buraco": "buraco.preset"}  # i18n sections
+LIST_FONT = 15  # the theme's selection_list.button font size (assets/theme.json), before scale
 
 
 def game_name(game: str) -> str:
@@ -48,6 +49,18 @@ def row_text(row: Row) -> str:
     return (
         f"{star}{when} · {game_name(h.game)} · {variant_name(row)} · {names} · {result_text(row)}"
     )
+
+
+def fitted_row(row: Row, words: pygame.font.Font, room: int) -> str:
+    """``row_text`` within ``room`` pixels: the players' names shortened with "…" (six names
+    pushed the result and the place past the list's edge), then, if still too long, the end."""
+    text = row_text(row)
+    over = words.size(text)[0] - room
+    names = ", ".join(p.name for p in row.header.seats)
+    if over > 0 and names in text:
+        short = fit(names, words, max(words.size("…")[0], words.size(names)[0] - over))
+        text = text.replace(names, short, 1)
+    return fit(text, words, room)
 
 
 def result_text(row: Row) -> str:
@@ -133,8 +146,9 @@ class HistoryScene(UIScene):
     def _list(self, rect: pygame.Rect) -> None:
         if not self.rows:
             return
+        words, room = font(round(LIST_FONT * self.u)), rect.w - round(28 * self.u)
         items: list[str | tuple[str, str]] = [
-            (row_text(r), f"#row_{i}") for i, r in enumerate(self.rows)
+            (fitted_row(r, words, room), f"#row_{i}") for i, r in enumerate(self.rows)
         ]
         chosen = items[self.chosen]
         self.listing = self.add(
