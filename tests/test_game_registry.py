@@ -104,6 +104,38 @@ def test_an_entry_names_modules_that_exist(name: str) -> None:
     assert callable(entry.module("simulate").main) and callable(entry.module("conformance").run)
     for module in games.modules():
         importlib.import_module(module)
+    bot = entry.make_bot("easy", 1, 7)
+    assert bot.seat == 1 and bot.level == "easy"
+
+
+def game_maps(source: str) -> list[int]:
+    """Lines of a dict keyed by a game's name, or of a string naming a game's own module:
+    a map of the games kept beside the registry."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Dict) and any(
+            k is not None and _is_game_name(k) for k in node.keys
+        ):
+            found.append(node.lineno)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            found += [node.lineno] if any(f".{g}." in node.value for g in games.GAMES) else []
+    return found
+
+
+def test_the_map_check_finds_what_it_looks_for() -> None:
+    sample = (
+        '_G = {\n    "carioca": 1,\n}\nm = "carioca_desktop.bots.buraco.driver"\nok = {"a": 1}\n'
+    )
+    assert game_maps(sample) == [1, 4]
+
+
+# Shared modules that once kept their own map of the games and now ask the registry.
+THROUGH_THE_REGISTRY = ("play/versus.py",)
+
+
+@pytest.mark.parametrize("module", THROUGH_THE_REGISTRY)
+def test_a_shared_module_keeps_no_map_of_the_games(module: str) -> None:
+    assert game_maps((PACKAGE / module).read_text(encoding="utf-8")) == []
 
 
 def test_lookups_by_rules_document_and_record() -> None:

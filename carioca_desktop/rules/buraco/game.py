@@ -135,6 +135,11 @@ class BuracoGame:
     def scores(self) -> tuple[int, ...]:
         return tuple(self._s.scores)
 
+    def seat_round_points(self, seat: int) -> list[int]:
+        """The points of ``seat``'s side in each scored round (higher is better)."""
+        side = check_seat(seat, self.players) % 2
+        return [int(points[side]) for points in self._s.history]
+
     def hand(self, seat: int) -> list[str]:
         """The hand of ``seat``; RulesError("bad_seat") for anything but a seat (``-1`` is
         not the last seat)."""
