@@ -71,6 +71,9 @@ class _Game(Protocol):
     @property
     def is_over(self) -> bool: ...
 
+    @property
+    def round_index(self) -> int: ...
+
     def apply(self, action: Any) -> Any: ...
 
 

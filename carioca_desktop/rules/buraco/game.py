@@ -124,6 +124,11 @@ class BuracoGame:
         return len(self._s.log)
 
     @property
+    def round_index(self) -> int:
+        """Which round is being played, from 0 (as Carioca's)."""
+        return self._s.round_index
+
+    @property
     def is_over(self) -> bool:
         return self._s.phase == Phase.MATCH_OVER
 
