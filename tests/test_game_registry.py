@@ -147,3 +147,35 @@ def test_lookups_by_rules_document_and_record() -> None:
     assert games.of_session(object()) is None
     with pytest.raises(TypeError):
         games.of_record(object())
+
+
+def other_game_imports(path: Path) -> list[str]:
+    """The modules of another game's folders that a module in one game's folder imports."""
+    own = [g for g in games.GAMES if g in path.relative_to(PACKAGE).parts[:-1]]
+    others = [f".{g}." for g in games.GAMES if own and g != own[0]]
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = [node.module]
+        found += [n for n in names if any(o in f"{n}." for o in others)]
+    return found
+
+
+# The layers whose game folders stand alone (storage's Buraco records still borrow Carioca's
+# PlayerRecord and summary helpers: not counted here).
+ALONE = ("rules", "bots", "play", "ui/scenes")
+
+
+def test_a_game_folder_imports_nothing_of_the_other_game() -> None:
+    found = []
+    for layer in ALONE:
+        for path in sorted((PACKAGE / layer).rglob("*.py")):
+            found += [f"{path.relative_to(PACKAGE)}: {m}" for m in other_game_imports(path)]
+    assert found == [], "share it from the layer's top instead: " + ", ".join(found)
+
+
+def test_the_other_game_check_sees_one() -> None:
+    path = PACKAGE / "play" / "buraco" / "session.py"
+    assert other_game_imports(path) == []
+    assert any("carioca" in m for m in other_game_imports(PACKAGE / "storage/buraco/records.py"))
