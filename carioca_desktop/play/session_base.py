@@ -12,10 +12,11 @@ have to be handed one by one.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
 from carioca_desktop.play import settle
+from carioca_desktop.play.arrangement import Arrangement, arrangements_to_dict
 from carioca_desktop.play.botworker import BotWorker
 from carioca_desktop.play.seated import B, G, SeatConfig, SeatedSession
 from carioca_desktop.storage import Paths
@@ -38,6 +39,9 @@ class SessionBase(SeatedSession[G, B], Generic[G, B, A]):
     """A match being played: ``apply`` is the only way the table changes the game."""
 
     NEXT_ROUND: type[Any]  # the game's action that deals the next round
+    FORMAT: str  # the save document's "format" (which game's session to build)
+    VERSION = 1
+    preset: str
 
     def _seat(
         self,
@@ -65,6 +69,36 @@ class SessionBase(SeatedSession[G, B], Generic[G, B, A]):
         self._bots_before = None  # the bots' state the worker's job started from
         # Per human seat, the table's arrangement: hand order and cards staged.
         self.arrangements = {}
+
+    # ------------------------------------------------------------------ the save
+    def _document(
+        self, game: G, bots: dict[str, Any], arrangements: dict[int, Arrangement]
+    ) -> dict[str, Any]:
+        """The save document: what every session writes, and the game's own fields."""
+        return {
+            "format": self.FORMAT,
+            "version": self.VERSION,
+            "seed": self.seed,
+            "preset": self.preset,
+            **self._own_fields(),
+            "match_id": self.match_id,
+            "seats": [s.to_dict() for s in self.seats],
+            "bots": bots,
+            "game": game.to_dict(),
+            "arrangements": arrangements_to_dict(arrangements),
+        }
+
+    def _own_fields(self) -> dict[str, Any]:
+        """The game's own fields in its save document."""
+        return {}
+
+    @classmethod
+    def _check_header(cls, d: Any) -> None:
+        """ValueError unless ``d`` is a save document of this game's session, this version."""
+        if not isinstance(d, Mapping) or d.get("format") != cls.FORMAT:
+            raise ValueError(f"not a {cls.GAME.capitalize()} session")
+        if d.get("version") != cls.VERSION:
+            raise ValueError(f"unknown session version {d.get('version')!r}")
 
     # ------------------------------------------------------------------ the hooks
     def _stamp(self) -> int:

@@ -25,8 +25,6 @@ from carioca_desktop.bots.buraco.asking import Asked
 from carioca_desktop.games import LEVELS
 from carioca_desktop.match_ids import new_match_id, saved_match_id
 from carioca_desktop.play.arrangement import (
-    Arrangement,
-    arrangements_to_dict,
     parse_arrangements,
 )
 from carioca_desktop.play.seated import SeatConfig, saved_replay_actions
@@ -64,6 +62,7 @@ class BuracoSession(SessionBase[BuracoGame, "BuracoBot", Action]):
     GAME = "buraco"  # in match files
 
     NEXT_ROUND = NextRound
+    FORMAT, VERSION = FORMAT, VERSION
 
     def __init__(
         self,
@@ -75,16 +74,13 @@ class BuracoSession(SessionBase[BuracoGame, "BuracoBot", Action]):
         autosave: bool = True,
     ) -> None:
         self._seat(game, seats, seed, bots, paths, autosave)
+        self.preset = game.rules.preset
         self.recorded = False  # the finished match went into the statistics
         self.match_id = new_match_id()  # stats know a finished match by it (see _finish)
         # The ask_partner house rule (bots/buraco/asking.py): the bot waiting for its person
         # partner's answer, and the answers people gave bots, a turn each.
         self.asked: int | None = None
         self.partner_answers: dict[Turn, bool] = {}
-
-    @property
-    def preset(self) -> str:
-        return self.game.rules.preset
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -107,28 +103,10 @@ class BuracoSession(SessionBase[BuracoGame, "BuracoBot", Action]):
         session._save()
         return session
 
-    def _document(
-        self, game: BuracoGame, bots: dict[str, Any], arrangements: dict[int, Arrangement]
-    ) -> dict[str, Any]:
-        return {
-            "format": FORMAT,
-            "version": VERSION,
-            "seed": self.seed,
-            "preset": self.preset,
-            "seats": [s.to_dict() for s in self.seats],
-            "bots": bots,
-            "game": game.to_dict(),
-            "arrangements": arrangements_to_dict(arrangements),
-            "match_id": self.match_id,
-        }
-
     @classmethod
     def from_dict(cls, d: Any, paths: Paths | None = None, autosave: bool = True) -> BuracoSession:
         """Load a saved match; raises ValueError naming what is wrong with a bad dict."""
-        if not is_buraco_document(d):
-            raise ValueError("not a Buraco session")
-        if d.get("version") != VERSION:
-            raise ValueError(f"unknown session version {d.get('version')!r}")
+        cls._check_header(d)
         game = BuracoGame.from_dict(d.get("game"))  # StateError is a ValueError
         game.validate_played()  # a match that could have been played, as Carioca's
         seed = check_session_fields(d.get("seed"), d.get("preset"), game.rules.preset)

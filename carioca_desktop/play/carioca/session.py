@@ -10,7 +10,8 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from carioca_desktop.match_ids import new_match_id, saved_match_id
-from carioca_desktop.play.arrangement import Arrangement, arrangements_to_dict, parse_arrangements
+from carioca_desktop.play.arrangement import Arrangement as Arrangement  # its home before
+from carioca_desktop.play.arrangement import parse_arrangements
 from carioca_desktop.play.carioca.offer import OFFER_SECONDS, pass_action
 from carioca_desktop.play.seated import SeatConfig as SeatConfig  # its home before issue 23
 from carioca_desktop.play.seated import saved_replay_actions
@@ -47,6 +48,7 @@ class MatchSession(SessionBase[Game, "Bot", Action]):
     """
 
     NEXT_ROUND = NextRound
+    FORMAT, VERSION = FORMAT, VERSION
 
     def __init__(
         self,
@@ -95,29 +97,13 @@ class MatchSession(SessionBase[Game, "Bot", Action]):
         session._save()
         return session
 
-    def _document(
-        self, game: Game, bots: dict[str, Any], arrangements: dict[int, Arrangement]
-    ) -> dict[str, Any]:
-        return {
-            "format": FORMAT,
-            "version": VERSION,
-            "seed": self.seed,
-            "preset": self.preset,
-            "hints": self.hints,
-            "match_id": self.match_id,
-            "seats": [s.to_dict() for s in self.seats],
-            "bots": bots,
-            "game": game.to_dict(),
-            "arrangements": arrangements_to_dict(arrangements),
-        }
+    def _own_fields(self) -> dict[str, Any]:
+        return {"hints": self.hints}
 
     @classmethod
     def from_dict(cls, d: Any, paths: Paths | None = None, autosave: bool = True) -> MatchSession:
         """Load a saved session; raises ValueError naming what is wrong with a bad dict."""
-        if not isinstance(d, Mapping) or d.get("format") != FORMAT:
-            raise ValueError("not a Carioca session")
-        if d.get("version") != VERSION:
-            raise ValueError(f"unknown session version {d.get('version')!r}")
+        cls._check_header(d)
         seed, preset = d.get("seed"), d.get("preset")
         if not isinstance(seed, int) or isinstance(seed, bool) or not isinstance(preset, str):
             raise ValueError("bad seed or preset")
