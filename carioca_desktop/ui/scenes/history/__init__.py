@@ -22,6 +22,7 @@ from carioca_desktop.storage.history import Row, rows
 from carioca_desktop.storage.replays import delete_kept, set_starred
 from carioca_desktop.ui import theme
 from carioca_desktop.ui.focus import Focusable
+from carioca_desktop.ui.hintentry import HintEntry
 from carioca_desktop.ui.widgets import Stepper, UIScene, draw_text, fit, font, gold_title, panel
 
 if TYPE_CHECKING:
@@ -36,7 +37,11 @@ def game_name(game: str) -> str:
 
 
 def variant_name(row: Row) -> str:
-    return tr(f"{VARIANT_WORDS[row.header.game]}.{row.preset}")
+    """The variant, and "en red" for a match played at a network table (as Statistics)."""
+    words = tr(f"{VARIANT_WORDS[row.header.game]}.{row.preset}")
+    if row.header.network is not None:
+        words += f" · {tr('net.table.network_match')}"
+    return words
 
 
 def row_text(row: Row) -> str:
@@ -55,7 +60,7 @@ def result_text(row: Row) -> str:
     if len(h.final_scores) != len(h.seats):  # a score per side (Buraco's)
         scores = " – ".join(str(s) for s in h.final_scores)
     else:  # a score per seat: the person's
-        humans = h.human_seats
+        humans = h.people_here  # at a network table, this computer's person
         seat = humans[0] if humans else 0
         scores = tr("common.pts", n=h.final_scores[seat])
     if row.place is None:
@@ -171,7 +176,7 @@ class HistoryScene(UIScene):
         bh, pad = round(40 * self.u), 14
         y = box.y + round(44 * self.t)
         holder = self.holder(pygame.Rect(box.x + pad, y, box.w - 2 * pad, bh))
-        entry = UITextEntryLine(pygame.Rect(0, 0, box.w - 2 * pad, bh), self.app.manager, holder,
+        entry = HintEntry(pygame.Rect(0, 0, box.w - 2 * pad, bh), self.app.manager, holder,
                                 initial_text=self.code_text,
                                 placeholder_text=tr("history.code_placeholder"))  # fmt: skip
         entry.set_text_length_limit(24)
