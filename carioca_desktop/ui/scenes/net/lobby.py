@@ -96,6 +96,8 @@ class LobbyScene(UIScene):
                         words_of.rules_name(rules), u)  # fmt: skip
         small = font(round(16 * u), bold=True)
         words = ("✕ " + self.ended) if self.ended else tr("net.lobby.wait_host")
+        if not self.ended and self.joining.reconnecting is not None:
+            words = tr("net.table.reconnecting", seconds=round(self.joining.reconnecting))
         at = (bar.centerx, bar.centery)
         colour = theme.RED_BAD if self.ended else theme.TEXT
         room = bar.w - 2 * round(min(300 * u, bar.w * 0.3)) - 40
