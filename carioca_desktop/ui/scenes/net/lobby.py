@@ -30,7 +30,7 @@ class LobbyScene(UIScene):
     def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         w, h = self.size
         m, top, bar_h = round(24 * self.k), round(92 * self.k), round(64 * self.u)
-        left_w = round((w - 3 * m) * 0.5)
+        left_w = round((w - 3 * m) * 0.42)  # the rules need the room more than the seats
         seats = pygame.Rect(m, top, left_w, h - top - m - bar_h)
         rules = pygame.Rect(seats.right + m, top, w - seats.right - 2 * m, seats.h)
         return seats, rules, pygame.Rect(m, seats.bottom + m // 2, w - 2 * m, bar_h - m // 2)
