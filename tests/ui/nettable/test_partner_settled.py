@@ -52,6 +52,7 @@ def test_the_question_closes_when_the_host_answers_it_by_default(tmp_path: Path)
             e for e in ana.poll(0.02) if isinstance(e, PartnerSaid)) or bool(said))  # fmt: skip
         assert (said[0].seat, said[0].by) == (0, "default")
         assert frames(app, 5, lambda: app.stack.top is table), "the dialog stayed open"
-        assert dialog.answered is False and table.question is None
+        assert dialog.answered is False
+        assert frames(app, 5, lambda: table.question is None), "the table forgot it"
     finally:
         thread.stop()
