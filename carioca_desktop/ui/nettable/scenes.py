@@ -180,7 +180,8 @@ class _TrustHost(PartnerAsk):
         return True
 
     def bot_waits(self) -> bool:
-        """The host's bots do not ask a partner here (``buraco_step`` without asking)."""
+        """The host's bots ask a person partner through the host (``partner_question``,
+        net/partner.py's ``_bot_move``), never through this table."""
         return False
 
 
