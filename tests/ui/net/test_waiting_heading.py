@@ -31,12 +31,41 @@ def test_the_addresses_heading_is_whole(
     set_language(lang)
     try:
         app = new_app(tmp_path)
-        open_waiting_room(app, [ME, PERSON, "easy", "easy"])
+        room = open_waiting_room(app, [ME, PERSON, "easy", "easy"])
         frames(app)
-        heading = tr("net.wait.addresses")
+        heading = waiting.address_heading(len(room.addresses))
         pieces = [t for t in drawn if len(t) > 3 and t.rstrip("…").strip() in heading]
         assert pieces and not any(t.endswith("…") for t in pieces), pieces
         assert set(heading.split()) <= set(" ".join(pieces).split()), pieces
+    finally:
+        app.stop_serving()
+        set_language("es")
+
+
+@pytest.mark.parametrize(
+    ("lang", "count"), [(lang, 2) for lang in ("es", "en", "fr", "it", "pt", "sv")] + [("es", 1)]
+)
+def test_the_heading_is_plural_above_two_addresses(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str, count: int
+) -> None:
+    drawn: list[str] = []
+    draw = waiting.draw_text
+
+    def logged(surface: pygame.Surface, text: str, *args: Any, **kw: Any) -> Any:
+        drawn.append(text)
+        return draw(surface, text, *args, **kw)
+
+    monkeypatch.setattr(waiting, "draw_text", logged)
+    monkeypatch.setattr(waiting, "own_addresses", lambda: ["10.0.0.7", "192.168.1.20"][:count])
+    set_language(lang)
+    try:
+        app = new_app(tmp_path, (1920, 1080))  # wide: the heading on one line
+        open_waiting_room(app, [ME, PERSON, "easy", "easy"])
+        frames(app)
+        one, many = tr("net.wait.addresses"), tr("net.wait.addresses_many")
+        assert one != many
+        assert (many if count > 1 else one) in drawn
+        assert (one if count > 1 else many) not in drawn
     finally:
         app.stop_serving()
         set_language("es")

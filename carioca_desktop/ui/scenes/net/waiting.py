@@ -182,7 +182,7 @@ class WaitingRoomScene(UIScene):
         # computadora" at 1280x720): two lines rather than cut words.
         width = box.right - x - 16
         ay = box.y + 14
-        for line in wrap(tr("net.wait.addresses"), label, width)[:2]:
+        for line in wrap(address_heading(len(self.addresses)), label, width)[:2]:
             draw_text(surface, fit(line, label, width), label, (x, ay), theme.GOLD)
             ay += label.get_linesize()
         mono = font(round(22 * max(u, self.k)), bold=True)
@@ -196,3 +196,8 @@ class WaitingRoomScene(UIScene):
         at = (box.x + 22, box.bottom - 12)
         draw_text(surface, fit(tr("net.wait.how"), how, box.w - 44), how, at, theme.TEXT_DIM,
                   "bottomleft")  # fmt: skip
+
+
+def address_heading(count: int) -> str:
+    """ "This computer's address", or "addresses" above more than one."""
+    return tr("net.wait.addresses_many" if count > 1 else "net.wait.addresses")
