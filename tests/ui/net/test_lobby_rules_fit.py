@@ -48,3 +48,27 @@ def test_every_carioca_rule_fits_the_lobby_at_1280x720(
     buy = i18n.tr("houserules.key.buy")
     assert any(label == buy for label, _ in rows), "the buy rule is among the rules"
     assert cut and not any(cut), f"rules cut in {language}"
+
+
+@pytest.mark.usefixtures("lang")
+@pytest.mark.parametrize("language", ["es", "pt", "it"])
+def test_buracos_rules_fit_the_lobby_at_1280x720(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, language: str
+) -> None:
+    """Buraco's rules are prose under short labels: the labels' column shrinks to them."""
+    from carioca_desktop.net.games import KINDS
+
+    monkeypatch.setenv("CARIOCA_LANG", language)
+    app = new_app(tmp_path, (1280, 720))
+    i18n.set_language(language)
+    rules = KINDS["buraco"].load_rules({"preset": "brasileiro", "players": 4})
+    joining = Joining(Batches(), "127.0.0.1:1", "ABC123", "Ana")  # type: ignore[arg-type]
+    joining.welcomed = Welcomed(0, "tok", "buraco", 60.0)
+    joining.lobby = LobbyChanged("buraco", "brasileiro", rules.to_dict(), SEATS)
+    cut: list[bool] = []
+    paint = lobby_module.paint_rules
+    monkeypatch.setattr(lobby_module, "paint_rules",
+                        lambda *a, **kw: cut.append(paint(*a, **kw)) or cut[-1])  # fmt: skip
+    app.push(LobbyScene(app, joining))
+    frames(app)
+    assert cut and not any(cut), f"rules cut in {language}"

@@ -140,19 +140,26 @@ RULE_LAYOUTS = ((14, 1), (14, 2), (13, 2), (12, 2))  # the first that shows ever
 MIN_RULE_PX = 11  # smaller lines are hard to read aloud from
 
 
-def _column(area: pygame.Rect, cols: int, i: int) -> tuple[pygame.Rect, int]:
-    """Column ``i`` of ``cols`` in ``area`` and its label width."""
+def _column(area: pygame.Rect, cols: int, i: int) -> pygame.Rect:
+    """Column ``i`` of ``cols`` in ``area``."""
     gap = 24 if cols > 1 else 0
     w = (area.w - gap * (cols - 1)) // cols
-    rect = pygame.Rect(area.x + i * (w + gap), area.y, w, area.h)
-    return rect, round(w * (0.32 if cols == 1 else 0.55))
+    return pygame.Rect(area.x + i * (w + gap), area.y, w, area.h)
+
+
+def _label_w(width: int, cols: int, rows: Sequence[tuple[str, str]], fnt: pygame.font.Font) -> int:
+    """The labels' column: as wide as the widest label needs, within a share of ``width``
+    (Carioca's long rule names wrap; Buraco's short ones leave the room to its prose)."""
+    widest = max((fnt.size(label)[0] for label, _ in rows), default=0) + 14
+    return max(round(width * 0.22), min(round(width * (0.32 if cols == 1 else 0.55)), widest))
 
 
 def _split(rows: Sequence[tuple[str, str]], area: pygame.Rect, fnt: pygame.font.Font,
            cols: int) -> int | None:  # fmt: skip
     """Where the second column starts (``len(rows)`` for one) so that every row fits and
     the columns are as even as can be; None when they cannot all fit."""
-    rect, label_w = _column(area, cols, 0)
+    rect = _column(area, cols, 0)
+    label_w = _label_w(rect.w, cols, rows, fnt)
     tall = pygame.Rect(rect.x, 0, rect.w, 1 << 20)
     heights = [pairs(None, [row], tall, fnt, label_w) for row in rows]
     if cols == 1:
@@ -164,15 +171,18 @@ def _split(rows: Sequence[tuple[str, str]], area: pygame.Rect, fnt: pygame.font.
 
 def _columns(surface: pygame.Surface, parts: Sequence[Sequence[tuple[str, str]]],
              area: pygame.Rect, fnt: pygame.font.Font) -> None:  # fmt: skip
+    label_w = _label_w(
+        _column(area, len(parts), 0).w, len(parts), [r for p in parts for r in p], fnt
+    )
     for i, part in enumerate(parts):
-        rect, label_w = _column(area, len(parts), i)
-        pairs(surface, part, rect, fnt, label_w)
+        pairs(surface, part, _column(area, len(parts), i), fnt, label_w)
 
 
 def _cut_columns(surface: pygame.Surface, rows: Sequence[tuple[str, str]], area: pygame.Rect,
                  fnt: pygame.font.Font) -> int:  # fmt: skip
     """Two full columns, the second going on where the first stopped; the y below it."""
-    left, label_w = _column(area, 2, 0)
+    left = _column(area, 2, 0)
+    label_w = _label_w(left.w, 2, rows, fnt)
     tall = pygame.Rect(left.x, 0, left.w, 1 << 20)
     y, shown = 0, 0
     for row in rows:
@@ -181,4 +191,4 @@ def _cut_columns(surface: pygame.Surface, rows: Sequence[tuple[str, str]], area:
             break
         shown += 1
     pairs(surface, rows[:shown], left, fnt, label_w)
-    return pairs(surface, rows[shown:], _column(area, 2, 1)[0], fnt, label_w)
+    return pairs(surface, rows[shown:], _column(area, 2, 1), fnt, label_w)
