@@ -66,3 +66,46 @@ def test_a_partner_away_counts_as_the_default() -> None:
     desk = desk_with_person(conn=None)
     move = PartnerDesk._bot_move(desk, desk.seat, Hasty(desk.action))
     assert DEFAULT and move == desk.action and desk.sent == []
+
+
+def test_the_host_asks_the_person_over_the_network_and_waits() -> None:
+    """The whole path on a real host: its bot heading out sends ``partner_question`` to the
+    person's client, the host waits (nothing is applied), and the person's "yes" lets the
+    bot go out."""
+    import time
+
+    from carioca_desktop.net.client import NetClient
+    from carioca_desktop.net.partner import PartnerQuestion
+    from tests.fixtures.netkit import CODE, new_host
+
+    desk = _desk_at_a_going_out()
+    seat, partner = desk.seat, (desk.seat + 2) % 4
+    specs = ",".join("remote" if s == partner else "normal" for s in range(4))
+    host = new_host("buraco", {"preset": "brasileiro", "ask_partner": True}, specs, 3,
+                    grace=600, buy_seconds=30.0)  # fmt: skip
+    client = NetClient(f"127.0.0.1:{host.port}", CODE, "Carla", reconnect=False)
+    try:
+        end = time.monotonic() + 10
+        while host.session is None and time.monotonic() < end:
+            host.poll(0.02)
+        assert host.session is not None
+        host.session.game = desk.game  # the deal where the bot at ``seat`` can go out
+        host.session.bots[seat] = Hasty(desk.action)
+        applied = host.applied
+        got: list[Any] = []
+        while not any(isinstance(e, PartnerQuestion) for e in got) and time.monotonic() < end:
+            host.poll(0.02)
+            got += client.poll(0.02)
+        question = next(e for e in got if isinstance(e, PartnerQuestion))
+        assert (question.seat, question.seconds) == (seat, 30.0)
+        for _ in range(5):
+            host.poll(0.02)
+        assert host.applied == applied and not host._host_acts()  # the bot waits
+        client.send_partner_answer(question.question, True)
+        while host.applied == applied and time.monotonic() < end:
+            host.poll(0.02)
+        log = host.session.game.state.log
+        assert any(e.kind == "go_out" and e.seat == seat for e in log)  # it went out
+    finally:
+        client.close()
+        host.close()
