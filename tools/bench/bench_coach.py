@@ -39,6 +39,7 @@ from carioca_desktop.replay_tool import record_bot_match
 from carioca_desktop.rules.buraco.ruleset import BuracoRules
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.storage.match_file import MatchFile
+from carioca_desktop.storage.replay_check import turns_of
 
 
 @dataclass
@@ -54,6 +55,12 @@ class Game:
     estimate: Callable[[Any, int, Any, Any, int], int]  # the coach's cost_of, unclamped
     fine: int
     blunder: int
+
+
+def _turns(match: MatchFile) -> Iterator[tuple[Any, Any]]:
+    """Seat 0's own moves on its turns, each with the game before it."""
+    for _number, before, action in turns_of(match, 0, ()):
+        yield before, action
 
 
 def _carioca_match(level: str, seed: int) -> MatchFile:
@@ -88,10 +95,10 @@ def _buraco_loss(game: Any, seat: int, seed: int) -> float | None:
 
 
 GAMES = {
-    "carioca": Game("carioca", _carioca_match, carioca_coach._with_before, _carioca_hard,
+    "carioca": Game("carioca", _carioca_match, _turns, _carioca_hard,
                     _carioca_loss, lambda m, s, r, h: list(carioca_coach.judge(m, s, r, h)),
                     carioca_coach.cost_of, carioca_coach.FINE, carioca_coach.BLUNDER),
-    "buraco": Game("buraco", _buraco_match, buraco_coach._with_before, buraco_coach.hard_choice,
+    "buraco": Game("buraco", _buraco_match, _turns, buraco_coach.hard_choice,
                    _buraco_loss, lambda m, s, r, h: list(buraco_coach.judge(m, s, r, h)),
                    buraco_coach.cost_of, buraco_coach.FINE, buraco_coach.BLUNDER),
 }  # fmt: skip
