@@ -43,6 +43,17 @@ def interval(values: list[float]) -> tuple[float, float]:
     return statistics.fmean(values), t * statistics.stdev(values) / math.sqrt(len(values))
 
 
+def bot_choice(bot: Any, game: Any, seat: int, without: Any = None) -> Any:
+    """``bot``'s move here (its memory is read from the observation); with ``without``, its
+    choice among the other legal moves: its second best (the first other move where its rule
+    does not choose from the list, as a draw's)."""
+    legal = [a for a in game.legal_actions(seat) if a != without]
+    if not legal and without is not None:
+        return without
+    choice = bot.choose(game.observation(seat), legal)
+    return legal[0] if choice == without else choice
+
+
 @dataclass(frozen=True)
 class Bands:
     """A game's bands (points of its loss) and the continuations it may spend."""

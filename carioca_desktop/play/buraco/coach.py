@@ -66,14 +66,9 @@ def side_loss(game: BuracoGame, seat: int, seed: int) -> float | None:
 def choose(
     level: str, game: BuracoGame, seat: int, seed: int, without: Action | None = None
 ) -> Action:
-    """What a fresh bot of ``level`` does here (its memory is read from the observation);
-    with ``without``, its choice among the other legal moves (its second best; the first
-    other one where the bot's rule does not choose from the list, as a draw's)."""
-    legal = [a for a in game.legal_actions(seat) if a != without]
-    if not legal and without is not None:
-        return without
-    choice = make_buraco_bot(level, seat, seed).choose(game.observation(seat), legal)
-    return legal[0] if choice == without else choice  # a rule that ignores the list: a draw
+    """What a fresh bot of ``level`` does here; with ``without``, its second best."""
+    choice: Action = coachkit.bot_choice(make_buraco_bot(level, seat, seed), game, seat, without)
+    return choice
 
 
 def hard_choice(game: BuracoGame, seat: int, seed: int) -> Action:
