@@ -62,7 +62,8 @@ class CoachPanel:
         bad = sorted((j for j in self.judged if j.verdict != "fine"), key=lambda j: -j.cost)
         out = [head, tr("replay.coach_count", n=len(self.judged), bad=len(bad))]
         for j in bad[:SHOWN]:
-            cost = f"{j.cost} ± {round(j.spread)}"  # the estimate's 95% interval
+            spread = getattr(j, "spread", None)  # the estimate's 95% interval, when it has one
+            cost = j.cost if spread is None else f"{j.cost} ± {round(spread)}"
             out.append(tr("replay.coach_line", verdict=tr(f"replay.{j.verdict}"), cost=cost,
                           played=self.words(j.played), hard=self.words(j.hard)))  # fmt: skip
         went = self.went(self.judged)
