@@ -195,7 +195,8 @@ def main(argv: list[str] | None = None) -> int:
     for name in ("carioca", "buraco") if args.game == "both" else (args.game,):
         g = GAMES[name]
         calibrate(g, args.decisions, args.continuations, args.seed, args.level)
-        hards_own(g, args.hard_decisions, args.seed)
+        if args.hard_decisions > 0:
+            hards_own(g, args.hard_decisions, args.seed)
     return 0
 
 
