@@ -194,7 +194,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     for name in ("carioca", "buraco") if args.game == "both" else (args.game,):
         g = GAMES[name]
-        calibrate(g, args.decisions, args.continuations, args.seed, args.level)
+        if args.decisions > 0:
+            calibrate(g, args.decisions, args.continuations, args.seed, args.level)
         if args.hard_decisions > 0:
             hards_own(g, args.hard_decisions, args.seed)
     return 0
