@@ -19,6 +19,10 @@ share flagged costly or worse.
 
     python tools/bench/bench_coach.py [--game carioca|buraco|both] [--decisions 20]
         [--continuations 16] [--seed 70] [--hard-decisions 30] [--level easy]
+        [--panel-rounds 0]
+
+``--panel-rounds N`` also times the viewer panel's work (CPU) on the first N rounds of the
+match of seed ``--seed``; ``--decisions 0`` or ``--hard-decisions 0`` skip those parts.
 
 No timing here is a test; counts are kept small for a shared machine."""
 
@@ -183,6 +187,20 @@ def hards_own(g: Game, wanted: int, seed: int) -> None:
           f"{time.perf_counter() - start:.0f} s")  # fmt: skip
 
 
+def panel_time(g: Game, level: str, seed: int, rounds: int) -> None:
+    """The viewer's coach work (off the frame, on a thread): the CPU time of judging each of
+    the first ``rounds`` rounds (hands) of one seeded match, as the panel does."""
+    match = g.match(level, seed)
+    for index in range(rounds):
+        start = time.process_time()
+        judged = g.coach.judge(match, 0, {index})
+        took, differ = time.process_time() - start, sum(j.played != j.hard for j in judged)
+        flagged = sum(j.verdict != "fine" for j in judged)
+        print(f"  panel, round {index + 1}: {len(judged)} decisions, {differ} differ, "
+              f"{flagged} flagged, {took:.1f} s CPU ({took / max(1, differ):.2f} s a "
+              f"differing decision)")  # fmt: skip
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", choices=("carioca", "buraco", "both"), default="both")
@@ -191,6 +209,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=70)
     parser.add_argument("--hard-decisions", type=int, default=30)
     parser.add_argument("--level", default="easy", help="the level in seat 0 (the person)")
+    parser.add_argument("--panel-rounds", type=int, default=0, help="time the panel's work")
     args = parser.parse_args(argv)
     for name in ("carioca", "buraco") if args.game == "both" else (args.game,):
         g = GAMES[name]
@@ -198,6 +217,8 @@ def main(argv: list[str] | None = None) -> int:
             calibrate(g, args.decisions, args.continuations, args.seed, args.level)
         if args.hard_decisions > 0:
             hards_own(g, args.hard_decisions, args.seed)
+        if args.panel_rounds > 0:
+            panel_time(g, args.level, args.seed, args.panel_rounds)
     return 0
 
 
