@@ -167,7 +167,7 @@ class BuracoGame:
         bad = malformed(action)  # wrong types and unbounded values refused before any rule
         if bad is not None:
             return self._s, bad
-        trial = self._s.copy(share_log=True, share_rng=not isinstance(action, NextRound))
+        trial = self._s.copy(share_log=True)
         try:
             return trial, execute(trial, action)
         except (TypeError, ValueError, AttributeError) as err:  # a shape malformed() missed
@@ -191,9 +191,6 @@ class BuracoGame:
         if isinstance(result, Refusal):
             raise IllegalAction.of(result)
         before, logged = self._s, len(self._s.log)  # the log is shared with the trial
-        if trial.rng is not self._s.rng:
-            self._s.rng.setstate(trial.rng.getstate())
-            trial.rng = self._s.rng
         trial.log.extend(result)
         self._s = trial
         self._keep_for_undo(action, before, logged, result)
