@@ -9,6 +9,7 @@ from typing import Any
 
 from ..actioncodec import capped, check_seat
 from ..errors import IllegalAction, Refusal
+from ..viewmemo import ViewMemo
 from .actions import (
     Action,
     Add,
@@ -39,6 +40,7 @@ class BuracoGame:
     def __init__(self, state: State) -> None:
         self._s = state
         self._views: dict[int, list[EventView]] = {}
+        self._memo = ViewMemo()  # the table's meld views and the rules' dict, see observe()
         self._undo: list[State] = []  # see "undo" below
 
     # ------------------------------------------------------------------ construction
@@ -147,7 +149,7 @@ class BuracoGame:
     def observation(self, seat: int) -> BuracoObservation:
         """What ``seat`` may know; RulesError("bad_seat") for anything but a seat."""
         check_seat(seat, self.players)
-        return observe(self._s, seat, self._views.setdefault(seat, []))
+        return observe(self._s, seat, self._views.setdefault(seat, []), self._memo)
 
     @property
     def names(self) -> tuple[str, ...]:
