@@ -341,7 +341,7 @@ class NetClient:
 
     def _state(self, d: dict[str, Any]) -> StateChanged:
         seq = _int(d, "seq")
-        return StateChanged(self._need_view().state(d), seq)
+        return StateChanged(self._need_view().read(d), seq)
 
     def _need_view(self) -> ClientView:
         if self._view is None:

@@ -184,7 +184,7 @@ class ClientLog:
 
 class ClientView:
     """The client's side of its seat's stream: the event log and the observation's fields,
-    kept from the host's deltas; ``state`` gives the observation each ``state`` message makes.
+    kept from the host's deltas; ``read`` gives the observation each ``state`` message makes.
     Only the fields that changed are converted again (the others are the same values)."""
 
     def __init__(self, game: str) -> None:
@@ -192,7 +192,7 @@ class ClientView:
         self.log = ClientLog(game)
         self.values: dict[str, Any] = {}
 
-    def state(self, d: dict[str, Any]) -> AnyObservation:
+    def read(self, d: dict[str, Any]) -> AnyObservation:
         """The observation after one ``state`` message; ProtocolError (nothing kept of the
         fields) when it does not fit what this client holds."""
         self.log.extend(d.get("events_at"), d.get("events"))

@@ -56,7 +56,7 @@ def _deliver(game: str, feed: SeatFeed, view: ClientView, obs: Any) -> int:
         biggest = max(biggest, len(text.encode()))
         msg = json.loads(text)
         if msg["t"] == "state":
-            assert view.state(msg) == obs
+            assert view.read(msg) == obs
         else:
             view.log.extend(msg["at"], msg["events"])
     return biggest
@@ -85,14 +85,14 @@ def test_a_state_carries_only_the_fields_that_changed() -> None:
     feed, view = SeatFeed(), ClientView("carioca")
     first = feed.messages(g.observation(1), 0)[-1]
     assert first["full"] is True and "rules" in first["obs"] and "hand" in first["obs"]
-    view.state(json.loads(p.encode(first)))
+    view.read(json.loads(p.encode(first)))
     g.apply(kind.decide(g, g.current_player, kind.make_bot("normal", g.current_player, 1)))
     delta = feed.messages(g.observation(1), 1)[-1]
     assert delta["full"] is False
     assert {"stock_size", "phase"} <= set(delta["obs"]) and not {"rules", "names"} & set(
         delta["obs"]
     )
-    assert view.state(json.loads(p.encode(delta))) == g.observation(1)
+    assert view.read(json.loads(p.encode(delta))) == g.observation(1)
     feed.reset()  # a new connection: everything again
     assert feed.messages(g.observation(1), 1)[-1]["full"] is True
 
@@ -100,7 +100,7 @@ def test_a_state_carries_only_the_fields_that_changed() -> None:
 def test_a_delta_before_any_whole_state_is_refused() -> None:
     view = ClientView("carioca")
     with pytest.raises(p.ProtocolError):
-        view.state({"t": "state", "seq": 1, "events_at": 0, "events": [], "full": False,
+        view.read({"t": "state", "seq": 1, "events_at": 0, "events": [], "full": False,
                     "obs": {"stock_size": 3}})  # fmt: skip
     assert view.values == {}
 
