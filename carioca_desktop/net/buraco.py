@@ -22,6 +22,7 @@ class BuracoKind(Adapter):
     actions = "carioca_desktop.rules.buraco.actions"
     meld_view = bobs.MeldView
     observation_class = bobs.BuracoObservation
+    partners: bool = True
 
     def new_session(self, rules: Any, seats: Sequence[SeatConfig], seed: int,
                     paths: Any, autosave: bool) -> NetBuracoSession:  # fmt: skip

@@ -24,6 +24,7 @@ class CariocaKind(Adapter):
     actions = "carioca_desktop.rules.carioca.actions"
     meld_view = cobs.MeldView
     observation_class = cobs.Observation
+    partners: bool = False
 
     def new_session(self, rules: Any, seats: Sequence[SeatConfig], seed: int,
                     paths: Any, autosave: bool) -> NetMatchSession:  # fmt: skip

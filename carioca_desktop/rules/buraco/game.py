@@ -81,6 +81,19 @@ class BuracoGame:
     def clone(self) -> BuracoGame:
         return BuracoGame(self._s.copy())
 
+    def keep_views(self, earlier: BuracoGame) -> None:
+        """Take ``earlier``'s per-seat event views for the events both logs share (a replay's
+        step back: the same actions told the same events), so the next observation builds
+        views only for the events after them, not for the whole match (600 events, ~2 ms).
+        Logs that differ where they meet share nothing."""
+        mine, theirs = self._s.log, earlier._s.log
+        shared = min(len(mine), len(theirs))
+        if shared == 0 or mine[shared - 1] != theirs[shared - 1]:
+            return
+        if self._s.rules != earlier._s.rules:
+            return  # open hands or not: the views would show other cards
+        self._views = {seat: views[:shared] for seat, views in earlier._views.items()}
+
     def what_if_stock(self, seed: int) -> BuracoGame:
         """A copy whose stock is reshuffled by ``seed``: the same position with other unseen
         cards to come, for the coach's paired continuations."""

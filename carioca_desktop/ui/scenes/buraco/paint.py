@@ -64,6 +64,7 @@ class Picture:
     ring: pygame.Rect | None = None  # the keyboard's focus
     focus_meld: int | None = None  # the meld the keyboard aims at (framed as under a drag)
     news: News = field(default_factory=News)  # what changed since the viewer last acted
+    hands_up: bool = False  # every other hand face up (the replay viewer's V): no backs
 
 
 @dataclass
@@ -197,7 +198,7 @@ def _still(
     key: object
     for seat, rect in layout.seats.items():
         key = (p.names[seat], p.seat_lines[seat], panels.partner_word(p, seat),
-               obs.hand_sizes[seat], obs.turn == seat)  # fmt: skip
+               obs.hand_sizes[seat], obs.turn == seat, p.hands_up)  # fmt: skip
         # The fan and its count stand out past the panel's right edge.
         region = pygame.Rect(
             rect.left - u(4), rect.top - u(4), rect.width + u(28), rect.height + u(8)

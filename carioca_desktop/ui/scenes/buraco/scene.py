@@ -64,6 +64,7 @@ class BuracoTableScene(Toasting, Scene, TableOverlays):
     game_kind = "buraco"  # the pause menu's Settings open on Buraco's house rules
 
     window_partial = True  # False where a subclass draws more over the table (the tutorial)
+    hands_up = False  # every other hand face up (the replay viewer's V): no fans of backs
 
     def __init__(self, app: Host, session: BuracoSession, autoplay: Autoplay | None = None) -> None:
         super().__init__(app)

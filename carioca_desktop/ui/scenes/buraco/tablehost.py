@@ -40,6 +40,7 @@ class BuracoTableHost(SharedTable, Protocol):
     ``SharedTable``)."""
 
     sheet: SheetWidgets | None  # the round's sheet while it shows
+    hands_up: bool  # every other hand face up (the replay viewer's V): the seats show no backs
     # The overlays' memory (they are a part mixed into the scene): which round end and
     # which person's privacy screen were shown, and a sheet waiting for its beat.
     _end_round: int | None

@@ -56,6 +56,14 @@ class WaitingRoomScene(UIScene):
     def mine(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.get("kind") == "local"]
 
+    def seating(self) -> bool:
+        """Whether this computer's own people are still joining their seats: Start waits for
+        them (started before, the host's seat would be named "Jugador 1"), unless a client
+        of theirs failed, which the bar then says."""
+        if any(p.refused is not None or p.lost is not None for p in self.people.people):
+            return False
+        return any(self.seats[i].get("status") != "here" for i in self.mine())
+
     # ------------------------------------------------------------------ layout
     def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
         """The code's panel, the seats', the rules' and the bar."""
@@ -74,15 +82,15 @@ class WaitingRoomScene(UIScene):
         bw = round(min(300 * self.u, bar.w * 0.3))
         self.button(pygame.Rect(bar.x, bar.y, bw, bar.h), tr("net.wait.leave"),
                     self.back)  # fmt: skip
-        started = self.host.session is not None
+        waits = self.host.session is not None or self.seating()
         if self.free():
             rect = pygame.Rect(bar.right - 2 * bw - 12, bar.y, bw, bar.h)
             now = self.button(rect, tr("net.wait.start_bots"), self.start)
-            if started:
+            if waits:
                 now.disable()
         start = self.button(pygame.Rect(bar.right - bw, bar.y, bw, bar.h), tr("net.wait.start"),
                             self.start, "primary")  # fmt: skip
-        if self.free() or started:
+        if self.free() or waits:
             start.disable()
         else:
             self.focus.restore(len(self.focus.items) - 1)  # everyone is here: Enter starts
@@ -116,8 +124,9 @@ class WaitingRoomScene(UIScene):
         return moving
 
     def start(self) -> None:
-        """Start: the free seats (if any) are played by bots of the stand-in level."""
-        if self.host.session is None:
+        """Start: the free seats (if any) are played by bots of the stand-in level (not
+        while this computer's own people are still joining: Enter may come first)."""
+        if self.host.session is None and not self.seating():
             self.host.start_now()
             self.rebuild()
 
@@ -151,6 +160,8 @@ class WaitingRoomScene(UIScene):
         paint_rules(surface, rules, rows, words_of.rules_name(self.host.rules), u)
         small = font(round(16 * u), bold=True)
         words = tr("net.wait.free", n=self.free()) if self.free() else tr("net.wait.all_here")
+        if self.seating():
+            words = tr("net.wait.seating")
         if self.problem:
             words = "✕ " + self.problem
         colour = theme.RED_BAD if self.problem else theme.GOLD
