@@ -93,6 +93,7 @@ class NetSession:
     asked: int | None = None  # a bot asking its person partner: never here (the host's bots)
     hints = True
     recorded = False
+    continued = False  # the sheet's Continue pressed while the next deal was on its way
 
     def __init__(self, links: Sequence[SeatLink], paths: Paths | None = None,
                  while_waiting: Callable[[], object] | None = None) -> None:  # fmt: skip
@@ -334,8 +335,22 @@ class NetSession:
         """The round sheet's Continue: the host dealt the next round itself; show it."""
         self.pump()
         seq = self._next_seq()
+        self.continued = seq is None  # pressed before the next deal came: shown on arrival
         if seq is not None:
             self._show(seq)
+
+    def deal_arrived(self) -> bool:
+        """The next deal, once it comes after the sheet's Continue was pressed; True when
+        it was shown now (the table then syncs)."""
+        if not self.continued:
+            return False
+        self.pump()
+        seq = self._next_seq()
+        if seq is None:
+            return False
+        self.continued = False
+        self._show(seq)
+        return True
 
     def can_undo(self) -> bool:
         seat = self.game.current_player

@@ -139,6 +139,11 @@ class BuracoGame:
         return len(self._s.log)
 
     @property
+    def round_index(self) -> int:
+        """Which round is being played, from 0 (as Carioca's)."""
+        return self._s.round_index
+
+    @property
     def is_over(self) -> bool:
         return self._s.phase == Phase.MATCH_OVER
 
@@ -149,6 +154,11 @@ class BuracoGame:
     @property
     def scores(self) -> tuple[int, ...]:
         return tuple(self._s.scores)
+
+    def seat_round_points(self, seat: int) -> list[int]:
+        """The points of ``seat``'s side in each scored round (higher is better)."""
+        side = check_seat(seat, self.players) % 2
+        return [int(points[side]) for points in self._s.history]
 
     def hand(self, seat: int) -> list[str]:
         """The hand of ``seat``; RulesError("bad_seat") for anything but a seat (``-1`` is

@@ -32,7 +32,10 @@ class NetPart:
 
     def net_words(self) -> list[str]:
         """The session's news read; at the host gone, back to the menu with the message; a
-        refused move of this computer's: the refusal sound, the table as it was."""
+        refused move of this computer's: the refusal sound, the table as it was. A next deal
+        that came after the round sheet's Continue is shown now."""
+        if self.session.deal_arrived():
+            self.sync()  # type: ignore[attr-defined]  # the table's, mixed in
         words = self.net.read()
         if self.net.gone is not None:
             self.leave(self.net.gone)
@@ -119,7 +122,11 @@ class NetCariocaTable(NetPart, TableScene):
         """The buy offer counts the host's seconds (None: no limit)."""
         offer, seconds = self.offer, self.session.buy_seconds
         if offer is not None and offer.clock.seconds != seconds:
+            running, key = offer.clock.running, offer.clock.key
             offer.clock = OfferClock(seconds)
+            if running:  # shown before the host's ask came: it counts, and says so, now
+                offer.clock.restart(key)
+                offer.show_seconds(offer.clock.shown)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -223,6 +230,8 @@ class NetBuracoTable(NetPart, BuracoTableScene):
         self.window.also_drawn(self.net.draw(surface, self._seat_rect, self.layout.upx(10)))
 
     def _seat_rect(self, seat: int) -> pygame.Rect | None:
+        if self.sheet is not None:
+            return None  # the round sheet lies over the avatars: no line or bubble across it
         rect = self.layout.seats.get(seat)
         if rect is not None:
             return pygame.Rect(rect)

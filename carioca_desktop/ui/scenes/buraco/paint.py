@@ -33,8 +33,7 @@ from carioca_desktop.ui.scenes.buraco.layout import BuracoLayout, flow, words_sc
 from carioca_desktop.ui.scenes.buraco.pieces import Pieces, Probe
 from carioca_desktop.ui.scenes.buraco.piles import Morto, mortos_of
 from carioca_desktop.ui.sprites import CardImages, TextCache
-from carioca_desktop.ui.tablekit.marks import outline
-from carioca_desktop.ui.theme import GOLD
+from carioca_desktop.ui.tablekit.marks import focus_ring
 
 __all__ = ["MeldPlaces", "Morto", "Picture", "mortos_of", "paint", "place_melds"]
 
@@ -133,7 +132,7 @@ def paint_over(surface: pygame.Surface, p: Picture, places: MeldPlaces) -> None:
     piles.pile_lit(surface, p, places.pile)
     cards.hand(surface, p)
     if p.ring is not None:
-        outline(surface, p.ring.inflate(layout.upx(10), layout.upx(10)), GOLD, layout.upx(3))
+        focus_ring(surface, p.ring, layout.upx, False)  # no high-contrast table here yet
     if p.drag is not None:
         code, rect = p.drag
         shadow, (dx, dy) = p.images.shadow(rect.width)

@@ -14,7 +14,7 @@ from carioca_desktop.net.discovery import own_addresses
 from carioca_desktop.ui import theme
 from carioca_desktop.ui.scenes.net.seatlist import paint_rules, paint_seats, row_rects, seat_name
 from carioca_desktop.ui.scenes.net.words import game_name, refusal_text, sides
-from carioca_desktop.ui.widgets import UIScene, draw_text, fit, font, gold_title, panel
+from carioca_desktop.ui.widgets import UIScene, draw_text, fit, font, gold_title, panel, wrap
 
 if TYPE_CHECKING:
     from carioca_desktop.ui.scene import Host
@@ -178,12 +178,17 @@ class WaitingRoomScene(UIScene):
         y = box.y + 14 + label.get_linesize()
         surface.blit(big, big.get_rect(topleft=(box.x + 18, y)))
         x = box.x + 36 + big.get_width()
-        heading = fit(tr("net.wait.addresses"), label, box.right - x - 16)
-        draw_text(surface, heading, label, (x, box.y + 14), theme.GOLD)
+        # Beside a big code the heading may not fit one line ("Dirección de esta
+        # computadora" at 1280x720): two lines rather than cut words.
+        width = box.right - x - 16
+        ay = box.y + 14
+        for line in wrap(tr("net.wait.addresses"), label, width)[:2]:
+            draw_text(surface, fit(line, label, width), label, (x, ay), theme.GOLD)
+            ay += label.get_linesize()
         mono = font(round(22 * max(u, self.k)), bold=True)
         shown = self.addresses[:ADDRESSES_SHOWN] or [
             tr("net.wait.no_address", port=self.host.port)]  # fmt: skip
-        ay = box.y + 14 + label.get_linesize() + 6
+        ay += 6
         for address in shown:
             draw_text(surface, fit(address, mono, box.right - x - 16), mono, (x, ay), theme.TEXT)
             ay += mono.get_linesize()
