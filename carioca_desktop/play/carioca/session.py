@@ -69,7 +69,7 @@ class MatchSession(SeatedSession[Game, "Bot"]):
         self.bots = bots
         self.paths = paths
         self.autosave = autosave
-        settle.after_deal()  # what lives on is out of the collector's way (play/settle.py)
+        settle.match_dealt()  # what lives on is out of the collector's way (play/settle.py)
         self.hints = hints  # the Pista button, for this match (the settings may also turn it off)
         # How long a person's buy offer waits before passing (None: no limit); the person's
         # Settings, or a network table's host's choice. Not saved: Continue takes the
