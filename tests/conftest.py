@@ -22,12 +22,14 @@ os.environ.pop("CARIOCA_LANG", None)
 os.environ["CARIOCA_DISCOVERY"] = "127.0.0.1"
 
 
+from carioca_desktop.play import settle
 from tests.fixtures.examples import register_profiles
 from tests.fixtures.loopback_guard import install_loopback_guard
 from tests.fixtures.memory import release_test_leftovers, return_freed_memory
 
 install_loopback_guard()
 register_profiles()
+settle.THAW_EACH_MATCH = False  # seconds a session in this big process (play/settle.py)
 
 
 # `-n auto`'s ceiling: each worker is a whole test process (the UI tests peak near 2 GB).

@@ -19,6 +19,10 @@ from __future__ import annotations
 import gc
 
 _thaw_due = False  # the match's first deal froze screens that will be dropped
+# The test suite turns the thaw off (tests/conftest.py): its process holds every test module's
+# objects, so one full collection there costs seconds, and its memory fixture thaws after each
+# test anyway. tests/play/test_settle.py turns it on again.
+THAW_EACH_MATCH = True
 
 
 def match_dealt() -> None:
@@ -33,7 +37,7 @@ def after_deal() -> None:
     """A round was dealt: the young garbage goes (after a match's first deal, everything
     thawed and collected once), what lives on is frozen."""
     global _thaw_due
-    if _thaw_due:
+    if _thaw_due and THAW_EACH_MATCH:
         gc.unfreeze()
         gc.collect()
         _thaw_due = False

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from carioca_desktop.play import settle
 from carioca_desktop.play.buraco.session import BuracoSession
 from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.buraco.actions import NextRound
@@ -48,7 +49,10 @@ class Screen:
         self.me = self
 
 
-def test_the_screens_alive_at_a_matchs_start_are_freed_at_its_next_deal() -> None:
+def test_the_screens_alive_at_a_matchs_start_are_freed_at_its_next_deal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(settle, "THAW_EACH_MATCH", True)  # as in the app (the suite's is off)
     # The New game screen is alive when its match is dealt, and frozen with the rest; once
     # dropped it used to stay for good (about 17 MB a match in the app).
     screen = Screen()
