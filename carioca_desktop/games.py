@@ -31,6 +31,12 @@ class GameEntry:
     record_class: str
     record_to: str  # record -> dict
     record_from: str  # dict -> record, or FileProblem
+    bots: str  # module with the bots' maker named by `bot_maker` (level, seat, seed)
+    bot_maker: str
+    driver: str  # module with the step named by `bot_stepper` (game, bots): the next action
+    bot_stepper: str
+    lower_is_better: bool  # the scoring: penalty points (Carioca) or points won (Buraco)
+    deals_from_seed: bool  # every round dealt from the match's seed alone (not from the play)
     simulate: str  # module whose `main(argv)` runs `carioca simulate --game NAME`
     conformance: str  # module whose `run_case(case)` checks a vector case of this game
     needs_menu: bool = False  # True: `carioca --game NAME` only with --autoplay
@@ -62,6 +68,14 @@ class GameEntry:
         cls: type = getattr(self.module("record"), self.record_class)
         return cls
 
+    def make_bot(self, level: str, seat: int, seed: int) -> Any:
+        """A new bot of this game: ``level`` (one of LEVELS) at ``seat``."""
+        return getattr(self.module("bots"), self.bot_maker)(level, seat, seed)
+
+    def bot_step(self, game: Any, bots: Any) -> Any:
+        """The next bot action in ``game`` (the driver's step: whoever is to act)."""
+        return getattr(self.module("driver"), self.bot_stepper)(game, bots)
+
     def record_to_dict(self, record: object) -> dict[str, object]:
         """A finished match of this game in its statistics form."""
         data: dict[str, object] = getattr(self.module("record"), self.record_to)(record)
@@ -86,6 +100,12 @@ CARIOCA = GameEntry(
     record_class="MatchRecord",
     record_to="record_to_dict",
     record_from="record_from_dict",
+    bots=f"{_PKG}.bots.carioca.base",
+    bot_maker="make_bot",
+    driver=f"{_PKG}.bots.carioca.driver",
+    bot_stepper="bot_step",
+    lower_is_better=True,
+    deals_from_seed=True,
     simulate=f"{_PKG}.simulate.carioca",
     conformance=f"{_PKG}.conformance.carioca",
 )
@@ -100,6 +120,12 @@ BURACO = GameEntry(
     record_class="BuracoRecord",
     record_to="buraco_to_dict",
     record_from="buraco_from_dict",
+    bots=f"{_PKG}.bots.buraco.driver",
+    bot_maker="make_buraco_bot",
+    driver=f"{_PKG}.bots.buraco.driver",
+    bot_stepper="buraco_step",
+    lower_is_better=False,
+    deals_from_seed=False,
     simulate=f"{_PKG}.simulate.buraco",
     conformance=f"{_PKG}.conformance.buraco",
     needs_menu=True,
@@ -152,5 +178,5 @@ def session_from_dict(data: Any, paths: Any = None) -> object:
 def modules() -> tuple[str, ...]:
     """Every module the registry names: a frozen executable must carry them (build.spec), as
     nothing imports them by name."""
-    fields = ("rules", "session", "record", "simulate", "conformance")
+    fields = ("rules", "session", "record", "bots", "driver", "simulate", "conformance")
     return tuple(getattr(g, f) for g in REGISTRY.values() for f in fields)

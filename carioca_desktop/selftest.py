@@ -366,6 +366,14 @@ def _bot_round() -> str:
     return f"round 1 ended after {actions} actions, points {points}"
 
 
+@check("replay screens")
+def _replay_screens() -> str:
+    """History with kept matches, both replay viewers with all hands, the coach's panel."""
+    from carioca_desktop.selftest_replay import draw_replay_screens
+
+    return draw_replay_screens()
+
+
 @check("network")
 def _network() -> str:
     from carioca_desktop.net.greet import greet

@@ -104,6 +104,38 @@ def test_an_entry_names_modules_that_exist(name: str) -> None:
     assert callable(entry.module("simulate").main) and callable(entry.module("conformance").run)
     for module in games.modules():
         importlib.import_module(module)
+    bot = entry.make_bot("easy", 1, 7)
+    assert bot.seat == 1 and bot.level == "easy"
+
+
+def game_maps(source: str) -> list[int]:
+    """Lines of a dict keyed by a game's name, or of a string naming a game's own module:
+    a map of the games kept beside the registry."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Dict) and any(
+            k is not None and _is_game_name(k) for k in node.keys
+        ):
+            found.append(node.lineno)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            found += [node.lineno] if any(f".{g}." in node.value for g in games.GAMES) else []
+    return found
+
+
+def test_the_map_check_finds_what_it_looks_for() -> None:
+    sample = (
+        '_G = {\n    "carioca": 1,\n}\nm = "carioca_desktop.bots.buraco.driver"\nok = {"a": 1}\n'
+    )
+    assert game_maps(sample) == [1, 4]
+
+
+# Shared modules that once kept their own map of the games and now ask the registry.
+THROUGH_THE_REGISTRY = ("play/versus.py",)
+
+
+@pytest.mark.parametrize("module", THROUGH_THE_REGISTRY)
+def test_a_shared_module_keeps_no_map_of_the_games(module: str) -> None:
+    assert game_maps((PACKAGE / module).read_text(encoding="utf-8")) == []
 
 
 def test_lookups_by_rules_document_and_record() -> None:
@@ -115,3 +147,35 @@ def test_lookups_by_rules_document_and_record() -> None:
     assert games.of_session(object()) is None
     with pytest.raises(TypeError):
         games.of_record(object())
+
+
+def other_game_imports(path: Path) -> list[str]:
+    """The modules of another game's folders that a module in one game's folder imports."""
+    own = [g for g in games.GAMES if g in path.relative_to(PACKAGE).parts[:-1]]
+    others = [f".{g}." for g in games.GAMES if own and g != own[0]]
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = [node.module]
+        found += [n for n in names if any(o in f"{n}." for o in others)]
+    return found
+
+
+# The layers whose game folders stand alone (storage's Buraco records still borrow Carioca's
+# PlayerRecord and summary helpers: not counted here).
+ALONE = ("rules", "bots", "play", "ui/scenes")
+
+
+def test_a_game_folder_imports_nothing_of_the_other_game() -> None:
+    found = []
+    for layer in ALONE:
+        for path in sorted((PACKAGE / layer).rglob("*.py")):
+            found += [f"{path.relative_to(PACKAGE)}: {m}" for m in other_game_imports(path)]
+    assert found == [], "share it from the layer's top instead: " + ", ".join(found)
+
+
+def test_the_other_game_check_sees_one() -> None:
+    path = PACKAGE / "play" / "buraco" / "session.py"
+    assert other_game_imports(path) == []
+    assert any("carioca" in m for m in other_game_imports(PACKAGE / "storage/buraco/records.py"))

@@ -21,6 +21,7 @@ class NetBuracoSession(People, BuracoSession):
 
 class BuracoKind:
     name: str = "buraco"
+    partners: bool = True
     levels: tuple[str, ...] = LEVELS
 
     def new_session(self, rules: Any, seats: Sequence[SeatConfig], seed: int,

@@ -22,6 +22,7 @@ class NetMatchSession(People, MatchSession):
 
 class CariocaKind:
     name: str = "carioca"
+    partners: bool = False
     levels: tuple[str, ...] = LEVELS
 
     def new_session(self, rules: Any, seats: Sequence[SeatConfig], seed: int,

@@ -79,7 +79,34 @@ def host_parser() -> argparse.ArgumentParser:
                    "stand-in level take them (default: wait for every seat)")  # fmt: skip
     p.add_argument("--dump", metavar="PATH", default=None,
                    help="write the final game state here (tests compare matches)")  # fmt: skip
+    p.add_argument("--name", default=None, help="who hosts, as the join list shows it "
+                   "(default: this computer's user name, else Anfitrión)")  # fmt: skip
     return p
+
+
+def default_host_name() -> str:
+    """The computer's user name by the names rule, else "Anfitrión" (the game's name would
+    tell a joiner nothing about who hosts)."""
+    import getpass
+
+    from carioca_desktop.rules.names import clean_name, name_problem
+
+    try:
+        name = clean_name(getpass.getuser())
+    except (OSError, KeyError, ImportError):  # no user name to read (a bare container)
+        name = ""
+    return name if name_problem(name) is None else "Anfitrión"
+
+
+def _host_name(args: argparse.Namespace, p: argparse.ArgumentParser) -> str:
+    from carioca_desktop.rules.names import clean_name, name_problem
+
+    if args.name is None:
+        return default_host_name()
+    name = clean_name(args.name)
+    if name_problem(name) is not None:
+        p.error("--name: a printable name of at most 24 characters")
+    return name
 
 
 def join_parser() -> argparse.ArgumentParser:
@@ -114,6 +141,7 @@ def _rules(args: argparse.Namespace, p: argparse.ArgumentParser, players: int) -
 def host_main(argv: list[str]) -> int:
     p = host_parser()
     args = p.parse_args(argv)
+    args.name = _host_name(args, p)
     if args.resume:
         return _resume(args, p)
     if args.game is None or args.seats is None:
@@ -149,7 +177,9 @@ def _resume(args: argparse.Namespace, p: argparse.ArgumentParser) -> int:
     from carioca_desktop.net.host import TableHost
 
     if args.game or args.seats or args.code or args.preset or args.rules or args.seed is not None:
-        p.error("--continue takes the table as it was saved: only --port, --bind and --dump")
+        p.error(
+            "--continue takes the table as it was saved: only --port, --bind, --name and --dump"
+        )
     try:
         host = TableHost.resume(bind=args.bind, port=args.port, app=version())
     except ValueError as err:
@@ -167,7 +197,7 @@ def _serve(host: Any, args: argparse.Namespace, remote: int) -> int:
     where = ", ".join(own_addresses()) or "this computer"
     print(f"listening on {args.bind}:{host.port} (addresses: {where})", flush=True)
     print(f"table code {host.code}; waiting for {remote} remote seat(s)", flush=True)
-    responder = Responder.start(host)
+    responder = Responder.start(host, name=args.name)
     try:
         started = time.monotonic()
         if remote == 0:

@@ -28,7 +28,9 @@ from typing import Any
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from websockets.sync.client import ClientConnection, connect
 
+from carioca_desktop.net import partner
 from carioca_desktop.net import protocol as p
+from carioca_desktop.net.partner import PartnerQuestion, PartnerSaid, read_question, read_said
 from carioca_desktop.net.views import AnyObservation, ClientLog, observation_from_wire
 
 log = logging.getLogger(__name__)
@@ -155,7 +157,8 @@ class Lost:
 
 ClientEvent = (
     Welcomed | Started | StateChanged | Asked | Refusal | SeatChanged | RoundOver | MatchOver
-    | Refused | Lost | LobbyChanged | Reaction | Reconnecting | Reconnected
+    | Refused | Lost | LobbyChanged | Reaction | Reconnecting | Reconnected | PartnerQuestion
+    | PartnerSaid
 )  # fmt: skip
 
 
@@ -202,6 +205,13 @@ class NetClient:
 
     def send_action(self, ask: int, action: dict[str, Any]) -> bool:
         return self.send_raw(p.encode({"t": "action", "ask": ask, "action": action}))
+
+    def send_partner_ask(self, ask: int) -> bool:
+        """Ask this seat's partner (Buraco's house rule; net/partner.py)."""
+        return self.send_raw(partner.ask_message(ask))
+
+    def send_partner_answer(self, question: int, yes: bool) -> bool:
+        return self.send_raw(partner.answer_message(question, yes))
 
     def send_ready(self, ready: bool) -> bool:
         """Before the start: this seat's ready mark (the host tells every seat)."""
@@ -438,4 +448,6 @@ _READERS: dict[str, Any] = {
     "refused": lambda c, d: Refused(_str(d, "reason"), _str(d, "key"), _str(d, "message")),
     "lobby": _lobby,
     "react": _reaction,
+    "partner_question": lambda c, d: read_question(d),
+    "partner_said": lambda c, d: read_said(d),
 }  # fmt: skip

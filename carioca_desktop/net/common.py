@@ -23,10 +23,19 @@ class People:
     the session, but their matches are recorded on their own computers, not here)."""
 
     local_people: tuple[int, ...] = ()
+    network_seats: tuple[int, ...] | None = ()  # the host's own people (its local seats)
+    recorded: bool
 
     @property
     def human_seats(self) -> list[int]:
         return list(self.local_people)
+
+    def _record_and_clear(self) -> None:
+        """The host's own people see the match in this computer's History (its match file,
+        marked as a network match; their statistics come in their own ``match_over``)."""
+        if self.network_seats and not self.recorded:
+            self._keep_match_file()  # type: ignore[attr-defined]  # the session's, mixed in
+        super()._record_and_clear()  # type: ignore[misc]
 
 
 def moves_this_turn(obs: Any, kinds: tuple[str, ...]) -> int:

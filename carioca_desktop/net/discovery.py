@@ -108,14 +108,18 @@ def own_addresses() -> list[str]:
 class Responder:
     """The host's side: answers queries on the discovery port with the table's summary."""
 
-    def __init__(self, sock: socket.socket, host: Any) -> None:
+    host_name = "Carioca"  # who hosts, as the join list shows it (``start``'s ``name``)
+
+    def __init__(self, sock: socket.socket, host: Any, name: str = "") -> None:
         self.sock, self.host = sock, host
+        if name:
+            self.host_name = name  # set before the thread answers anyone
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="net-discovery", daemon=True)
         self._thread.start()
 
     @classmethod
-    def start(cls, host: Any, env: str | None = None) -> Responder | None:
+    def start(cls, host: Any, env: str | None = None, name: str = "") -> Responder | None:
         """Listen on the discovery port (that of ``CARIOCA_DISCOVERY``); None when off or
         the port is taken (the table can still be joined by address)."""
         where = target(env)
@@ -130,7 +134,7 @@ class Responder:
             sock.close()
             return None
         sock.settimeout(0.2)
-        return cls(sock, host)
+        return cls(sock, host, name)
 
     def _run(self) -> None:
         while not self._stop.is_set():
@@ -149,7 +153,7 @@ class Responder:
     def summary(self) -> dict[str, Any]:
         host = self.host
         free = sum(1 for r in host.remote.values() if r.token_hash is None)
-        return {"name": "Carioca", "game": host.kind.name,
+        return {"name": self.host_name[:24], "game": host.kind.name,
                 "variant": str(getattr(host.rules, "preset", "")), "free": free,
                 "port": host.port}  # fmt: skip
 

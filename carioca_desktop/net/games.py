@@ -21,6 +21,7 @@ __all__ = ["HOST", "KINDS", "GameKind", "Session", "bot_seed", "moves_this_turn"
 
 class GameKind(Protocol):
     name: str
+    partners: bool  # sides of two, so a player may ask the partner before going out
     levels: tuple[str, ...]
 
     def new_session(self, rules: Any, seats: Sequence[SeatConfig], seed: int,

@@ -21,6 +21,7 @@ from carioca_desktop.net import protocol as p
 from carioca_desktop.net.admission import Throttle, new_code, new_token, token_hash
 from carioca_desktop.net.games import HOST, KINDS, Session, bot_seed, record_for
 from carioca_desktop.net.lobby import Ask, HostEvent, Lobby, bot_name
+from carioca_desktop.net.partner import PartnerDesk
 from carioca_desktop.net.resume import net_paths
 from carioca_desktop.net.seats import LOCAL, PEOPLE, RemoteSeat, SeatSpec
 from carioca_desktop.net.transport import Closed, Garbage, Opened, Received, Transport
@@ -34,7 +35,7 @@ GRACE = 60.0
 BOT_BUDGET = 0.02  # seconds of bot moves per poll, so a screen's frame is never held long
 
 
-class TableHost(Lobby):
+class TableHost(Lobby, PartnerDesk):
     """A network table (see the module's words)."""
 
     def __init__(
@@ -103,6 +104,7 @@ class TableHost(Lobby):
                    code=table["code"], grace=float(table["grace"]),
                    stand_in=str(table.get("stand_in", "normal")), paths=paths, **kw)  # fmt: skip
         host.session = session
+        host._mark_network(session)
         now = host.clock()
         for seat, info in table["remote"].items():
             remote = host.remote[int(seat)]
@@ -115,6 +117,11 @@ class TableHost(Lobby):
                 now,
             )
         return host
+
+    def _mark_network(self, session: Any) -> None:
+        """The session keeps its match file for the people at this computer, marked as a
+        network match (History's "en red"), even when every other seat is a bot."""
+        session.network_seats = tuple(sorted(i for i, r in self.remote.items() if r.local))
 
     def local_token(self, seat: int) -> str:
         """The token of a local seat, for the host's own screen to open its loopback
@@ -181,6 +188,10 @@ class TableHost(Lobby):
                 self._ready(item.conn, msg, out)
             elif isinstance(msg, p.React):
                 self._react(item.conn, msg)
+            elif isinstance(msg, p.PartnerAsk):
+                self._partner_ask(item.conn, msg)
+            elif isinstance(msg, p.PartnerAnswer):
+                self._partner_answer(item.conn, msg)
             else:
                 self.transport.close(item.conn)
 
@@ -212,6 +223,7 @@ class TableHost(Lobby):
         self.session = self.kind.new_session(
             self.rules, self._seat_configs(), self.seed, net_paths(self.paths), self.autosave
         )
+        self._mark_network(self.session)
         now = self.clock()
         for person in self.remote.values():
             if person.local and person.conn is None and person.away_since is None:
@@ -256,6 +268,7 @@ class TableHost(Lobby):
     def _tick(self, out: list[HostEvent]) -> None:
         now = self.clock()
         dt, self._last = now - self._last, now
+        self._partner_tick(dt)
         for seat, remote in self.remote.items():
             away = remote.away_since
             if away is not None and remote.standin is None and self.session is not None \
@@ -334,6 +347,9 @@ class TableHost(Lobby):
         if refusal is not None:
             return self._error(conn, p.REFUSED, refusal.message, ask=ask.ask, rule=refusal.code,
                                params=dict(refusal.params))  # fmt: skip
+        partner = self._going_out_refused(seat, action)  # Buraco's partner question
+        if partner is not None:
+            return self._error(conn, partner[0], partner[1], ask=ask.ask)
         self.strikes[conn] = 0
         self._apply(action, out)
 

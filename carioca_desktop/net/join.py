@@ -32,6 +32,8 @@ from carioca_desktop.net.client import (
     Welcomed,
 )
 from carioca_desktop.net.games import KINDS, GameKind
+from carioca_desktop.net.partner import PartnerQuestion, PartnerSaid
+from carioca_desktop.net.protocol import PARTNER_FIRST
 from carioca_desktop.rules.errors import RulesError
 from carioca_desktop.storage import Paths
 from carioca_desktop.storage.paths import default_paths
@@ -134,6 +136,7 @@ class JoinBot:
     bot: Any = None
     obs: Any = None
     legal: tuple[Any, ...] = ()
+    going: tuple[int, dict[str, Any]] | None = None  # a going out waiting for the partner
 
     def restore(self, seat: int, saved: dict[str, Any]) -> None:
         self.seat = seat
@@ -228,7 +231,32 @@ def _play(event: ClientEvent, player: JoinBot, client: NetClient, store: SeatSto
         )
         store.put(address, entry)
         client.send_action(event.ask, action)
-    elif isinstance(event, Refusal) and event.ask is not None and player.legal:
+    elif isinstance(event, (Refusal, PartnerQuestion, PartnerSaid)):
+        _answer(event, player, client, store.get(address))
+
+
+def _answer(event: Refusal | PartnerQuestion | PartnerSaid, player: JoinBot, client: NetClient,
+            entry: dict[str, Any]) -> None:  # fmt: skip
+    """A refusal (Buraco's "ask your partner first": asked), the partner's answer (the
+    going out again on yes, else what the driver falls back to), or this seat asked as a
+    partner (answered as the host's bots answer)."""
+    if isinstance(event, PartnerQuestion):
+        if player.obs is None:
+            return  # no view yet: the host's clock answers the default
+        from carioca_desktop.bots.buraco.partner import agrees_to_go_out
+
+        client.send_partner_answer(event.question, agrees_to_go_out(player.obs))
+    elif isinstance(event, PartnerSaid):
+        going, player.going = player.going, None
+        if going is not None and event.seat == player.seat:
+            ask, action = going
+            client.send_action(ask, action if event.yes else player.fallback())
+    elif event.ask is not None and player.legal:
+        answered = entry.get("answered")
+        if event.code == PARTNER_FIRST and isinstance(answered, dict):
+            player.going = (event.ask, answered["action"])
+            client.send_partner_ask(event.ask)
+            return
         log.warning("the host refused the bot's move: %s", event.message)
         client.send_action(event.ask, player.fallback())
 

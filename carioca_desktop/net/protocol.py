@@ -18,9 +18,11 @@ from typing import Any
 from carioca_desktop.rules.names import clean_name, name_problem
 from carioca_desktop.storage.jsonio import MAX_DEPTH
 
-PROTOCOL = 2
+PROTOCOL = 3
 """Bumped whenever a message or a field changes meaning; both sides must agree exactly.
-2: local seats, the lobby, ready marks, reactions, the buy countdown's length."""
+2: local seats, the lobby, ready marks, reactions, the buy countdown's length.
+3: Buraco's partner question before going out (``partner_ask``, ``partner_answer``,
+``partner_question``, ``partner_said``)."""
 
 MAX_MESSAGE = 64 * 1024
 """The cap on one message, in bytes of UTF-8, both ways (the host checks what it sends)."""
@@ -48,6 +50,12 @@ REFUSED = "refused"  # the engine's check said no; ``rule`` holds its code
 STARTED = "started"  # a lobby message (ready) once the match is being played
 BAD_REACTION = "bad_reaction"  # a reaction key not in ``REACTIONS``
 TOO_FAST = "slow_down"  # a reaction within ``REACTION_GAP`` of the seat's last one
+# Buraco's partner question (the ``ask_partner`` house rule; net/partner.py):
+RULE_OFF = "rule_off"  # a question when the table's rules have no partner question
+ASKED_ALREADY = "asked_already"  # a second question this turn, or one is pending
+NO_QUESTION = "no_question"  # an answer with no such question pending (or answered)
+PARTNER_FIRST = "partner_first"  # going out before the partner was asked this turn
+PARTNER_NO = "partner_no"  # going out after the partner said not yet this turn
 
 # Admission refusals (``refused.reason``), after which the host closes the connection.
 WRONG_CODE = "wrong_code"
@@ -108,11 +116,26 @@ class React:
 
 
 @dataclass(frozen=True)
+class PartnerAsk:
+    """The seat asked now (its ``ask``) asks its partner whether it may go out."""
+
+    ask: int
+
+
+@dataclass(frozen=True)
+class PartnerAnswer:
+    """The partner's answer to the host's ``partner_question`` number ``question``."""
+
+    question: int
+    yes: bool
+
+
+@dataclass(frozen=True)
 class Bye:
     """The client leaves (the seat keeps its grace, as after a dropped connection)."""
 
 
-ClientMessage = Hello | ActionMsg | Ready | React | Bye
+ClientMessage = Hello | ActionMsg | Ready | React | PartnerAsk | PartnerAnswer | Bye
 
 
 def decode(raw: str | bytes) -> dict[str, Any]:
@@ -183,6 +206,16 @@ def parse_client(raw: str | bytes) -> ClientMessage:
         if not isinstance(key, str) or key not in REACTIONS:
             raise ProtocolError(BAD_REACTION, f"react: key must be one of {', '.join(REACTIONS)}")
         return React(key)
+    if kind == "partner_ask":
+        ask = _int_or_none(data.get("ask"))
+        if ask is None:
+            raise ProtocolError(BAD_FIELD, "partner_ask: ask must be an integer")
+        return PartnerAsk(ask)
+    if kind == "partner_answer":
+        question, yes = _int_or_none(data.get("question")), data.get("yes")
+        if question is None or not isinstance(yes, bool):
+            raise ProtocolError(BAD_FIELD, "partner_answer: question an integer, yes a boolean")
+        return PartnerAnswer(question, yes)
     if kind == "bye":
         return Bye()
     raise ProtocolError(UNKNOWN, f"unknown message type {kind[:30]!r}")

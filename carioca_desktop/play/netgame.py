@@ -148,6 +148,22 @@ class NetCariocaGame(NetGame):
 class NetBuracoGame(NetGame):
     """Buraco's questions: its rules as the engine's value."""
 
+    def check(self, action: Any) -> Refusal | None:
+        """As ``NetGame.check``, but a one-card add or swap the ask does not list while it
+        lists another placing of that card on that meld (the swap for the wild it stands
+        for, a wild at one end) is refused here, so the table sends the listed one as a
+        local table does (ui/scenes/buraco/targets.py's ``placing``)."""
+        refusal = super().check(action)
+        if refusal is not None or not _one_card(action):
+            return refusal
+        legal = self.legal_actions(action.seat)
+        if action in legal:
+            return None
+        card = _cards(action)[0].split("=")[0]
+        listed = [a for a in legal if _one_card(a) and a.meld == action.meld
+                  and _cards(a)[0].split("=")[0] == card]  # fmt: skip
+        return Refusal("placed_otherwise", "placed as the host lists it") if listed else None
+
     @property
     def rules(self) -> Any:
         from carioca_desktop.rules.buraco.ruleset import BuracoRules
@@ -159,6 +175,19 @@ class NetBuracoGame(NetGame):
         from carioca_desktop.rules.buraco.state import Phase
 
         return Phase(self._obs.phase)
+
+
+def _cards(action: Any) -> tuple[str, ...]:
+    cards = getattr(action, "cards", None)
+    return tuple(cards) if cards is not None else (getattr(action, "card", ""),)
+
+
+def _one_card(action: Any) -> bool:
+    """A one-card add or a swap (the moves the engine lists one by one)."""
+    name = type(action).__name__
+    return (name == "Swap" or (name == "Add" and len(_cards(action)) == 1)) and hasattr(
+        action, "meld"
+    )
 
 
 GAMES: dict[str, type[NetGame]] = {"carioca": NetCariocaGame, "buraco": NetBuracoGame}

@@ -7,8 +7,10 @@ a facade over those observations (play/netgame.py), never a game with invented c
 of the other seats arrive as ``state`` messages; each waits in its link's inbox until the
 table asks for the next move (``pending_bot_action`` gives ``REMOTE``), so they are paced
 and animated as a bot's move is. The person's own action goes out with the open ``ask``'s
-number and ``apply`` waits for the host's answer: the new state, or the refusal
-(``NetRefused``, with the engine's ``rule`` and ``params`` to translate)."""
+number and ``apply`` returns at once (a round trip on a slow link must not stop the frames):
+the move is ``sending`` until the host answers. Its new state then waits in the inbox and
+is shown as the next move (``answer_due``); a refusal reopens the ask and goes to ``news``
+(the engine's ``rule`` and ``params`` to translate), nothing changed."""
 
 from __future__ import annotations
 
@@ -30,6 +32,8 @@ from carioca_desktop.net.client import (
 )
 from carioca_desktop.net.games import KINDS, GameKind
 from carioca_desktop.net.link import SeatLink
+from carioca_desktop.net.partner import PartnerQuestion, PartnerSaid
+from carioca_desktop.net.protocol import PARTNER_FIRST
 from carioca_desktop.play.arrangement import Arrangement
 from carioca_desktop.play.netgame import NetGame, net_game
 from carioca_desktop.play.seated import SeatConfig
@@ -37,7 +41,6 @@ from carioca_desktop.storage import Paths
 
 log = logging.getLogger(__name__)
 
-ANSWER_WAIT = 4.0  # seconds the person's move waits for the host's answer (loopback: ms)
 FIRST_STATE_WAIT = 10.0
 REMOTE_PERSON = "remote"  # a seat kind: a person at another computer (not this one's)
 
@@ -55,6 +58,18 @@ class NetRefused(Exception):
     def __init__(self, refusal: Refusal) -> None:
         super().__init__(refusal.message)
         self.refusal = refusal
+
+
+@dataclass
+class Sending:
+    """The person's move on its way: the ask it answers, and what the table showed then."""
+
+    feed: Feed
+    ask: Asked
+    shown: int
+    action: dict[str, Any] = field(default_factory=dict)
+    partner: bool = False  # Buraco: the host wants the partner asked first; asked, waiting
+    since: float = field(default_factory=time.monotonic)
 
 
 @dataclass
@@ -78,6 +93,7 @@ class NetSession:
     asked: int | None = None  # a bot asking its person partner: never here (the host's bots)
     hints = True
     recorded = False
+    continued = False  # the sheet's Continue pressed while the next deal was on its way
 
     def __init__(self, links: Sequence[SeatLink], paths: Paths | None = None,
                  while_waiting: Callable[[], object] | None = None) -> None:  # fmt: skip
@@ -85,8 +101,8 @@ class NetSession:
             raise ValueError("a network table needs one seat at least")
         self.links = list(links)
         self.paths = paths
-        # Called while a move waits for the host's answer: a host served by this same
-        # program (the host's own person) answers only when it is polled.
+        # Called while the first state is awaited: a host served by this same program (the
+        # host's own person) answers only when it is polled.
         self.while_waiting = while_waiting
         first = links[0]
         self.kind: GameKind = KINDS[first.welcomed.game]
@@ -103,6 +119,8 @@ class NetSession:
         self.news: list[ClientEvent] = []  # for the screen: seats, reactions, faults, the end
         self.shown = -1  # the ``seq`` of the state the table shows
         self.lost: str | None = None
+        self.sending: Sending | None = None  # the person's move, until the host answers
+        self._answer_seq: int | None = None  # the state that answered it, until shown
         self._wait_first()
         self.game: NetGame = net_game(self)
 
@@ -153,6 +171,9 @@ class NetSession:
         """Handle ``feed``'s inbox in order, up to a state the table has not shown yet."""
         while feed.inbox:
             event = feed.inbox[0]
+            if self._answered(feed, event):
+                feed.inbox.popleft()
+                continue
             if isinstance(event, StateChanged):
                 if not first and event.seq > self.shown:
                     return  # another seat's move: the table shows it in its turn
@@ -229,9 +250,9 @@ class NetSession:
         return None
 
     def apply(self, action: Any) -> list[Any]:
-        """Show the next remote move, or send the person's action and wait for the host's
-        answer; returns the new events (of the first link's log). NetRefused: nothing
-        changed."""
+        """Show the next move that came (another seat's, or the host's answer to the
+        person's), or send the person's action (nothing changes now: its state comes later);
+        returns the new events (of the first link's log). NetRefused: nothing was sent."""
         before = len(self.feeds[0].obs.events)
         if action is REMOTE:
             seq = self._next_seq()
@@ -248,44 +269,88 @@ class NetSession:
                     and feed.inbox[0].seq <= seq:  # fmt: skip
                 feed.obs = feed.inbox.popleft().obs  # type: ignore[union-attr]
         self.shown = seq
+        if self._answer_seq is not None and self._answer_seq <= seq:
+            self._answer_seq = None
         for feed in self.feeds:
             self._take(feed)
 
     def _send(self, action: Any) -> None:
+        """Send the person's action on the open ask and return: the answer comes in later
+        frames (``_answered``). NetRefused only for what is known here and now."""
+        if self.sending is not None:
+            raise NetRefused(Refusal("sending", "net.table.sending", "a move is on its way"))
         feed = self.feed(int(getattr(action, "seat", -1)))
         ask = feed.ask
         if ask is None or ask.seat != getattr(action, "seat", None):
             raise NetRefused(Refusal("not_your_turn", "net.error.not_your_turn", "not asked"))
         if not feed.link.client.send_action(ask.ask, self.kind.action_to_dict(action)):
             raise NetRefused(Refusal("offline", "net.table.offline", "not connected"))
-        feed.ask = None
-        end = time.monotonic() + ANSWER_WAIT
-        while time.monotonic() < end:
-            if self.while_waiting is not None:
-                self.while_waiting()
-            batch = feed.link.client.poll(0.005 if self.while_waiting else 0.02)
-            for i, event in enumerate(batch):
-                if isinstance(event, Refusal) and event.ask == ask.ask and event.code != "stale":
-                    feed.ask = ask  # still open: the host changed nothing
-                    feed.inbox.extend(batch[:i] + batch[i + 1 :])
-                    self._take(feed)
-                    raise NetRefused(event)
-            feed.inbox.extend(batch)
-            answer = [e.seq for e in batch if isinstance(e, StateChanged) and e.seq > self.shown]
-            if answer:
-                self._show(answer[0])
-                return
-            if any(isinstance(e, (Lost, Refused)) for e in batch):
-                self._take(feed)
-                return
-        log.warning("no answer from the host within %.0f s", ANSWER_WAIT)
+        feed.ask = None  # nothing more to answer (the table's input waits) until the host says
+        self.sending = Sending(feed, ask, self.shown, self.kind.action_to_dict(action))
+
+    def _answered(self, feed: Feed, event: ClientEvent) -> bool:
+        """Whether ``event`` answers the move on its way: its new state (shown as the next
+        move), the host's refusal (the ask open again, the words in ``news``), the same ask
+        again after a rejoin (the move never landed), or the host gone. True when the event
+        is used up here (the host's "ask your partner first": the partner is asked)."""
+        sending = self.sending
+        if sending is None or sending.feed is not feed:
+            return False
+        if isinstance(event, StateChanged) and event.seq > sending.shown:
+            self.sending, self._answer_seq = None, event.seq
+        elif isinstance(event, Refusal) and event.ask == sending.ask.ask:
+            if event.code == PARTNER_FIRST and not sending.partner:
+                sending.partner = feed.link.client.send_partner_ask(sending.ask.ask)
+                return sending.partner
+            self._reopen(feed, sending, event.code != "stale")
+        elif isinstance(event, PartnerSaid) and sending.partner and event.seat == feed.seat:
+            sending.partner = False
+            if event.yes and feed.link.client.send_action(sending.ask.ask, sending.action):
+                return False  # the going out goes again; the answer's words are news
+            self._reopen(feed, sending, True)
+        elif isinstance(event, (Lost, Refused)) or (
+            isinstance(event, Asked) and event.seat == feed.seat
+        ):
+            self.sending = None  # asked again (the move never landed), or the host gone
+        return False
+
+    def _reopen(self, feed: Feed, sending: Sending, still_open: bool) -> None:
+        """The move did not happen: the ask is open again (unless the host passed)."""
+        self.sending = None
+        if still_open:
+            feed.ask = sending.ask  # the host changed nothing
+
+    def answer_question(self, question: PartnerQuestion, yes: bool) -> bool:
+        """This computer's answer to a partner's question (Buraco's house rule)."""
+        seat = (question.seat + 2) % 4
+        feed = next((f for f in self.feeds if f.seat == seat), None)
+        return feed is not None and feed.link.client.send_partner_answer(question.question, yes)
+
+    @property
+    def answer_due(self) -> bool:
+        """Whether the next state to show is the answer to this computer's own move."""
+        return self._answer_seq is not None and self._next_seq() == self._answer_seq
 
     def next_round(self) -> None:
         """The round sheet's Continue: the host dealt the next round itself; show it."""
         self.pump()
         seq = self._next_seq()
+        self.continued = seq is None  # pressed before the next deal came: shown on arrival
         if seq is not None:
             self._show(seq)
+
+    def deal_arrived(self) -> bool:
+        """The next deal, once it comes after the sheet's Continue was pressed; True when
+        it was shown now (the table then syncs)."""
+        if not self.continued:
+            return False
+        self.pump()
+        seq = self._next_seq()
+        if seq is None:
+            return False
+        self.continued = False
+        self._show(seq)
+        return True
 
     def can_undo(self) -> bool:
         seat = self.game.current_player

@@ -94,6 +94,9 @@ class Recorded:
         game = _copy(self._marks[mark])
         for action in self.actions[mark:position]:
             game.apply(action)
+        keep = getattr(game, "keep_views", None)  # Buraco's: the shared events' views
+        if keep is not None:
+            keep(self.game)
         self.game, self.position = game, position
 
     def round_of(self, position: int) -> int:

@@ -62,8 +62,21 @@ class _Game(Protocol):
 
     def clone(self) -> Any: ...
 
+    def to_dict(self) -> dict[str, Any]: ...
+
     @property
     def rules(self) -> Any: ...
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def round_index(self) -> int: ...
+
+    def apply(self, action: Any) -> Any: ...
 
 
 class _Bot(Protocol):
@@ -92,6 +105,9 @@ class SeatedSession(Generic[G, B]):
     # finished match's file can be written (storage/replays.py); None for a match resumed
     # from a save written before this list was kept: it is not kept as a match file.
     replay_actions: list[dict[str, Any]] | None = None
+    # At a network host: the seats of the people at this computer (its match file is marked
+    # as a network match and kept for them); None at a local table.
+    network_seats: tuple[int, ...] | None = None
     # Set once the finished match's record-and-clear is under way: from then on nothing is
     # saved (a hand arranged after the end would bring the save back as a Continue).
     _closed: bool = False
@@ -251,6 +267,7 @@ class SeatedSession(Generic[G, B]):
             final_scores=final_scores(cast("AnyGame", self.game)),
             match_id=self.match_id,
             finished_at=now_iso(),
+            network=self.network_seats,
         )
         try:
             keep_match(match, self.paths)

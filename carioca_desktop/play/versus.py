@@ -9,13 +9,13 @@ first round is the same deal (the comparison says so).
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from carioca_desktop import games
+from carioca_desktop.play.session_base import bot_seed
 from carioca_desktop.storage.match_file import MatchFile
-from carioca_desktop.storage.replay_check import AnyGame, new_game, replay
+from carioca_desktop.storage.replay_check import new_game, replay
 
 MAX_ACTIONS = 60_000  # a bot match that has not ended by then is cut (the drivers' caps)
 
@@ -38,48 +38,18 @@ class Versus:
         return sum(self.played), sum(self.hard)
 
 
-def _seat_points(game: AnyGame, seat: int, name: str) -> list[int]:
-    return _GAMES[name].points(game, seat)
-
-
-@dataclass(frozen=True)
-class _Game:
-    """What the comparison needs of each game."""
-
-    points: Callable[[Any, int], list[int]]  # the seat's points per round
-    bots: str  # module with make_bot / make_buraco_bot
-    make: str
-    driver: str  # module with the step function
-    step: str
-    all_deals_same: bool  # later rounds dealt from the seed alone
-    better: str
-
-
-_GAMES = {
-    "carioca": _Game(lambda g, s: [int(r[s]) for r in g.round_points],
-                     "carioca_desktop.bots.carioca.base", "make_bot",
-                     "carioca_desktop.bots.carioca.driver", "bot_step", True, "lower"),
-    "buraco": _Game(lambda g, s: [int(r[s % 2]) for r in g.observation(s).history],
-                    "carioca_desktop.bots.buraco.driver", "make_buraco_bot",
-                    "carioca_desktop.bots.buraco.driver", "buraco_step", False, "higher"),
-}  # fmt: skip
-
-
 def _bot_seed(match: MatchFile, seat: int) -> int:
-    """The seed each seat's bot had: the app's sessions derive one per seat (play/session.py),
-    the drivers give every seat the match seed."""
-    if match.seeding == "session":
-        return (match.seed * 7919 + seat * 104729) & 0x7FFFFFFF
-    return match.seed
+    """The seed each seat's bot had: the app's sessions derive one per seat
+    (play/session_base.py), the drivers give every seat the match seed."""
+    return bot_seed(match.seed, seat) if match.seeding == "session" else match.seed
 
 
 def _bots(match: MatchFile, seat: int) -> dict[int, Any]:
-    known = _GAMES[match.game]
-    make = getattr(importlib.import_module(known.bots), known.make)
+    known = games.entry(match.game)
     bots: dict[int, Any] = {}
     for i, player in enumerate(match.seats):
         level = "hard" if i == seat or player.level is None else player.level
-        bots[i] = make(level, i, _bot_seed(match, i))
+        bots[i] = known.make_bot(level, i, _bot_seed(match, i))
     return bots
 
 
@@ -91,24 +61,23 @@ def versus_hard(match: MatchFile, seat: int | None = None) -> Versus:
     seat = (humans[0] if humans else 0) if seat is None else seat
     played = replay(match).game
     game, bots = new_game(match), _bots(match, seat)
-    known = _GAMES[match.game]
-    step = getattr(importlib.import_module(known.driver), known.step)
-    result = Versus(match.game, seat, _seat_points(played, seat, match.game))
+    known = games.entry(match.game)
+    result = Versus(match.game, seat, played.seat_round_points(seat))
     result.players = len(match.seats)
     for _ in range(MAX_ACTIONS):
         if game.is_over:
             break
-        game.apply(step(game, bots))
+        game.apply(known.bot_step(game, bots))
     result.finished = game.is_over
-    result.hard = _seat_points(game, seat, match.game)
+    result.hard = game.seat_round_points(seat)
     rounds = min(len(result.played), len(result.hard))
-    result.same_deals = rounds if known.all_deals_same else min(1, rounds)
+    result.same_deals = rounds if known.deals_from_seed else min(1, rounds)
     return result
 
 
 def versus_lines(v: Versus) -> list[str]:
     """The comparison as text lines (``carioca replay PATH --hard``)."""
-    better = _GAMES[v.game].better
+    better = "lower" if games.entry(v.game).lower_is_better else "higher"
     lines = [f"seat {v.seat} as played and as hard plays it ({better} is better):"]
     for r in range(max(len(v.played), len(v.hard))):
         mine = v.played[r] if r < len(v.played) else "-"

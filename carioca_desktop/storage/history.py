@@ -34,7 +34,7 @@ class Row:
 def place_of(header: MatchFile) -> int | None:
     """The first person's place: Carioca by penalty total (lowest first; a match scored by
     rounds won is not ranked here), Buraco by side (1 or 2)."""
-    humans = header.human_seats
+    humans = header.people_here  # at a network table, the person at this computer
     if not humans:
         return None
     return _PLACES[header.game](header, humans[0], header.final_scores)

@@ -38,6 +38,8 @@ _KEYS = frozenset(
     {"format", "version", "game", "rules", "seats", "seed", "seeding", "actions",
      "final_scores", "match_id", "finished_at"}
 )  # fmt: skip
+# Optional: only a match played at a network table has it (this computer's people's seats).
+NETWORK_KEY = "network"
 _STAMP = re.compile(r"[^0-9]")
 
 
@@ -62,10 +64,18 @@ class MatchFile:
     final_scores: tuple[int, ...]
     match_id: str
     finished_at: str
+    # The seats of this computer's people when the match was played at a network table
+    # (its other people sat at other computers); None at a local table.
+    network: tuple[int, ...] | None = None
 
     @property
     def human_seats(self) -> list[int]:
         return [i for i, p in enumerate(self.seats) if p.kind == "human"]
+
+    @property
+    def people_here(self) -> list[int]:
+        """The seats of the people at this computer (at a local table: every person's)."""
+        return self.human_seats if self.network is None else list(self.network)
 
     def stamp(self) -> str:
         """The finish time as digits (``20261201151200``): file names sort by it."""
@@ -77,7 +87,7 @@ def now_iso() -> str:
 
 
 def to_document(match: MatchFile) -> dict[str, object]:
-    return {
+    document: dict[str, object] = {
         "format": FORMAT,
         "version": VERSION,
         "game": match.game,
@@ -90,6 +100,9 @@ def to_document(match: MatchFile) -> dict[str, object]:
         "match_id": match.match_id,
         "finished_at": match.finished_at,
     }
+    if match.network is not None:
+        document[NETWORK_KEY] = list(match.network)
+    return document
 
 
 def dump_match(match: MatchFile) -> bytes:
@@ -119,10 +132,11 @@ def _from_document(data: object) -> MatchFile:
         )  # fmt: skip
     if version != VERSION:
         raise FileProblem("unknown_version", "the match file's version is not one this reads")
-    if set(data) != _KEYS:
-        odd = ", ".join(sorted(str(k)[:20] for k in set(data) ^ _KEYS))
+    if set(data) - {NETWORK_KEY} != _KEYS:
+        odd = ", ".join(sorted(str(k)[:20] for k in (set(data) - {NETWORK_KEY}) ^ _KEYS))
         raise FileProblem("corrupt", f"the match file's keys differ from expected: {odd}")
     seats = _seats(data["seats"])
+    network = _network(data[NETWORK_KEY], seats) if NETWORK_KEY in data else None
     return MatchFile(
         game=str(f.choice(GAMES)(data["game"])),
         rules=f.str_keyed(data["rules"]),
@@ -133,7 +147,16 @@ def _from_document(data: object) -> MatchFile:
         final_scores=tuple(f.int_list(data["final_scores"], -SCORE_LIMIT, SCORE_LIMIT)),
         match_id=_match_id(data["match_id"]),
         finished_at=f.timestamp(data["finished_at"]),
+        network=network,
     )
+
+
+def _network(value: object, seats: tuple[PlayerRecord, ...]) -> tuple[int, ...]:
+    """This computer's people's seats at a network match: distinct people's seats."""
+    here = tuple(f.int_list(value, 0, len(seats) - 1))
+    if len(set(here)) != len(here) or any(seats[i].kind != "human" for i in here):
+        raise FileProblem("bad_value", "the network match's own seats are not its people's")
+    return here
 
 
 def _seats(value: object) -> tuple[PlayerRecord, ...]:

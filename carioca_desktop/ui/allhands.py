@@ -12,9 +12,11 @@ import pygame
 from carioca_desktop.ui.sprites import CardImages
 
 STEP = 0.42  # visible share of an overlapped card: its index stays readable
+MIN_STEP = 0.27  # overlapped this much more to keep a hand in one row: "10" still reads
 MIN_CARD_W, CARD_W = 40, 56  # px at 1600x900 (the smallest keeps the index readable at 1280x720)
 TOP_WIDEN = 1.15  # a top seat's strip may be this much wider than its panel, then it wraps
 UNDER_NAME = 0.42  # the strip starts this far down the panel: under the seat's name
+NAME_H = 0.38  # the share of a panel's height its name takes at the top (compact panels)
 
 
 def card_width(size: tuple[int, int]) -> int:
@@ -23,9 +25,12 @@ def card_width(size: tuple[int, int]) -> int:
 
 
 def strip_rects(count: int, origin: tuple[int, int], cw: int, max_w: int) -> list[pygame.Rect]:
-    """``count`` overlapped cards from ``origin`` (top left), wrapped into rows no wider
-    than ``max_w``."""
+    """``count`` overlapped cards from ``origin`` (top left), in one row no wider than
+    ``max_w`` while overlapping them more keeps each index readable (down to ``MIN_STEP``),
+    else wrapped into rows (a second row reached past a side seat's panel, over the log)."""
     ch, step = round(cw * 7 / 5), max(1, round(cw * STEP))
+    if count > 1 and cw + (count - 1) * step > max_w:
+        step = max(round(cw * MIN_STEP), (max_w - cw) // (count - 1))
     per_row = max(1, (max_w - cw) // step + 1)
     x0, y0 = origin
     return [
@@ -45,6 +50,9 @@ def place(side: str, panel: pygame.Rect, count: int, size: tuple[int, int]) -> l
     width = max((r.right for r in probe), default=cw)
     height = max((r.bottom for r in probe), default=cw)
     y = panel.top + round(panel.height * UNDER_NAME)
+    if side != "top":  # a side seat's strip ends within its panel where it can (the log is
+        # often right under it), starting no higher than under the name
+        y = max(panel.top + round(panel.height * NAME_H), min(y, panel.bottom - height))
     if side == "top":
         x = panel.centerx - width // 2
     elif side == "left":
@@ -79,3 +87,16 @@ def paint_hands(
         for code, rect in zip(codes, rects, strict=True):
             surface.blit(images.face(code, rect.width), rect)
     return out
+
+
+def warm(
+    images: CardImages,
+    hands: Mapping[int, Sequence[str]],
+    spots: Mapping[int, tuple[str, pygame.Rect]],
+    size: tuple[int, int],
+) -> None:
+    """Paint ahead (into the images' cache) the faces ``paint_hands`` will draw."""
+    for seat, (side, panel) in spots.items():
+        codes = hands.get(seat, ())
+        for code, rect in zip(codes, place(side, panel, len(codes), size), strict=True):
+            images.face(code, rect.width)

@@ -70,18 +70,27 @@ class CoachPanel:
             out.append(tr("replay.coach_went", parts=parts))
         return out
 
-    def paint(self, surface: pygame.Surface) -> None:
+    def paint(self, surface: pygame.Surface, top: int | None = None) -> pygame.Rect | None:
+        """The panel at the right, from ``top`` (default: under the top seats); its box."""
         if not self.open:
-            return
+            return None
         lines = self.lines()
         w, h = surface.get_size()
-        body = font(max(12, round(15 * max(0.8, w / 1600))))
-        width = min(620, w // 2)
-        tall = 16 + len(lines) * (body.get_linesize() + 2)
-        box = pygame.Rect(w - width - 16, round(h * 0.19), width, tall)  # under the top seats
+        grow = max(0.8, w / 1600)
+        body = font(max(12, round(15 * grow)))
+        width = min(round(620 * max(1.0, grow)), w // 2)  # as wide as its words grow
+        # A long line wraps (the words of "what hard would have done" were cut at 1920x1080).
+        rows = [
+            (row, 0 if i == 0 else 1)
+            for i, text in enumerate(lines)
+            for row in theme.wrap(text, body, width - 24)
+        ]
+        tall = 16 + len(rows) * (body.get_linesize() + 2)
+        box = pygame.Rect(w - width - 16, round(h * 0.19) if top is None else top, width, tall)
         panel(surface, box, alpha=230, border=theme.GOLD)
         y = box.y + 8
-        for i, text in enumerate(lines):
-            colour = theme.GOLD if i == 0 else theme.TEXT
+        for text, kind in rows:
+            colour = theme.GOLD if kind == 0 else theme.TEXT
             draw_text(surface, fit(text, body, box.w - 24), body, (box.x + 12, y), colour)
             y += body.get_linesize() + 2
+        return box

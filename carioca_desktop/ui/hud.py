@@ -52,6 +52,7 @@ class SeatInfo:
     cards: int
     active: bool
     label: str | None = None  # the avatar's letters, told apart from the others' (initials)
+    faces_up: bool = False  # its cards lie face up over the panel (the replay's all hands)
 
 
 @lru_cache(maxsize=64)
@@ -166,7 +167,8 @@ def draw_seat(
     scale: float,
     hidden: int = 0,
 ) -> None:
-    """An opponent: avatar, name, level, points, bajado ✓, and backs with the count."""
+    """An opponent: avatar, name, level, points, bajado ✓, and backs with the count (none
+    when its cards lie face up)."""
     px = _scaler(scale)
     border = GOLD if info.active else BORDER
     surface.blit(panel(rect.size, px(12), PANEL_FILL, border, 3 if info.active else 1), rect)
@@ -190,6 +192,8 @@ def draw_seat(
     for text, colour, bold in lines:
         surface.blit(texts.fit(text, px(13), colour, width, bold=bold), (x, y))
         y += px(19)
+    if info.faces_up:
+        return  # the cards themselves are drawn over the panel: no backs, no count beside
     area = fan_area(rect, scale)
     draw_fan(surface, area, info.cards - hidden, images.back(back_w))
     _count_badge(surface, texts, info.cards, (area.right - px(6), rect.bottom - px(20)), px)

@@ -15,9 +15,9 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
-from pygame_gui.elements import UITextEntryLine
 
 from carioca_desktop.rules.names import starts_visibly
+from carioca_desktop.ui.hintentry import HintEntry
 
 _MEASURED: dict[str, bool] = {}
 
@@ -51,8 +51,8 @@ def visible_start(text: str, font: Any = None) -> str:
     return text[start:]
 
 
-class NameEntry(UITextEntryLine):
-    """A ``UITextEntryLine`` that keeps its first character one that draws something."""
+class NameEntry(HintEntry):
+    """A text entry (its hint dim) that keeps its first character one that draws something."""
 
     def __init__(self, *args: Any, initial_text: str | None = None, **kwargs: Any) -> None:
         text = None if initial_text is None else visible_start(initial_text)

@@ -26,7 +26,7 @@ from carioca_desktop.play.replay_session import (
 from carioca_desktop.ui import allhands, theme
 from carioca_desktop.ui.scenes.buraco import BuracoTableScene
 from carioca_desktop.ui.scenes.buraco.coach_words import coach_panel as buraco_coach
-from carioca_desktop.ui.scenes.buraco.layout import seat_places
+from carioca_desktop.ui.scenes.buraco.layout import BUTTONS, seat_places
 from carioca_desktop.ui.scenes.carioca import TableScene
 from carioca_desktop.ui.scenes.carioca.coach_words import coach_panel as carioca_coach
 from carioca_desktop.ui.scenes.carioca.model import Legal
@@ -50,7 +50,22 @@ class ReplayControls:
     app: Host
     replay: Recorded
     speed: int
-    all_hands: bool = False  # V: every seat's hand face up, else only the viewed seat's
+    _all_hands = False
+
+    @property
+    def all_hands(self) -> bool:
+        """V: every seat's hand face up (the seats' fans of backs go), else only the viewed
+        seat's."""
+        return self._all_hands
+
+    @all_hands.setter
+    def all_hands(self, on: bool) -> None:
+        self._all_hands = on
+        self.show_faces(on)
+
+    def show_faces(self, on: bool) -> None:
+        """Tell the table whether the other seats' cards lie face up (no backs then)."""
+        raise NotImplementedError
 
     def handle_before_ui(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in KEYS:
@@ -163,7 +178,18 @@ class ReplayControls:
         hands = {seat: game.hand(seat) for seat in spots}
         return allhands.paint_hands(surface, self.images, hands, spots)
 
-    def paint_bar(self, surface: pygame.Surface) -> None:
+    def bar_left(self, top: int) -> int:
+        """Where the bar starts: right of the viewed seat's panel when the bar would cover
+        its last line (both tables keep it in the bottom left corner), else the window's
+        edge."""
+        panel: pygame.Rect = self.layout.viewer_panel
+        return panel.right + 8 if panel.bottom > top and panel.left < 40 else 0
+
+    if TYPE_CHECKING:
+        layout: Any  # either table's layout
+
+    def paint_bar(self, surface: pygame.Surface) -> pygame.Rect:
+        """The bar saying where the replay is and its keys; its rectangle."""
         r = self.replay
         w, h = surface.get_size()
         small = font(max(12, round(15 * max(0.8, min(w / 1600, h / 900)))))
@@ -174,9 +200,10 @@ class ReplayControls:
                   seat=r.match.seats[r.seat].name)  # fmt: skip
         keys = tr(f"replay.keys_{r.match.game}")
         line = small.get_linesize()
-        crowded = small.size(text)[0] + small.size(keys)[0] + 48 > w  # then two rows
+        left = self.bar_left(h - 2 * line - 10)
+        crowded = small.size(text)[0] + small.size(keys)[0] + 48 > w - left  # then two rows
         tall = line * (2 if crowded else 1) + 10
-        bar = pygame.Rect(0, h - tall, w, tall)
+        bar = pygame.Rect(left, h - tall, w - left, tall)
         shade = pygame.Surface(bar.size, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, bar)
@@ -184,6 +211,7 @@ class ReplayControls:
         draw_text(surface, text, small, (bar.x + 12, first), theme.TEXT, "midleft")
         keys_at = (bar.right - 12, first + line if crowded else first)
         draw_text(surface, keys, small, keys_at, theme.TEXT_DIM, "midright")
+        return bar
 
 
 class ReplayViewerScene(ReplayControls, TableScene):
@@ -199,6 +227,10 @@ class ReplayViewerScene(ReplayControls, TableScene):
 
     def set_pace(self, seconds: float) -> None:
         self.pause_s = seconds
+
+    def show_faces(self, on: bool) -> None:
+        self.model.hands_up = on
+        self.refresh()
 
     def practice_table(self, session: Any) -> Any:
         return TableScene(self.app, session)
@@ -246,9 +278,23 @@ class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
         self.replay = session
         self.speed = 1
         self.coach = buraco_coach()
+        self._rehearsed: object = None  # the position whose next action was rehearsed
+        self._drawn_at = -1  # the position the last frame showed
 
     def practice_table(self, session: Any) -> Any:
         return BuracoTableScene(self.app, session)
+
+    def show_faces(self, on: bool) -> None:
+        self.hands_up = on
+        self.app.dirty()
+
+    def enter(self) -> None:
+        """The table's side buttons (lay down, group, sort, clear, undo, hint) are a player's:
+        a read-only viewer hides them, as Carioca's viewer shows none; Menu and Keys stay."""
+        super().enter()
+        for key in BUTTONS:
+            hidden: Any = self.buttons[key]  # pygame_gui's hide() is untyped
+            hidden.hide()
 
     def set_pace(self, seconds: float) -> None:
         self.pause_s = seconds
@@ -262,6 +308,35 @@ class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
             self.next_round()  # the sheet closed, the recorded deal
         else:
             self.perform(r.step())
+
+    def update(self, dt: float) -> bool:
+        busy = super().update(dt)
+        if self._drawn_at == self.replay.position:
+            self.rehearse()  # not in the frame that shows a step: in the ones after it
+        return busy
+
+    def rehearse(self) -> None:
+        """Paused, once a position is on screen: its next recorded action rehearsed as the
+        table rehearses a bot's move (rehearse.py), on the frames after the step's (its
+        flight, its toast, or idle), so the next → frame blits the parts it changes; the
+        cards' faces at a new meld size are painted here, not in that frame (up to 20 ms)."""
+        r = self.replay
+        action = r.step()
+        key = (id(r.game), r.position, self.viewer, id(self.layout), self.hands_up)
+        if r.playing or action is None or r.game.round_over or self._rehearsed == key:
+            return
+        self._rehearsed = key
+        copy = r.game.clone()
+        try:
+            copy.apply(action)
+        except Exception:  # checked when the file was read; the → frame would say so
+            return
+        copy.keep_views(r.game)  # the events both share: their views are not built again
+        obs = copy.observation(self.viewer)
+        self.layer.ahead(self.picture(obs, self.log_after(obs)))
+        if self.all_hands:  # the other hands' faces at the sizes they will be drawn
+            allhands.warm(self.images, {s: copy.hand(s) for s in self.hand_spots()},
+                          self.hand_spots(), self.app.size)  # fmt: skip
 
     def go(self, position: int) -> None:
         r = self.replay
@@ -283,7 +358,9 @@ class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
         super().draw(surface)
         self.paint_hands(surface)
         self.paint_bar(surface)
-        self.coach.paint(surface)
+        # Under the score panel: at the top seats' height it covered the sides' running points.
+        self.coach.paint(surface, self.layout.score_panel.bottom + 8)
+        self._drawn_at = self.replay.position
 
 
 def open_viewer(app: Host, match: MatchFile) -> ReplayViewerScene | BuracoReplayViewerScene:

@@ -183,7 +183,8 @@ def test_any_action_value_is_refused_by_type(table: Any, action: Any) -> None:  
 def test_any_json_message_is_refused_by_type(table: Any, message: Any) -> None:
     _, _, hostile = table
     if isinstance(message, dict) and message.get("t") in ("hello", "action", "bye", "ready",
-                                                          "react"):  # fmt: skip
+                                                          "react", "partner_ask",
+                                                          "partner_answer"):  # fmt: skip
         message["t"] = "nope"
     expected = {p.MALFORMED, p.UNKNOWN, p.BAD_FIELD}
     hostile.probe(json.dumps(message), expected)
@@ -219,6 +220,23 @@ def test_the_corpus_is_refused_and_changes_nothing(table: Any) -> None:
     cases += [(p.encode({"t": "react", "key": p.REACTIONS[k % 6]}), {p.TOO_FAST})
               for k in range(n)]  # fmt: skip
     cases += [(p.encode({"t": "lobby", "code": CODE, "seats": []}), {p.UNKNOWN})] * n
+    # Protocol 3's partner question (Buraco's house rule, off at these two-player tables: see
+    # tests/net/test_partner.py for a table that asks): asked where the rule is off, answers
+    # to no question (replayed or made up), bad fields, the host's own messages sent back.
+    cases += [(p.encode({"t": "partner_ask", "ask": hostile.ask + k}), {p.RULE_OFF})
+              for k in range(n)]  # fmt: skip
+    cases += [(p.encode({"t": "partner_answer", "question": k, "yes": k % 2 == 0}),
+               {p.NO_QUESTION}) for k in range(n)]  # fmt: skip
+    cases += [(p.encode({"t": "partner_ask", "ask": v}), {p.BAD_FIELD})
+              for v in (None, True, "1", 2**60, [], {})] * (n // 6 + 1)  # fmt: skip
+    cases += [
+        (p.encode({"t": "partner_answer", "question": q, "yes": v}), {p.BAD_FIELD})
+        for q, v in ((1, None), (1, 1), (None, True), ("1", False))
+    ] * (n // 4 + 1)
+    cases += [
+        (p.encode({"t": "partner_question", "question": 1, "seat": 0}), {p.UNKNOWN}),
+        (p.encode({"t": "partner_said", "question": 1, "yes": True}), {p.UNKNOWN}),
+    ] * n
     host.reacted[0], host.react_gap = host.clock(), 1e9  # every reaction here is one too many
     for text, expected in cases:
         hostile.probe(text, expected)
@@ -232,6 +250,8 @@ def test_the_corpus_is_refused_and_changes_nothing(table: Any) -> None:
         hostile.stranger(p.hello("t", CODE, "T", f"replayed-{k}"), {p.BAD_TOKEN, p.SLOW_DOWN})
         hostile.stranger({"t": "ready", "ready": True}, {p.NOT_WELCOMED})
         hostile.stranger({"t": "react", "key": "oops"}, {p.NOT_WELCOMED})
+        hostile.stranger({"t": "partner_ask", "ask": 1}, {p.NOT_WELCOMED})
+        hostile.stranger({"t": "partner_answer", "question": 1, "yes": True}, {p.NOT_WELCOMED})
     assert _snapshot(host) == before
     assert runner.thread.is_alive() and runner.error is None
     alive = {t.name for t in threading.enumerate() if t.name.startswith("net-")}

@@ -277,7 +277,8 @@ def test_a_version_mismatch_is_told_on_both_sides() -> None:
 
 ERRORS = (p.MALFORMED, p.TOO_BIG, p.UNKNOWN, p.BAD_FIELD, p.NOT_WELCOMED, p.ALREADY,
           p.NOT_STARTED, p.NOT_YOUR_TURN, p.OTHER_SEAT, p.STALE, p.BAD_ACTION,
-          p.REFUSED, p.STARTED, p.BAD_REACTION, p.TOO_FAST)  # fmt: skip
+          p.REFUSED, p.STARTED, p.BAD_REACTION, p.TOO_FAST, p.RULE_OFF, p.ASKED_ALREADY,
+          p.NO_QUESTION, p.PARTNER_FIRST, p.PARTNER_NO)  # fmt: skip
 REFUSALS = (p.WRONG_CODE, p.VERSION, p.TABLE_FULL, p.BAD_TOKEN, p.SLOW_DOWN, p.GAME_OVER,
             p.REMOVED)  # fmt: skip
 

@@ -3,8 +3,10 @@
 1. Opening a long kept match: reading and checking its file (a full replay through the
    engine), surveying its rounds for the viewer, and the viewer's first frame.
 2. Stepping frames in the viewer: a frame that applies one recorded action (→, animated as a
-   bot's move), and a frame that steps one action back (←: the game rebuilt from the round's
-   deal, the table re-read), beside the raw-blit floor of bench_ui.py. Goal: as the table's,
+   bot's move), the frame after it (the flight finished; Buraco's viewer rehearses the next
+   action there, as the table rehearses a bot's move), and a frame that steps one action back
+   (←: the game rebuilt from the nearest kept copy, the table re-read), beside the raw-blit
+   floor of bench_ui.py. Goal: as the table's,
    p99 ≤ 8 ms and ≤ 2x the floor. Both games, in "my view" and with all hands face up (V).
 """
 
@@ -90,15 +92,17 @@ def bench_steps(match: MatchFile, frames: int = 120, all_hands: bool = False) ->
     scene = VIEWERS[match.game](app, session)
     scene.all_hands = all_hands
     app.push(scene)
-    app.frame(1 / 60)
-    on, back = ui.Clock(), ui.Clock()
+    for _ in range(3):  # the first frame, then frames with nothing to draw: the app settles
+        app.frame(1 / 60)  # (its font preload, ~100 ms) as it does before a person's first key
+    on, after, back = ui.Clock(), ui.Clock(), ui.Clock()
     key = pygame.KEYDOWN
     for _ in range(frames // 2):
         with on:
             scene.handle_before_ui(pygame.event.Event(key, key=pygame.K_RIGHT, mod=0, unicode=""))
             app.frame(1 / 60)
         scene.animator.finish()
-        app.frame(1 / 60)
+        with after:  # the frame after a step: where Buraco's viewer rehearses the next one
+            app.frame(1 / 60)
     for _ in range(frames // 2):
         with back:
             scene.handle_before_ui(pygame.event.Event(key, key=pygame.K_LEFT, mod=0, unicode=""))
@@ -115,6 +119,7 @@ def bench_steps(match: MatchFile, frames: int = 120, all_hands: bool = False) ->
     what = f"{match.game}{', all hands' if all_hands else ''}"
     out = {
         "forward": ui.compare(f"replay step frame (→, animated; {what})", on.samples, floor),
+        "after": ui.compare(f"the frame after a step (rehearsing; {what})", after.samples, floor),
         "back": ui.compare(f"replay step-back frame (←, rebuilt; {what})", back.samples, floor),
     }
     pygame.quit()

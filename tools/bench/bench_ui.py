@@ -472,6 +472,7 @@ def main() -> None:
         replay.long_match(), all_hands=True
     )
     benches["replay_open_buraco"] = lambda: replay.bench_open(replay.long_buraco_match())
+    benches["replay_step_buraco"] = lambda: replay.bench_steps(replay.long_buraco_match())
     benches["replay_step_buraco_all_hands"] = lambda: replay.bench_steps(
         replay.long_buraco_match(), all_hands=True
     )

@@ -8,12 +8,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from carioca_desktop.bots.levels import bot_class
 from carioca_desktop.rules.buraco.actions import Action, Discard, Draw, NextRound
 from carioca_desktop.rules.buraco.game import BuracoGame
 from carioca_desktop.rules.buraco.ruleset import BuracoRules
 
 from .asking import Ask, Asked, asks, bot_answer, heads_out, reconsider
-from .players import BURACO_LEVELS, BeginnerBot, BuracoBot, EasyBot, RandomBot
+from .players import BeginnerBot, BuracoBot, EasyBot, RandomBot
 from .strong import HardBot, NormalBot
 
 MAX_ACTIONS_PER_TURN = 80
@@ -32,16 +33,8 @@ Clock = Callable[[str, float], None]
 
 def make_buraco_bot(level: str, seat: int, seed: int) -> BuracoBot:
     """A new Buraco bot of ``level`` for ``seat``."""
-    classes: dict[str, type[BuracoBot]] = {
-        "random": RandomBot,
-        "beginner": BeginnerBot,
-        "easy": EasyBot,
-        "normal": NormalBot,
-        "hard": HardBot,
-    }
-    if level not in classes:
-        raise ValueError(f"unknown bot level {level!r}; levels are: {', '.join(BURACO_LEVELS)}")
-    return classes[level](seat, seed)
+    ladder: tuple[type[BuracoBot], ...] = (RandomBot, BeginnerBot, EasyBot, NormalBot, HardBot)
+    return bot_class(ladder, level)(seat, seed)
 
 
 @dataclass

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, Protocol, runtime_checkable
 
+from carioca_desktop.bots.levels import bot_class
 from carioca_desktop.games import LEVELS as LEVELS
 from carioca_desktop.rules.cards import parse_card, parse_marked, suit_letter
 from carioca_desktop.rules.carioca.actions import Action, LayDown, Pass
@@ -82,16 +83,8 @@ def make_bot(level: str, seat: int, seed: int) -> Bot:
     from .normal import NormalBot
     from .simple import EasyBot, RandomBot
 
-    classes: dict[str, type[BaseBot]] = {
-        "random": RandomBot,
-        "beginner": BeginnerBot,
-        "easy": EasyBot,
-        "normal": NormalBot,
-        "hard": HardBot,
-    }
-    if level not in classes:
-        raise ValueError(f"unknown bot level {level!r}; levels are: {', '.join(LEVELS)}")
-    bot: Bot = classes[level](seat, seed)
+    ladder: tuple[type[BaseBot], ...] = (RandomBot, BeginnerBot, EasyBot, NormalBot, HardBot)
+    bot: Bot = bot_class(ladder, level)(seat, seed)
     return bot
 
 

@@ -79,6 +79,19 @@ class BuracoGame:
     def clone(self) -> BuracoGame:
         return BuracoGame(self._s.copy())
 
+    def keep_views(self, earlier: BuracoGame) -> None:
+        """Take ``earlier``'s per-seat event views for the events both logs share (a replay's
+        step back: the same actions told the same events), so the next observation builds
+        views only for the events after them, not for the whole match (600 events, ~2 ms).
+        Logs that differ where they meet share nothing."""
+        mine, theirs = self._s.log, earlier._s.log
+        shared = min(len(mine), len(theirs))
+        if shared == 0 or mine[shared - 1] != theirs[shared - 1]:
+            return
+        if self._s.rules != earlier._s.rules:
+            return  # open hands or not: the views would show other cards
+        self._views = {seat: views[:shared] for seat, views in earlier._views.items()}
+
     def what_if_stock(self, seed: int) -> BuracoGame:
         """A copy whose stock is reshuffled by ``seed``: the same position with other unseen
         cards to come, for the coach's paired continuations."""
@@ -124,6 +137,11 @@ class BuracoGame:
         return len(self._s.log)
 
     @property
+    def round_index(self) -> int:
+        """Which round is being played, from 0 (as Carioca's)."""
+        return self._s.round_index
+
+    @property
     def is_over(self) -> bool:
         return self._s.phase == Phase.MATCH_OVER
 
@@ -134,6 +152,11 @@ class BuracoGame:
     @property
     def scores(self) -> tuple[int, ...]:
         return tuple(self._s.scores)
+
+    def seat_round_points(self, seat: int) -> list[int]:
+        """The points of ``seat``'s side in each scored round (higher is better)."""
+        side = check_seat(seat, self.players) % 2
+        return [int(points[side]) for points in self._s.history]
 
     def hand(self, seat: int) -> list[str]:
         """The hand of ``seat``; RulesError("bad_seat") for anything but a seat (``-1`` is

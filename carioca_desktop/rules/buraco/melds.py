@@ -327,7 +327,9 @@ def _add_to_run(
         return refuse("does_not_fit", f"{card.code} does not fit this run there", card=card.code)
     if len(options) > 1:
         places = ", ".join(slot_text(_slot_of(lay, ref), card) for lay in options)
-        return refuse("ambiguous_wild", f"say which card the wild stands for: {places}")
+        return refuse(
+            "ambiguous_wild", f"say which card the wild stands for: {places}", options=places
+        )
     return options[0]
 
 

@@ -221,6 +221,10 @@ class Game:
         """Each scored round's points, by seat."""
         return tuple(tuple(p) for p in self._s.points)
 
+    def seat_round_points(self, seat: int) -> list[int]:
+        """``seat``'s penalty points in each scored round (lower is better)."""
+        return [int(points[seat]) for points in self._s.points]
+
     @property
     def went_out(self) -> tuple[int | None, ...]:
         """Each scored round's seat that went out (None: nobody did)."""

@@ -24,6 +24,7 @@ from carioca_desktop.net.client import (
     Refused,
     SeatChanged,
 )
+from carioca_desktop.net.partner import PartnerQuestion, PartnerSaid
 from carioca_desktop.net.protocol import REACTIONS
 from carioca_desktop.play.netsession import REMOTE_PERSON, NetSession
 from carioca_desktop.play.text import refusal_text
@@ -67,6 +68,8 @@ class NetOverlay:
         self.toggle: UIButton | None = None
         self.unit = 10
         self.gone: str | None = None
+        self.refused = False  # the host refused this computer's move since the last read
+        self.partner: list[PartnerQuestion | PartnerSaid] = []  # Buraco's question, for the table
         self.grace = session.links[0].welcomed.grace
         self._last_react = -10.0
 
@@ -159,13 +162,24 @@ class NetOverlay:
                 self.gone = tr("net.table.host_gone")
             elif isinstance(event, Refusal):
                 words.append(refusal_words(event))
+                self.refused = True
+            elif isinstance(event, (PartnerQuestion, PartnerSaid)):
+                self.partner.append(event)
+                words += self._said_words(event)
         self.bubbles = [b for b in self.bubbles if b.until > time.monotonic()]
         return words
+
+    def _said_words(self, event: PartnerQuestion | PartnerSaid) -> list[str]:
+        """A partner's answer in words, as at a local table (none for a turn already over)."""
+        if not isinstance(event, PartnerSaid) or event.by == "over":
+            return []
+        partner = self.session.seats[(event.seat + 2) % 4].name
+        return [tr("partner.said_yes" if event.yes else "partner.said_no", partner=partner)]
 
     @property
     def busy(self) -> bool:
         """Something on screen counts down (the table wants frames)."""
-        return bool(self.bubbles or self.reconnecting or self.away_since)
+        return bool(self.bubbles or self.reconnecting or self.away_since or self.session.sending)
 
     def status_words(self, seat: int) -> str | None:
         """A remote seat's avatar line: reconnecting with its seconds, or played by a bot."""
@@ -204,6 +218,10 @@ class NetOverlay:
                 drawn.append(self._pill(surface, words, rect, small, colour))
             for bubble in [b for b in self.bubbles if b.seat == seat][-1:]:
                 drawn.append(self._bubble(surface, bubble.text, rect, small))
+        sending = self.session.sending
+        rect = seat_rect(sending.feed.seat) if sending is not None else None
+        if rect is not None:
+            drawn.append(self._pending(surface, rect, font(max(12, unit * 16 // 10), bold=True)))
         notice = self.notice()
         if notice:
             big = font(max(14, unit * 2), bold=True)
@@ -213,6 +231,26 @@ class NetOverlay:
             draw_text(surface, notice, big, box.center, theme.GOLD, anchor="center")
             drawn.append(box.inflate(28, 28))  # the panel's shadow reaches past the box
         return drawn
+
+    def _pending(self, surface: pygame.Surface, rect: pygame.Rect,
+                 fnt: pygame.font.Font) -> pygame.Rect:  # fmt: skip
+        """The person's move on its way: their cards dimmed, "waiting for the host" above."""
+        veil = pygame.Surface(rect.size, pygame.SRCALPHA)
+        veil.fill((0, 0, 0, 110))
+        surface.blit(veil, rect)
+        sending = self.session.sending
+        text = tr("net.table.sending")
+        if sending is not None and sending.partner:  # Buraco: the partner is asked first
+            text = tr("net.table.asking_partner",
+                      partner=self.session.seats[(sending.feed.seat + 2) % 4].name)  # fmt: skip
+        w, h = fnt.size(text)
+        box = pygame.Rect(0, 0, w + 14, h + 4)
+        box.midbottom = (rect.centerx, rect.top + h + 6)
+        box.clamp_ip(surface.get_rect())
+        pygame.draw.rect(surface, theme.PANEL, box, 0, box.h // 2)
+        pygame.draw.rect(surface, theme.GOLD, box, 1, box.h // 2)
+        draw_text(surface, text, fnt, box.center, theme.GOLD, anchor="center", shadow=False)
+        return rect.union(box)
 
     def _pill(self, surface: pygame.Surface, text: str, rect: pygame.Rect,
               fnt: pygame.font.Font, colour: tuple[int, int, int]) -> pygame.Rect:  # fmt: skip

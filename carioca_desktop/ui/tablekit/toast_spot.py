@@ -4,7 +4,8 @@ show and pass those rectangles). A toast moves out of the way; it is never faded
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import heapq
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
 import pygame
@@ -58,12 +59,74 @@ def _spot(
     return None
 
 
-@lru_cache(maxsize=8)
-def _offsets(cols: int, rows: int) -> tuple[tuple[int, int], ...]:
+def _offsets(cols: int, rows: int) -> Iterator[tuple[int, int]]:
     """Grid offsets nearest first (a step up or down counts a little less than one to the
-    side: a toast stays over the place it speaks of)."""
-    grid = [(dx, dy) for dx in range(-cols, cols + 1) for dy in range(-rows, rows + 1)]
-    return tuple(sorted(grid, key=lambda d: (d[0] * d[0] + 0.8 * d[1] * d[1], d[1] > 0)))
+    side: a toast stays over the place it speaks of), in the order of sorting the whole grid
+    by (distance, below), read lazily from the grid's kept ordering."""
+    return iter(_ordering(cols, rows))
+
+
+class _Ordering:
+    """A grid's offsets in order, produced only as far as a search has read and kept for the
+    next search (which reads a list, not the heap). Sorting the whole grid (40,000 offsets at
+    1600x900) cost 40-130 ms the first time a toast had to move; merging every column at
+    once, 0.5 ms a search; this, the merge's cost once per offset ever read."""
+
+    def __init__(self, cols: int, rows: int) -> None:
+        self.read: list[tuple[int, int]] = []
+        self._more = _merge(cols, rows)
+
+    def __iter__(self) -> Iterator[tuple[int, int]]:
+        read = self.read
+        n = 0
+        while True:
+            if n == len(read):
+                ahead = next(self._more, None)
+                if ahead is None:
+                    return
+                read.append(ahead)
+            yield read[n]
+            n += 1
+
+
+@lru_cache(maxsize=8)
+def _ordering(cols: int, rows: int) -> _Ordering:
+    return _Ordering(cols, rows)
+
+
+def _merge(cols: int, rows: int) -> Iterator[tuple[int, int]]:
+    """Each column's offsets already come in order, so they are merged on a heap, a column
+    joining only when the merge reaches its distance."""
+    heap: list[tuple[float, bool, int, int, Iterator[tuple[float, bool, int, int]]]] = []
+    joined = -1  # the columns -joined..joined are on the heap
+
+    def join(dx: int) -> None:
+        column = _column(dx, rows)
+        heapq.heappush(heap, (*next(column), column))
+
+    while True:
+        while joined < cols and (not heap or (joined + 1) ** 2 <= heap[0][0]):
+            joined += 1
+            for dx in {-joined, joined}:
+                join(dx)
+        if not heap:
+            return
+        _key, _below, dx, dy, column = heap[0]
+        ahead = next(column, None)
+        if ahead is None:
+            heapq.heappop(heap)
+        else:
+            heapq.heapreplace(heap, (*ahead, column))
+        yield dx, dy
+
+
+def _column(dx: int, rows: int) -> Iterator[tuple[float, bool, int, int]]:
+    """One column's offsets by (distance, below): 0, then -1 before +1, -2 before +2..."""
+    yield dx * dx + 0.0, False, dx, 0
+    for n in range(1, rows + 1):
+        far = dx * dx + 0.8 * n * n
+        yield far, False, dx, -n
+        yield far, True, dx, n
 
 
 def spots(

@@ -20,11 +20,11 @@ from carioca_desktop.storage import Paths
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.cardart import felt
 from carioca_desktop.ui.scenes.carioca import TableScene
-from carioca_desktop.ui.scenes.carioca.marks import FOCUS_HC
 from carioca_desktop.ui.scenes.carioca.summary import RoundSummaryScene
 from carioca_desktop.ui.scenes.carioca.tutorial import TutorialScene
 from carioca_desktop.ui.scenes.keyhelp import KeysScene
 from carioca_desktop.ui.scenes.pause import PauseScene
+from carioca_desktop.ui.tablekit.marks import FOCUS_HC
 from carioca_desktop.ui.theme import GOLD
 from tests.ui.carioca.test_table_scene import SIMPLE, frames, hand_codes, table
 

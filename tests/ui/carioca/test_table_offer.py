@@ -190,7 +190,7 @@ def test_at_a_hot_seat_the_session_passes_for_the_person(tmp_path: Path) -> None
 
 
 def test_at_a_hot_seat_nobody_is_called_to_the_screen_for_an_offer(tmp_path: Path) -> None:
-    from carioca_desktop.play.carioca.hotseat import HotSeat
+    from carioca_desktop.play.hotseat import HotSeat
 
     hot = offered_session(tmp_path, ("human", "human", "bot"))
     seats = HotSeat(hot)

@@ -105,3 +105,10 @@ def frames(app: App, seconds: float, until: Any = None, dt: float = 0.02) -> boo
             return True
         time.sleep(0.005)
     return until is None
+
+
+def answered(app: App, scene: Any, seconds: float = 10) -> bool:
+    """Frames until the person's move on its way is answered and shown (a move is sent
+    without waiting: its state comes in later frames)."""
+    session = scene.session
+    return frames(app, seconds, lambda: session.sending is None and not session.answer_due)

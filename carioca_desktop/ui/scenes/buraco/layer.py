@@ -205,4 +205,4 @@ def _layer_key(p: Picture) -> tuple[object, ...]:
     seats = tuple(sorted(p.seat_lines.items()))
     return ((p.layout.size, id(p.layout)), id(p.images), language(), p.obs, tuple(p.names),
             seats, p.title, p.status, tuple(p.log), tuple(p.mortos), p.pile_all, p.first_min,
-            p.hand_hidden, p.pile_in_flight)  # fmt: skip
+            p.hand_hidden, p.pile_in_flight, p.hands_up)  # fmt: skip

@@ -366,6 +366,12 @@ class BuracoMoves:
         if said:  # the Pista said which end
             self._place(said[0], anchor)
             return
+        if len(cards) > 1 and self._as_advised(index, cards):
+            # The Pista's several-card add, in its order and with its wilds' places: sent
+            # as advised (a network table's engine is at the host and cannot be asked
+            # here which order fits).
+            self._place(Add(t.viewer, index, self.advised[1]), anchor)
+            return
         if len(ends) >= 2:  # a lone wild on a run open at both ends: ask which end
             t.ask_wild_end([(a.cards[0], partial(self._place, a, anchor)) for a in ends])
             return
@@ -378,6 +384,11 @@ class BuracoMoves:
         elif t.try_action(action, anchor):
             self.picked = []
             t.sync()
+
+    def _as_advised(self, index: int, cards: tuple[str, ...]) -> bool:
+        meld, marked = self.advised
+        plain = sorted(c.split("=")[0] for c in marked)
+        return meld == index and plain == sorted(cards)
 
     def _wild_ends(self, index: int, cards: tuple[str, ...]) -> list[Add]:
         """The engine's placements of a lone wild on ``index``, one per open end (the low

@@ -11,9 +11,8 @@ from typing import TYPE_CHECKING, cast
 from carioca_desktop import games
 from carioca_desktop.i18n import tr
 from carioca_desktop.play.buraco.text import privacy_text
-from carioca_desktop.play.news import summary
-from carioca_desktop.ui import hud
 from carioca_desktop.ui.scenes.buraco import sheet
+from carioca_desktop.ui.tablekit.privacy import ask_person
 
 if TYPE_CHECKING:
     from carioca_desktop.ui.scene import Scene
@@ -34,20 +33,12 @@ class TableOverlays:
         """Hot seat: before a person's turn, the privacy screen (shared with Carioca) names
         them; True if shown."""
         table = _table(self)
-        if not table.session.hot_seat or not table.hand_hidden:
+        turn = table.hotseat.due()
+        if turn is None:
             return False
-        turn = table.session.game.current_player
-        if turn is None or not table.session.is_human(turn) or table._privacy_asked == turn:
-            return False
-        table._privacy_asked = turn
         title = privacy_text(table.obs, table.names, turn)  # Buraco, the round, the score
-        since = summary(table.session.game.observation(turn).events, turn, table.names)
-        title = f"{title}\n{since}" if since else title  # what happened since their turn
-        label = hud.initials(table.names)[turn]  # "J1" and "J2", not two "J"s
-        other = hud.other_person(table.names, turn)
-        privacy = table.app.routes.privacy(turn, table.names[turn], title, table.reveal, label,
-                                           other)  # fmt: skip
-        table.app.push(privacy)
+        events = table.session.game.observation(turn).events
+        ask_person(table.app, turn, table.names, title, events, table.reveal)
         return True
 
     def _round_over(self) -> None:

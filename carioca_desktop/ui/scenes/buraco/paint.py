@@ -33,8 +33,7 @@ from carioca_desktop.ui.scenes.buraco.layout import BuracoLayout, flow, words_sc
 from carioca_desktop.ui.scenes.buraco.pieces import Pieces, Probe
 from carioca_desktop.ui.scenes.buraco.piles import Morto, mortos_of
 from carioca_desktop.ui.sprites import CardImages, TextCache
-from carioca_desktop.ui.tablekit.marks import outline
-from carioca_desktop.ui.theme import GOLD
+from carioca_desktop.ui.tablekit.marks import focus_ring
 
 __all__ = ["MeldPlaces", "Morto", "Picture", "mortos_of", "paint", "place_melds"]
 
@@ -64,6 +63,7 @@ class Picture:
     ring: pygame.Rect | None = None  # the keyboard's focus
     focus_meld: int | None = None  # the meld the keyboard aims at (framed as under a drag)
     news: News = field(default_factory=News)  # what changed since the viewer last acted
+    hands_up: bool = False  # every other hand face up (the replay viewer's V): no backs
 
 
 @dataclass
@@ -132,7 +132,7 @@ def paint_over(surface: pygame.Surface, p: Picture, places: MeldPlaces) -> None:
     piles.pile_lit(surface, p, places.pile)
     cards.hand(surface, p)
     if p.ring is not None:
-        outline(surface, p.ring.inflate(layout.upx(10), layout.upx(10)), GOLD, layout.upx(3))
+        focus_ring(surface, p.ring, layout.upx, False)  # no high-contrast table here yet
     if p.drag is not None:
         code, rect = p.drag
         shadow, (dx, dy) = p.images.shadow(rect.width)
@@ -197,7 +197,7 @@ def _still(
     key: object
     for seat, rect in layout.seats.items():
         key = (p.names[seat], p.seat_lines[seat], panels.partner_word(p, seat),
-               obs.hand_sizes[seat], obs.turn == seat)  # fmt: skip
+               obs.hand_sizes[seat], obs.turn == seat, p.hands_up)  # fmt: skip
         # The fan and its count stand out past the panel's right edge.
         region = pygame.Rect(
             rect.left - u(4), rect.top - u(4), rect.width + u(28), rect.height + u(8)

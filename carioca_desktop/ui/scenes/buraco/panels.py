@@ -35,6 +35,7 @@ def seat(surface: pygame.Surface, p: Painted, seat: int) -> None:
         obs.hand_sizes[seat],
         obs.turn == seat,
         hud.initials(p.names)[seat],  # "J1" and "J2" apart, as on the Carioca table
+        p.hands_up,
     )
     hud.draw_seat(surface, layout.seats[seat], info, p.texts, p.images, layout.upx(34), layout.ui)
 

@@ -23,6 +23,7 @@ from carioca_desktop.play.buraco.text import (
     log_line,
     rules_of,
 )
+from carioca_desktop.play.hotseat import HotSeat
 from carioca_desktop.rules.buraco.actions import Action, Undo
 from carioca_desktop.rules.buraco.observation import BuracoObservation
 from carioca_desktop.rules.errors import IllegalAction
@@ -64,6 +65,7 @@ class BuracoTableScene(Toasting, Scene, TableOverlays):
     game_kind = "buraco"  # the pause menu's Settings open on Buraco's house rules
 
     window_partial = True  # False where a subclass draws more over the table (the tutorial)
+    hands_up = False  # every other hand face up (the replay viewer's V): no fans of backs
 
     def __init__(self, app: Host, session: BuracoSession, autoplay: Autoplay | None = None) -> None:
         super().__init__(app)
@@ -74,7 +76,8 @@ class BuracoTableScene(Toasting, Scene, TableOverlays):
         self.animator = Animator()
         self.toasts: list[Toast] = []
         self.save_watch = SaveWatch()  # says once if the match cannot be saved, or goes aside
-        self.viewer = session.viewer()
+        self.hotseat = HotSeat(session)  # the hot-seat rule, as at the Carioca table
+        self.viewer = self.hotseat.viewer(session.viewer())
         self.obs: BuracoObservation = session.game.observation(self.viewer)
         self.hand = HandOrder()
         self.keeper = HandKeeper(session)  # the person's order, kept with the match
@@ -95,8 +98,6 @@ class BuracoTableScene(Toasting, Scene, TableOverlays):
         self.wait = 0.0
         self._seen = 0
         self._end_round: int | None = None
-        self.revealed: int | None = None if session.hot_seat else self.viewer
-        self._privacy_asked: int | None = None
         self._sheet_due = False
         self.glide, self.pause_s = pacing(
             app.settings.animation_speed, app.settings.reduce_motion, app.fast
@@ -196,10 +197,9 @@ class BuracoTableScene(Toasting, Scene, TableOverlays):
     # ------------------------------------------------------------------ syncing
     def sync(self) -> None:
         """Re-read the observation after any change."""
-        viewer = self.session.viewer()
+        viewer = self.hotseat.viewer(self.viewer)
         if viewer != self.viewer:
             self.viewer = viewer
-            self._privacy_asked = None
             self.hand, self.moves.staged = HandOrder(), []  # the next person's, kept apart
             self.keys.zone, self.keys.index = "hand", 0
             self.on_resize(self.app.size)
@@ -248,13 +248,16 @@ class BuracoTableScene(Toasting, Scene, TableOverlays):
     def hand_hidden(self) -> bool:
         """At a hot seat the hand lies face down until its owner has taken the seat (the
         privacy screen names them); a partner's hand is never shown, and no hand is face up
-        while the bots play between two people's turns (as at the Carioca table)."""
-        if not self.session.hot_seat:
-            return False
-        return self.revealed != self.viewer or self.session.game.current_player != self.viewer
+        while the bots play between two people's turns (play/hotseat.py, both tables' rule)."""
+        return self.hotseat.hand_hidden()
+
+    @property
+    def revealed(self) -> int | None:
+        """The person whose hand may show: who last took the seat (hot seat), else the viewer."""
+        return self.hotseat.seen_by if self.session.hot_seat else self.viewer
 
     def reveal(self, seat: int) -> None:
-        self.revealed = seat
+        self.hotseat.reveal(seat)
         self.sync()
 
     def _update_buttons(self) -> None:

@@ -21,12 +21,13 @@ from carioca_desktop.ui.sprites import CardImages, TextCache, panel
 from carioca_desktop.ui.theme import GOLD, GREEN_OK, RED_BAD, TEXT, TEXT_DIM
 
 HANDS_H = 86  # the strip of the cards left in the hands, under the rows
+CODE_H = 22  # the band under the buttons where the match's deal code is written at its end
 ROWS = ("meld_points", "limpos", "sujos", "going_out", "hands", "morto", "total", "running")
 
 
 def box(layout: BuracoLayout) -> pygame.Rect:
     u = layout.upx
-    rect = pygame.Rect(0, 0, u(720), u(470 + HANDS_H))
+    rect = pygame.Rect(0, 0, u(720), u(470 + HANDS_H + CODE_H))
     rect.center = (layout.size[0] // 2, layout.size[1] // 2 - u(20))
     return rect
 
@@ -96,7 +97,8 @@ def paint(
         y += u(34)
     if code and obs.phase == "match_over":
         line = texts.fit(tr("history.code", code=code), u(14), TEXT_DIM, rect.width - u(40))
-        surface.blit(line, line.get_rect(bottomleft=(rect.left + u(20), rect.bottom - u(10))))
+        # Under the buttons (it was at their left, half covered by "Volver al menú").
+        surface.blit(line, line.get_rect(midbottom=(rect.centerx, rect.bottom - u(6))))
     if images is not None and obs.hands_left is not None:
         strip = pygame.Rect(x0, y + u(4), rect.right - u(20) - x0, u(HANDS_H - 10))
         _hands(surface, layout, texts, images, obs.hands_left, strip, label_w, col_w)
@@ -214,5 +216,5 @@ def _rects(layout: BuracoLayout, n: int) -> list[pygame.Rect]:
     outer = box(layout)
     width, gap = (u(260) if n == 1 else u(240)), u(20)
     left = outer.centerx - (n * width + (n - 1) * gap) // 2
-    top = outer.bottom - u(16) - u(46)
+    top = outer.bottom - u(16 + CODE_H) - u(46)
     return [pygame.Rect(left + k * (width + gap), top, width, u(46)) for k in range(n)]

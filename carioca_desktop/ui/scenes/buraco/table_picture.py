@@ -53,4 +53,5 @@ def table_picture(
         ring=scene.keys.focus_rect(),
         focus_meld=scene.keys.focus_meld(),
         news=news(obs.events, obs.seat),
+        hands_up=scene.hands_up,
     )

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from pygame_gui.elements import UIButton
 
     from carioca_desktop.play.buraco.session import BuracoSession
+    from carioca_desktop.play.hotseat import HotSeat
     from carioca_desktop.rules.buraco.actions import Action
     from carioca_desktop.rules.buraco.observation import BuracoObservation
     from carioca_desktop.ui.scenes.buraco.hand import HandOrder
@@ -40,11 +41,12 @@ class BuracoTableHost(SharedTable, Protocol):
     ``SharedTable``)."""
 
     sheet: SheetWidgets | None  # the round's sheet while it shows
-    # The overlays' memory (they are a part mixed into the scene): which round end and
-    # which person's privacy screen were shown, and a sheet waiting for its beat.
+    hands_up: bool  # every other hand face up (the replay viewer's V): the seats show no backs
+    # The overlays' memory (they are a part mixed into the scene): which round end was
+    # shown, and a sheet waiting for its beat.
     _end_round: int | None
-    _privacy_asked: int | None
     _sheet_due: bool
+    hotseat: HotSeat  # who is asked to take the seat, when (play/hotseat.py)
 
     @property
     def session(self) -> BuracoSession: ...

@@ -63,7 +63,9 @@ def describe(
     all_ok = bool(slot_views) and all(v.ok is not False for v in slot_views)
     hint = refusal_text(check) if (check and all_ok and action) else ""
     must_draw = human and obs.my_turn and obs.phase == "draw"
-    text = table_text(obs, session, model.hand_hidden, model.log_lines, title, must_draw)
+    text = table_text(
+        obs, session, model.hand_hidden, model.log_lines, title, must_draw, model.hands_up
+    )
     offer = _offer_card(model, session) if human else None
     undo = human and obs.my_turn and model.legal.undoable(obs.seat)
     pista = (obs.my_turn and obs.phase in ("draw", "play")) if advice_on else None
@@ -140,14 +142,17 @@ def table_text(
     log: Iterable[str],
     title: str | None = None,
     attention: bool = False,
+    hands_up: bool = False,
 ) -> TableText:
     """The words the layer shows for ``obs`` (the frame draws them; the rehearsal of a
     bot's move, rehearse.py, draws them ahead)."""
-    seats = _seats(obs, hand_hidden, session)
+    seats = _seats(obs, hand_hidden, session, hands_up)
     return TableText(title or _title(obs), _status(session, obs), list(log), seats, attention)
 
 
-def _seats(obs: Observation, hand_hidden: bool, session: MatchSession) -> list[SeatInfo]:
+def _seats(
+    obs: Observation, hand_hidden: bool, session: MatchSession, hands_up: bool = False
+) -> list[SeatInfo]:
     seats = session.seats
     tallies = obs.rules.scoring == "tallies"
     wins = [sum(1 for w in obs.went_out if w == s) for s in range(obs.players)]
@@ -162,7 +167,7 @@ def _seats(obs: Observation, hand_hidden: bool, session: MatchSession) -> list[S
             sub = tr("table.you") if mine else tr("table.human")
         score = tr("table.tallies", n=wins[s]) if tallies else tr("table.points", n=totals[s])
         out.append(SeatInfo(s, obs.names[s], sub, score, obs.laid_down[s], obs.hand_sizes[s],
-                            obs.turn == s, labels[s]))  # fmt: skip
+                            obs.turn == s, labels[s], hands_up))  # fmt: skip
     return out
 
 

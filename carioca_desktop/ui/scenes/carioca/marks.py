@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from carioca_desktop.ui.sprites import CardImages, TextCache, panel
-from carioca_desktop.ui.tablekit.marks import outline
+from carioca_desktop.ui.tablekit.marks import focus_ring, outline
 from carioca_desktop.ui.tablekit.toast_spot import spot
-from carioca_desktop.ui.theme import GOLD, TEXT
+from carioca_desktop.ui.theme import TEXT
 
 if TYPE_CHECKING:
     from carioca_desktop.ui.scenes.carioca.layout import TableLayout
@@ -19,7 +19,6 @@ if TYPE_CHECKING:
 
 LIGHT = (120, 210, 255)  # lit by a hint: a cool blue, apart from the gold of "picked"
 LIGHT_HC = (170, 240, 255)
-FOCUS_HC = (255, 246, 150)
 
 
 def paint(
@@ -41,9 +40,7 @@ def paint(
     if words:
         _words(surface, layout, texts, hc, words, view.covered())
     if ring is not None:
-        colour = FOCUS_HC if hc else GOLD
-        width = layout.px(5 if hc else 3)
-        outline(surface, ring.inflate(layout.px(10), layout.px(10)), colour, width)
+        focus_ring(surface, ring, layout.px, hc)
 
 
 def target_rect(

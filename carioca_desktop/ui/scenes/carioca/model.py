@@ -104,6 +104,7 @@ class TableModel:
     legal: Legal
     human: bool = False  # the viewer is a person (their hand may be played from the table)
     hand_hidden: bool = False  # hot seat: no hand face up now
+    hands_up: bool = False  # every other hand face up (the replay viewer's V): no backs
     hands: dict[int, HandModel] = field(default_factory=dict)
     slot_models: dict[int, SlotsModel] = field(default_factory=dict)
     slot_views: list[SlotView] = field(default_factory=list)

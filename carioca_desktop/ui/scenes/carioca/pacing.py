@@ -11,8 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from carioca_desktop.play.news import summary
-from carioca_desktop.ui import hud
+from carioca_desktop.ui.tablekit.privacy import ask_person
 
 if TYPE_CHECKING:
     from carioca_desktop.ui.scenes.carioca.tablehost import TableHost
@@ -70,11 +69,8 @@ class TableClock:
         if seat is None:
             return False
         s.input.cancel()
-        name, label = s.session.seats[seat].name, hud.initials(s.obs.names)[seat]
-        since = summary(s.session.game.observation(seat).events, seat, s.obs.names)
-        title = f"{s.text.title}\n{since}" if since else s.text.title  # what happened since
-        other = hud.other_person(s.obs.names, seat)
-        s.app.push(s.app.routes.privacy(seat, name, title, s.hotseat.reveal, label, other))
+        events = s.session.game.observation(seat).events
+        ask_person(s.app, seat, s.obs.names, s.text.title, events, s.hotseat.reveal)
         return True
 
     def schedule(self, seconds: float) -> None:

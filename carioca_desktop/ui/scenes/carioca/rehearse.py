@@ -70,7 +70,9 @@ class Rehearsal:
         log = deque(model.log_lines, maxlen=LOG_LINES)
         if obs.round_index == old.round_index:
             log.extend(log_lines(obs, session, len(old.events)))
-        text = table_text(obs, session, model.hand_hidden, log, s.round_title())
+        text = table_text(
+            obs, session, model.hand_hidden, log, s.round_title(), hands_up=model.hands_up
+        )
         texts = s.texts
         kept.draw_ahead(s.view, text)  # the top bar's and the log's pictures
         attention = model.playable and obs.my_turn and obs.phase == "draw"

@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from carioca_desktop.play.carioca.hotseat import HotSeat
 from carioca_desktop.play.carioca.session import MatchSession
+from carioca_desktop.play.hotseat import HotSeat
 from carioca_desktop.rules.carioca.actions import Action
 from carioca_desktop.rules.carioca.observation import Observation
 from carioca_desktop.rules.carioca.state import EventKind, Phase

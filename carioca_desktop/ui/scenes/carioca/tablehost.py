@@ -15,8 +15,8 @@ from carioca_desktop.ui.tablekit.parts import SharedTable
 if TYPE_CHECKING:
     import pygame
 
-    from carioca_desktop.play.carioca.hotseat import HotSeat
     from carioca_desktop.play.carioca.session import MatchSession
+    from carioca_desktop.play.hotseat import HotSeat
     from carioca_desktop.rules.carioca.actions import Action
     from carioca_desktop.rules.carioca.observation import Observation
     from carioca_desktop.ui.scenes.carioca.flights import FlightPlanner

@@ -22,6 +22,7 @@ from carioca_desktop.storage.history import Row, rows
 from carioca_desktop.storage.replays import delete_kept, set_starred
 from carioca_desktop.ui import theme
 from carioca_desktop.ui.focus import Focusable
+from carioca_desktop.ui.hintentry import HintEntry
 from carioca_desktop.ui.widgets import Stepper, UIScene, draw_text, fit, font, gold_title, panel
 
 if TYPE_CHECKING:
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
 
 FILTERS: tuple[str | None, ...] = (None, *games.GAMES)
 VARIANT_WORDS = {"carioca": "houserules.preset", "buraco": "buraco.preset"}  # i18n sections
+LIST_FONT = 15  # the theme's selection_list.button font size (assets/theme.json), before scale
 
 
 def game_name(game: str) -> str:
@@ -36,7 +38,11 @@ def game_name(game: str) -> str:
 
 
 def variant_name(row: Row) -> str:
-    return tr(f"{VARIANT_WORDS[row.header.game]}.{row.preset}")
+    """The variant, and "en red" for a match played at a network table (as Statistics)."""
+    words = tr(f"{VARIANT_WORDS[row.header.game]}.{row.preset}")
+    if row.header.network is not None:
+        words += f" · {tr('net.table.network_match')}"
+    return words
 
 
 def row_text(row: Row) -> str:
@@ -50,12 +56,24 @@ def row_text(row: Row) -> str:
     )
 
 
+def fitted_row(row: Row, words: pygame.font.Font, room: int) -> str:
+    """``row_text`` within ``room`` pixels: the players' names shortened with "…" (six names
+    pushed the result and the place past the list's edge), then, if still too long, the end."""
+    text = row_text(row)
+    over = words.size(text)[0] - room
+    names = ", ".join(p.name for p in row.header.seats)
+    if over > 0 and names in text:
+        short = fit(names, words, max(words.size("…")[0], words.size(names)[0] - over))
+        text = text.replace(names, short, 1)
+    return fit(text, words, room)
+
+
 def result_text(row: Row) -> str:
     h = row.header
     if len(h.final_scores) != len(h.seats):  # a score per side (Buraco's)
         scores = " – ".join(str(s) for s in h.final_scores)
     else:  # a score per seat: the person's
-        humans = h.human_seats
+        humans = h.people_here  # at a network table, this computer's person
         seat = humans[0] if humans else 0
         scores = tr("common.pts", n=h.final_scores[seat])
     if row.place is None:
@@ -98,7 +116,7 @@ class HistoryScene(UIScene):
         m, top = round(22 * self.k), round(150 * self.k)
         right_w = round((w - 3 * m) * 0.36)
         listing = pygame.Rect(m, top, w - 3 * m - right_w, h - top - m)
-        split = round(listing.h * 0.48)
+        split = round(listing.h * 0.56)  # the match, its buttons and "how would hard have done"
         chosen = pygame.Rect(listing.right + m, top, right_w, split)
         deal = pygame.Rect(chosen.x, chosen.bottom + m, right_w, listing.bottom - chosen.bottom - m)
         return listing, chosen, deal
@@ -133,8 +151,9 @@ class HistoryScene(UIScene):
     def _list(self, rect: pygame.Rect) -> None:
         if not self.rows:
             return
+        words, room = font(round(LIST_FONT * self.u)), rect.w - round(28 * self.u)
         items: list[str | tuple[str, str]] = [
-            (row_text(r), f"#row_{i}") for i, r in enumerate(self.rows)
+            (fitted_row(r, words, room), f"#row_{i}") for i, r in enumerate(self.rows)
         ]
         chosen = items[self.chosen]
         self.listing = self.add(
@@ -144,34 +163,36 @@ class HistoryScene(UIScene):
         )
 
     def _chosen_buttons(self, box: pygame.Rect) -> None:
+        """Six buttons in two columns (three a row cut "Ver repetición" and "Jugar este
+        reparto" at 1280x720, and longer words in other languages)."""
         if not self.rows:
             return
         row = self.rows[self.chosen]
         bh, gap = round(40 * self.u), 10
-        y = box.bottom - bh - 14
-        third = (box.w - 28 - 2 * gap) // 3
-        up = y - bh - gap
-        self.button(pygame.Rect(box.x + 14, up, third, bh), tr("replay.watch"), self._watch,
-                    "primary")  # fmt: skip
-        self.button(pygame.Rect(box.x + 14 + third + gap, up, third, bh), tr("history.save"),
-                    lambda: self.files.ask_save(row))  # fmt: skip
-        self.button(pygame.Rect(box.x + 14 + 2 * (third + gap), up, third, bh),
-                    tr("history.hard"), self._ask_hard)  # fmt: skip
+        half = (box.w - 28 - gap) // 2
         star = tr("history.unstar") if row.kept.starred else tr("history.star")
         delete = tr("history.delete_sure") if self.asked_delete else tr("history.delete")
-        x = box.x + 14
-        self.button(pygame.Rect(x, y, third, bh), star, self._star)
-        self.button(pygame.Rect(x + third + gap, y, third, bh), delete, self._delete)
-        play = self.button(pygame.Rect(x + 2 * (third + gap), y, third, bh),
-                           tr("history.play_this"), self._play_this)  # fmt: skip
+        buttons = [
+            (tr("replay.watch"), self._watch, "primary"),
+            (tr("history.play_this"), self._play_this, None),
+            (tr("history.save"), lambda: self.files.ask_save(row), None),
+            (tr("history.hard"), self._ask_hard, None),
+            (star, self._star, None),
+            (delete, self._delete, None),
+        ]
+        top = box.bottom - 14 - 3 * bh - 2 * gap
+        made = []
+        for n, (words, action, kind) in enumerate(buttons):
+            x, y = box.x + 14 + (n % 2) * (half + gap), top + (n // 2) * (bh + gap)
+            made.append(self.button(pygame.Rect(x, y, half, bh), words, action, kind))
         if row.code is None:
-            play.disable()
+            made[1].disable()
 
     def _deal_widgets(self, box: pygame.Rect) -> None:
         bh, pad = round(40 * self.u), 14
         y = box.y + round(44 * self.t)
         holder = self.holder(pygame.Rect(box.x + pad, y, box.w - 2 * pad, bh))
-        entry = UITextEntryLine(pygame.Rect(0, 0, box.w - 2 * pad, bh), self.app.manager, holder,
+        entry = HintEntry(pygame.Rect(0, 0, box.w - 2 * pad, bh), self.app.manager, holder,
                                 initial_text=self.code_text,
                                 placeholder_text=tr("history.code_placeholder"))  # fmt: skip
         entry.set_text_length_limit(24)

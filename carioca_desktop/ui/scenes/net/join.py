@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UITextEntryLine
 
 from carioca_desktop import games
 from carioca_desktop.i18n import tr
@@ -20,6 +19,7 @@ from carioca_desktop.net.client import parse_address
 from carioca_desktop.net.join import SeatStore
 from carioca_desktop.rules.names import clean_name
 from carioca_desktop.ui import theme
+from carioca_desktop.ui.hintentry import HintEntry
 from carioca_desktop.ui.newgame_parts import name_entry
 from carioca_desktop.ui.scenes.net.hosting import PORT
 from carioca_desktop.ui.scenes.net.joining import Joining
@@ -100,7 +100,7 @@ class JoinScene(UIScene):
         for key, value, hint in (("address", self.address, tr("net.join.address_hint")),
                                  ("code", self.code, tr("net.join.code_hint"))):  # fmt: skip
             box = self.holder(pygame.Rect(x, y, width, rh))
-            entry = UITextEntryLine(pygame.Rect((0, 0), (width, rh)), self.app.manager, box,
+            entry = HintEntry(pygame.Rect((0, 0), (width, rh)), self.app.manager, box,
                                     initial_text=value, placeholder_text=hint)  # fmt: skip
             entry.set_text_length_limit(80 if key == "address" else 12)
             self.focus.add(Focusable(self.add(entry)))

@@ -14,7 +14,7 @@ from carioca_desktop.net.discovery import own_addresses
 from carioca_desktop.ui import theme
 from carioca_desktop.ui.scenes.net.seatlist import paint_rules, paint_seats, row_rects, seat_name
 from carioca_desktop.ui.scenes.net.words import game_name, refusal_text, sides
-from carioca_desktop.ui.widgets import UIScene, draw_text, fit, font, gold_title, panel
+from carioca_desktop.ui.widgets import UIScene, draw_text, fit, font, gold_title, panel, wrap
 
 if TYPE_CHECKING:
     from carioca_desktop.ui.scene import Host
@@ -56,6 +56,14 @@ class WaitingRoomScene(UIScene):
     def mine(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.get("kind") == "local"]
 
+    def seating(self) -> bool:
+        """Whether this computer's own people are still joining their seats: Start waits for
+        them (started before, the host's seat would be named "Jugador 1"), unless a client
+        of theirs failed, which the bar then says."""
+        if any(p.refused is not None or p.lost is not None for p in self.people.people):
+            return False
+        return any(self.seats[i].get("status") != "here" for i in self.mine())
+
     # ------------------------------------------------------------------ layout
     def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
         """The code's panel, the seats', the rules' and the bar."""
@@ -74,15 +82,15 @@ class WaitingRoomScene(UIScene):
         bw = round(min(300 * self.u, bar.w * 0.3))
         self.button(pygame.Rect(bar.x, bar.y, bw, bar.h), tr("net.wait.leave"),
                     self.back)  # fmt: skip
-        started = self.host.session is not None
+        waits = self.host.session is not None or self.seating()
         if self.free():
             rect = pygame.Rect(bar.right - 2 * bw - 12, bar.y, bw, bar.h)
             now = self.button(rect, tr("net.wait.start_bots"), self.start)
-            if started:
+            if waits:
                 now.disable()
         start = self.button(pygame.Rect(bar.right - bw, bar.y, bw, bar.h), tr("net.wait.start"),
                             self.start, "primary")  # fmt: skip
-        if self.free() or started:
+        if self.free() or waits:
             start.disable()
         else:
             self.focus.restore(len(self.focus.items) - 1)  # everyone is here: Enter starts
@@ -116,8 +124,9 @@ class WaitingRoomScene(UIScene):
         return moving
 
     def start(self) -> None:
-        """Start: the free seats (if any) are played by bots of the stand-in level."""
-        if self.host.session is None:
+        """Start: the free seats (if any) are played by bots of the stand-in level (not
+        while this computer's own people are still joining: Enter may come first)."""
+        if self.host.session is None and not self.seating():
             self.host.start_now()
             self.rebuild()
 
@@ -151,6 +160,8 @@ class WaitingRoomScene(UIScene):
         paint_rules(surface, rules, rows, words_of.rules_name(self.host.rules), u)
         small = font(round(16 * u), bold=True)
         words = tr("net.wait.free", n=self.free()) if self.free() else tr("net.wait.all_here")
+        if self.seating():
+            words = tr("net.wait.seating")
         if self.problem:
             words = "✕ " + self.problem
         colour = theme.RED_BAD if self.problem else theme.GOLD
@@ -167,12 +178,17 @@ class WaitingRoomScene(UIScene):
         y = box.y + 14 + label.get_linesize()
         surface.blit(big, big.get_rect(topleft=(box.x + 18, y)))
         x = box.x + 36 + big.get_width()
-        heading = fit(tr("net.wait.addresses"), label, box.right - x - 16)
-        draw_text(surface, heading, label, (x, box.y + 14), theme.GOLD)
+        # Beside a big code the heading may not fit one line ("Dirección de esta
+        # computadora" at 1280x720): two lines rather than cut words.
+        width = box.right - x - 16
+        ay = box.y + 14
+        for line in wrap(tr("net.wait.addresses"), label, width)[:2]:
+            draw_text(surface, fit(line, label, width), label, (x, ay), theme.GOLD)
+            ay += label.get_linesize()
         mono = font(round(22 * max(u, self.k)), bold=True)
         shown = self.addresses[:ADDRESSES_SHOWN] or [
             tr("net.wait.no_address", port=self.host.port)]  # fmt: skip
-        ay = box.y + 14 + label.get_linesize() + 6
+        ay += 6
         for address in shown:
             draw_text(surface, fit(address, mono, box.right - x - 16), mono, (x, ay), theme.TEXT)
             ay += mono.get_linesize()

@@ -1,24 +1,39 @@
 """Hot seat: several people at one screen, each hand shown only to its owner (no pygame here).
 
-The table (melds, pozo, counts) is public; a hand is private. So between two people's turns
+The table (melds, piles, counts) is public; a hand is private. So between two people's turns
 the table plays on with no hand face up (bots' moves animate as usual), and before a person's
-turn a privacy screen names them and waits for them to take the seat.
+turn a privacy screen names them and waits for them to take the seat; after each deal the
+next person is asked again. One rule for both games' tables, local or networked: it reads
+only what every session and game has (the seats, the player to act, the phase, the round).
 """
 
 from __future__ import annotations
 
-from carioca_desktop.play.carioca.session import MatchSession
-from carioca_desktop.rules.carioca.state import Phase
+from typing import Any, Protocol
+
+OFFER = "offer"  # a game's phase while it asks the others to buy (Carioca's): nobody is called
+
+
+class Seated(Protocol):
+    """What the rule reads of a session (either game's, local or networked)."""
+
+    @property
+    def game(self) -> Any: ...
+    @property
+    def hot_seat(self) -> bool: ...
+
+    def is_human(self, seat: int) -> bool: ...
+    def viewer(self) -> int: ...
 
 
 class HotSeat:
     """Who may see a hand now. ``seen_by`` is the person who last took the seat (None after
     a deal, a resumed save or the start: then the next person is always asked first)."""
 
-    def __init__(self, session: MatchSession) -> None:
+    def __init__(self, session: Seated) -> None:
         self.session = session
         self.seen_by: int | None = None
-        self._round = session.game.round_index
+        self._round = _round_of(session.game)
 
     @property
     def on(self) -> bool:
@@ -28,8 +43,8 @@ class HotSeat:
         """The person whose turn it is, or None (a bot's turn, a round over, or a buy offer:
         at a hot seat the session passes for people, so nobody is called to the screen)."""
         game = self.session.game
-        turn = game.current_player
-        if game.phase == Phase.OFFER:
+        turn: int | None = game.current_player
+        if getattr(game.phase, "value", game.phase) == OFFER:
             return None
         return turn if turn is not None and self.session.is_human(turn) else None
 
@@ -75,6 +90,11 @@ class HotSeat:
 
     def _new_round(self) -> None:
         """Everyone looked at the round summary: the next person is asked again."""
-        if self.session.game.round_index != self._round:
-            self._round = self.session.game.round_index
+        if _round_of(self.session.game) != self._round:
+            self._round = _round_of(self.session.game)
             self.seen_by = None
+
+
+def _round_of(game: Any) -> int:
+    """The round being played (a networked Buraco game tells none: 0, never asked again)."""
+    return int(getattr(game, "round_index", 0))

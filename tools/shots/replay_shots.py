@@ -1,0 +1,117 @@
+"""Screenshots of the replay screens, to look at by eye (not a test).
+
+    SDL_VIDEODRIVER=dummy python -m tools.shots.replay_shots OUTDIR [--langs es,pt,it]
+        [--sizes 1280x720,1920x1080]
+
+Per language and window size, for a long bot match of each game (bench_replay's: a classic
+six-seat Carioca match, a four-seat Brasileiro Buraco match): History listing both, the
+viewer mid-match in my view, with all hands face up (V), with the coach's panel (C: the
+viewed seat's round judged once, then reused), a round's sheet at its end, and the final
+sheet. Each run of a language writes into its own temporary home; nothing else is saved."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("CARIOCA_DISCOVERY", "127.0.0.1")
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a file: the repo root
+
+import pygame
+
+from carioca_desktop import i18n
+from carioca_desktop.storage import Paths
+from carioca_desktop.storage.replays import keep_match
+from carioca_desktop.ui.app import App
+from carioca_desktop.ui.replay_viewer import open_viewer
+from carioca_desktop.ui.scenes.history import HistoryScene
+from tools.bench.bench_replay import long_buraco_match, long_match
+
+Judged = dict[tuple[str, int, int], Any]
+
+
+def press(scene: Any, key: int) -> None:
+    scene.handle_before_ui(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+
+
+def frames(app: App, n: int = 3) -> None:
+    for _ in range(n):
+        app.frame(0.05)
+
+
+def viewer_shots(app: App, match: Any, shot: Any, judged: Judged) -> None:
+    """My view, all hands, the coach, a round's sheet and the final sheet of one match."""
+    game = match.game
+    viewer: Any = open_viewer(app, match)
+    app.reset(viewer)
+    r = viewer.replay
+    mid = r.rounds[min(3, len(r.rounds) - 1)]
+    viewer.go(mid.start + 37)
+    frames(app)
+    shot(f"{game}_view")
+    press(viewer, pygame.K_v)
+    frames(app)
+    shot(f"{game}_all")
+    press(viewer, pygame.K_v)
+    here = r.round_of(r.position)
+    key = (game, r.seat, here)
+    if key not in judged:
+        viewer.coach.ask(r.match, r.seat, here)
+        viewer.coach.wait()
+        judged[key] = viewer.coach.judged
+    viewer.coach.key, viewer.coach.judged, viewer.coach.open = (r.seat, here), judged[key], True
+    frames(app)
+    shot(f"{game}_coach")
+    viewer.coach.open = False
+    for name, end in ((f"{game}_sheet", mid.end), (f"{game}_final", r.rounds[-1].end)):
+        while app.stack.top is not viewer:
+            app.pop()  # the sheet before put away, as its button would
+        viewer.go(end - 1)
+        frames(app)
+        press(viewer, pygame.K_RIGHT)
+        frames(app, 200)  # the last action's flight and the sheet's beat
+        shot(name)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("out", type=Path)
+    parser.add_argument("--langs", default="es,pt,it")
+    parser.add_argument("--sizes", default="1280x720,1920x1080")
+    args = parser.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+    matches = [long_match(), long_buraco_match()]
+    judged: Judged = {}
+    for lang in args.langs.split(","):
+        for size_text in args.sizes.split(","):
+            size = tuple(int(n) for n in size_text.split("x"))
+            home = Path(tempfile.mkdtemp(prefix="carioca-replay-shots-"))
+            os.environ["CARIOCA_HOME"] = str(home)
+            os.environ["CARIOCA_LANG"] = lang
+            app = App(size=(size[0], size[1]), paths=Paths.under(home), fast=True)
+            assert i18n.language() == lang
+
+            def shot(name: str, lang: str = lang, width: int = size[0], app: App = app) -> None:
+                path = args.out / f"{lang}_{width}_{name}.png"
+                app.screenshot(str(path))
+                print(path)
+
+            for match in matches:
+                keep_match(match, app.paths)
+            app.reset(HistoryScene(app))
+            frames(app)
+            shot("history")
+            for match in matches:
+                viewer_shots(app, match, shot, judged)
+            pygame.quit()
+
+
+if __name__ == "__main__":
+    main()
