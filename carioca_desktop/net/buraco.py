@@ -1,17 +1,15 @@
-"""Buraco at the network table: who acts, how the host's and a joiner's bots decide (as
-``buraco_step`` does), the action codec and the observation's JSON."""
+"""Buraco at the network table: how the host's and a joiner's bots decide (as
+``buraco_step`` does) and the observation's own fields (the rest is ``common.Adapter``)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any, cast
 
-from carioca_desktop.games import LEVELS
-from carioca_desktop.net.common import People, actor, frozen, moves_this_turn
+from carioca_desktop.net.common import Adapter, People, moves_this_turn
 from carioca_desktop.play.buraco.session import BuracoSession
 from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.buraco import observation as bobs
-from carioca_desktop.rules.events import EventView
 
 
 class NetBuracoSession(People, BuracoSession):
@@ -19,10 +17,12 @@ class NetBuracoSession(People, BuracoSession):
     own people are recorded here (each computer records its own person)."""
 
 
-class BuracoKind:
+class BuracoKind(Adapter):
     name: str = "buraco"
+    actions = "carioca_desktop.rules.buraco.actions"
+    meld_view = bobs.MeldView
+    observation_class = bobs.BuracoObservation
     partners: bool = True
-    levels: tuple[str, ...] = LEVELS
 
     def new_session(self, rules: Any, seats: Sequence[SeatConfig], seed: int,
                     paths: Any, autosave: bool) -> NetBuracoSession:  # fmt: skip
@@ -33,9 +33,6 @@ class BuracoKind:
 
         return BuracoRules.from_dict({"game": "buraco", **data})
 
-    def actor(self, game: Any) -> int | None:
-        return actor(game)
-
     def decide(self, game: Any, seat: int, bot: Any) -> Any:
         from carioca_desktop.bots.buraco.driver import buraco_step
 
@@ -45,21 +42,6 @@ class BuracoKind:
         from carioca_desktop.bots.buraco.driver import make_buraco_bot
 
         return make_buraco_bot(level, seat, seed)
-
-    def action_from_dict(self, data: Any) -> Any:
-        from carioca_desktop.rules.buraco.actions import action_from_dict
-
-        return action_from_dict(data)
-
-    def action_to_dict(self, action: Any) -> dict[str, Any]:
-        from carioca_desktop.rules.buraco.actions import action_to_dict
-
-        return action_to_dict(action)
-
-    def next_round(self) -> Any:
-        from carioca_desktop.rules.buraco.actions import NextRound
-
-        return NextRound()
 
     def round_points(self, game: Any) -> tuple[int, ...]:
         return tuple(game.observation(0).history[-1])
@@ -95,16 +77,7 @@ class BuracoKind:
     def event_kind(self, value: str) -> Any:
         return value  # Buraco's event kinds are plain strings
 
-    def observation(self, d: dict[str, Any], events: tuple[Any, ...]) -> Any:
-        return buraco_observation(d, events)
-
-
-def buraco_observation(
-    d: dict[str, Any], events: tuple[EventView[Any], ...]
-) -> bobs.BuracoObservation:
-    rules = d.pop("rules")
-    if not isinstance(rules, dict):
-        raise TypeError("rules must be an object")
-    table = tuple(bobs.MeldView(**{k: frozen(v) for k, v in m.items()}) for m in d.pop("table"))
-    rest = {k: frozen(v) for k, v in d.items()}
-    return bobs.BuracoObservation(rules=rules, table=table, events=events, **rest)
+    def obs_field(self, name: str, value: Any) -> Any:
+        if name == "rules" and not isinstance(value, dict):
+            raise TypeError("rules must be an object")
+        return super().obs_field(name, value)

@@ -1,18 +1,17 @@
-"""Carioca at the network table: who acts, how the host's and a joiner's bots decide (as
-``bot_step`` does), the buy offer's countdown, the action codec and the observation's JSON."""
+"""Carioca at the network table: how the host's and a joiner's bots decide (as ``bot_step``
+does), the buy offer's countdown, and the observation's own fields (the rest is
+``common.Adapter``)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any, cast
 
-from carioca_desktop.games import LEVELS
-from carioca_desktop.net.common import People, actor, frozen, moves_this_turn
+from carioca_desktop.net.common import Adapter, People, moves_this_turn
 from carioca_desktop.play.carioca.session import MatchSession
 from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.carioca import observation as cobs
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
-from carioca_desktop.rules.events import EventView
 
 
 class NetMatchSession(People, MatchSession):
@@ -20,10 +19,12 @@ class NetMatchSession(People, MatchSession):
     own people are recorded here (each computer records its own person)."""
 
 
-class CariocaKind:
+class CariocaKind(Adapter):
     name: str = "carioca"
+    actions = "carioca_desktop.rules.carioca.actions"
+    meld_view = cobs.MeldView
+    observation_class = cobs.Observation
     partners: bool = False
-    levels: tuple[str, ...] = LEVELS
 
     def new_session(self, rules: Any, seats: Sequence[SeatConfig], seed: int,
                     paths: Any, autosave: bool) -> NetMatchSession:  # fmt: skip
@@ -32,12 +33,7 @@ class CariocaKind:
         )
 
     def load_rules(self, data: dict[str, Any]) -> Any:
-        from carioca_desktop.rules.carioca.ruleset import CariocaRules
-
         return CariocaRules.from_dict(data)
-
-    def actor(self, game: Any) -> int | None:
-        return actor(game)
 
     def decide(self, game: Any, seat: int, bot: Any) -> Any:
         from carioca_desktop.bots.carioca.driver import bot_step
@@ -48,21 +44,6 @@ class CariocaKind:
         from carioca_desktop.bots.carioca.base import make_bot
 
         return make_bot(level, seat, seed)
-
-    def action_from_dict(self, data: Any) -> Any:
-        from carioca_desktop.rules.carioca.actions import action_from_dict
-
-        return action_from_dict(data)
-
-    def action_to_dict(self, action: Any) -> dict[str, Any]:
-        from carioca_desktop.rules.carioca.actions import action_to_dict
-
-        return action_to_dict(action)
-
-    def next_round(self) -> Any:
-        from carioca_desktop.rules.carioca.actions import NextRound
-
-        return NextRound()
 
     def round_points(self, game: Any) -> tuple[int, ...]:
         return tuple(game.round_points[-1])
@@ -85,11 +66,10 @@ class CariocaKind:
     def driver_choice(self, bot: Any, obs: Any, legal: tuple[Any, ...]) -> Any:
         """What ``bot_step`` does for this seat on the host, from the seat's observation."""
         from carioca_desktop.bots.carioca.driver import MAX_ACTIONS_PER_TURN
-        from carioca_desktop.rules.carioca.actions import Discard
 
         moves = moves_this_turn(obs, ("lay_down", "add", "swap"))
         if obs.phase == "play" and moves >= MAX_ACTIONS_PER_TURN:
-            return next((a for a in legal if isinstance(a, Discard)), legal[0])
+            return self.fallback(legal)
         return bot.choose(obs, list(legal))
 
     def event_kind(self, value: str) -> Any:
@@ -97,8 +77,12 @@ class CariocaKind:
 
         return EventKind(value)
 
-    def observation(self, d: dict[str, Any], events: tuple[Any, ...]) -> Any:
-        return carioca_observation(d, events)
+    def obs_field(self, name: str, value: Any) -> Any:
+        if name == "rules":
+            return _rules_from(value)
+        if name == "offer":
+            return None if value is None else cobs.Offer(**value)
+        return super().obs_field(name, value)
 
     def fallback(self, legal: tuple[Any, ...]) -> Any:
         """What a joiner plays when the engine refuses its bot's choice: a discard if any."""
@@ -111,25 +95,11 @@ _last_rules: list[tuple[Any, CariocaRules]] = []
 
 
 def _rules_from(data: Any) -> CariocaRules:
-    """A match's rules arrive with every state: checked and built once, then known by
-    equality with the last dict (a C comparison, no text built per state)."""
+    """A match has one rule set: checked and built once, then known by equality with the
+    last dict (a client is sent it again only after a welcome)."""
     last = _last_rules[:1]  # one list read: another thread may replace it meanwhile
     if last and last[0][0] == data:
         return last[0][1]
     rules = CariocaRules.from_dict(data)
     _last_rules[:] = [(data, rules)]
     return rules
-
-
-def carioca_observation(d: dict[str, Any], events: tuple[EventView[Any], ...]) -> cobs.Observation:
-    rules = _rules_from(d.pop("rules"))
-    table = tuple(cobs.MeldView(**{k: frozen(v) for k, v in m.items()}) for m in d.pop("table"))
-    offer = d.pop("offer")
-    rest = {k: frozen(v) for k, v in d.items()}
-    return cobs.Observation(
-        rules=rules,
-        table=table,
-        offer=None if offer is None else cobs.Offer(**offer),
-        events=events,
-        **rest,
-    )

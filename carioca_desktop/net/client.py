@@ -31,7 +31,7 @@ from websockets.sync.client import ClientConnection, connect
 from carioca_desktop.net import partner
 from carioca_desktop.net import protocol as p
 from carioca_desktop.net.partner import PartnerQuestion, PartnerSaid, read_question, read_said
-from carioca_desktop.net.views import AnyObservation, ClientLog, observation_from_wire
+from carioca_desktop.net.views import AnyObservation, ClientView
 
 log = logging.getLogger(__name__)
 
@@ -181,7 +181,7 @@ class NetClient:
         self._hello = p.hello(app, code, name, token)
         self._ws: ClientConnection | None = None
         self._game = ""
-        self._log: ClientLog | None = None
+        self._view: ClientView | None = None
         self._ended = False
         self._seat: int | None = None  # set by the first welcome: a drop then reconnects
         self._grace = 0.0
@@ -337,7 +337,7 @@ class NetClient:
 
         if game not in KINDS:
             raise p.ProtocolError(p.BAD_FIELD, "welcome: unknown game")
-        self._game, self._log = game, ClientLog(game)  # a rejoin gets the whole log again
+        self._game, self._view = game, ClientView(game)  # a rejoin gets everything again
         seat, token, grace = _int(d, "seat"), _str(d, "token"), float(_num(d, "grace"))
         again = self._seat is not None
         self._seat, self._grace = seat, grace
@@ -347,18 +347,16 @@ class NetClient:
         return Welcomed(seat, token, game, grace)
 
     def _events(self, d: dict[str, Any]) -> None:
-        self._need_log().extend(d.get("at"), d.get("events"))
+        self._need_view().log.extend(d.get("at"), d.get("events"))
 
     def _state(self, d: dict[str, Any]) -> StateChanged:
-        events = self._need_log()
-        events.extend(d.get("events_at"), d.get("events"))
-        obs = observation_from_wire(self._game, d.get("obs"), events.events)
-        return StateChanged(obs, _int(d, "seq"))
+        seq = _int(d, "seq")
+        return StateChanged(self._need_view().read(d), seq)
 
-    def _need_log(self) -> ClientLog:
-        if self._log is None:
+    def _need_view(self) -> ClientView:
+        if self._view is None:
             raise p.ProtocolError(p.BAD_FIELD, "game news before the welcome")
-        return self._log
+        return self._view
 
 
 def _int(d: dict[str, Any], key: str) -> int:

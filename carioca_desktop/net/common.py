@@ -1,9 +1,13 @@
 """What the games' network adapters (net/carioca.py, net/buraco.py) share: the host's own
-turn, the move count the bots' drivers cap, the sessions' people, JSON lists to tuples."""
+turn, the move count the bots' drivers cap, the sessions' people, JSON lists to tuples, and
+``Adapter``, the methods both adapters do the same way over their own game's modules."""
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import Any
+
+from carioca_desktop.games import LEVELS
 
 HOST = -2
 """``actor`` when nobody is asked: the host deals the next round itself, as a local session
@@ -56,3 +60,40 @@ def frozen(value: Any) -> Any:
     if type(value) is not list:
         return value
     return tuple([frozen(v) if type(v) is list else v for v in value])
+
+
+class Adapter:
+    """The shared half of a game's network adapter: the action codec (the game's
+    ``rules.<game>.actions`` module, imported when first used), who acts, and the observation
+    rebuilt from its JSON fields (``meld_view`` and ``observation_class`` are the game's; a
+    game converts its own special fields in ``obs_field``)."""
+
+    name: str
+    levels: tuple[str, ...] = LEVELS
+    actions: str  # the game's actions module
+    meld_view: Any
+    observation_class: Any
+
+    def actor(self, game: Any) -> int | None:
+        return actor(game)
+
+    def action_from_dict(self, data: Any) -> Any:
+        return import_module(self.actions).action_from_dict(data)
+
+    def action_to_dict(self, action: Any) -> dict[str, Any]:
+        return import_module(self.actions).action_to_dict(action)  # type: ignore[no-any-return]
+
+    def next_round(self) -> Any:
+        return import_module(self.actions).NextRound()
+
+    def obs_field(self, name: str, value: Any) -> Any:
+        """One field of the observation from its JSON (TypeError, ValueError, KeyError or
+        AttributeError when it cannot be one)."""
+        if name == "table":
+            return tuple(self.meld_view(**{k: frozen(v) for k, v in m.items()}) for m in value)
+        return frozen(value)
+
+    def observation(self, values: dict[str, Any], events: tuple[Any, ...]) -> Any:
+        """The observation of these converted fields and this event log (TypeError for a
+        missing or unknown field)."""
+        return self.observation_class(events=events, **values)

@@ -18,11 +18,12 @@ from typing import Any
 from carioca_desktop.rules.names import clean_name, name_problem
 from carioca_desktop.storage.jsonio import MAX_DEPTH
 
-PROTOCOL = 3
+PROTOCOL = 4
 """Bumped whenever a message or a field changes meaning; both sides must agree exactly.
 2: local seats, the lobby, ready marks, reactions, the buy countdown's length.
 3: Buraco's partner question before going out (``partner_ask``, ``partner_answer``,
-``partner_question``, ``partner_said``)."""
+``partner_question``, ``partner_said``).
+4: a ``state`` carries only the observation's fields that changed (``full`` after a welcome)."""
 
 MAX_MESSAGE = 64 * 1024
 """The cap on one message, in bytes of UTF-8, both ways (the host checks what it sends)."""

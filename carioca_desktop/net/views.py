@@ -3,16 +3,19 @@
 The host never serialises the game: it serialises ``game.observation(seat)``, the engine's own
 censored value (another seat's hidden cards are only counted, the stock is a size, a morto a
 count). Events go as deltas (``events_at`` says where they start) so no message grows with the
-match and the 64 KiB cap holds; a rejoining client gets the whole log in chunks. The client
-rebuilds the very same ``Observation`` value, so a bot on the client decides exactly as it
-would on the host.
+match and the 64 KiB cap holds; a rejoining client gets the whole log in chunks. The
+observation's fields go whole after a welcome (``full``), then only those that changed since
+the last state sent to that connection (most actions change a handful: the rules and the table
+are not sent again), which spares the host's encoding and each client's decoding. The client
+(``ClientView``) merges them and rebuilds the very same ``Observation`` value, so a bot on the
+client decides exactly as it would on the host.
 """
 
 from __future__ import annotations
 
 import enum
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import fields, is_dataclass
 from typing import Any
 
@@ -102,14 +105,21 @@ def event_from_wire(game: str, data: Any) -> EventView[Any]:
     return EventView(**values)
 
 
-def observation_from_wire(game: str, data: Any, events: Sequence[EventView[Any]]) -> AnyObservation:
-    """Rebuild the seat's observation; ProtocolError when the host sent something else."""
+def _build(
+    game: str, values: dict[str, Any], full: bool, data: Any, events: tuple[EventView[Any], ...]
+) -> tuple[dict[str, Any], AnyObservation]:
+    """``values`` (the fields as rebuilt so far) with ``data``'s fields converted over them (or
+    instead of them when ``full``), and the observation they make; ProtocolError when the
+    host sent something else (a missing, unknown or malformed field)."""
     try:
         if not isinstance(data, dict):
             raise TypeError("an observation must be an object")
         from carioca_desktop.net.games import KINDS
 
-        return KINDS[game].observation(dict(data), tuple(events))  # type: ignore[no-any-return]
+        kind = KINDS[game]
+        new = {name: kind.obs_field(name, value) for name, value in data.items()}
+        merged = new if full else {**values, **new}
+        return merged, kind.observation(merged, events)
     except (TypeError, ValueError, KeyError, AttributeError) as err:
         raise ProtocolError(BAD_FIELD, f"bad observation: {err}"[:160]) from None
 
@@ -120,10 +130,11 @@ class SeatFeed:
 
     def __init__(self) -> None:
         self.sent: tuple[EventView[Any], ...] = ()
+        self.fields: dict[str, Any] | None = None  # the observation's fields last sent
 
     def reset(self) -> None:
         """A new connection holds nothing yet."""
-        self.sent = ()
+        self.sent, self.fields = (), None
 
     def messages(self, obs: AnyObservation, seq: int) -> list[dict[str, Any]]:
         now, old = obs.events, self.sent
@@ -137,14 +148,17 @@ class SeatFeed:
             chunk = now[start : start + EVENT_CHUNK]
             out.append({"t": "events", "at": start, "events": [event_to_wire(e) for e in chunk]})
             start += EVENT_CHUNK
+        fields, last = observation_to_wire(obs), self.fields
+        changed = fields if last is None else {k: v for k, v in fields.items() if v != last[k]}
         out.append({
             "t": "state",
             "seq": seq,
             "events_at": start,
             "events": [event_to_wire(e) for e in now[start:]],
-            "obs": observation_to_wire(obs),
+            "full": last is None,
+            "obs": changed,
         })  # fmt: skip
-        self.sent = now
+        self.sent, self.fields = now, fields
         return out
 
 
@@ -166,3 +180,25 @@ class ClientLog:
             raise ProtocolError(BAD_FIELD, f"bad event: {err}"[:160]) from None
         del self.events[at:]
         self.events.extend(new)
+
+
+class ClientView:
+    """The client's side of its seat's stream: the event log and the observation's fields,
+    kept from the host's deltas; ``read`` gives the observation each ``state`` message makes.
+    Only the fields that changed are converted again (the others are the same values)."""
+
+    def __init__(self, game: str) -> None:
+        self.game = game
+        self.log = ClientLog(game)
+        self.values: dict[str, Any] = {}
+
+    def read(self, d: dict[str, Any]) -> AnyObservation:
+        """The observation after one ``state`` message; ProtocolError (nothing kept of the
+        fields) when it does not fit what this client holds."""
+        self.log.extend(d.get("events_at"), d.get("events"))
+        full = d.get("full")
+        if not isinstance(full, bool):
+            raise ProtocolError(BAD_FIELD, "state: full must be true or false")
+        self.values, obs = _build(self.game, self.values, full, d.get("obs"),
+                                  tuple(self.log.events))  # fmt: skip
+        return obs

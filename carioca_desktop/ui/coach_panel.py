@@ -1,8 +1,8 @@
 """The coach in the replay viewer (C), for either game: the viewed seat's decisions in the
 round (hand) on screen, judged by ``hard`` on a thread (play/carioca/coach.py,
 play/buraco/coach.py), drawn as a panel over the table: each costly decision or blunder with
-its estimated cost and what ``hard`` would have done, and where the round's points went. Each
-game says how its actions read (ui/scenes/<game>/coach_words.py)."""
+its estimated cost (± its 95% interval) and what ``hard`` would have done, and where the
+round's points went. Each game says how its actions read (ui/scenes/<game>/coach_words.py)."""
 
 from __future__ import annotations
 
@@ -62,7 +62,9 @@ class CoachPanel:
         bad = sorted((j for j in self.judged if j.verdict != "fine"), key=lambda j: -j.cost)
         out = [head, tr("replay.coach_count", n=len(self.judged), bad=len(bad))]
         for j in bad[:SHOWN]:
-            out.append(tr("replay.coach_line", verdict=tr(f"replay.{j.verdict}"), cost=j.cost,
+            spread = getattr(j, "spread", None)  # the estimate's 95% interval, when it has one
+            cost = j.cost if spread is None else f"{j.cost} ± {round(spread)}"
+            out.append(tr("replay.coach_line", verdict=tr(f"replay.{j.verdict}"), cost=cost,
                           played=self.words(j.played), hard=self.words(j.hard)))  # fmt: skip
         went = self.went(self.judged)
         if went:

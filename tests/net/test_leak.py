@@ -26,6 +26,7 @@ class LeakCheck:
         self.by_type: dict[str, int] = {}
         self.tokens: dict[int, str] = {}
         self.problems: list[str] = []
+        self.views: dict[int, dict[str, Any]] = {}  # each seat's observation as its client has it
 
     def __call__(self, seat: int | None, msg: dict[str, Any]) -> None:
         self.count += 1
@@ -45,10 +46,10 @@ class LeakCheck:
         try:
             if kind in ("state", "events"):
                 self._events(seat, msg["events_at" if kind == "state" else "at"], msg["events"])
-            if kind == "state":
-                (self._carioca if self.host.kind.name == "carioca" else self._buraco)(
-                    seat, msg["obs"]
-                )
+            if kind == "state":  # the fields sent merged over those the client holds
+                view = {} if msg["full"] else self.views.get(seat, {})
+                self.views[seat] = view = {**view, **msg["obs"]}
+                (self._carioca if self.host.kind.name == "carioca" else self._buraco)(seat, view)
             if kind == "ask":
                 self._ask(seat, msg)
         except AssertionError as err:

@@ -24,7 +24,7 @@ from carioca_desktop.net.admission import (
     normal_code,
 )
 from carioca_desktop.net.games import KINDS
-from carioca_desktop.net.views import ClientLog, SeatFeed, observation_from_wire
+from carioca_desktop.net.views import ClientLog, ClientView, SeatFeed
 from tests.fixtures.netkit import ROOT, env
 
 
@@ -35,7 +35,7 @@ def _feed_roundtrip(game: str, rules: dict[str, Any], seed: int) -> int:
     g = kind.new_session(kind.load_rules({**rules, "players": 4}),
                          _bot_seats(), seed, None, False).game  # fmt: skip
     bots = [kind.make_bot("normal", s, s) for s in range(4)]
-    feeds, logs, biggest = [SeatFeed() for _ in range(4)], [ClientLog(game) for _ in range(4)], 0
+    feeds, views, biggest = [SeatFeed() for _ in range(4)], [ClientView(game) for _ in range(4)], 0
     while not g.is_over:
         g.apply(
             kind.next_round()
@@ -43,21 +43,22 @@ def _feed_roundtrip(game: str, rules: dict[str, Any], seed: int) -> int:
             else kind.decide(g, g.current_player, bots[g.current_player])
         )
         for s in range(4):
-            biggest = max(biggest, _deliver(game, feeds[s], logs[s], g.observation(s)))
-    late = ClientLog(game)
+            biggest = max(biggest, _deliver(game, feeds[s], views[s], g.observation(s)))
+    late = ClientView(game)
     biggest = max(biggest, _deliver(game, SeatFeed(), late, g.observation(1)))
     return biggest
 
 
-def _deliver(game: str, feed: SeatFeed, log: ClientLog, obs: Any) -> int:
+def _deliver(game: str, feed: SeatFeed, view: ClientView, obs: Any) -> int:
     biggest = 0
     for msg in feed.messages(obs, 0):
         text = p.encode(msg)
         biggest = max(biggest, len(text.encode()))
         msg = json.loads(text)
-        log.extend(msg.get("at", msg.get("events_at")), msg["events"])
         if msg["t"] == "state":
-            assert observation_from_wire(game, msg["obs"], log.events) == obs
+            assert view.read(msg) == obs
+        else:
+            view.log.extend(msg["at"], msg["events"])
     return biggest
 
 
@@ -73,6 +74,35 @@ def test_each_seat_rebuilds_its_exact_observation_in_capped_messages(
     game: str, rules: dict[str, Any]
 ) -> None:
     assert _feed_roundtrip(game, rules, 3) < p.MAX_MESSAGE
+
+
+def test_a_state_carries_only_the_fields_that_changed() -> None:
+    """Whole after a (re)connection, then only what differs from the last state sent: the
+    rules and an unchanged table are not sent again, and the client's view stays exact."""
+    kind = KINDS["carioca"]
+    g = kind.new_session(kind.load_rules({"preset": "chico", "players": 4}), _bot_seats(), 8,
+                         None, False).game  # fmt: skip
+    feed, view = SeatFeed(), ClientView("carioca")
+    first = feed.messages(g.observation(1), 0)[-1]
+    assert first["full"] is True and "rules" in first["obs"] and "hand" in first["obs"]
+    view.read(json.loads(p.encode(first)))
+    g.apply(kind.decide(g, g.current_player, kind.make_bot("normal", g.current_player, 1)))
+    delta = feed.messages(g.observation(1), 1)[-1]
+    assert delta["full"] is False
+    assert {"stock_size", "phase"} <= set(delta["obs"]) and not {"rules", "names"} & set(
+        delta["obs"]
+    )
+    assert view.read(json.loads(p.encode(delta))) == g.observation(1)
+    feed.reset()  # a new connection: everything again
+    assert feed.messages(g.observation(1), 1)[-1]["full"] is True
+
+
+def test_a_delta_before_any_whole_state_is_refused() -> None:
+    view = ClientView("carioca")
+    with pytest.raises(p.ProtocolError):
+        view.read({"t": "state", "seq": 1, "events_at": 0, "events": [], "full": False,
+                    "obs": {"stock_size": 3}})  # fmt: skip
+    assert view.values == {}
 
 
 def test_an_undo_shortens_the_clients_log() -> None:

@@ -1,21 +1,28 @@
 """The coach's calibration, for both games: are its estimated costs what the decisions cost?
 
-The coach (play/carioca/coach.py, play/buraco/coach.py) prices a decision that differs from
-``hard``'s by one played-out continuation with the real stock. Here each such decision, taken
-from seeded bot matches (a weaker level in seat 0 stands for the person), is played on again
-from the same position many times: continuation k reshuffles the stock with seed k and seeds
-the ``normal`` bots with k, the same for both moves (paired: the person's move and hard's see
-the same cards and the same bots; seeds apart from the coach's own), and the outcome is the
-mean difference in the seat's round points (Carioca) or the side's margin for the hand
-(Buraco), with its 95% interval.
+The coach (play/coachkit.py, used by play/carioca/coach.py and play/buraco/coach.py) prices a
+decision that differs from ``hard``'s on paired reshuffled continuations, with a 95% interval,
+and calls it costly or a blunder only when that interval is clear of zero. Here each such
+decision, taken from seeded bot matches (a weaker level in seat 0 stands for the person), is
+played on again from the same position many times: continuation k reshuffles the stock with
+seed 1000 + k and seeds the bots with it, the same for both moves (paired; seeds apart from
+the coach's own), with the coach's own continuation bots, and the outcome is the mean
+difference in the seat's round points (Carioca) or the side's margin for the hand (Buraco),
+with its 95% interval.
 
 Printed per game: how often the outcome's interval holds the coach's estimate, the estimate's
 bias (estimate minus outcome, its mean and 95% interval over the decisions), the correlation
-between estimate and outcome, and the mean outcome of the decisions the coach calls fine,
-costly and blunder; then the share of ``hard``'s own decisions the coach flags as costly.
+between estimate and outcome (Pearson and Spearman), the mean outcome of the decisions the
+coach calls fine, costly and blunder, and the coach's time per judged decision; then hard's
+own decisions checked against the moves of other levels (coachkit.Coach.check_against): the
+share flagged costly or worse.
 
     python tools/bench/bench_coach.py [--game carioca|buraco|both] [--decisions 20]
-        [--continuations 16] [--seed 70] [--hard-matches 2] [--level easy]
+        [--continuations 16] [--seed 70] [--hard-decisions 30] [--level easy]
+        [--panel-rounds 0]
+
+``--panel-rounds N`` also times the viewer panel's work (CPU) on the first N rounds of the
+match of seed ``--seed``; ``--decisions 0`` or ``--hard-decisions 0`` skip those parts.
 
 No timing here is a test; counts are kept small for a shared machine."""
 
@@ -35,6 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a file: t
 
 from carioca_desktop.play.buraco import coach as buraco_coach
 from carioca_desktop.play.carioca import coach as carioca_coach
+from carioca_desktop.play.coachkit import Coach, interval, price
 from carioca_desktop.replay_tool import record_bot_match
 from carioca_desktop.rules.buraco.ruleset import BuracoRules
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
@@ -43,17 +51,10 @@ from carioca_desktop.storage.match_file import MatchFile
 
 @dataclass
 class Game:
-    """What the bench needs of one game's coach."""
+    """What the bench needs of one game: its coach and a recorded match."""
 
-    name: str
+    coach: Coach
     match: Callable[[str, int], MatchFile]  # (level in seat 0, seed) -> a recorded match
-    before: Callable[[MatchFile], Iterator[tuple[Any, Any]]]  # (game before, action)
-    hard: Callable[[Any, int, int], Any]  # (game, seat, seed) -> hard's choice
-    loss: Callable[[Any, int, int], float | None]  # the seat's loss after the hand (lower: better)
-    judge: Callable[[MatchFile, int, set[int] | None, int], list[Any]]
-    estimate: Callable[[Any, int, Any, Any, int], int]  # the coach's cost_of, unclamped
-    fine: int
-    blunder: int
 
 
 def _carioca_match(level: str, seed: int) -> MatchFile:
@@ -70,48 +71,29 @@ def _buraco_match(level: str, seed: int) -> MatchFile:
     return match
 
 
-def _carioca_hard(game: Any, seat: int, seed: int) -> Any:
-    from carioca_desktop.bots.carioca.base import make_bot
-
-    return make_bot("hard", seat, seed).choose(game.observation(seat), game.legal_actions(seat))
-
-
-def _carioca_loss(game: Any, seat: int, seed: int) -> float | None:
-    index = game.round_index
-    points = carioca_coach.round_points_after(game, seat, seed)
-    return float(points) if game.rounds_scored > index else None
-
-
-def _buraco_loss(game: Any, seat: int, seed: int) -> float | None:
-    margin = buraco_coach.margin_after(game, seat % 2, seed)
-    return None if margin is None else -float(margin)
-
-
 GAMES = {
-    "carioca": Game("carioca", _carioca_match, carioca_coach._with_before, _carioca_hard,
-                    _carioca_loss, lambda m, s, r, h: list(carioca_coach.judge(m, s, r, h)),
-                    carioca_coach.cost_of, carioca_coach.FINE, carioca_coach.BLUNDER),
-    "buraco": Game("buraco", _buraco_match, buraco_coach._with_before, buraco_coach.hard_choice,
-                   _buraco_loss, lambda m, s, r, h: list(buraco_coach.judge(m, s, r, h)),
-                   buraco_coach.cost_of, buraco_coach.FINE, buraco_coach.BLUNDER),
-}  # fmt: skip
+    "carioca": Game(carioca_coach.COACH, _carioca_match),
+    "buraco": Game(buraco_coach.COACH, _buraco_match),
+}
+
+
+def seat_turns(g: Game, level: str, seeds: Iterator[int]) -> Iterator[tuple[int, Any, Any]]:
+    """(match seed, game before, action) for seat 0's decisions in seeded matches."""
+    for seed in seeds:
+        for _number, before, action in g.coach.turns(g.match(level, seed), 0, None):
+            yield seed, before, action
 
 
 def differing(g: Game, level: str, seeds: Iterator[int], wanted: int) -> list[tuple[Any, Any, Any]]:
     """Up to ``wanted`` positions where seat 0 (``level``) did not do what hard would:
-    (game before, played, hard's choice), from the first rounds of seeded matches."""
+    (game before, played, hard's choice)."""
     found: list[tuple[Any, Any, Any]] = []
-    for seed in seeds:
-        for before, action in g.before(g.match(level, seed)):
-            if getattr(action, "seat", None) != 0 or before.current_player != 0:
-                continue
-            if type(action).__name__ in ("NextRound", "Undo"):
-                continue
-            choice = g.hard(before, 0, seed)
-            if choice != action and before.check(choice) is None:
-                found.append((before.clone(), action, choice))
-                if len(found) >= wanted:
-                    return found
+    for seed, before, action in seat_turns(g, level, seeds):
+        choice = g.coach.choose("hard", before, 0, seed)
+        if choice != action and before.check(choice) is None:
+            found.append((before.clone(), action, choice))
+            if len(found) >= wanted:
+                break
     return found
 
 
@@ -123,62 +105,100 @@ def outcome(g: Game, before: Any, moves: tuple[Any, Any], seed: int) -> float | 
     for move in moves:
         game = position.clone()
         game.apply(move)
-        losses.append(g.loss(game, 0, seed))
+        losses.append(g.coach.loss(game, 0, seed))
     a, b = losses
     return None if a is None or b is None else a - b
 
 
-def interval(values: list[float]) -> tuple[float, float]:
-    """Mean and the half-width of its 95% interval."""
-    if len(values) < 2:
-        return (values[0] if values else math.nan), math.inf
-    return statistics.fmean(values), 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+def _ranks(values: list[float]) -> list[float]:
+    order = sorted(range(len(values)), key=lambda i: values[i])
+    ranks = [0.0] * len(values)
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
+            j += 1
+        for k in range(i, j + 1):
+            ranks[order[k]] = (i + j) / 2
+        i = j + 1
+    return ranks
+
+
+def correlations(est: list[float], out: list[float]) -> tuple[float, float]:
+    """Pearson's and Spearman's correlation (nan when one side is constant)."""
+    if len(est) < 3 or len(set(est)) < 2 or len(set(out)) < 2:
+        return math.nan, math.nan
+    return statistics.correlation(est, out), statistics.correlation(_ranks(est), _ranks(out))
 
 
 def calibrate(g: Game, decisions: int, continuations: int, seed: int, level: str) -> None:
-    start = time.perf_counter()
     found = differing(g, level, iter(range(seed, seed + 50)), decisions)
-    rows = []
+    rows, spent, runs = [], 0.0, 0
     for before, played, hard in found:
-        estimate = g.estimate(before, 0, played, hard, seed)
-        runs = [outcome(g, before, (played, hard), 1000 + k) for k in range(continuations)]
-        kept = [r for r in runs if r is not None]
+        start = time.perf_counter()
+        p = price(before, 0, (played, hard), seed, g.coach.loss, g.coach.bands)
+        spent, runs = spent + time.perf_counter() - start, runs + p.runs
+        outs = [outcome(g, before, (played, hard), 1000 + k) for k in range(continuations)]
+        kept = [r for r in outs if r is not None]
         if len(kept) < 2:
             continue
         mean, half = interval(kept)
-        rows.append((estimate, mean, half))
-    took = time.perf_counter() - start
-    print(f"\n{g.name}: {len(rows)} decisions that differ from hard's (seat 0 {level}, seeds from "
-          f"{seed}), {continuations} paired continuations each, {took:.0f} s")  # fmt: skip
-    if not rows:
-        return
-    covered = sum(abs(e - m) <= h for e, m, h in rows)
-    bias, bias_half = interval([e - m for e, m, _ in rows])
-    est = [e for e, _, _ in rows]
-    out = [m for _, m, _ in rows]
-    corr = statistics.correlation(est, out) if len(rows) > 2 and len(set(est)) > 1 else math.nan
+        rows.append((p.cost, mean, half, g.coach.bands.verdict(p.cost, p.half)))
+    print(f"\n{g.coach.game}: {len(rows)} decisions that differ from hard's (seat 0 {level}, "
+          f"seeds from {seed}), {continuations} paired continuations each; the coach: "
+          f"{runs / max(1, len(found)):.1f} continuations and "
+          f"{spent / max(1, len(found)):.2f} s a decision")  # fmt: skip
+    if rows:
+        report(rows)
+
+
+def report(rows: list[tuple[float, float, float, str]]) -> None:
+    covered = sum(abs(e - m) <= h for e, m, h, _ in rows)
+    bias, bias_half = interval([e - m for e, m, _, _ in rows])
+    est, out = [e for e, _, _, _ in rows], [m for _, m, _, _ in rows]
+    pearson, spearman = correlations(est, out)
     print(f"  outcome interval holds the estimate: {covered} of {len(rows)}")
-    print(f"  estimate - outcome: {bias:+.1f} (95% interval {bias - bias_half:+.1f} to "
-          f"{bias + bias_half:+.1f}); correlation {corr:.2f}")  # fmt: skip
+    low, high = bias - bias_half, bias + bias_half
+    print(f"  estimate - outcome: {bias:+.1f} (95% interval {low:+.1f} to {high:+.1f}); "
+          f"correlation {pearson:.2f} (Spearman {spearman:.2f})")  # fmt: skip
     print(
         f"  mean estimate {statistics.fmean(est):+.1f}, mean outcome {statistics.fmean(out):+.1f}"
     )
-    for name, low, high in (("fine", -math.inf, g.fine), ("costly", g.fine, g.blunder),
-                            ("blunder", g.blunder, math.inf)):  # fmt: skip
-        chosen = [m for e, m, _ in rows if low < max(0.0, e) <= high or (name == "fine" and e <= 0)]
+    for name in ("fine", "costly", "blunder"):
+        chosen = [m for _, m, _, v in rows if v == name]
         if chosen:
             mean, half = interval(chosen)
             print(f"  judged {name}: {len(chosen)}, outcome {mean:+.1f} ± {half:.1f}")
 
 
-def hards_own(g: Game, matches: int, seed: int) -> None:
-    """The share of hard's own decisions (seat 0 hard) the coach, with another seed, flags."""
-    judged = [j for s in range(seed, seed + matches)
-              for j in g.judge(g.match("hard", s), 0, None, 999)]  # fmt: skip
+def hards_own(g: Game, wanted: int, seed: int) -> None:
+    """Hard's own decisions (seat 0 hard) checked against the moves other levels would make
+    there, on continuations seeded apart from the match: the share flagged."""
+    start, judged = time.perf_counter(), []
+    for match_seed, before, action in seat_turns(g, "hard", iter(range(seed, seed + 50))):
+        judged.append(g.coach.check_against(before, 0, action, 0, 999 + match_seed))
+        if len(judged) >= wanted:
+            break
     flagged = sum(j.verdict != "fine" for j in judged)
-    differ = sum(j.played != j.hard for j in judged)
+    priced = sum(j.hard != j.played for j in judged)
+    share, half = interval([float(j.verdict != "fine") for j in judged])
     print(f"  hard's own decisions: {flagged} of {len(judged)} flagged costly or worse "
-          f"({differ} differ from the judging hard)")  # fmt: skip
+          f"({share:.0%} ± {half:.0%}); {priced} had another level's move to price against; "
+          f"{time.perf_counter() - start:.0f} s")  # fmt: skip
+
+
+def panel_time(g: Game, level: str, seed: int, rounds: int) -> None:
+    """The viewer's coach work (off the frame, on a thread): the CPU time of judging each of
+    the first ``rounds`` rounds (hands) of one seeded match, as the panel does."""
+    match = g.match(level, seed)
+    for index in range(rounds):
+        start = time.process_time()
+        judged = g.coach.judge(match, 0, {index})
+        took, differ = time.process_time() - start, sum(j.played != j.hard for j in judged)
+        flagged = sum(j.verdict != "fine" for j in judged)
+        print(f"  panel, round {index + 1}: {len(judged)} decisions, {differ} differ, "
+              f"{flagged} flagged, {took:.1f} s CPU ({took / max(1, differ):.2f} s a "
+              f"differing decision)")  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -187,13 +207,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--decisions", type=int, default=20)
     parser.add_argument("--continuations", type=int, default=16)
     parser.add_argument("--seed", type=int, default=70)
-    parser.add_argument("--hard-matches", type=int, default=2)
+    parser.add_argument("--hard-decisions", type=int, default=30)
     parser.add_argument("--level", default="easy", help="the level in seat 0 (the person)")
+    parser.add_argument("--panel-rounds", type=int, default=0, help="time the panel's work")
     args = parser.parse_args(argv)
     for name in ("carioca", "buraco") if args.game == "both" else (args.game,):
         g = GAMES[name]
-        calibrate(g, args.decisions, args.continuations, args.seed, args.level)
-        hards_own(g, args.hard_matches, args.seed)
+        if args.decisions > 0:
+            calibrate(g, args.decisions, args.continuations, args.seed, args.level)
+        if args.hard_decisions > 0:
+            hards_own(g, args.hard_decisions, args.seed)
+        if args.panel_rounds > 0:
+            panel_time(g, args.level, args.seed, args.panel_rounds)
     return 0
 
 

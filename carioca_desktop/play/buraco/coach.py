@@ -3,50 +3,33 @@
 As Carioca's coach (play/carioca/coach.py): at each of the seat's decisions (draw from the
 stock or take the pile, a lay-down, an add, a swap, a discard) ``hard`` is asked what it would
 do from the seat's own observation. Where it agrees the decision is fine. Where it differs,
-both choices are played out to the end of the hand from the real position, every seat then
-played by the same seeded ``normal`` bots (paired: the only difference is the decision), and
-the side's margin in the hand (its points minus the other side's) compared: the estimated
-cost. A Buraco hand is long, so one continuation says little about one decision (measured:
-tools/bench/bench_coach.py): the cost is the mean over SAMPLES continuations, the real stock
-first, then the stock reshuffled, each paired. Buraco's points are larger than Carioca's (a
-clean canasta is 200), so its thresholds are: fine up to FINE points, costly up to BLUNDER, a
-blunder beyond.
+both choices are priced by play/coachkit.py: played out to the end of the hand on the same
+reshuffled continuations (the judged seat by ``hard``, the others by ``normal``), the cost the
+mean difference in the side's margin for the hand (its points minus the other side's), with
+its 95% interval. Buraco's points are larger than Carioca's (a clean canasta is 200): costly
+beyond FINE points, a blunder beyond BLUNDER, each only when the interval is clear of zero.
 
 tools/bench/bench_coach.py measures how well the estimate follows the outcome over many
 other continuations."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Any
 
 from carioca_desktop.bots.buraco.driver import buraco_step, make_buraco_bot
+from carioca_desktop.play import coachkit
+from carioca_desktop.play.coachkit import Bands, Judgement
 from carioca_desktop.rules.buraco.actions import Action, NextRound, Undo
 from carioca_desktop.rules.buraco.game import BuracoGame
 from carioca_desktop.storage.match_file import MatchFile
-from carioca_desktop.storage.replay_check import turns_of
+
+__all__ = ["BLUNDER", "COACH", "FINE", "Judgement", "coach_lines", "judge", "where_points_went"]
 
 FINE, BLUNDER = 30, 100  # points of a hand's margin (a clean canasta is 200)
+MOST = 24  # continuations at most for one decision (a hand is long; see coachkit.price)
 MAX_PLAYOUT = 4000  # actions; a hand that has not ended by then is cut
-SAMPLES = 6  # continuations a differing decision is played out on (see cost_of)
 KINDS = {"draw": "draw", "takepile": "draw", "laydown": "meld", "add": "meld", "swap": "meld",
          "discard": "discard"}  # fmt: skip
-
-
-@dataclass(frozen=True)
-class Judgement:
-    """One decision: where (action number, hand), what was done, what hard would do, and the
-    estimated cost in the side's margin for the hand (0 when hard agrees)."""
-
-    number: int
-    round_index: int
-    kind: str  # "draw" (stock or pile), "meld" (lay down, add, swap) or "discard"
-    played: Action
-    hard: Action
-    cost: int
-
-    @property
-    def verdict(self) -> str:
-        return "fine" if self.cost <= FINE else "costly" if self.cost <= BLUNDER else "blunder"
 
 
 def hand_index(game: BuracoGame, seat: int = 0) -> int:
@@ -54,11 +37,12 @@ def hand_index(game: BuracoGame, seat: int = 0) -> int:
     return len(game.observation(seat).history)
 
 
-def margin_after(game: BuracoGame, side: int, seed: int) -> int | None:
-    """Play the hand out with ``normal`` bots in every seat; ``side``'s points in it minus the
-    other side's (None if it was cut before its end)."""
+def margin_after(game: BuracoGame, side: int, seed: int, seat: int | None = None) -> int | None:
+    """Play the hand out (``seat`` by ``hard``, every other seat by ``normal``); ``side``'s
+    points in it minus the other side's (None if it was cut before its end)."""
     index = hand_index(game)
-    bots = [make_buraco_bot("normal", s, seed + s) for s in range(game.players)]
+    bots = [make_buraco_bot("hard" if s == seat else "normal", s, seed + s)
+            for s in range(game.players)]  # fmt: skip
     for _ in range(MAX_PLAYOUT):
         if game.round_over:
             break
@@ -73,76 +57,48 @@ def margin_after(game: BuracoGame, side: int, seed: int) -> int | None:
     return int(points[side]) - int(points[1 - side])
 
 
-def cost_of(game: BuracoGame, seat: int, played: Action, hard: Action, seed: int) -> int:
-    """The played decision's margin against hard's, the mean over SAMPLES paired
-    continuations (the real stock, then the stock reshuffled; both moves see the same cards
-    and bots in each); 0 if every one was cut."""
-    side, diffs = seat % 2, []
-    for k in range(SAMPLES):
-        position = game.what_if_stock(seed * 7919 + k) if k else game.clone()
-        mine, theirs = position.clone(), position.clone()
-        mine.apply(played)
-        theirs.apply(hard)
-        a, b = margin_after(mine, side, seed + k), margin_after(theirs, side, seed + k)
-        if a is not None and b is not None:
-            diffs.append(b - a)
-    return round(sum(diffs) / len(diffs)) if diffs else 0
+def side_loss(game: BuracoGame, seat: int, seed: int) -> float | None:
+    """The seat's side's loss over the rest of the hand: the other side's points less its."""
+    margin = margin_after(game, seat % 2, seed, seat)
+    return None if margin is None else -float(margin)
+
+
+def choose(
+    level: str, game: BuracoGame, seat: int, seed: int, without: Action | None = None
+) -> Action:
+    """What a fresh bot of ``level`` does here; with ``without``, its second best."""
+    choice: Action = coachkit.bot_choice(make_buraco_bot(level, seat, seed), game, seat, without)
+    return choice
 
 
 def hard_choice(game: BuracoGame, seat: int, seed: int) -> Action:
-    """What a fresh ``hard`` bot does here (its memory is read from the observation)."""
-    hard = make_buraco_bot("hard", seat, seed)
-    return hard.choose(game.observation(seat), game.legal_actions(seat))
+    """What a fresh ``hard`` bot does here."""
+    return choose("hard", game, seat, seed)
+
+
+def _kind(action: Any) -> str:
+    return KINDS.get(type(action).__name__.lower(), "meld")
+
+
+COACH = coachkit.Coach("buraco", Bands(FINE, BLUNDER, MOST), choose, side_loss, _kind,
+                       hand_index, (NextRound, Undo))  # fmt: skip
 
 
 def judge_one(before: BuracoGame, seat: int, played: Action, number: int, seed: int) -> Judgement:
-    choice = hard_choice(before, seat, seed)
-    kind = KINDS.get(type(played).__name__.lower(), "meld")
-    index = hand_index(before)
-    if choice == played or before.check(choice) is not None:
-        return Judgement(number, index, kind, played, choice, 0)
-    cost = cost_of(before, seat, played, choice, seed)
-    return Judgement(number, index, kind, played, choice, max(0, cost))
+    return COACH.judge_one(before, seat, played, number, seed)
 
 
 def judge(
     match: MatchFile, seat: int, rounds: set[int] | None = None, hard_seed: int | None = None
 ) -> list[Judgement]:
     """Judge ``seat``'s decisions in ``rounds`` (hands, 0-based; None: all) of a Buraco match;
-    ``hard_seed`` seeds the judging bot and the playouts (default: the match's seed)."""
-    if match.game != "buraco":
-        raise ValueError("this coach judges Buraco matches")
-    seed = match.seed if hard_seed is None else hard_seed
-    out: list[Judgement] = []
-    for number, before, action in turns_of(match, seat, (NextRound, Undo)):
-        assert isinstance(before, BuracoGame)
-        if rounds is not None and hand_index(before) not in rounds:
-            continue
-        out.append(judge_one(before, seat, action, number, seed))
-    return out
+    ``hard_seed`` seeds the judging bot and the continuations (default: the match's seed)."""
+    return COACH.judge(match, seat, rounds, hard_seed)
 
 
-def where_points_went(judgements: list[Judgement]) -> dict[str, int]:
-    """Per kind of decision (draw, meld, discard), the points the costly ones cost."""
-    out: dict[str, int] = {}
-    for j in judgements:
-        if j.verdict != "fine":
-            out[j.kind] = out.get(j.kind, 0) + j.cost
-    return out
+where_points_went = coachkit.where_points_went
 
 
 def coach_lines(judgements: list[Judgement]) -> list[str]:
     """The coach's words for ``carioca replay PATH --coach`` on a Buraco match."""
-    lines = []
-    for j in judgements:
-        if j.verdict != "fine":
-            lines.append(f"  action {j.number} (hand {j.round_index + 1}): {j.verdict}, "
-                         f"about {j.cost} points: played {j.played}, hard: {j.hard}")  # fmt: skip
-    by_hand: dict[int, list[Judgement]] = {}
-    for j in judgements:
-        by_hand.setdefault(j.round_index, []).append(j)
-    for index, items in sorted(by_hand.items()):
-        went = where_points_went(items)
-        words = ", ".join(f"{kind} {points}" for kind, points in sorted(went.items())) or "none"
-        lines.append(f"  hand {index + 1}: {len(items)} decisions; points lost: {words}")
-    return lines
+    return coachkit.coach_lines(judgements, "hand")

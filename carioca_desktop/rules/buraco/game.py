@@ -9,6 +9,7 @@ from typing import Any
 
 from ..actioncodec import capped, check_seat
 from ..errors import IllegalAction, Refusal
+from ..viewmemo import ViewMemo
 from .actions import (
     Action,
     Add,
@@ -39,6 +40,7 @@ class BuracoGame:
     def __init__(self, state: State) -> None:
         self._s = state
         self._views: dict[int, list[EventView]] = {}
+        self._memo = ViewMemo()  # the table's meld views and the rules' dict, see observe()
         self._undo: list[State] = []  # see "undo" below
 
     # ------------------------------------------------------------------ construction
@@ -170,7 +172,7 @@ class BuracoGame:
     def observation(self, seat: int) -> BuracoObservation:
         """What ``seat`` may know; RulesError("bad_seat") for anything but a seat."""
         check_seat(seat, self.players)
-        return observe(self._s, seat, self._views.setdefault(seat, []))
+        return observe(self._s, seat, self._views.setdefault(seat, []), self._memo)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -190,7 +192,7 @@ class BuracoGame:
         bad = malformed(action)  # wrong types and unbounded values refused before any rule
         if bad is not None:
             return self._s, bad
-        trial = self._s.copy(share_log=True, share_rng=not isinstance(action, NextRound))
+        trial = self._s.copy(share_log=True)
         try:
             return trial, execute(trial, action)
         except (TypeError, ValueError, AttributeError) as err:  # a shape malformed() missed
@@ -214,9 +216,6 @@ class BuracoGame:
         if isinstance(result, Refusal):
             raise IllegalAction.of(result)
         before, logged = self._s, len(self._s.log)  # the log is shared with the trial
-        if trial.rng is not self._s.rng:
-            self._s.rng.setstate(trial.rng.getstate())
-            trial.rng = self._s.rng
         trial.log.extend(result)
         self._s = trial
         self._keep_for_undo(action, before, logged, result)

@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..events import EventView as LogEventView
+from ..viewmemo import ViewMemo
 from .melds import buraco_kind
-from .state import DECK, State
+from .state import DECK, State, TableMeld
 
 
 @dataclass(frozen=True)
@@ -56,27 +57,19 @@ class BuracoObservation:
     hands_left: tuple[tuple[str, ...], ...] | None = None
 
 
-def observe(s: State, seat: int, cache: list[EventView]) -> BuracoObservation:
-    """The observation of ``seat``; ``cache`` keeps the event views already built."""
+def observe(
+    s: State, seat: int, cache: list[EventView], memo: ViewMemo | None = None
+) -> BuracoObservation:
+    """The observation of ``seat``; ``cache`` keeps the event views already built, ``memo``
+    the table's meld views and the rules' dict, the same for every seat."""
     rules = s.rules
     open_hands = rules.open_hands
     for event in s.log[len(cache) :]:
         cache.append(event.seen_by(seat, open_hands))
     if len(cache) > len(s.log):  # the log was replaced (a loaded game): rebuild
         cache[:] = [e.seen_by(seat, open_hands) for e in s.log]
-    table = tuple(
-        MeldView(
-            m.side,
-            tuple(
-                f"{DECK[sl.ref].code}={sl.marker.code}" if sl.wild else DECK[sl.ref].code
-                for sl in m.layout.slots
-            ),
-            m.layout.kind,
-            len(m.layout.slots),
-            buraco_kind(m.layout),
-        )
-        for m in s.table
-    )
+    memo = memo or ViewMemo()
+    table = tuple(_meld_view(m, memo) for m in s.table)
     over = s.phase.value in ("round_over", "match_over")
     return BuracoObservation(
         seat=seat,
@@ -101,7 +94,19 @@ def observe(s: State, seat: int, cache: list[EventView]) -> BuracoObservation:
         scores=tuple(s.scores),
         history=tuple(tuple(p) for p in s.history),
         target=rules.target,
-        rules=rules.to_dict(),
+        rules=memo.find(rules) or memo.keep(rules, rules.to_dict()),
         events=tuple(cache),
         hands_left=tuple(tuple(DECK[c].code for c in h) for h in s.hands) if over else None,
     )
+
+
+def _meld_view(m: TableMeld, memo: ViewMemo) -> MeldView:
+    """A meld's view: the one built for its layout before, when it is still this side's."""
+    kept = memo.find(m.layout)
+    if kept is not None and kept.side == m.side:
+        return kept  # type: ignore[no-any-return]
+    slots = m.layout.slots
+    cards = tuple(f"{DECK[sl.ref].code}={sl.marker.code}" if sl.wild else DECK[sl.ref].code
+                  for sl in slots)  # fmt: skip
+    view = MeldView(m.side, cards, m.layout.kind, len(slots), buraco_kind(m.layout))
+    return memo.keep(m.layout, view)

@@ -56,7 +56,7 @@ def deal_round(t: Turn, round_index: int, dealer: int) -> None:
     """Shuffle the 108 cards and deal (§2): 11 a hand, the mortos, the upcard, the stock."""
     s, rules = t.s, t.s.rules
     order = list(range(len(DECK)))
-    s.rng.shuffle(order)
+    s.own_rng().shuffle(order)
     s.round_index, s.dealer = round_index, dealer
     s.hands = [[order.pop() for _ in range(11)] for _ in range(s.players)]
     s.mortos = [[order.pop() for _ in range(11)] for _ in range(rules.mortos)]
@@ -65,7 +65,7 @@ def deal_round(t: Turn, round_index: int, dealer: int) -> None:
         while True:
             cid = order.pop()
             if rules.first_upcard == "turn" and is_wild(DECK[cid]):
-                order.insert(s.rng.randrange(len(order) + 1), cid)
+                order.insert(s.own_rng().randrange(len(order) + 1), cid)
                 continue
             s.pile.append(cid)
             break

@@ -14,6 +14,7 @@ from ..errors import RulesError, StateError
 from ..events import LogEvent
 from ..jsonstate import as_int, as_ints, as_list, as_str, need, rng_from_json, rng_to_json
 from ..melds import ESCALA, TRIO, Layout, Slot
+from ..sharedrng import SharedRng
 from .melds import layout_problem
 from .ruleset import BuracoRules
 
@@ -52,7 +53,7 @@ class Event(LogEvent[str]):
 
 
 @dataclass
-class State:
+class State(SharedRng):
     """Everything about a match. Zones hold card ids (``DECK[id]`` is the face); the stock,
     the pile and each morto are lists whose *last* element is the top card. ``out`` holds the
     cards a described position (``from_position``) leaves out of play."""
@@ -79,6 +80,8 @@ class State:
     went_out: list[int | None] = field(default_factory=list)
     winner: int | None = None
     log: list[Event] = field(default_factory=list)
+    # Set while a copy may hold the same generator (rules/sharedrng.py): not part of the match.
+    rng_shared: bool = field(default=False, compare=False, repr=False)
 
     @property
     def players(self) -> int:
@@ -91,17 +94,14 @@ class State:
     def card(self, cid: int) -> Card:
         return DECK[cid]
 
-    def copy(self, share_log: bool = False, share_rng: bool = False) -> State:
-        """An independent copy (the RNG too); ``share_log`` and ``share_rng`` keep the same
-        log list and generator, for a trial that never writes them."""
-        rng = self.rng
-        if not share_rng:
-            rng = random.Random()
-            rng.setstate(self.rng.getstate())
+    def copy(self, share_log: bool = False) -> State:
+        """An independent copy (the generator is shared until either side draws from it, see
+        ``SharedRng``); ``share_log`` keeps the same log list, for a trial that never
+        writes it."""
         return State(
             rules=self.rules,
             names=list(self.names),
-            rng=rng,
+            rng=self.share_rng(),
             round_index=self.round_index,
             dealer=self.dealer,
             phase=self.phase,
@@ -121,6 +121,7 @@ class State:
             went_out=list(self.went_out),
             winner=self.winner,
             log=self.log if share_log else list(self.log),
+            rng_shared=True,
         )
 
     # ------------------------------------------------------------------ JSON

@@ -9,6 +9,7 @@ from typing import Any
 
 from ..cards import full_deck
 from ..errors import IllegalAction, Refusal, refuse
+from ..viewmemo import ViewMemo
 from .actions import Action, Add, Buy, Discard, Draw, LayDown, NextRound, Pass, Swap, Undo
 from .buying import Effect, plan_buy, plan_pass
 from .contracts import Contract
@@ -34,6 +35,7 @@ class Game:
     def __init__(self, state: State) -> None:
         self._s = state
         self._views: dict[int, list[EventView]] = {}  # per-seat event views, see observe()
+        self._memo = ViewMemo()  # the table's meld views, the same for every seat
         self._undo: list[State] | None = []  # see "undo" below; None: kept off
 
     # ------------------------------------------------------------------ construction
@@ -178,7 +180,7 @@ class Game:
         public (no hand), as the round summary and the bot driver's bookkeeping need."""
         if seat != SPECTATOR:
             check_seat(seat, self.players)
-        return observe(self._s, seat, self._views.setdefault(seat, []))
+        return observe(self._s, seat, self._views.setdefault(seat, []), self._memo)
 
     def validate(self) -> None:
         """Raise StateError if the state is inconsistent (tests call this after every action;

@@ -11,11 +11,12 @@ from typing import TYPE_CHECKING
 
 from ..events import EventView as LogEventView
 from ..melds import slot_text
+from ..viewmemo import ViewMemo
 from .ruleset import CariocaRules
 from .state import EventKind
 
 if TYPE_CHECKING:
-    from .state import State
+    from .state import State, TableMeld
 
 
 @dataclass(frozen=True)
@@ -151,11 +152,14 @@ def escala_suits(obs: Observation, seat: int | None = None) -> frozenset[str]:
 # ---------------------------------------------------------------------- end of issue-11 queries
 
 
-def observe(state: State, seat: int, views: list[EventView] | None = None) -> Observation:
+def observe(
+    state: State, seat: int, views: list[EventView] | None = None, memo: ViewMemo | None = None
+) -> Observation:
     """Build ``seat``'s observation (a spectator seat -1 sees only public information).
 
     ``views`` is the caller's cache of this seat's event views: the log only grows, so only
-    the new events are converted (observations are taken after every action).
+    the new events are converted (observations are taken after every action); ``memo`` keeps
+    the table's meld views, the same for every seat.
     """
     s = state
     reveal = s.rules.open_hands
@@ -165,19 +169,8 @@ def observe(state: State, seat: int, views: list[EventView] | None = None) -> Ob
     codes = [c.code for c in s.cards]
     at = s.laid_down_at[seat] if 0 <= seat < s.players else None
     may_add = at is not None and (s.rules.add_same_turn or at < s.turn_number)
-    table = tuple(
-        MeldView(
-            i,
-            m.owner,
-            m.layout.kind,
-            m.layout.special,
-            tuple(codes[sl.ref] for sl in m.layout.slots),
-            tuple(slot_text(sl, s.cards[sl.ref]) for sl in m.layout.slots),
-            tuple(sl.marker.code if sl.wild else None for sl in m.layout.slots),
-            m.contract,
-        )
-        for i, m in enumerate(s.table)
-    )
+    memo = memo or ViewMemo()
+    table = tuple(_meld_view(s, codes, i, m, memo) for i, m in enumerate(s.table))
     buyable = s.buy_open and s.last_discard is not None
     return Observation(
         seat=seat,
@@ -206,6 +199,29 @@ def observe(state: State, seat: int, views: list[EventView] | None = None) -> Ob
         events=tuple(views),
         offer=_offer(s),
     )
+
+
+def _meld_view(s: State, codes: list[str], i: int, m: TableMeld, memo: ViewMemo) -> MeldView:
+    """Meld ``i``'s view: the one built for its layout before, when it is still this meld's."""
+    kept = memo.find(m.layout)
+    if (
+        kept is not None
+        and kept.index == i
+        and kept.owner == m.owner
+        and kept.contract == m.contract
+    ):
+        return kept  # type: ignore[no-any-return]
+    slots = m.layout.slots
+    return memo.keep(m.layout, MeldView(
+        i,
+        m.owner,
+        m.layout.kind,
+        m.layout.special,
+        tuple(codes[sl.ref] for sl in slots),
+        tuple(slot_text(sl, s.cards[sl.ref]) for sl in slots),
+        tuple(sl.marker.code if sl.wild else None for sl in slots),
+        m.contract,
+    ))  # fmt: skip
 
 
 def _offer(s: State) -> Offer | None:

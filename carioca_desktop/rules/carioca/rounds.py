@@ -47,7 +47,7 @@ def reshuffle(s: State, log: Log) -> None:
     if len(s.pozo) <= 1:
         return
     rest, top = s.pozo[:-1], s.pozo[-1]
-    s.rng.shuffle(rest)
+    s.own_rng().shuffle(rest)
     s.stock, s.pozo = rest, [top]  # the top stays, so a pending discard stays buyable
     log(s.turn, EventKind.RESHUFFLE, points=(len(rest),))
 

@@ -20,6 +20,7 @@ from ..jsonstate import need as _need
 from ..jsonstate import rng_from_json as _load_rng
 from ..jsonstate import rng_to_json
 from ..melds import ESCALA, TRIO, Layout, Slot, check_layout, position_rank
+from ..sharedrng import SharedRng
 from .ruleset import CariocaRules
 from .validate_state import validate_loaded
 
@@ -86,7 +87,7 @@ class Event(LogEvent[EventKind]):
 
 
 @dataclass
-class State:
+class State(SharedRng):
     """Everything about a match. Zones hold physical card ids; ``cards[id]`` is the face.
 
     Stock and pozo are lists whose *last* element is the top card.
@@ -120,6 +121,8 @@ class State:
     # and a history that explains it; the session never accepts one as a saved match.
     position: bool = False
     deal_seed: int | None = None  # each round's deal from its own stream; None: from ``rng``
+    # Set while a copy may hold the same generator (rules/sharedrng.py): not part of the match.
+    rng_shared: bool = field(default=False, compare=False, repr=False)
 
     @property
     def players(self) -> int:
@@ -131,18 +134,17 @@ class State:
         played (pozo reshuffles) cannot change it. Matches saved before there was a deal
         seed keep dealing from ``rng``."""
         if self.deal_seed is None:
-            return self.rng
+            return self.own_rng()
         return random.Random(f"carioca-deal:{self.deal_seed}:{index}")
 
     def copy(self) -> State:
-        """A deep copy (layouts, cards and events are immutable and shared)."""
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
+        """A deep copy (layouts, cards and events are immutable and shared; the generator is
+        shared until either side draws from it, see ``SharedRng``)."""
         return State(
             self.rules,
             list(self.names),
             self.cards,
-            rng,
+            self.share_rng(),
             self.round_index,
             self.dealer,
             self.phase,
@@ -164,6 +166,7 @@ class State:
             list(self.offers),
             self.position,
             self.deal_seed,
+            True,
         )
 
     # ------------------------------------------------------------------ JSON

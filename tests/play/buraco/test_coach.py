@@ -1,6 +1,7 @@
 """Buraco's coach: each decision judged against hard, a differing one played out both ways on
-the same continuation. It flags a discard that feeds the other side a buraco, never flags
-hard's own decisions, and says where a weaker player's points went."""
+the same reshuffled continuations. It flags a discard that feeds the other side a buraco;
+hard's own decisions, priced against its second best and other levels' moves, are flagged
+only where that would flag a known costly move; it says where a weaker player's points went."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from carioca_desktop.play.buraco.coach import (
+    COACH,
     FINE,
     coach_lines,
     hard_choice,
@@ -63,18 +65,40 @@ def test_hards_own_decisions_are_fine() -> None:
     assert {j.round_index for j in judged} == {0}
 
 
+def test_checking_hards_own_decision_can_flag_a_costly_one() -> None:
+    """Played in hard's place, the feeding discard is flagged against the other moves."""
+    checked = COACH.check_against(feeding_position(), 0, Discard(0, "10H"), 1, 5)
+    assert checked.verdict != "fine" and checked.hard != Discard(0, "10H")
+    assert checked.cost - checked.spread > 0
+
+
 def test_where_the_points_went() -> None:
+    fed = judge_one(feeding_position(), 0, Discard(0, "10H"), 7, 5)
+    judged = [fed, judge_one(feeding_position(), 0, Discard(0, "3D"), 8, 5)]
+    assert where_points_went(judged) == {"discard": fed.cost}
+    lines = coach_lines(judged)
+    assert lines[0].startswith(f"  action 7 (hand 1): {fed.verdict}, about {fed.cost} points")
+    assert lines[-1] == f"  hand 1: 2 decisions; points lost: discard {fed.cost}"
+
+
+@pytest.mark.slow
+def test_where_a_weaker_players_points_went_in_a_match() -> None:
     short = BuracoRules.from_dict({**TWO.to_dict(), "target": 300})  # a match of one hand
-    judged = judge(_match("easy", 71, short), 0, {0})
+    judged = judge(_match("easy", 72, short), 0, {0})
     bad = [j for j in judged if j.verdict != "fine"]
-    assert bad and all(j.played != j.hard for j in bad)
+    assert bad and all(j.played != j.hard and j.cost > j.spread for j in bad)
     lost = where_points_went(judged)
-    assert sum(lost.values()) == sum(j.cost for j in bad) and set(lost) <= {
-        "draw",
-        "meld",
-        "discard",
-    }
+    assert sum(lost.values()) == sum(j.cost for j in bad)
+    assert set(lost) <= {"draw", "meld", "discard"}
     assert any(line.startswith("  hand 1: ") for line in coach_lines(judged))
+
+
+@pytest.mark.slow
+def test_hards_own_decisions_against_its_second_best_are_rarely_flagged() -> None:
+    turns = list(COACH.turns(_match("hard", 71), 0, {0}))[:8]
+    checked = [COACH.check_against(before, 0, action, n, 999) for n, before, action in turns]
+    assert sum(j.hard != j.played for j in checked) >= 6
+    assert sum(j.verdict != "fine" for j in checked) <= 1
 
 
 def test_the_command_line_judges_a_buraco_match(

@@ -1,6 +1,7 @@
 """The coach: each decision judged against hard, a differing one played out both ways on the
-same continuation. It flags a discard that lets the next player go out, never flags hard's
-own decisions, and flags a weaker level's more often than a stronger one's."""
+same reshuffled continuations. It flags a discard that lets the next player go out; hard's own
+decisions, priced against its second best and other levels' moves, are flagged only where
+that would flag a known costly move; a weaker level's are flagged more often."""
 
 from __future__ import annotations
 
@@ -9,7 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from carioca_desktop.play.carioca.coach import _judge_one, coach_lines, judge, where_points_went
+from carioca_desktop.play.carioca.coach import (
+    COACH,
+    _judge_one,
+    coach_lines,
+    judge,
+    where_points_went,
+)
 from carioca_desktop.replay_tool import main as replay_main
 from carioca_desktop.replay_tool import record_bot_match
 from carioca_desktop.rules.carioca.actions import Discard, Draw
@@ -36,8 +43,16 @@ def _feeding_position() -> Game:
 def test_a_discard_that_lets_the_next_player_go_out_is_flagged() -> None:
     fed = _judge_one(_feeding_position(), 0, Discard(0, "7D"), 1, 5)
     assert fed.verdict != "fine" and fed.cost > 5 and fed.hard != Discard(0, "7D")
+    assert fed.cost - fed.spread > 0  # flagged: its interval is clear of zero
     safe = _judge_one(_feeding_position(), 0, Discard(0, "4C"), 1, 5)
     assert safe.cost < fed.cost
+
+
+def test_checking_hards_own_decision_can_flag_a_costly_one() -> None:
+    """The check on hard's decisions prices them against other moves, so it is not true by
+    construction: played in hard's place, the feeding discard is flagged."""
+    checked = COACH.check_against(_feeding_position(), 0, Discard(0, "7D"), 1, 5)
+    assert checked.verdict != "fine" and checked.hard != Discard(0, "7D")
 
 
 def _match(level: str, seed: int) -> MatchFile:
@@ -47,8 +62,19 @@ def _match(level: str, seed: int) -> MatchFile:
 
 
 def test_hards_own_decisions_are_fine() -> None:
-    judged = judge(_match("hard", 70), 0, hard_seed=999)
+    judged = judge(_match("hard", 70), 0, rounds={0}, hard_seed=999)
     assert judged and all(j.verdict == "fine" and j.played == j.hard for j in judged)
+
+
+def test_hards_own_decisions_against_its_second_best_are_rarely_flagged() -> None:
+    """Hard's first-round decisions, each priced against hard's second best and the moves
+    of normal and easy on continuations seeded apart from the match: most are priced (not a
+    check that passes by pricing nothing) and at most one of eight is flagged."""
+    turns = list(COACH.turns(_match("hard", 70), 0, {0}))[:8]
+    checked = [COACH.check_against(before, 0, action, n, 999) for n, before, action in turns]
+    priced = [j for j in checked if j.hard != j.played]
+    assert len(priced) >= 6
+    assert sum(j.verdict != "fine" for j in checked) <= 1
 
 
 @pytest.mark.slow
@@ -72,7 +98,7 @@ def test_where_the_points_went_and_the_command_line(
     assert sum(lost.values()) == sum(j.cost for j in judged if j.verdict != "fine")
     assert any(line.startswith("  round 1: ") for line in coach_lines(judged))
     path = tmp_path / "m.json"
-    path.write_bytes(dump_match(match))
+    path.write_bytes(dump_match(_match("hard", 61)))  # hard agrees with itself: no playouts
     assert replay_main([str(path), "--coach"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert "judged by hard" in out[1] and out[-1].startswith("replayed ")

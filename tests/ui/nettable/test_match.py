@@ -57,7 +57,10 @@ def finished(tmp_path: Path, game: str, rules: dict[str, Any], seconds: float,
         assert end == ("final privacy" if len(links) > 1 else "final")
         assert scene.session.game.is_over
         assert thread.host.game.is_over
-        assert scene.obs.hand == thread.host.game.observation(0).hand
+        viewer = scene.session.viewer()  # a hot-seat pair: whichever of its people is on
+        assert scene.obs.hand == thread.host.game.observation(viewer).hand
+        for feed in scene.session.feeds:  # and every person here holds the host's hand
+            assert feed.obs.hand == thread.host.game.observation(feed.seat).hand
         deadline = time.monotonic() + 5
         while not scene.session.recorded and time.monotonic() < deadline:
             app.frame(0.02)  # the match_over message follows the last state
