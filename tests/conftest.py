@@ -22,12 +22,37 @@ os.environ.pop("CARIOCA_LANG", None)
 os.environ["CARIOCA_DISCOVERY"] = "127.0.0.1"
 
 
+from carioca_desktop.play import settle
 from tests.fixtures.examples import register_profiles
 from tests.fixtures.loopback_guard import install_loopback_guard
 from tests.fixtures.memory import release_test_leftovers, return_freed_memory
 
 install_loopback_guard()
 register_profiles()
+settle.THAW_EACH_MATCH = False  # seconds a session in this big process (play/settle.py)
+
+
+# `-n auto`'s ceiling: each worker is a whole test process (the UI tests peak near 2 GB).
+MOST_WORKERS = 8
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """``-n auto`` (pyproject's addopts): the whole suite or a folder on every core (at most
+    MOST_WORKERS); a command that names only files or test ids runs in this one process, which
+    starts at once. PYTEST_XDIST_AUTO_NUM_WORKERS, or ``-n N``, still decides."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None  # xdist reads it
+    if config.args and all(names_a_file(config, arg) for arg in config.args):
+        return 0
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return min(MOST_WORKERS, cores or 1) if (cores or 1) > 1 else 0
+
+
+def names_a_file(config: pytest.Config, arg: str) -> bool:
+    """Whether a command-line argument is a test file or a test id (not a folder)."""
+    path = Path(arg.split("::")[0])
+    return "::" in arg or (config.invocation_params.dir / path).is_file()
 
 
 def full_run(config: pytest.Config) -> bool:

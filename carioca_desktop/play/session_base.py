@@ -61,7 +61,7 @@ class SessionBase(SeatedSession[G, B], Generic[G, B, A]):
         self.bots = bots
         self.paths = paths
         self.autosave = autosave
-        settle.after_deal()  # what lives on is out of the collector's way (play/settle.py)
+        settle.match_dealt()  # what lives on is out of the collector's way (play/settle.py)
         self._pending: A | None = None
         self._pending_at = -1  # the stamp the pending bot action was chosen at
         # With ``decide_ahead``, the next bot decision is made on a worker thread.

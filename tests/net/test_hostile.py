@@ -20,7 +20,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from carioca_desktop.net import protocol as p
-from carioca_desktop.net.transport import OUTBOX, Transport
+from carioca_desktop.net.transport import OUTBOX, Opened, Transport
 from carioca_desktop.rules.errors import RulesError
 from tests.fixtures.netkit import CODE, HostThread, new_host
 
@@ -305,6 +305,11 @@ def test_one_address_cannot_open_connections_without_end() -> None:
     try:
         for _ in range(PER_ADDRESS):
             held.append(connect(f"ws://127.0.0.1:{transport.port}/", proxy=None))
+        # The host counts a connection once its handler has run, which may come after the
+        # client's handshake: wait for every held one (else, on a loaded machine, the extra
+        # one could be counted first and let in).
+        opened = [transport.inbox.get(timeout=60) for _ in range(PER_ADDRESS)]
+        assert all(isinstance(event, Opened) for event in opened)
         extra = connect(f"ws://127.0.0.1:{transport.port}/", proxy=None)
         with extra, pytest.raises(ConnectionClosed) as closed:
             extra.recv(timeout=10)

@@ -3,10 +3,10 @@ Carioca matches one after another with the app's autoplay seats (hard, normal, e
 normal), as a player's thirty matches in one sitting would, and prints for every tenth match
 its time, its slowest bot decision, its full (generation 2) garbage collections (count,
 longest pause), the tracked objects and the process's RSS. With ``--settle`` the app's policy
-runs (play/settle.py: freeze after each deal; with SETTLE_THAW=1 also thaw and collect at each
-match's end, the variant measured and dropped). Then ``--frames`` frames of a Carioca table
-in the app (dummy video, fast mode, bots playing) report the frame p99 and max, which a fresh
-process (``--matches 0``) gives for comparison.
+runs (play/settle.py: freeze after each deal, thaw and collect once at a match's second deal;
+with SETTLE_THAW=1 also at each match's end, the variant measured and dropped). Then
+``--frames`` frames of a Carioca table in the app (dummy video, fast mode, bots playing) report
+the frame p99 and max, which a fresh process (``--matches 0``) gives for comparison.
 
 Run: python tools/bench/bench_long_evening.py [--matches 30] [--settle] [--frames 600]
 """
@@ -77,7 +77,7 @@ def evening(matches: int, use_settle: bool, pauses: Pauses) -> None:
                 settle.after_deal()
 
         if use_settle:
-            settle.after_deal()  # the first deal
+            settle.match_dealt()  # the first deal
         result = play_match(rules, LEVELS, 1000 + m, clock=clock, on_action=on_action)
         full = pauses.full[before:]
         end = 0.0

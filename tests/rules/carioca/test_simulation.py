@@ -107,15 +107,18 @@ def run_case(case: tuple[str, int, int]) -> tuple[Counter[str], str | None]:
     return Counter(STATS), None
 
 
+SAMPLE_SEEDS = {0: 2, 1: 1, 6: 2, 8: 0, 9: 3}  # seed: which quarter of the presets it plays
 SAMPLE = [
     (preset, players, seed)
     for preset, players, seed in SEEDS
-    if seed in (0, 1, 6, 8, 9) and (sorted(PRESETS).index(preset) + seed) % 2 == 0
+    if seed in SAMPLE_SEEDS and sorted(PRESETS).index(preset) % 4 == SAMPLE_SEEDS[seed]
 ]
-"""Twenty of the 576 cases (every preset; 2, 3, 5, 7 and 8 players; whole matches and
-buying), so the default test run stays within its few minutes; the whole set runs under the
-``slow`` marker (``.ci/run`` runs both). Seed 13 (five players buying) left the sample: its
-rounds all hit the cap, so it added a quarter of the time and no finished round."""
+"""Ten of the 576 cases (every preset; 2, 3, 5, 7 and 8 players; whole matches and buying),
+so the default test run stays within its few minutes; the whole set runs under the ``slow``
+marker (``.ci/run`` runs both). Seed 13 (five players buying) left the sample: its rounds all
+hit the cap, so it added a quarter of the time and no finished round. The sample was twenty
+cases until issue 23's last cut (30 s of CPU, the default run's most after the hostile
+corpus): each seed now plays two presets instead of four, the other ten under ``slow``."""
 
 
 def run_cases(cases: list[tuple[str, int, int]]) -> Counter[str]:
@@ -145,4 +148,4 @@ def test_a_sample_of_random_matches_keeps_every_invariant() -> None:
     total = run_cases(SAMPLE)
     assert {preset for preset, _, _ in SAMPLE} == set(PRESETS)
     assert {players for _, players, _ in SAMPLE} == {2, 3, 5, 7, 8}
-    assert total["rounds"] >= 50 and total["matches"] >= 2  # this sample plays 54 rounds
+    assert total["rounds"] >= 20 and total["matches"] >= 2  # this sample plays 24 rounds, 2 matches
