@@ -165,8 +165,8 @@ class TableHost(Lobby, PartnerDesk):
         if game is None or self.finished:
             return False
         seat = self.kind.actor(game)
-        if seat is None:
-            return False
+        if seat is None or self.question is not None:
+            return False  # nobody acts while a partner is asked
         if seat == HOST or seat not in self.remote:
             return True
         return self.remote[seat].standin is not None
@@ -294,7 +294,7 @@ class TableHost(Lobby, PartnerDesk):
         """Let this computer's bots act until a remote person must, for at most a budget."""
         end = self.clock() + BOT_BUDGET
         while self.session is not None and not self.finished:
-            game, seat = self.game, self.kind.actor(self.game)
+            seat = self.kind.actor(self.game)
             if seat is None:
                 return
             if seat == HOST:
@@ -303,9 +303,13 @@ class TableHost(Lobby, PartnerDesk):
                 self._ask(seat)
                 return
             else:
+                if self.question is not None:
+                    return  # a bot waits for its person partner's answer (net/partner.py)
                 bot = self.remote[seat].standin if seat in self.remote else None
-                bot = bot or self.session.bots[seat]
-                self._apply(self.kind.decide(game, seat, bot), out)
+                action = self._bot_move(seat, bot or self.session.bots[seat])
+                if action is None:
+                    return
+                self._apply(action, out)
             if self.clock() > end:
                 return
 

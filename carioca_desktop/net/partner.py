@@ -8,7 +8,9 @@ do (``bots.buraco.asking.bot_answer``); a partner whose person is away answers t
 default; a partner's person gets ``partner_question`` (only that seat) and answers with
 ``partner_answer`` within the buy time, else the default. The answer, ``partner_said``,
 goes to both seats of the side; one question a turn; a going out after "not yet" is
-refused (``partner_no``). Silence is consent: the rule lets the partner object, so a
+refused (``partner_no``). A bot played on the host that heads out asks its partner
+the same way (``_bot_move``, as bots/buraco/asking.py at a local table) and waits.
+Silence is consent: the rule lets the partner object, so a
 partner who says nothing lets the player go out (``DEFAULT``).
 
 The client's side is here too: the two events and the two messages a client sends."""
@@ -89,8 +91,7 @@ class PartnerDesk:
         turn = turn_of(self.game, seat)
         if self.question is not None or turn in self.partner_answers:
             return self._error(conn, p.ASKED_ALREADY, "your partner was asked this turn")
-        self.questions = self.questions + 1 if self.questions else secrets.randbelow(2**31)
-        question = Question(self.questions, seat, turn, self.buy_seconds)
+        question = self._new_question(seat, turn)
         partner = (seat + 2) % 4
         person = self.remote.get(partner)
         if person is None or person.standin is not None:
@@ -102,6 +103,45 @@ class PartnerDesk:
         self.question = question
         self._to_seat(partner, {"t": "partner_question", "question": question.number,
                                 "seat": seat, "seconds": question.left})  # fmt: skip
+
+    def _new_question(self, seat: int, turn: Turn) -> Question:
+        self.questions = self.questions + 1 if self.questions else secrets.randbelow(2**31)
+        return Question(self.questions, seat, turn, self.buy_seconds)
+
+    def _bot_move(self, seat: int, bot: Any) -> Any | None:
+        """The move of a bot played on the host; under the rule, a bot heading out asks
+        its partner first, as at a local table: a bot partner answers at once, a person
+        (here or at another computer) gets ``partner_question`` with the host's time limit,
+        and the bot waits (None) until the answer or the default comes."""
+        if not self._asks():
+            return self.kind.decide(self.game, seat, bot)
+        from carioca_desktop.bots.buraco.asking import Asked
+        from carioca_desktop.bots.buraco.driver import buraco_step_asking
+
+        step = buraco_step_asking(self.game, {seat: bot}, ask=self._answer_for_bot)
+        if not isinstance(step, Asked):
+            return step
+        if self.question is None:
+            from carioca_desktop.bots.buraco.asking import turn_of
+
+            self.question = self._new_question(seat, turn_of(self.game, seat))
+            self._to_seat((seat + 2) % 4, {"t": "partner_question", "seat": seat,
+                                           "question": self.question.number,
+                                           "seconds": self.question.left})  # fmt: skip
+        return None
+
+    def _answer_for_bot(self, seat: int) -> bool | None:
+        """A bot's partner's answer now: a bot's at once, a person's given this turn, the
+        default for a person away, None while the person has not answered."""
+        from carioca_desktop.bots.buraco.asking import bot_answer, turn_of
+
+        person = self.remote.get((seat + 2) % 4)
+        if person is None or person.standin is not None:
+            return bot_answer(self.game, seat)
+        said = self.partner_answers.get(turn_of(self.game, seat))
+        if said is not None:
+            return said
+        return DEFAULT if person.conn is None else None
 
     def _partner_answer(self, conn: int, msg: p.PartnerAnswer) -> None:
         seat = self.conn_seat.get(conn)

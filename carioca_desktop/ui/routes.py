@@ -146,10 +146,12 @@ class Router:
         on_no: Callable[[], object] | None = None,
         focus_yes: bool = False,
         choice: bool = False,
+        settled: Callable[[], bool] | None = None,
     ) -> Scene:
         from carioca_desktop.ui.scenes.confirm import ConfirmScene
 
-        return ConfirmScene(self.host, question, details, yes, no, on_yes, on_no, focus_yes, choice)
+        return ConfirmScene(self.host, question, details, yes, no, on_yes, on_no, focus_yes, choice,
+                            settled)  # fmt: skip
 
     def game(self, name: str) -> GameScreens:
         """The screens of the game named ``name`` (``ui/games.py``)."""

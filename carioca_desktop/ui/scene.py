@@ -231,6 +231,7 @@ class Routes(Protocol):
         on_no: Callable[[], object] | None = None,
         focus_yes: bool = False,
         choice: bool = False,
+        settled: Callable[[], bool] | None = None,
     ) -> Scene: ...
     def game(self, name: str) -> GameScreens: ...
     def switch_game(self, game: str) -> None: ...  # from one New game screen to another's

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, cast
 import pygame
 
 from carioca_desktop.i18n import tr
-from carioca_desktop.net.partner import PartnerQuestion
+from carioca_desktop.net.partner import PartnerQuestion, PartnerSaid
 from carioca_desktop.play.carioca.offer import OfferClock
 from carioca_desktop.play.netsession import REMOTE, NetRefused, NetSession
 from carioca_desktop.ui.nettable.overlay import NetOverlay, refusal_words
@@ -111,6 +111,15 @@ class NetCariocaTable(NetPart, TableScene):
         keys = self.widgets.keys.rect if self.widgets is not None else pygame.Rect(0, 0, 0, 0)
         return pygame.Rect(keys)
 
+    def _settled(self, number: int) -> bool:
+        """While the question is on top (the table below is not updated): whether the host
+        settled it another way (its time limit, the turn over) or the host is gone."""
+        self.session.pump()
+        news = self.session.news
+        return self.session.lost is not None or any(
+            isinstance(e, PartnerSaid) and e.question == number for e in news
+        )
+
     def update(self, dt: float) -> bool:
         for words in self.net_words():
             self.toast(words, self.layout.slots_area.midtop)
@@ -171,7 +180,8 @@ class _TrustHost(PartnerAsk):
         return True
 
     def bot_waits(self) -> bool:
-        """The host's bots do not ask a partner here (``buraco_step`` without asking)."""
+        """The host's bots ask a person partner through the host (``partner_question``,
+        net/partner.py's ``_bot_move``), never through this table."""
         return False
 
 
@@ -213,9 +223,19 @@ class NetBuracoTable(NetPart, BuracoTableScene):
             [tr("partner.details", partner=names[(event.seat + 2) % 4])],
             tr("partner.yes"), tr("partner.no"),
             lambda: answer(True), on_no=lambda: answer(False),
+            settled=lambda: self._settled(event.question),
         )  # fmt: skip
         self.question = (event.question, dialog)
         self.app.push(dialog)
+
+    def _settled(self, number: int) -> bool:
+        """While the question is on top (the table below is not updated): whether the host
+        settled it another way (its time limit, the turn over) or the host is gone."""
+        self.session.pump()
+        news = self.session.news
+        return self.session.lost is not None or any(
+            isinstance(e, PartnerSaid) and e.question == number for e in news
+        )
 
     def update(self, dt: float) -> bool:
         for words in self.net_words():

@@ -22,7 +22,8 @@ class ConfirmScene(UIScene):
     """``question`` as a title, ``details`` as lines under it, and two buttons; ``on_yes``
     runs after the dialog has closed (so it may replace the scene below). With ``on_no`` the
     left button is an answer too (a choice between two things; Esc still answers nothing);
-    ``focus_yes`` focuses the right one first; ``choice`` draws both alike."""
+    ``focus_yes`` focuses the right one first; ``choice`` draws both alike; ``settled``, asked
+    each frame, closes it unanswered once true (the question was settled elsewhere)."""
 
     opaque = False
     dim_alpha = 170
@@ -38,8 +39,10 @@ class ConfirmScene(UIScene):
         on_no: Callable[[], object] | None = None,
         focus_yes: bool = False,
         choice: bool = False,
+        settled: Callable[[], bool] | None = None,
     ) -> None:
         super().__init__(app)
+        self.settled = settled
         self.question, self.details = question, list(details)
         self.yes_text, self.no_text = yes, no
         self.on_yes, self.on_no = on_yes, on_no
@@ -80,6 +83,13 @@ class ConfirmScene(UIScene):
         for line in lines:
             draw_text(surface, line, body, (box.centerx, y), theme.TEXT, "midtop")
             y += body.get_linesize()
+
+    def update(self, dt: float) -> bool:
+        moving = super().update(dt)
+        if self.settled is not None and self.answered is None and self.settled():
+            self.answered = False
+            self.app.pop()
+        return moving
 
     def back(self) -> None:
         """Esc or the "no" button: close, nothing else happens."""

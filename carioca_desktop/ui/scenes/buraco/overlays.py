@@ -58,6 +58,7 @@ class TableOverlays:
 
     def show_sheet(self) -> None:
         table = _table(self)
+        table.toasts.clear()  # a hand's old words (a hint, a refusal) would show past the sheet
         if table.sheet is None:
             table.sheet = sheet.SheetWidgets(
                 table.app.manager,

@@ -47,7 +47,7 @@ def table_picture(
         staged=scene.moves.staged_codes(),
         accepts=scene.moves.accepts(),
         pointer=scene.pointer,
-        toasts=tuple(scene.toasts),
+        toasts=() if scene.sheet is not None else tuple(scene.toasts),  # none under the sheet
         pile_in_flight=scene.animator.hidden()[("pile",)] > 0,
         drag=scene.moves.drag_card(),
         ring=scene.keys.focus_rect(),

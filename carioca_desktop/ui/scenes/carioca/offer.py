@@ -89,9 +89,7 @@ class OfferPrompt:
         self.hide()
         self._shown = key
         px = layout.upx
-        rect = pygame.Rect(0, 0, px(400), px(140))
-        rect.midbottom = (layout.pozo.centerx, layout.pozo.top - px(8))
-        rect.clamp_ip(pygame.Rect((0, 0), layout.size))
+        rect = offer_rect(layout)
         box = UIPanel(
             rect, starting_height=5, manager=self.manager, object_id=ObjectID(class_id="@popup")
         )  # opaque, as the discard prompt
@@ -146,3 +144,24 @@ def _nothing() -> None:
 def _ui(element: object) -> Any:
     """pygame_gui's kill is untyped; calling it through Any keeps this module type-checked."""
     return element
+
+
+def offer_rect(layout: TableLayout) -> pygame.Rect:
+    """Where the offer shows: above the discard pile, unless that covers another seat's
+    melds, their name or panel (a short window: the zones reach down to the piles); then
+    beside the piles, right or left; else wherever it covers the least."""
+    px = layout.upx
+    screen = pygame.Rect((0, 0), layout.size)
+    piles = layout.stock.union(layout.pozo)
+    above, right, left = (pygame.Rect(0, 0, px(400), px(140)) for _ in range(3))
+    above.midbottom = (layout.pozo.centerx, layout.pozo.top - px(8))
+    right.midleft = (piles.right + px(16), piles.centery)
+    left.midright = (piles.left - px(16), piles.centery)
+    zones = [*layout.zones.values(), *(spot.panel for spot in layout.seats.values())]
+
+    def covered(rect: pygame.Rect) -> int:
+        clipped = rect.clamp(screen)
+        inside = 0 if screen.contains(rect) else 1 << 30  # clamped onto something else
+        return inside + sum(clipped.clip(z).w * clipped.clip(z).h for z in zones)
+
+    return min((above, right, left), key=covered).clamp(screen)

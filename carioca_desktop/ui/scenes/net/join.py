@@ -204,7 +204,9 @@ class JoinScene(UIScene):
         if joining.link is not None:  # a kept seat of a match already being played
             self.joining = None
             self.app.replace(self.app.routes.net_table([joining.link]))
-        elif joining.welcomed is not None:
+        elif joining.welcomed is not None and joining.lobby is not None:
+            # Not at the welcome alone: a running match's start may follow in a later frame,
+            # and the lobby would flash before the table.
             self.joining = None
             self.app.replace(self.app.routes.net_lobby(joining))
         elif joining.refused is not None or joining.lost is not None:

@@ -17,6 +17,8 @@ from carioca_desktop.net.client import (
     LobbyChanged,
     Lost,
     NetClient,
+    Reconnected,
+    Reconnecting,
     Refused,
     SeatChanged,
     Started,
@@ -41,6 +43,7 @@ class Joining:
     lost: str | None = None
     link: SeatLink | None = None
     ready: bool = False
+    reconnecting: float | None = None  # the grace's seconds left while the connection is down
     events: int = 0  # how many events arrived: the screen repaints when it grows
 
     @classmethod
@@ -94,7 +97,13 @@ class Joining:
             if self.store is not None and event.reason == "bad_token":
                 self.store.put(self.address, None)  # a finished or foreign table: afresh
         elif isinstance(event, Lost):
-            self.lost = event.message
+            self.lost, self.reconnecting = event.message, None
+        elif isinstance(event, Reconnecting):
+            self.reconnecting = event.seconds_left
+        elif isinstance(event, Reconnected):
+            self.reconnecting = None
+            if self.ready:  # the host forgot the dropped seat's mark; the lobby still shows it
+                self.client.send_ready(True)
 
     def set_ready(self, ready: bool) -> None:
         self.ready = ready

@@ -30,7 +30,7 @@ class LobbyScene(UIScene):
     def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         w, h = self.size
         m, top, bar_h = round(24 * self.k), round(92 * self.k), round(64 * self.u)
-        left_w = round((w - 3 * m) * 0.5)
+        left_w = round((w - 3 * m) * 0.42)  # the rules need the room more than the seats
         seats = pygame.Rect(m, top, left_w, h - top - m - bar_h)
         rules = pygame.Rect(seats.right + m, top, w - seats.right - 2 * m, seats.h)
         return seats, rules, pygame.Rect(m, seats.bottom + m // 2, w - 2 * m, bar_h - m // 2)
@@ -96,6 +96,8 @@ class LobbyScene(UIScene):
                         words_of.rules_name(rules), u)  # fmt: skip
         small = font(round(16 * u), bold=True)
         words = ("✕ " + self.ended) if self.ended else tr("net.lobby.wait_host")
+        if not self.ended and self.joining.reconnecting is not None:
+            words = tr("net.table.reconnecting", seconds=round(self.joining.reconnecting))
         at = (bar.centerx, bar.centery)
         colour = theme.RED_BAD if self.ended else theme.TEXT
         room = bar.w - 2 * round(min(300 * u, bar.w * 0.3)) - 40

@@ -112,23 +112,83 @@ def paint_rules(
     surface: pygame.Surface, box: pygame.Rect, rows: Sequence[tuple[str, str]], title: str,
     u: float, below: int = 0,
 ) -> bool:  # fmt: skip
-    """The variant's name and the rules in words (the rules screen's text), until full, then
-    "…" (a short window); ``below``: the y the words start at the earliest (a widget above
-    them). True when some rows did not fit."""
+    """The variant's name and the rules in words (the rules screen's text): in one column,
+    else two, else two in smaller lines (a short window), and only then cut with "…";
+    ``below``: the y the words start at the earliest (a widget above them). True when some
+    rows did not fit."""
     head = font(round(22 * u), bold=True)
     draw_text(surface, tr("net.lobby.rules"), head, (box.x + 20, box.y + 14), theme.GOLD)
     body = font(round(17 * u), bold=True)
     y = max(below, box.y + 14 + head.get_linesize() + 4)
     draw_text(surface, fit(title, body, box.w - 40), body, (box.x + 20, y), theme.TEXT)
     y += body.get_linesize() + 8
-    small = font(round(14 * u))
     area = pygame.Rect(box.x + 20, y, box.w - 40, box.bottom - 12 - y)
-    label_w = round(area.w * 0.32)
-    whole = pygame.Rect(area.x, area.y, area.w, 1 << 20)
-    if pairs(None, rows, whole, small, label_w) <= area.bottom:
-        pairs(surface, rows, area, small, label_w)
-        return False
+    for size, cols in RULE_LAYOUTS:
+        small = font(max(MIN_RULE_PX, round(size * u)))
+        split = _split(rows, area, small, cols)
+        if split is not None:
+            _columns(surface, [rows[:split], rows[split:]][:cols], area, small)
+            return False
     area.h -= small.get_linesize()  # room for the mark that more rules follow
-    end = pairs(surface, rows, area, small, label_w)
-    draw_text(surface, "…", small, (area.x, end), theme.TEXT_DIM, shadow=False)
+    end = _cut_columns(surface, rows, area, small)
+    draw_text(surface, "…", small, (area.right - small.size("…")[0], end), theme.TEXT_DIM,
+              shadow=False)  # fmt: skip
     return True
+
+
+RULE_LAYOUTS = ((14, 1), (14, 2), (13, 2), (12, 2))  # the first that shows every rule
+MIN_RULE_PX = 11  # smaller lines are hard to read aloud from
+
+
+def _column(area: pygame.Rect, cols: int, i: int) -> pygame.Rect:
+    """Column ``i`` of ``cols`` in ``area``."""
+    gap = 24 if cols > 1 else 0
+    w = (area.w - gap * (cols - 1)) // cols
+    return pygame.Rect(area.x + i * (w + gap), area.y, w, area.h)
+
+
+def _label_w(width: int, cols: int, rows: Sequence[tuple[str, str]], fnt: pygame.font.Font) -> int:
+    """The labels' column: as wide as the widest label needs, within a share of ``width``
+    (Carioca's long rule names wrap; Buraco's short ones leave the room to its prose)."""
+    widest = max((fnt.size(label)[0] for label, _ in rows), default=0) + 14
+    return max(round(width * 0.22), min(round(width * (0.32 if cols == 1 else 0.55)), widest))
+
+
+def _split(rows: Sequence[tuple[str, str]], area: pygame.Rect, fnt: pygame.font.Font,
+           cols: int) -> int | None:  # fmt: skip
+    """Where the second column starts (``len(rows)`` for one) so that every row fits and
+    the columns are as even as can be; None when they cannot all fit."""
+    rect = _column(area, cols, 0)
+    label_w = _label_w(rect.w, cols, rows, fnt)
+    tall = pygame.Rect(rect.x, 0, rect.w, 1 << 20)
+    heights = [pairs(None, [row], tall, fnt, label_w) for row in rows]
+    if cols == 1:
+        return len(rows) if sum(heights) <= area.h else None
+    best = min(range(len(rows) + 1),
+               key=lambda k: max(sum(heights[:k]), sum(heights[k:])))  # fmt: skip
+    return best if max(sum(heights[:best]), sum(heights[best:])) <= area.h else None
+
+
+def _columns(surface: pygame.Surface, parts: Sequence[Sequence[tuple[str, str]]],
+             area: pygame.Rect, fnt: pygame.font.Font) -> None:  # fmt: skip
+    label_w = _label_w(
+        _column(area, len(parts), 0).w, len(parts), [r for p in parts for r in p], fnt
+    )
+    for i, part in enumerate(parts):
+        pairs(surface, part, _column(area, len(parts), i), fnt, label_w)
+
+
+def _cut_columns(surface: pygame.Surface, rows: Sequence[tuple[str, str]], area: pygame.Rect,
+                 fnt: pygame.font.Font) -> int:  # fmt: skip
+    """Two full columns, the second going on where the first stopped; the y below it."""
+    left = _column(area, 2, 0)
+    label_w = _label_w(left.w, 2, rows, fnt)
+    tall = pygame.Rect(left.x, 0, left.w, 1 << 20)
+    y, shown = 0, 0
+    for row in rows:
+        y = pairs(None, [row], pygame.Rect(tall.x, y, tall.w, tall.h), fnt, label_w)
+        if y > left.h:
+            break
+        shown += 1
+    pairs(surface, rows[:shown], left, fnt, label_w)
+    return pairs(surface, rows[shown:], _column(area, 2, 1), fnt, label_w)

@@ -182,12 +182,12 @@ class WaitingRoomScene(UIScene):
         # computadora" at 1280x720): two lines rather than cut words.
         width = box.right - x - 16
         ay = box.y + 14
-        for line in wrap(tr("net.wait.addresses"), label, width)[:2]:
+        for line in wrap(address_heading(len(self.addresses)), label, width)[:2]:
             draw_text(surface, fit(line, label, width), label, (x, ay), theme.GOLD)
             ay += label.get_linesize()
-        mono = font(round(22 * max(u, self.k)), bold=True)
         shown = self.addresses[:ADDRESSES_SHOWN] or [
             tr("net.wait.no_address", port=self.host.port)]  # fmt: skip
+        mono = whole_font(shown, round(22 * max(u, self.k)), box.right - x - 16)
         ay += 6
         for address in shown:
             draw_text(surface, fit(address, mono, box.right - x - 16), mono, (x, ay), theme.TEXT)
@@ -196,3 +196,18 @@ class WaitingRoomScene(UIScene):
         at = (box.x + 22, box.bottom - 12)
         draw_text(surface, fit(tr("net.wait.how"), how, box.w - 44), how, at, theme.TEXT_DIM,
                   "bottomleft")  # fmt: skip
+
+
+def address_heading(count: int) -> str:
+    """ "This computer's address", or "addresses" above more than one."""
+    return tr("net.wait.addresses_many" if count > 1 else "net.wait.addresses")
+
+
+def whole_font(lines: list[str], size: int, width: int) -> pygame.font.Font:
+    """The largest bold font, from ``size`` down to 14 px, that shows every address whole
+    (a cut address cannot be typed in; the no-address line may still be cut)."""
+    for px in range(size, 13, -1):
+        mono = font(px, bold=True)
+        if all(mono.size(line)[0] <= width for line in lines):
+            return mono
+    return font(14, bold=True)

@@ -1,0 +1,42 @@
+"""A joiner waiting in the lobby whose connection drops comes back by itself with its token
+(the table's reconnection, net/client.py): the host sees the seat here again and the lobby
+keeps working (ready, then the table when the host starts)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from carioca_desktop.i18n import tr
+from carioca_desktop.ui.scenes.net.lobby import LobbyScene
+from tests.ui.net.netscreens import button, click, new_app, record_table_route, until
+from tests.ui.net.test_join_screens import a_table, fill, open_join
+
+pytestmark = pytest.mark.usefixtures("spanish")
+
+
+def test_a_dropped_joiner_in_the_lobby_comes_back_by_itself(tmp_path: Path) -> None:
+    app = new_app(tmp_path)
+    route = record_table_route(app)
+    scene = open_join(app)
+    host = a_table(app, players=2)
+    fill(app, scene, f"127.0.0.1:{host.port}", host.code)
+    click(app, tr("net.join.go"))
+    until(app, lambda: isinstance(app.stack.top, LobbyScene), "the lobby")
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene)
+    until(app, lambda: host.lobby_seats()[0]["status"] == "here", "the seat taken")
+    click(app, tr("net.lobby.ready"))
+    until(app, lambda: host.lobby_seats()[0].get("ready"), "the ready mark at the host")
+    lobby.joining.client.drop()
+    until(app, lambda: host.lobby_seats()[0]["status"] == "away", "the drop noticed")
+    until(app, lambda: host.lobby_seats()[0]["status"] == "here", "the seat taken again")
+    assert app.stack.top is lobby and not lobby.ended
+    # The host forgets a dropped seat's ready mark; the lobby, still showing it, says it again.
+    until(app, lambda: host.lobby_seats()[0].get("ready"), "the ready mark said again")
+    assert button(app, tr("net.lobby.not_ready"))
+    host.start_now()
+    until(app, lambda: route.links, "the table opened")
+    assert route.links[0].welcomed.seat == 0
+    app.stop_serving()
