@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from carioca_desktop.i18n import set_language
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.nettable.scenes import NetCariocaTable
 from carioca_desktop.ui.scenes.carioca.final import FinalScoreScene
@@ -25,13 +24,6 @@ pytestmark = pytest.mark.timeout(150)
 
 ONE_ROUND = {"rounds": ["2T"]}
 TURNS = 80
-
-
-@pytest.fixture(autouse=True)
-def spanish() -> Iterator[None]:
-    set_language("es")
-    yield
-    set_language("es")
 
 
 def my_draw(scene: NetCariocaTable) -> bool:

@@ -4,13 +4,12 @@ host to the asker, and the table goes on."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
 import pytest
 
-from carioca_desktop.i18n import set_language, tr
+from carioca_desktop.i18n import tr
 from carioca_desktop.net.client import Asked
 from carioca_desktop.net.partner import PartnerSaid
 from carioca_desktop.storage import Paths
@@ -21,13 +20,6 @@ from tests.ui.net.netscreens import click
 from tests.ui.nettable.kit import frames, join, link
 
 pytestmark = pytest.mark.timeout(120)
-
-
-@pytest.fixture(autouse=True)
-def spanish() -> Iterator[None]:
-    set_language("es")
-    yield
-    set_language("es")
 
 
 def _key(app: App, key: int) -> None:

@@ -4,12 +4,10 @@ moved on, and an answer given then was refused as stale."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from carioca_desktop.i18n import set_language
 from carioca_desktop.net.client import Asked
 from carioca_desktop.net.partner import PartnerSaid
 from carioca_desktop.storage import Paths
@@ -19,13 +17,6 @@ from tests.fixtures.netkit import HostThread, new_host
 from tests.ui.nettable.kit import frames, join, link
 
 pytestmark = pytest.mark.timeout(120)
-
-
-@pytest.fixture(autouse=True)
-def spanish() -> Iterator[None]:
-    set_language("es")
-    yield
-    set_language("es")
 
 
 def test_the_question_closes_when_the_host_answers_it_by_default(tmp_path: Path) -> None:

@@ -4,7 +4,6 @@ another screen was on top."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -14,13 +13,6 @@ from carioca_desktop.i18n import set_language, tr
 from tests.ui.nettable.kit import table
 
 pytestmark = pytest.mark.timeout(120)
-
-
-@pytest.fixture(autouse=True)
-def spanish() -> Iterator[None]:
-    set_language("es")
-    yield
-    set_language("es")
 
 
 @pytest.mark.parametrize(

@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pygame
 import pytest
 
-from carioca_desktop.i18n import set_language, tr
+from carioca_desktop.i18n import tr
 from carioca_desktop.play.text import refusal_text
 from carioca_desktop.rules.errors import Refusal
 from carioca_desktop.storage import Paths
@@ -45,13 +44,6 @@ class HeldHost(HostThread):
                 time.sleep(0.01)
                 continue
             self.host.poll(0.02)
-
-
-@pytest.fixture(autouse=True)
-def spanish() -> Iterator[None]:
-    set_language("es")
-    yield
-    set_language("es")
 
 
 def _table(tmp_path: Path, game: str, specs: str) -> tuple[App, HeldHost, Any]:

@@ -23,13 +23,6 @@ from tests.ui.nettable.kit import Person, answered, frames, table
 pytestmark = pytest.mark.timeout(120)
 
 
-@pytest.fixture(autouse=True)
-def spanish() -> Iterator[None]:
-    set_language("es")
-    yield
-    set_language("es")
-
-
 @pytest.fixture
 def hosts() -> Iterator[list[HostThread]]:
     started: list[HostThread] = []
