@@ -5,11 +5,13 @@ person's moves through the scene's own action path."""
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from carioca_desktop.i18n import set_language
-from carioca_desktop.net.client import NetClient, Started, Welcomed
+from carioca_desktop.net.client import Asked, NetClient, Started, Welcomed
 from carioca_desktop.net.games import KINDS
 from carioca_desktop.net.link import SeatLink
 from carioca_desktop.storage import Paths
@@ -112,3 +114,31 @@ def answered(app: App, scene: Any, seconds: float = 10) -> bool:
     without waiting: its state comes in later frames)."""
     session = scene.session
     return frames(app, seconds, lambda: session.sending is None and not session.answer_due)
+
+
+@contextmanager
+def partner_asked(tmp_path: Path, **options: Any) -> Iterator[tuple[NetClient, App, Any, Any]]:
+    """Buraco with the partner question on: Ana (seat 0) at another computer asks her partner
+    Carla (seat 2), whose table is this app's; yields Ana's client, the app, Carla's table and
+    the question's dialog on top of it. ``options`` go to the host (e.g. ``buy_seconds``)."""
+    from carioca_desktop.ui.scenes.confirm import ConfirmScene
+
+    host = new_host("buraco", {"preset": "brasileiro", "ask_partner": True},
+                    "remote,normal,remote,normal", 3, grace=600, **options)  # fmt: skip
+    thread = HostThread(host)
+    try:
+        ana, carla = join(host.port, "Ana"), join(host.port, "Carla")
+        ana_link, carla_link = link(ana), link(carla)
+        app = App(size=(1280, 720), paths=Paths.under(tmp_path), fast=True)
+        app.reset(app.routes.net_table([carla_link]))  # this computer: Carla, seat 2
+        table = app.stack.top
+        got = list(ana_link.pending)
+        while not any(isinstance(e, Asked) and e.seat == 0 for e in got):
+            got += ana.poll(0.05)
+            app.frame(0.016)
+        ask = next(e for e in got if isinstance(e, Asked) and e.seat == 0)
+        ana.send_partner_ask(ask.ask)
+        assert frames(app, 10, lambda: isinstance(app.stack.top, ConfirmScene))
+        yield ana, app, table, app.stack.top
+    finally:
+        thread.stop()

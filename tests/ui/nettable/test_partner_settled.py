@@ -8,35 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from carioca_desktop.net.client import Asked
 from carioca_desktop.net.partner import PartnerSaid
-from carioca_desktop.storage import Paths
-from carioca_desktop.ui.app import App
 from carioca_desktop.ui.scenes.confirm import ConfirmScene
-from tests.fixtures.netkit import HostThread, new_host
-from tests.ui.nettable.kit import frames, join, link
+from tests.ui.nettable.kit import frames, partner_asked
 
 pytestmark = pytest.mark.timeout(120)
 
 
 def test_the_question_closes_when_the_host_answers_it_by_default(tmp_path: Path) -> None:
-    host = new_host("buraco", {"preset": "brasileiro", "ask_partner": True},
-                    "remote,normal,remote,normal", 3, grace=600, buy_seconds=0.5)  # fmt: skip
-    thread = HostThread(host)
-    try:
-        ana, carla = join(host.port, "Ana"), join(host.port, "Carla")
-        ana_link, carla_link = link(ana), link(carla)
-        app = App(size=(1280, 720), paths=Paths.under(tmp_path), fast=True)
-        app.reset(app.routes.net_table([carla_link]))  # this computer: Carla, seat 2
-        table = app.stack.top
-        got = list(ana_link.pending)
-        while not any(isinstance(e, Asked) and e.seat == 0 for e in got):
-            got += ana.poll(0.05)
-            app.frame(0.016)
-        ask = next(e for e in got if isinstance(e, Asked) and e.seat == 0)
-        ana.send_partner_ask(ask.ask)
-        assert frames(app, 10, lambda: isinstance(app.stack.top, ConfirmScene))
-        dialog = app.stack.top
+    with partner_asked(tmp_path, buy_seconds=0.5) as (ana, app, table, dialog):
         assert isinstance(dialog, ConfirmScene)
         said: list[PartnerSaid] = []
         assert frames(app, 10, lambda: said.extend(
@@ -45,5 +25,3 @@ def test_the_question_closes_when_the_host_answers_it_by_default(tmp_path: Path)
         assert frames(app, 5, lambda: app.stack.top is table), "the dialog stayed open"
         assert dialog.answered is False
         assert frames(app, 5, lambda: table.question is None), "the table forgot it"
-    finally:
-        thread.stop()
