@@ -331,29 +331,22 @@ class TableHost(Lobby, PartnerDesk):
                                  "legal": legal, "seconds": seconds})  # fmt: skip
 
     def _action(self, conn: int, msg: p.ActionMsg, out: list[HostEvent]) -> None:
-        seat = self.conn_seat.get(conn)
-        if seat is None:
-            return self._error(conn, p.NOT_WELCOMED, "say hello with the table code first")
-        if self.session is None or self.finished:
-            return self._error(conn, p.NOT_STARTED, "the match is not being played")
-        ask = self.asked
-        if ask is None or ask.seat != seat:
-            return self._error(conn, p.NOT_YOUR_TURN, "you are not asked to act now")
-        if msg.ask != ask.ask:
-            return self._error(conn, p.STALE, "that answers an older question", ask=ask.ask)
+        seat = self._playing(conn)
+        if seat is None or not self._on_the_ask(conn, seat, msg.ask):
+            return None
         try:
             action = self.kind.action_from_dict(dict(msg.action))
         except RulesError as err:
-            return self._error(conn, p.BAD_ACTION, err.message[:160], ask=ask.ask)
+            return self._error(conn, p.BAD_ACTION, err.message[:160], ask=msg.ask)
         if getattr(action, "seat", None) != seat:
             return self._error(conn, p.OTHER_SEAT, "you can act only for your own seat")
         refusal = self.game.check(action)
         if refusal is not None:
-            return self._error(conn, p.REFUSED, refusal.message, ask=ask.ask, rule=refusal.code,
+            return self._error(conn, p.REFUSED, refusal.message, ask=msg.ask, rule=refusal.code,
                                params=dict(refusal.params))  # fmt: skip
         partner = self._going_out_refused(seat, action)  # Buraco's partner question
         if partner is not None:
-            return self._error(conn, partner[0], partner[1], ask=ask.ask)
+            return self._error(conn, partner[0], partner[1], ask=msg.ask)
         self.strikes[conn] = 0
         self._apply(action, out)
 

@@ -109,6 +109,32 @@ class Lobby:
         if self.strikes[conn] >= STRIKES:
             self.transport.close(conn)
 
+    def _welcomed(self, conn: int) -> int | None:
+        """The connection's seat; None once it is told to say hello first."""
+        seat = self.conn_seat.get(conn)
+        if seat is None:
+            self._error(conn, p.NOT_WELCOMED, "say hello with the table code first")
+        return seat
+
+    def _playing(self, conn: int) -> int | None:
+        """The connection's seat while the match is played; None once told why not."""
+        seat = self._welcomed(conn)
+        if seat is not None and (self.session is None or self.finished):
+            self._error(conn, p.NOT_STARTED, "the match is not being played")
+            return None
+        return seat
+
+    def _on_the_ask(self, conn: int, seat: int, ask_id: int) -> bool:
+        """Whether ``seat`` answers the open ask ``ask_id``; if not, the connection is told."""
+        ask = self.asked
+        if ask is None or ask.seat != seat:
+            self._error(conn, p.NOT_YOUR_TURN, "you are not asked to act now")
+            return False
+        if ask_id != ask.ask:
+            self._error(conn, p.STALE, "that answers an older question", ask=ask.ask)
+            return False
+        return True
+
     def _refuse(self, conn: int, reason: str, message: str, **extra: Any) -> None:
         self._send(conn, p.refused(reason, message, **extra))
         self.transport.close(conn)
@@ -242,9 +268,9 @@ class Lobby:
             self._to_all(self._lobby_message())
 
     def _ready(self, conn: int, msg: p.Ready, out: list[HostEvent]) -> None:
-        seat = self.conn_seat.get(conn)
+        seat = self._welcomed(conn)
         if seat is None:
-            return self._error(conn, p.NOT_WELCOMED, "say hello with the table code first")
+            return
         if self.session is not None:
             return self._error(conn, p.STARTED, "the match has started")
         self.strikes[conn] = 0
@@ -275,9 +301,9 @@ class Lobby:
 
     # ------------------------------------------------------------------ reactions
     def _react(self, conn: int, msg: p.React) -> None:
-        seat = self.conn_seat.get(conn)
+        seat = self._welcomed(conn)
         if seat is None:
-            return self._error(conn, p.NOT_WELCOMED, "say hello with the table code first")
+            return
         now, last = self.clock(), self.reacted.get(seat)
         if last is not None and now - last < self.react_gap:
             return self._error(conn, p.TOO_FAST, "one reaction every two seconds")

@@ -59,6 +59,9 @@ class PartnerDesk:
     if TYPE_CHECKING:  # the host's own (net/lobby.py)
 
         def _error(self, conn: int, code: str, message: str, **extra: Any) -> None: ...
+        def _welcomed(self, conn: int) -> int | None: ...
+        def _playing(self, conn: int) -> int | None: ...
+        def _on_the_ask(self, conn: int, seat: int, ask_id: int) -> bool: ...
         def _to_seat(self, seat: int, message: dict[str, Any], text: str | None = None) -> None: ...
 
     def _asks(self) -> bool:
@@ -76,18 +79,13 @@ class PartnerDesk:
         """A seat asks its partner (see the module's words); an error changes nothing."""
         from carioca_desktop.bots.buraco.asking import turn_of
 
-        seat = self.conn_seat.get(conn)
+        seat = self._playing(conn)
         if seat is None:
-            return self._error(conn, p.NOT_WELCOMED, "say hello with the table code first")
-        if self.session is None or self.finished:
-            return self._error(conn, p.NOT_STARTED, "the match is not being played")
+            return None
         if not self._asks():
             return self._error(conn, p.RULE_OFF, "this table's rules ask no partner")
-        ask = self.asked
-        if ask is None or ask.seat != seat:
-            return self._error(conn, p.NOT_YOUR_TURN, "you are not asked to act now")
-        if msg.ask != ask.ask:
-            return self._error(conn, p.STALE, "that answers an older question", ask=ask.ask)
+        if not self._on_the_ask(conn, seat, msg.ask):
+            return None
         turn = turn_of(self.game, seat)
         if self.question is not None or turn in self.partner_answers:
             return self._error(conn, p.ASKED_ALREADY, "your partner was asked this turn")
@@ -144,9 +142,9 @@ class PartnerDesk:
         return DEFAULT if person.conn is None else None
 
     def _partner_answer(self, conn: int, msg: p.PartnerAnswer) -> None:
-        seat = self.conn_seat.get(conn)
+        seat = self._welcomed(conn)
         if seat is None:
-            return self._error(conn, p.NOT_WELCOMED, "say hello with the table code first")
+            return None
         question = self.question
         if question is None or msg.question != question.number:
             return self._error(conn, p.NO_QUESTION, "no such question is waiting for you")
