@@ -58,6 +58,19 @@ def fill(app, scene: JoinScene, address: str, code: str, name: str = "Ana") -> N
     type_into(app, entries["name"], name)
 
 
+def joined_lobby(app, players: int = 3) -> tuple[TableHost, LobbyScene]:  # type: ignore[no-untyped-def]
+    """A table hosted by ``app`` and joined from its Join screen by the typed address: the host
+    and the lobby on top."""
+    scene = open_join(app)  # the menu below it closes any table when it opens
+    host = a_table(app, players=players)
+    fill(app, scene, f"127.0.0.1:{host.port}", host.code)
+    click(app, tr("net.join.go"))
+    until(app, lambda: isinstance(app.stack.top, LobbyScene), "the lobby")
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene)
+    return host, lobby
+
+
 def test_a_wrong_code_shows_its_message(tmp_path: Path, drawn: list[str]) -> None:
     app = new_app(tmp_path)
     scene = open_join(app)  # the menu below it closes any table when it opens
@@ -116,13 +129,7 @@ def test_the_lobby_shows_the_seats_keeps_ready_and_opens_the_table(
 ) -> None:
     app = new_app(tmp_path)
     route = record_table_route(app)
-    scene = open_join(app)
-    host = a_table(app, players=2)
-    fill(app, scene, f"127.0.0.1:{host.port}", host.code)
-    click(app, tr("net.join.go"))
-    until(app, lambda: isinstance(app.stack.top, LobbyScene), "the lobby")
-    lobby = app.stack.top
-    assert isinstance(lobby, LobbyScene)
+    host, lobby = joined_lobby(app, players=2)
     until(app, lambda: lobby.joining.lobby is not None, "the lobby's seats")
     frames(app)
     assert "Ana (tú)" in drawn
@@ -137,13 +144,7 @@ def test_the_lobby_shows_the_seats_keeps_ready_and_opens_the_table(
 
 def test_the_lobby_says_when_the_host_leaves(tmp_path: Path) -> None:
     app = new_app(tmp_path)
-    scene = open_join(app)  # the menu below it closes any table when it opens
-    host = a_table(app)
-    fill(app, scene, f"127.0.0.1:{host.port}", host.code)
-    click(app, tr("net.join.go"))
-    until(app, lambda: isinstance(app.stack.top, LobbyScene), "the lobby")
-    lobby = app.stack.top
-    assert isinstance(lobby, LobbyScene)
+    _host, lobby = joined_lobby(app)
     app.stop_serving()
     until(app, lambda: lobby.ended, "the host's leaving noticed")
     assert lobby.ended == tr("net.lobby.host_left")

@@ -9,9 +9,8 @@ from pathlib import Path
 import pytest
 
 from carioca_desktop.i18n import tr
-from carioca_desktop.ui.scenes.net.lobby import LobbyScene
 from tests.ui.net.netscreens import button, click, new_app, record_table_route, until
-from tests.ui.net.test_join_screens import a_table, fill, open_join
+from tests.ui.net.test_join_screens import joined_lobby
 
 pytestmark = pytest.mark.usefixtures("spanish")
 
@@ -19,13 +18,7 @@ pytestmark = pytest.mark.usefixtures("spanish")
 def test_a_dropped_joiner_in_the_lobby_comes_back_by_itself(tmp_path: Path) -> None:
     app = new_app(tmp_path)
     route = record_table_route(app)
-    scene = open_join(app)
-    host = a_table(app, players=2)
-    fill(app, scene, f"127.0.0.1:{host.port}", host.code)
-    click(app, tr("net.join.go"))
-    until(app, lambda: isinstance(app.stack.top, LobbyScene), "the lobby")
-    lobby = app.stack.top
-    assert isinstance(lobby, LobbyScene)
+    host, lobby = joined_lobby(app, players=2)
     until(app, lambda: host.lobby_seats()[0]["status"] == "here", "the seat taken")
     click(app, tr("net.lobby.ready"))
     until(app, lambda: host.lobby_seats()[0].get("ready"), "the ready mark at the host")
