@@ -72,11 +72,10 @@ def test_the_host_asks_the_person_over_the_network_and_waits() -> None:
     """The whole path on a real host: its bot heading out sends ``partner_question`` to the
     person's client, the host waits (nothing is applied), and the person's "yes" lets the
     bot go out."""
-    import time
-
     from carioca_desktop.net.client import NetClient
     from carioca_desktop.net.partner import PartnerQuestion
     from tests.fixtures.netkit import CODE, new_host
+    from tests.fixtures.waiting import wait_until
 
     desk = _desk_at_a_going_out()
     seat, partner = desk.seat, (desk.seat + 2) % 4
@@ -85,25 +84,25 @@ def test_the_host_asks_the_person_over_the_network_and_waits() -> None:
                     grace=600, buy_seconds=30.0)  # fmt: skip
     client = NetClient(f"127.0.0.1:{host.port}", CODE, "Carla", reconnect=False)
     try:
-        end = time.monotonic() + 10
-        while host.session is None and time.monotonic() < end:
-            host.poll(0.02)
-        assert host.session is not None
+        wait_until(lambda: host.session is not None, what="the start",
+                   step=lambda: host.poll(0.02))  # fmt: skip
         host.session.game = desk.game  # the deal where the bot at ``seat`` can go out
         host.session.bots[seat] = Hasty(desk.action)
         applied = host.applied
         got: list[Any] = []
-        while not any(isinstance(e, PartnerQuestion) for e in got) and time.monotonic() < end:
-            host.poll(0.02)
-            got += client.poll(0.02)
-        question = next(e for e in got if isinstance(e, PartnerQuestion))
+        question = wait_until(
+            lambda: next((e for e in got if isinstance(e, PartnerQuestion)), None),
+            what="the partner question",
+            seen=lambda: got[-8:],
+            step=lambda: (host.poll(0.02), got.extend(client.poll(0.02))),
+        )
         assert (question.seat, question.seconds) == (seat, 30.0)
         for _ in range(5):
             host.poll(0.02)
         assert host.applied == applied and not host._host_acts()  # the bot waits
         client.send_partner_answer(question.question, True)
-        while host.applied == applied and time.monotonic() < end:
-            host.poll(0.02)
+        wait_until(lambda: host.applied != applied, what="the bot's move after the yes",
+                   step=lambda: host.poll(0.02))  # fmt: skip
         log = host.session.game.state.log
         assert any(e.kind == "go_out" and e.seat == seat for e in log)  # it went out
     finally:

@@ -15,6 +15,7 @@ import pytest
 
 from carioca_desktop.net.protocol import encode
 from tests.fixtures.netkit import HostThread, join_in_thread, new_host
+from tests.fixtures.waiting import wait_until
 
 
 class LeakCheck:
@@ -174,11 +175,13 @@ def test_no_message_leaks_a_hidden_card_a_token_or_a_generator(
                     f"127.0.0.1:{host.port}", {"token": host.local_token(0)}
                 )
             joins.append(join_in_thread(host.port, f"P{s}", "normal", s, tmp_path / f"j{s}"))
-            while s not in host.remote or host.remote[s].conn is None:
-                runner.thread.join(0.01)
+            wait_until(
+                lambda: s in host.remote and host.remote[s].conn is not None,  # noqa: B023
+                what=f"seat {s} joined",
+            )  # in seat order
         for j in joins:
             j.join(240)
-        assert [j.code for j in joins] == [0] * len(people)  # type: ignore[attr-defined]
+        assert [j.code for j in joins] == [0] * len(people), [j.code for j in joins]  # type: ignore[attr-defined]
         assert host.finished and runner.error is None
     finally:
         runner.stop()

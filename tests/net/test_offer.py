@@ -3,7 +3,6 @@ the countdown; nobody holds the table beyond it, and it stands still while the s
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
@@ -13,6 +12,9 @@ from carioca_desktop.net.games import KINDS
 from carioca_desktop.net.join import JoinBot
 from carioca_desktop.play.carioca.offer import OFFER_SECONDS
 from tests.fixtures.netkit import CODE, new_host
+from tests.fixtures.waiting import PATIENCE, wait_until
+
+pytestmark = pytest.mark.timeout(120)  # a hung socket fails in minutes, with its stack
 
 
 def _pump(host: Any, clients: dict[int, NetClient], bots: dict[int, JoinBot],
@@ -41,17 +43,27 @@ def test_an_unanswered_offer_passes_after_its_countdown_which_stands_still_while
             seen[seat] = []
             bots[seat] = JoinBot(KINDS["carioca"], "normal", seat)
             bots[seat].restore(seat, {})
-            while not any(isinstance(e, Welcomed) for e in seen[seat]):
-                _pump(host, clients, bots, seen)
+            wait_until(
+                lambda: any(isinstance(e, Welcomed) for e in seen[seat]),  # noqa: B023
+                what="the welcome",
+                seen=lambda: seen,
+                step=lambda: _pump(host, clients, bots, seen),
+            )
             tokens[seat] = next(e.token for e in seen[seat] if isinstance(e, Welcomed))
-        offer = None
-        for _ in range(20_000):
-            _pump(host, clients, bots, seen)
-            offer = next((e for s in seen for e in seen[s] if isinstance(e, Asked)
-                          and e.seconds is not None), None)  # fmt: skip
-            if offer is not None:
-                break
-        assert offer is not None, "no offer in the match's first turns"
+        offer = wait_until(
+            lambda: next(
+                (
+                    e
+                    for s in seen
+                    for e in seen[s]
+                    if isinstance(e, Asked) and e.seconds is not None
+                ),
+                None,
+            ),
+            PATIENCE * 2,
+            "an offer in the match's first turns",
+            step=lambda: _pump(host, clients, bots, seen),
+        )
         seat = offer.seat
         assert offer.seconds == OFFER_SECONDS
         assert [a["do"] for a in offer.legal] == ["buy", "pass"]
@@ -60,17 +72,22 @@ def test_an_unanswered_offer_passes_after_its_countdown_which_stands_still_while
         _pump(host, clients, bots, seen)
         assert host.applied == applied and host.asked.seat == seat  # still thinking
         clients.pop(seat).close()
-        while host.remote[seat].conn is not None:
-            host.poll(0.01)
+        wait_until(
+            lambda: host.remote[seat].conn is None,
+            what="the host hearing the drop",
+            step=lambda: host.poll(0.01),
+        )
         now[0] += 30.0  # away, within the grace: the countdown stands still
         host.poll(0.01)
         assert host.applied == applied
         clients[seat] = NetClient(f"127.0.0.1:{host.port}", CODE, "x", tokens[seat])
         seen[seat] = []
-        again = None
-        while again is None:
-            _pump(host, clients, bots, seen)
-            again = next((e for e in seen[seat] if isinstance(e, Asked)), None)
+        again = wait_until(
+            lambda: next((e for e in seen[seat] if isinstance(e, Asked)), None),
+            what="the offer asked again",
+            seen=lambda: seen[seat],
+            step=lambda: _pump(host, clients, bots, seen),
+        )
         assert again.ask == offer.ask and again.seconds is not None and again.seconds <= 0.5
         now[0] += 0.6
         host.poll(0.01)
@@ -90,24 +107,36 @@ def test_after_the_grace_a_bot_plays_the_seat_until_its_person_takes_it_back(
     host = new_host("carioca", {"preset": "chico"}, "remote,easy", 4, grace=0.3, stand_in="easy")
     first = NetClient(f"127.0.0.1:{host.port}", CODE, "Ana")
     try:
-        token = None
-        while token is None:
-            host.poll(0.01)
-            token = next((e.token for e in first.poll(0.01) if isinstance(e, Welcomed)), None)
+        got: list[Any] = []
+        token = wait_until(
+            lambda: next((e.token for e in got if isinstance(e, Welcomed)), None),
+            what="the welcome",
+            seen=lambda: got,
+            step=lambda: (host.poll(0.01), got.extend(first.poll(0.01))),
+        )
         first.close()
-        while host.remote[0].standin is None:  # dropped, then the grace runs out
-            host.poll(0.02)
+        wait_until(
+            lambda: host.remote[0].standin is not None,  # dropped, then the grace ran out
+            what="the stand-in",
+            step=lambda: host.poll(0.02),
+        )
         played = host.applied
-        while host.applied == played:  # the stand-in bot plays seat 0: the table goes on
-            host.poll(0.01)
+        wait_until(
+            lambda: host.applied != played,  # the stand-in bot plays seat 0
+            what="a stand-in's move",
+            step=lambda: host.poll(0.01),
+        )
         assert not host.finished
         back = NetClient(f"127.0.0.1:{host.port}", CODE, "Ana", token)
-        while host.transport.inbox.qsize() < 2:  # its hello waits (the bots would finish)
-            time.sleep(0.01)
-        asked = None
-        while asked is None:
-            host.poll(0.01)
-            asked = next((e for e in back.poll(0.01) if isinstance(e, Asked)), None)
+        # Its hello waits unread (a polled host's bots would finish the match meanwhile).
+        wait_until(lambda: host.transport.inbox.qsize() >= 2, what="the hello queued")
+        came: list[Any] = []
+        asked = wait_until(
+            lambda: next((e for e in came if isinstance(e, Asked)), None),
+            what="the person asked again",
+            seen=lambda: came,
+            step=lambda: (host.poll(0.01), came.extend(back.poll(0.01))),
+        )
         assert host.remote[0].standin is None and host.remote[0].status == "here"
         assert asked.seat == 0  # the person plays again
         back.close()

@@ -6,7 +6,6 @@ not asked this turn, or after "not yet"."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -16,8 +15,9 @@ from carioca_desktop.net import protocol as p
 from carioca_desktop.net.client import Asked, NetClient, Refusal
 from carioca_desktop.net.partner import DEFAULT, PartnerQuestion, PartnerSaid
 from tests.fixtures.netkit import CODE, HostThread, new_host
+from tests.fixtures.waiting import PATIENCE, wait_until
 
-pytestmark = pytest.mark.timeout(60)
+pytestmark = pytest.mark.timeout(120)
 ASKING = {"preset": "brasileiro", "ask_partner": True}
 
 
@@ -27,17 +27,21 @@ class Seat:
     def __init__(self, port: int, name: str) -> None:
         self.client = NetClient(f"127.0.0.1:{port}", CODE, name, reconnect=False)
         self.got: list[Any] = []
+        self.read = 0  # events before this one were looked at by an earlier ``until``
 
-    def until(self, ok: Callable[[Any], bool], seconds: float = 10) -> Any:
-        end = time.monotonic() + seconds
-        seen = 0
-        while time.monotonic() < end:
-            self.got += self.client.poll(0.05)
-            for event in self.got[seen:]:
-                if ok(event):
-                    return event
-            seen = len(self.got)
-        raise AssertionError(f"not received within {seconds} s: {self.got[-5:]}")
+    def until(self, ok: Callable[[Any], bool], seconds: float = PATIENCE) -> Any:
+        """The next event (after the one the last call returned) that is ``ok``: a second
+        refusal of the same code must be a new one, not the first seen again."""
+
+        def found() -> Any:
+            for i in range(self.read, len(self.got)):
+                if ok(self.got[i]):
+                    self.read = i + 1
+                    return self.got[i]
+            return None
+
+        return wait_until(found, seconds, "the event", lambda: self.got[self.read :][-8:],
+                          lambda: self.got.extend(self.client.poll(0.05)))  # fmt: skip
 
     def of(self, kind: type) -> list[Any]:
         self.got += self.client.poll(0.2)
@@ -127,7 +131,7 @@ def test_a_silent_or_absent_partner_counts_as_the_default(started: Any) -> None:
     assert (said.yes, said.by) == (DEFAULT, "default")
     host.partner_answers.clear()  # a new question this turn (as on the next turn)
     carla.client.close()
-    time.sleep(0.3)  # the host hears the drop
+    wait_until(lambda: host.remote[2].conn is None, what="the host hearing Carla's drop")
     ana.client.send_partner_ask(ask.ask)
     said = ana.until(lambda e: isinstance(e, PartnerSaid) and e.question != said.question)
     assert (said.yes, said.by) == (DEFAULT, "default")

@@ -15,8 +15,9 @@ from carioca_desktop.net.link import SeatLink
 from carioca_desktop.storage import Paths
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.scene import Scene
+from tests.fixtures.waiting import PATIENCE
 
-WAIT = 10.0  # seconds a loopback exchange may take on a loaded machine
+WAIT = PATIENCE  # seconds a loopback exchange may take on a loaded machine
 
 
 def new_app(home: Path, size: tuple[int, int] = (1280, 720)) -> App:

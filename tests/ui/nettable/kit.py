@@ -17,6 +17,7 @@ from carioca_desktop.net.link import SeatLink
 from carioca_desktop.storage import Paths
 from carioca_desktop.ui.app import App
 from tests.fixtures.netkit import CODE, HostThread, new_host
+from tests.fixtures.waiting import PATIENCE, wait_until
 
 _EARLY: dict[int, list[Any]] = {}  # what each client read while joining, by id
 
@@ -25,9 +26,8 @@ def join(port: int, name: str) -> NetClient:
     """A client once welcomed (so seats are taken in the order of the calls)."""
     client = NetClient(f"127.0.0.1:{port}", CODE, name)
     early = _EARLY.setdefault(id(client), [])
-    end = time.monotonic() + 10
-    while not any(isinstance(e, Welcomed) for e in early) and time.monotonic() < end:
-        early.extend(client.poll(0.05))
+    wait_until(lambda: any(isinstance(e, Welcomed) for e in early), what=f"{name}'s welcome",
+               seen=lambda: early, step=lambda: early.extend(client.poll(0.05)))  # fmt: skip
     return client
 
 
@@ -37,7 +37,7 @@ def link(client: NetClient) -> SeatLink:
     started: Started | None = None
     pending: list[Any] = []
     events = _EARLY.pop(id(client), [])
-    end = time.monotonic() + 10
+    end = time.monotonic() + PATIENCE
     while started is None and time.monotonic() < end:
         for event in events:
             if isinstance(event, Welcomed):
@@ -48,7 +48,7 @@ def link(client: NetClient) -> SeatLink:
                 pending.append(event)
         events = client.poll(0.05)
     pending.extend(events)  # what came in the same batch as ``start`` and after
-    assert welcomed is not None and started is not None
+    assert welcomed is not None and started is not None, (welcomed, started, pending[-8:])
     address = f"{client.host}:{client.port}"
     return SeatLink(client, address, CODE, "", welcomed, started, pending)
 
@@ -99,8 +99,10 @@ class Person:
 
 
 def frames(app: App, seconds: float, until: Any = None, dt: float = 0.02) -> bool:
-    """Frames for up to ``seconds`` of wall time (the host answers meanwhile)."""
-    end = time.monotonic() + seconds
+    """Frames for up to ``seconds`` of wall time (the host answers meanwhile); with
+    ``until``, frames until it holds: True, or False after at least PATIENCE seconds (a
+    loaded machine may be several times slower than the ``seconds`` a call site expects)."""
+    end = time.monotonic() + (seconds if until is None else max(seconds, PATIENCE))
     while time.monotonic() < end:
         app.frame(dt)
         if until is not None and until():
@@ -114,6 +116,13 @@ def answered(app: App, scene: Any, seconds: float = 10) -> bool:
     without waiting: its state comes in later frames)."""
     session = scene.session
     return frames(app, seconds, lambda: session.sending is None and not session.answer_due)
+
+
+def until_recorded(app: App, scene: Any) -> None:
+    """Frames until the match is in this computer's statistics (``match_over`` follows the
+    last state, so it may come a few frames after the final sheet)."""
+    wait_until(lambda: scene.session.recorded, what="the match's record",
+               step=lambda: app.frame(0.02))  # fmt: skip
 
 
 @contextmanager
@@ -133,10 +142,10 @@ def partner_asked(tmp_path: Path, **options: Any) -> Iterator[tuple[NetClient, A
         app.reset(app.routes.net_table([carla_link]))  # this computer: Carla, seat 2
         table = app.stack.top
         got = list(ana_link.pending)
-        while not any(isinstance(e, Asked) and e.seat == 0 for e in got):
-            got += ana.poll(0.05)
-            app.frame(0.016)
-        ask = next(e for e in got if isinstance(e, Asked) and e.seat == 0)
+        ask = wait_until(lambda: next((e for e in got if isinstance(e, Asked) and e.seat == 0),
+                                      None),
+                         what="Ana's turn", seen=lambda: got[-8:],
+                         step=lambda: (got.extend(ana.poll(0.05)), app.frame(0.016)))  # fmt: skip
         ana.send_partner_ask(ask.ask)
         assert frames(app, 10, lambda: isinstance(app.stack.top, ConfirmScene))
         yield ana, app, table, app.stack.top

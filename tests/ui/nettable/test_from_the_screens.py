@@ -6,7 +6,6 @@ under ``slow``."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -18,6 +17,7 @@ from carioca_desktop.ui.nettable.scenes import NetBuracoTable, NetCariocaTable
 from carioca_desktop.ui.scenes.net.hosting import ME, PERSON
 from tests.ui.net.netscreens import click, new_app, until
 from tests.ui.net.test_host_screens import open_waiting_room
+from tests.ui.nettable.kit import until_recorded
 from tests.ui.nettable.test_match import play_through
 
 pytestmark = [pytest.mark.usefixtures("spanish"), pytest.mark.timeout(240)]
@@ -35,9 +35,7 @@ def test_host_from_the_screens_and_play_to_the_final_sheet(tmp_path: Path, game:
         assert room.host is app.served.host  # type: ignore[union-attr]
         scene, end = play_through(app, game, 200)
         assert end == "final"
-        deadline = time.monotonic() + 5
-        while not scene.session.recorded and time.monotonic() < deadline:
-            app.frame(0.02)
+        until_recorded(app, scene)
         (record,) = load_stats(Paths.under(tmp_path))[0].records
         assert record.match_id == scene.session.match_id
     finally:

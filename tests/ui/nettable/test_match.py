@@ -15,7 +15,7 @@ import pytest
 from carioca_desktop.storage import Paths
 from carioca_desktop.storage.stats import load_stats
 from carioca_desktop.ui.app import App
-from tests.ui.nettable.kit import Person, table
+from tests.ui.nettable.kit import Person, table, until_recorded
 
 SHORT = {"carioca": {"rounds": ["2T", "1T1E"]}, "buraco": {"target": 600}}
 SPECS = {"carioca": "remote,normal,normal", "buraco": "remote,normal,normal,normal"}
@@ -61,9 +61,7 @@ def finished(tmp_path: Path, game: str, rules: dict[str, Any], seconds: float,
         assert scene.obs.hand == thread.host.game.observation(viewer).hand
         for feed in scene.session.feeds:  # and every person here holds the host's hand
             assert feed.obs.hand == thread.host.game.observation(feed.seat).hand
-        deadline = time.monotonic() + 5
-        while not scene.session.recorded and time.monotonic() < deadline:
-            app.frame(0.02)  # the match_over message follows the last state
+        until_recorded(app, scene)
         records = load_stats(Paths.under(tmp_path))[0].records
         assert [r.match_id for r in records] == [scene.session.match_id]
         assert list(records[0].human_seats) == [link.welcomed.seat for link in links]
@@ -130,9 +128,7 @@ def test_a_match_with_a_person_elsewhere_is_marked_as_a_network_match(tmp_path: 
         _other_computer(links[1], "carioca")
         scene, end = play_through(app, "carioca", 120)
         assert end == "final"
-        deadline = time.monotonic() + 5
-        while not scene.session.recorded and time.monotonic() < deadline:
-            app.frame(0.02)
+        until_recorded(app, scene)
         (record,) = load_stats(Paths.under(tmp_path))[0].records
         assert played_on_network(record) and list(record.human_seats) == [0]
     finally:
