@@ -14,6 +14,7 @@ import pytest
 from carioca_desktop.net import discovery
 from carioca_desktop.net.cli import default_host_name, host_parser
 from tests.fixtures.netkit import CODE, ROOT, env
+from tests.fixtures.waiting import wait_until
 
 
 def _no_user() -> str:
@@ -57,12 +58,8 @@ def _host_found(extra: list[str], tmp_path: Path, user: str) -> list[discovery.F
         assert proc.stdout is not None
         assert proc.stdout.readline().startswith("listening on 127.0.0.1:")
         proc.stdout.readline()  # the code line: the responder is up before it
-        found: list[discovery.Found] = []
-        for _ in range(10):  # the first answer may be a moment behind the printed lines
-            found = discovery.search(0.3, where)
-            if found:
-                break
-        return found
+        # The first answer may be a while behind the printed lines on a loaded machine.
+        return wait_until(lambda: discovery.search(0.3, where), what="the host's answer")
     finally:
         proc.kill()
         proc.communicate()

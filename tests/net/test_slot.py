@@ -20,6 +20,7 @@ from carioca_desktop.play.carioca.session import MatchSession
 from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.storage import Paths, flush_autosaves, load_autosave
 from tests.fixtures.netkit import CODE, ROOT, env
+from tests.fixtures.waiting import PATIENCE, wait_until
 
 
 def _local_match(paths: Paths) -> bytes:
@@ -27,7 +28,7 @@ def _local_match(paths: Paths) -> bytes:
     rules = KINDS["carioca"].load_rules({"players": 2})
     seats = [SeatConfig("Yo", "human"), SeatConfig("Bot", "bot", "easy")]
     MatchSession.new(rules, seats, 7, paths)
-    flush_autosaves(10)
+    assert flush_autosaves(PATIENCE)
     return paths.autosave_file.read_bytes()
 
 
@@ -39,15 +40,16 @@ def _hosted(paths: Path | Any, seats: str = "remote,local,easy",
     rules = KINDS["carioca"].load_rules({"players": len(specs), "preset": "chico"})
     host = TableHost("carioca", rules, specs, 3, code=CODE, paths=paths, **kw)
     client = NetClient(f"127.0.0.1:{host.port}", CODE, "Ana")
-    end = time.monotonic() + 20
-    while host.session is None:
-        assert time.monotonic() < end
+
+    def step() -> None:
         host.poll(0.01)
         if any(isinstance(e, Welcomed) for e in client.poll(0.01)):
             host.start_now()
-    for _ in range(20):
+
+    wait_until(lambda: host.session is not None, what="the start", step=step)
+    for _ in range(20):  # the first moves (what is asserted is on disk after the flush)
         host.poll(0.01)
-    flush_autosaves(10)
+    assert flush_autosaves(PATIENCE)
     return host, client
 
 
