@@ -18,6 +18,7 @@ from carioca_desktop.ui.nettable.scenes import NetCariocaTable
 from carioca_desktop.ui.scenes.carioca.final import FinalScoreScene
 from tests.fixtures.netinput import KEYS, MOUSE, Hands, carioca_keys_turn, carioca_mouse_turn
 from tests.fixtures.netkit import HostThread
+from tests.fixtures.waiting import wait_until
 from tests.ui.nettable.kit import table
 
 pytestmark = pytest.mark.timeout(150)
@@ -45,10 +46,9 @@ def play_round(app: App, thread: HostThread, turn: Callable[[], None]) -> int:
             turn()
             turns += 1
         time.sleep(0.002)
-    for _ in range(50):
-        app.frame(0.05)  # the beat after the last move, then the sheet
-        if isinstance(app.stack.top, FinalScoreScene):
-            break
+    if game.round_over:  # the beat after the last move, then the sheet
+        wait_until(lambda: isinstance(app.stack.top, FinalScoreScene), what="the final sheet",
+                   seen=lambda: app.stack.top, step=lambda: app.frame(0.05))  # fmt: skip
     assert thread.host.game.round_over and game.round_over
     kinds = [e.kind for e in thread.host.game.state.events if e.seat == 0]
     assert kinds.count("draw") == turns and kinds.count("discard") >= turns - 1, kinds
