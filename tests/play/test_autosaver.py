@@ -25,6 +25,7 @@ from carioca_desktop.storage import (
 )
 from carioca_desktop.storage.autosaver import BackgroundWriter, Job, writer_for
 from carioca_desktop.storage.rngcodec import compact_match, expand_match, pack_state
+from tests.fixtures.waiting import PATIENCE, wait_until
 
 SEATS = [SeatConfig("Tú", "human")] + [SeatConfig(f"Bot {i}", "bot", "normal") for i in (1, 2, 3)]
 
@@ -73,7 +74,7 @@ def test_states_handed_in_while_writing_are_coalesced_latest_wins() -> None:
     for k in range(50):
         writer.submit(k)
     gate.set()
-    assert writer.flush(5)
+    assert writer.flush(PATIENCE)
     assert written[-1] == 49 and len(written) <= 2  # the first, perhaps, and the last
     assert writer.submitted == 50 and writer.written == len(written)
 
@@ -86,9 +87,9 @@ def test_a_held_state_waits_for_its_release_or_a_flush() -> None:
     threading.Event().wait(0.05)  # time enough for the thread to write it, were it free
     assert written == []
     writer.release()
-    assert writer.flush(5) and written == [1]
+    assert writer.flush(PATIENCE) and written == [1]
     writer.submit(2, hold=True)
-    assert writer.flush(5) and written == [1, 2]  # a flush (quit, Continue) writes it too
+    assert writer.flush(PATIENCE) and written == [1, 2]  # a flush (quit, Continue) writes it too
 
 
 def test_at_the_table_a_moves_save_is_held_until_the_next_frame(tmp_path: Path) -> None:
@@ -100,18 +101,15 @@ def test_at_the_table_a_moves_save_is_held_until_the_next_frame(tmp_path: Path) 
     session.decide_ahead()
     writer = writer_for(paths)
     for release in (session.release_decision, session.release_save):
-        assert writer.flush(5)  # the new match's own save, written at once
+        assert writer.flush(PATIENCE)  # the new match's own save, written at once
         done = writer.written
         session.release_decision()
-        action = session.pending_bot_action()
-        while action is None:
-            threading.Event().wait(0.01)
-            action = session.pending_bot_action()
+        action = wait_until(session.pending_bot_action, what="the bot's worked-out move")
         session.apply(action)
         threading.Event().wait(0.05)
         assert writer.written == done and not writer.idle  # held
         release()
-        writer.flush(5)
+        writer.flush(PATIENCE)
         assert writer.written == done + 1
         assert load_autosave(paths)[1] == session.to_dict()
 
@@ -285,7 +283,7 @@ def test_a_job_runs_after_the_states_before_it_and_is_never_replaced() -> None:
     for k in (3, 4, 5):  # after the job: coalesced among themselves, never replacing it
         writer.submit(k)
     gate.set()
-    assert writer.flush(5)
+    assert writer.flush(PATIENCE)
     assert done.index(-1) == len(done) - 2 and done[-1] == 5
     assert 2 in done and all(k < 3 for k in done[: done.index(-1)])
 
@@ -309,7 +307,7 @@ def test_a_job_may_flush_or_clear_without_waiting_for_itself() -> None:
         done.append(writer.discard(1))
 
     writer.then(Job(job, "job"))
-    assert writer.flush(5) and done == [True, True]
+    assert writer.flush(PATIENCE) and done == [True, True]
 
 
 def test_at_the_table_the_end_of_a_match_is_recorded_off_the_frame(

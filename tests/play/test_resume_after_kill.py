@@ -14,6 +14,7 @@ from carioca_desktop.play.carioca.session import MatchSession
 from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.storage import Paths, load_autosave
+from tests.fixtures.waiting import wait_until
 
 SEED = 21
 SEATS = [
@@ -68,7 +69,11 @@ def test_killed_match_resumes_exactly(tmp_path: Path) -> None:
             env={**os.environ, "PYTHONPATH": str(root)},
         )
         assert child.stdout is not None and child.stdout.readline().strip() == b"started"
-        time.sleep(rng.uniform(0.2, 1.0))
+        # Its first save is written by a thread: on a loaded machine it may not be there
+        # 0.2 s after "started" (then nothing would be left to resume, rightly).
+        saved = Paths.under(home).autosave_file
+        wait_until(saved.exists, what="the child's first save")
+        time.sleep(rng.uniform(0.2, 1.0))  # then killed anywhere in the play that follows
         child.send_signal(signal.SIGKILL)
         child.wait()
         loaded, _, notices = load_autosave(

@@ -117,9 +117,13 @@ def test_kill_at_random_moments_never_tears_the_file(tmp_path: Path) -> None:
     server = WriterServer(target, tmp_path / "a", tmp_path / "b")
     rng = random.Random(20240601)
     seen = {a: 0, b: 0}
-    mid_write = 0
+    mid_write = kills = 0
     try:
-        for _ in range(KILLS):
+        # KILLS kills, and more while the kills have not yet landed both between and inside
+        # writes (a starved writer may write nothing in 30 ms on a loaded machine).
+        while kills < KILLS or not (seen[a] and seen[b] and mid_write):
+            assert kills < 10 * KILLS, (kills, seen[a], seen[b], mid_write)
+            kills += 1
             server.kill_one(rng.uniform(0.0, 0.030))
             content = target.read_bytes()
             assert content in seen, "torn file after SIGKILL"
@@ -131,7 +135,7 @@ def test_kill_at_random_moments_never_tears_the_file(tmp_path: Path) -> None:
             mid_write += bool(leftovers)
     finally:
         server.close()
-    print(f"kills={KILLS} A={seen[a]} B={seen[b]} mid_write={mid_write}")
+    print(f"kills={kills} A={seen[a]} B={seen[b]} mid_write={mid_write}")
     # The kills must have landed both between and inside writes for the test to mean much.
     assert seen[a] > 0 and seen[b] > 0 and mid_write > 0
     atomic_write_bytes(target, b"{}")
