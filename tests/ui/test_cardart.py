@@ -22,6 +22,7 @@ import pytest
 from carioca_desktop.resources import asset
 from carioca_desktop.ui import cardart, sounds
 from carioca_desktop.ui.cardart import ALL_CODES, CardArt, felt, pretty, suit_symbol
+from tests.fixtures.waiting import wait_until
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 REPO = Path(__file__).resolve().parents[2]
@@ -158,13 +159,13 @@ def test_shadow_and_highlight_are_larger_than_the_card() -> None:
 
 
 def test_full_deck_renders_fast() -> None:
-    start = time.perf_counter()
+    start = time.process_time()  # CPU time: a loaded machine's wall clock says little
     art = CardArt(110)
     for code in ALL_CODES * 2 + ("JK", "JK", "JK", "JK"):
         art.face(code)
     art.back(0)
     art.back(1)
-    assert time.perf_counter() - start < 1.0
+    assert time.process_time() - start < 1.0
 
 
 def test_bad_codes_are_rejected() -> None:
@@ -331,10 +332,7 @@ def test_a_felt_kept_on_disk_is_the_felt_drawn(tmp_path: Path) -> None:
     try:
         cardart.felt.cache_clear()
         drawn = felt((333, 211), True)
-        for _ in range(200):  # written in the background
-            if list(tmp_path.glob("felt-*.px")):
-                break
-            time.sleep(0.01)
+        wait_until(lambda: list(tmp_path.glob("felt-*.px")), what="the felt written")
         cardart.felt.cache_clear()
         kept = felt((333, 211), True)
         assert kept is not drawn
@@ -357,10 +355,7 @@ def test_a_picture_with_alpha_is_kept_exactly(tmp_path: Path) -> None:
     try:
         art = CardArt(90)
         drawn = picturecache.kept("shadow", 90, art.shadow, alpha=True)
-        for _ in range(200):
-            if list(tmp_path.glob("shadow-*.px")):
-                break
-            time.sleep(0.01)
+        wait_until(lambda: list(tmp_path.glob("shadow-*.px")), what="the shadow written")
         kept = picturecache.kept("shadow", 90, lambda: pytest.fail("drawn again"), alpha=True)
         assert kept.get_flags() & pygame.SRCALPHA and kept.get_size() == drawn.get_size()
         assert pygame.image.tobytes(kept, "RGBA") == pygame.image.tobytes(drawn, "RGBA")

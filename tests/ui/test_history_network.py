@@ -5,7 +5,6 @@ refused like any damaged field."""
 
 from __future__ import annotations
 
-import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -27,6 +26,7 @@ from carioca_desktop.storage.replays import keep_match
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.scenes.history import HistoryScene, row_text
 from tests.fixtures.netkit import CODE, HostThread
+from tests.fixtures.waiting import PATIENCE, wait_until
 from tests.storage.test_replay_store import _fake
 
 
@@ -58,13 +58,9 @@ def _host_match(home: Path) -> None:
     thread = HostThread(host)
     try:
         host.start_now()
-        end = time.monotonic() + 60
-        while not host.finished and time.monotonic() < end:
-            time.sleep(0.05)
-        assert host.finished, "the bots' match did not end"
-        end = time.monotonic() + 5
-        while not rows(Paths.under(home)) and time.monotonic() < end:
-            time.sleep(0.05)  # the match file is written as the save is cleared
+        wait_until(lambda: host.finished, PATIENCE * 4, "the end of the bots' match")
+        # The match file is written as the save is cleared.
+        wait_until(lambda: rows(Paths.under(home)), what="the kept match file")
     finally:
         thread.stop()
 

@@ -9,7 +9,6 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,6 +20,7 @@ from carioca_desktop.storage import Notice, Paths
 from carioca_desktop.ui import picturecache
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.scenes.menu import MenuScene
+from tests.fixtures.waiting import wait_until
 
 
 @pytest.fixture
@@ -48,12 +48,9 @@ def menu_frame(paths: Paths, size: tuple[int, int] = (1280, 720)) -> tuple[App, 
 def kept_pictures(paths: Paths) -> list[Path]:
     folder = picturecache.folder()
     assert folder is not None and folder.is_relative_to(paths.settings_file.parent)
-    for _ in range(300):  # written in the background
-        found = sorted(folder.glob("scene-MenuScene-*.px"))
-        if found:
-            return found
-        time.sleep(0.01)
-    return []
+    return wait_until(  # written in the background
+        lambda: sorted(folder.glob("scene-MenuScene-*.px")), what="the kept menu picture"
+    )
 
 
 def test_the_kept_menu_picture_is_the_painted_one(
