@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
 
 from tests.conftest import full_run
 from tests.fixtures.examples import FLOOR, examples
@@ -36,6 +36,9 @@ def test_this_run_loaded_its_profile(pytestconfig: pytest.Config) -> None:
     else:
         assert settings.default.max_examples == 25
         assert examples(150) == 37 and examples(40) == FLOOR
+    # Neither profile times an example: a loaded CI machine is no failure of a property.
+    assert settings.default.deadline is None
+    assert HealthCheck.too_slow in settings.default.suppress_health_check
 
 
 def test_the_properties_run_again_under_slow(pytestconfig: pytest.Config) -> None:

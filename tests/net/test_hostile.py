@@ -178,7 +178,7 @@ def test_any_action_value_is_refused_by_type(table: Any, action: Any) -> None:  
     max_examples=200 * SCALE,
     deadline=None,
     derandomize=True,
-    suppress_health_check=[HealthCheck.function_scoped_fixture],
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(message=st.dictionaries(st.text(max_size=6), JSON, max_size=5) | JSON)
 def test_any_json_message_is_refused_by_type(table: Any, message: Any) -> None:
