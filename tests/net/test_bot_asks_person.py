@@ -8,9 +8,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+import pytest
+
 from carioca_desktop.bots.buraco.asking import heads_out
 from carioca_desktop.net.partner import DEFAULT, PartnerDesk
 from tests.net.test_partner import _desk_at_a_going_out
+
+pytestmark = pytest.mark.timeout(120)  # a hung socket or process fails in minutes, with its stack
 
 
 @dataclass

@@ -9,6 +9,8 @@ import pytest
 
 from tests.fixtures.loopback_guard import _check
 
+pytestmark = pytest.mark.timeout(120)  # a hung socket or process fails in minutes, with its stack
+
 
 @pytest.mark.parametrize(
     "address", [("10.0.0.1", 9), ("8.8.8.8", 53), ("255.255.255.255", 9), ("example.org", 80)]

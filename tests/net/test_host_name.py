@@ -16,6 +16,8 @@ from carioca_desktop.net.cli import default_host_name, host_parser
 from tests.fixtures.netkit import CODE, ROOT, env
 from tests.fixtures.waiting import wait_until
 
+pytestmark = pytest.mark.timeout(120)  # a hung socket or process fails in minutes, with its stack
+
 
 def _no_user() -> str:
     raise OSError("no user name")

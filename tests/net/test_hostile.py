@@ -25,6 +25,8 @@ from carioca_desktop.rules.errors import RulesError
 from tests.fixtures.netkit import CODE, HostThread, new_host
 from tests.fixtures.waiting import PATIENCE, wait_until
 
+pytestmark = pytest.mark.timeout(300)  # a hung socket fails in minutes (the barrage: ~30 s)
+
 # The default run sends about 1,000 hostile messages; the slow test at the end runs this
 # module again with CARIOCA_HOSTILE_SCALE=10: the 10^4 and more.
 SCALE = int(os.environ.get("CARIOCA_HOSTILE_SCALE", "1"))

@@ -27,6 +27,8 @@ from carioca_desktop.net.join import JoinBot
 from tests.fixtures.netkit import CODE, new_host
 from tests.fixtures.waiting import PATIENCE, wait_until
 
+pytestmark = pytest.mark.timeout(120)  # a hung socket or process fails in minutes, with its stack
+
 
 class Table:
     """A host polled by hand and its clients, each with every event it got."""

@@ -22,6 +22,8 @@ from carioca_desktop.storage import Paths, flush_autosaves, load_autosave
 from tests.fixtures.netkit import CODE, ROOT, env
 from tests.fixtures.waiting import PATIENCE, wait_until
 
+pytestmark = pytest.mark.timeout(120)  # a hung socket or process fails in minutes, with its stack
+
 
 def _local_match(paths: Paths) -> bytes:
     """A local match in the Continue slot, as the menu's New game leaves it."""

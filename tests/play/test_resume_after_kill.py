@@ -10,11 +10,15 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from carioca_desktop.play.carioca.session import MatchSession
 from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.storage import Paths, load_autosave
 from tests.fixtures.waiting import wait_until
+
+pytestmark = pytest.mark.timeout(120)  # a hung socket or process fails in minutes, with its stack
 
 SEED = 21
 SEATS = [

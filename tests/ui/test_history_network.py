@@ -29,6 +29,8 @@ from tests.fixtures.netkit import CODE, HostThread
 from tests.fixtures.waiting import PATIENCE, wait_until
 from tests.storage.test_replay_store import _fake
 
+pytestmark = pytest.mark.timeout(120)  # a hung socket or process fails in minutes, with its stack
+
 
 def test_the_network_mark_survives_the_file_and_a_bad_one_is_refused() -> None:
     three = replace(_fake(1), seats=(PlayerRecord("A", "human"), PlayerRecord("B", "human"),

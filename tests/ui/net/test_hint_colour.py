@@ -13,7 +13,7 @@ from carioca_desktop.ui.scenes.menu import MenuScene
 from carioca_desktop.ui.scenes.net.join import JoinScene
 from tests.ui.net.netscreens import frames, new_app, type_into
 
-pytestmark = pytest.mark.usefixtures("spanish")
+pytestmark = [pytest.mark.usefixtures("spanish"), pytest.mark.timeout(120)]
 
 TYPED = pygame.Color("#F6F0E2")  # theme.json: text_entry_line's normal_text
 HINT = pygame.Color("#8DA696")  # theme.json: the @hint class's normal_text

@@ -17,7 +17,7 @@ from carioca_desktop.ui.scenes.net.hostsetup import HostSetupScene
 from carioca_desktop.ui.scenes.net.waiting import WaitingRoomScene, spaced_code
 from tests.ui.net.netscreens import click, frames, key, new_app, record_table_route, until
 
-pytestmark = pytest.mark.usefixtures("spanish")
+pytestmark = [pytest.mark.usefixtures("spanish"), pytest.mark.timeout(120)]
 
 
 def open_waiting_room(app, kinds: list[str], game: str = "carioca") -> WaitingRoomScene:  # type: ignore[no-untyped-def]

@@ -30,7 +30,7 @@ from tests.ui.net.netscreens import (
     until,
 )
 
-pytestmark = pytest.mark.usefixtures("spanish")
+pytestmark = [pytest.mark.usefixtures("spanish"), pytest.mark.timeout(120)]
 
 
 def a_table(app, players: int = 3) -> TableHost:  # type: ignore[no-untyped-def]

@@ -12,7 +12,7 @@ from carioca_desktop.i18n import tr
 from tests.ui.net.netscreens import button, click, new_app, record_table_route, until
 from tests.ui.net.test_join_screens import joined_lobby
 
-pytestmark = pytest.mark.usefixtures("spanish")
+pytestmark = [pytest.mark.usefixtures("spanish"), pytest.mark.timeout(120)]
 
 
 def test_a_dropped_joiner_in_the_lobby_comes_back_by_itself(tmp_path: Path) -> None:

@@ -17,7 +17,7 @@ from carioca_desktop.ui.scenes.net.lobby import LobbyScene
 from tests.ui.net.netscreens import frames, new_app, record_table_route
 from tests.ui.net.test_join_screens import open_join
 
-pytestmark = pytest.mark.usefixtures("spanish")
+pytestmark = [pytest.mark.usefixtures("spanish"), pytest.mark.timeout(120)]
 
 
 class Batches:

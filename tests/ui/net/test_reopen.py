@@ -16,7 +16,7 @@ from carioca_desktop.ui.scenes.net.hosting import ME, PERSON
 from tests.ui.net.netscreens import button, click, frames, new_app, record_table_route, until
 from tests.ui.net.test_host_screens import join, open_waiting_room, welcomed
 
-pytestmark = pytest.mark.usefixtures("spanish")
+pytestmark = [pytest.mark.usefixtures("spanish"), pytest.mark.timeout(120)]
 
 
 def test_no_saved_table_no_reopen(tmp_path: Path) -> None:

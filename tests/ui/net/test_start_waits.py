@@ -15,7 +15,7 @@ from carioca_desktop.ui.scenes.net.hostsetup import HostSetupScene
 from carioca_desktop.ui.scenes.net.waiting import WaitingRoomScene
 from tests.ui.net.netscreens import button, click, frames, new_app, record_table_route, until
 
-pytestmark = pytest.mark.usefixtures("spanish")
+pytestmark = [pytest.mark.usefixtures("spanish"), pytest.mark.timeout(120)]
 
 
 def test_start_before_the_hosts_seat_joined_waits_for_it(tmp_path: Path, drawn: list[str]) -> None:

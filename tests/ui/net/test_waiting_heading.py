@@ -15,6 +15,8 @@ from carioca_desktop.ui.scenes.net.hosting import ME, PERSON
 from tests.ui.net.netscreens import frames, new_app
 from tests.ui.net.test_host_screens import open_waiting_room
 
+pytestmark = pytest.mark.timeout(120)  # a hung socket or process fails in minutes, with its stack
+
 
 @pytest.mark.parametrize("lang", ["es", "pt", "it"])
 def test_the_addresses_heading_is_whole(

@@ -10,6 +10,8 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
+import pytest
+
 from carioca_desktop.net.games import KINDS
 from carioca_desktop.play.netgame import NetBuracoGame
 from carioca_desktop.play.text import refusal_text
@@ -17,6 +19,8 @@ from carioca_desktop.rules.buraco.actions import Add, Draw, Swap
 from carioca_desktop.rules.buraco.game import BuracoGame
 from carioca_desktop.rules.buraco.ruleset import preset_rules
 from carioca_desktop.ui.scenes.buraco.targets import placing
+
+pytestmark = pytest.mark.timeout(120)  # a hung socket or process fails in minutes, with its stack
 
 KIND = KINDS["buraco"]
 

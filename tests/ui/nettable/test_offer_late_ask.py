@@ -8,10 +8,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from carioca_desktop.i18n import tr
 from carioca_desktop.ui.nettable.scenes import NetCariocaTable
 from tests.fixtures.netkit import HostThread
 from tests.ui.nettable.kit import Person, frames, table
+
+pytestmark = pytest.mark.timeout(120)  # a hung socket or process fails in minutes, with its stack
 
 
 def test_an_offer_counts_the_hosts_seconds_once_its_ask_comes(tmp_path: Path) -> None:
