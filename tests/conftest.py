@@ -18,8 +18,11 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 # No test may touch a player's settings, saves or statistics.
 os.environ["CARIOCA_HOME"] = tempfile.mkdtemp(prefix="carioca-tests-")
 os.environ.pop("CARIOCA_LANG", None)
-# The local-network search of every test (and of the apps tests start) is sent to loopback.
-os.environ["CARIOCA_DISCOVERY"] = "127.0.0.1"
+# The local-network search of every test (and of the apps tests start) is sent to loopback,
+# on a port of this process's own (below the ephemeral range): a loopback datagram reaches
+# only the last socket bound to its port, so parallel workers sharing one would answer each
+# other's searches.
+os.environ["CARIOCA_DISCOVERY"] = f"127.0.0.1:{20000 + os.getpid() % 10000}"
 
 
 from carioca_desktop.play import settle

@@ -31,7 +31,8 @@ def test_every_worker_fails_a_test_that_sends_elsewhere(tmp_path: Path) -> None:
     assert run.returncode == 1 and "8 failed" in run.stdout, run.stdout[-3000:]
     messages = [f.get("message", "") for f in ElementTree.parse(report).iter("failure")]
     pattern = (
-        r"AssertionError: \[(gw\d+) (\S+)\] a test sent to '192\.0\.2\.1': tests use loopback only"
+        r"AssertionError: \[(gw\d+) (\S+) (127\.0\.0\.1:\d+)\] a test sent to '192\.0\.2\.1': "
+        r"tests use loopback only"
     )
     refused = [re.fullmatch(pattern, m) for m in messages]
     assert len(refused) == 8 and all(refused), messages
@@ -39,6 +40,10 @@ def test_every_worker_fails_a_test_that_sends_elsewhere(tmp_path: Path) -> None:
     assert set(homes) == {"gw0", "gw1"}, messages
     assert len(set(homes.values())) == 2  # a home of its own in each worker
     assert os.environ["CARIOCA_HOME"] not in homes.values()
+    # A discovery port of its own too: a search answered by another worker's table (the
+    # last socket bound to a shared port gets every datagram) would fail the search tests.
+    searches = {m.group(1): m.group(3) for m in refused if m}
+    assert len(set(searches.values())) == 2, searches
 
 
 def config(*args: str, where: Path = ROOT) -> Any:
