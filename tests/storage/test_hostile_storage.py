@@ -30,6 +30,7 @@ from carioca_desktop.storage import (
 )
 from carioca_desktop.storage.saves import autosave_protected, side_file
 from tests.fixtures.hostile_base import play_step, stand_ins
+from tests.fixtures.waiting import PATIENCE
 
 ROOT = Path(__file__).resolve().parents[2]
 HUGE = "1" + "0" * 400
@@ -96,7 +97,7 @@ def test_the_app_opens_a_saved_huge_window_at_desktop_size(
 
 
 # ---------------------------------------------------------------------- not regular files
-def _in_time(call: Any, seconds: float = 10.0) -> Any:
+def _in_time(call: Any, seconds: float = PATIENCE) -> Any:
     """Run ``call`` in a thread; fail (rather than hang the suite) if it blocks."""
     out: list[Any] = []
     worker = threading.Thread(target=lambda: out.append(call()), daemon=True)
