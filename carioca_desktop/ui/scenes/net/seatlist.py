@@ -12,6 +12,7 @@ import pygame
 from carioca_desktop.i18n import tr
 from carioca_desktop.ui import hud, theme
 from carioca_desktop.ui.newgame_parts import paint_oval, paint_place
+from carioca_desktop.ui.scenes.net.fitwords import paint_words
 from carioca_desktop.ui.scenes.net.words import seat_words
 from carioca_desktop.ui.widgets import draw_text, fit, font, pairs
 
@@ -42,7 +43,9 @@ def paint_seats(
     labels = hud.initials([seat_name(s, i) for i, s in enumerate(seats)])
     name_font, small = font(round(18 * u), bold=True), font(round(15 * u))
     for i, (seat, rect) in enumerate(zip(seats, rects, strict=False)):
-        _paint_row(surface, i, seat, rect, labels[i], i in you, (name_font, small), room_right)
+        _paint_row(
+            surface, i, seat, rect, labels[i], i in you, (name_font, round(15 * u)), room_right
+        )
     y = rects[-1].bottom + 10 if rects else box.y
     for note in notes:  # Buraco's sides
         draw_text(surface, fit(note, small, box.w - 40), small, (box.x + 20, y), theme.GOLD)
@@ -83,9 +86,9 @@ def little_table(
 
 def _paint_row(
     surface: pygame.Surface, i: int, seat: Seat, rect: pygame.Rect, label: str, mine: bool,
-    fonts: tuple[pygame.font.Font, pygame.font.Font], room_right: int,
+    fonts: tuple[pygame.font.Font, int], room_right: int,
 ) -> None:  # fmt: skip
-    name_font, small = fonts
+    name_font, small_px = fonts  # the state's size in px: paint_words picks its font
     band = pygame.Surface(rect.size, pygame.SRCALPHA)
     band.fill((255, 255, 255, 22 if mine else 10))
     surface.blit(band, rect)
@@ -104,8 +107,9 @@ def _paint_row(
     draw_text(surface, fit(name, name_font, half), name_font, (x, rect.centery), colour, "midleft")
     words = seat_words(seat)
     tint = theme.GOLD if seat.get("status") == "here" or seat.get("ready") else theme.TEXT_DIM
-    at = (x + half + 10, rect.centery)
-    draw_text(surface, fit(words, small, width - half - 10), small, at, tint, "midleft")
+    # The state read whole ("anfitrión · conectado" was cut at 1024x600): smaller, or two lines.
+    box = pygame.Rect(x + half + 10, rect.y, width - half - 10, rect.h)
+    paint_words(surface, words, box, small_px, tint)
 
 
 def paint_rules(
