@@ -19,7 +19,7 @@ from carioca_desktop.ui.scenes.net import fitwords, hostsetup, seatlist, waiting
 from carioca_desktop.ui.scenes.net.hosting import ME, PERSON
 from carioca_desktop.ui.scenes.net.hostsetup import HostSetupScene, kind_options
 from carioca_desktop.ui.widgets import font
-from tests.ui.net.netscreens import buttons, frames, new_app
+from tests.ui.net.netscreens import buttons, click, frames, new_app
 from tests.ui.net.test_host_screens import open_waiting_room
 from tests.ui.net.test_join_screens import joined_lobby
 
@@ -128,3 +128,17 @@ def test_words_shrink_then_wrap_and_are_cut_only_when_nothing_fits() -> None:
     assert len(lines) >= 2 and " ".join(lines) == text  # two lines, nothing cut
     _fnt, lines = fitwords.lines_for(text, pygame.Rect(0, 0, 60, 14), 16)
     assert len(lines) == 1 and lines[0].endswith("…")  # no room at all: cut, never overflowing
+
+
+@pytest.mark.parametrize("small_app", LANGS, indirect=True)
+def test_the_lobby_says_when_this_person_is_ready(
+    small_app: Any, painted: list[tuple[str, pygame.Rect]]
+) -> None:
+    app = small_app
+    _host, scene = joined_lobby(app)
+    click(app, tr("net.lobby.ready"))
+    painted.clear()
+    scene.repaint()
+    frames(app)
+    _clear_of_buttons(app, _whole(tr("net.lobby.ready_wait"), painted), "the ready words")
+    assert tr("net.lobby.wait_host") not in [t for t, _ in painted]

@@ -104,7 +104,9 @@ class LobbyScene(UIScene):
             words_of = self.app.routes.game(game)
             paint_rules(surface, rules_box, words_of.rules_words(rules),
                         words_of.rules_name(rules), u)  # fmt: skip
-        words = ("✕ " + self.ended) if self.ended else tr("net.lobby.wait_host")
+        # Once ready, the words say so: the mark alone left "waiting for what?" unanswered.
+        waiting = tr("net.lobby.ready_wait" if self.joining.ready else "net.lobby.wait_host")
+        words = ("✕ " + self.ended) if self.ended else waiting
         if not self.ended and self.joining.reconnecting is not None:
             words = tr("net.table.reconnecting", seconds=round(self.joining.reconnecting))
         colour = theme.RED_BAD if self.ended else theme.TEXT

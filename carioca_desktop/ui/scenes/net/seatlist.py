@@ -68,7 +68,9 @@ def little_table(
     size = round(min(46 * k + 8, room.h * 0.2))
     small = font(round(13 * u), bold=True)
     margin = size // 2 + small.get_linesize() + 6
-    oval = pygame.Rect(0, 0, min(room.w - 2 * size - 40, round(room.h * 2.2)), room.h - 2 * margin)
+    wide = min(room.w - 2 * size - 40, round(room.h * 2.2))
+    # Never taller than half its width: in a tall room (a 4K window) it was drawn a circle.
+    oval = pygame.Rect(0, 0, wide, min(room.h - 2 * margin, wide // 2))
     oval.center = room.center
     paint_oval(surface, oval)
     for i, name in enumerate(names):
@@ -140,7 +142,9 @@ def paint_rules(
     return True
 
 
-RULE_LAYOUTS = ((14, 1), (14, 2), (13, 2), (12, 2))  # the first that shows every rule
+# The first that shows every rule; the larger ones fill a big window's panel (at 3840x2160
+# the 14 px lines took half of it and read small from a sofa).
+RULE_LAYOUTS = ((18, 1), (16, 1), (14, 1), (14, 2), (13, 2), (12, 2))
 MIN_RULE_PX = 11  # smaller lines are hard to read aloud from
 
 
