@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -108,6 +109,17 @@ def keep_replay(received: Received | None, match_id: str, seats_here: list[int],
     if reason is not None:
         log.warning("the network match's replay was not kept: %s", reason)
     return reason
+
+
+def keep_later(received: Received | None, match_id: str, seats_here: list[int], paths: Any,
+               told: Callable[[str | None], None]) -> None:  # fmt: skip
+    """``keep_replay`` on the autosave's writer thread, as a local match's file is kept
+    (checking replays the whole match: 0.15-0.6 s at load 30, too long for a frame); reading
+    the statistics waits for it; ``told`` gets its answer there."""
+    from carioca_desktop.storage.autosaver import after_autosave
+
+    after_autosave(lambda: told(keep_replay(received, match_id, seats_here, paths)),
+                   "keeping the network match's replay", paths)  # fmt: skip
 
 
 def _keep(received: Received, match_id: str, seats_here: list[int], paths: Any) -> str | None:

@@ -93,7 +93,7 @@ class NetSession:
     asked: int | None = None  # a bot asking its person partner: never here (the host's bots)
     hints = True
     recorded = False
-    replay_problem: str | None = None  # why the host's replay was not kept (None: kept, or none)
+    replay_problem: str | None = None  # why the host's replay was not kept (once checked)
     continued = False  # the sheet's Continue pressed while the next deal was on its way
 
     def __init__(self, links: Sequence[SeatLink], paths: Paths | None = None,
@@ -224,12 +224,13 @@ class NetSession:
             log.warning("the network match could not be recorded: %s", err)
 
     def _keep_replay(self, event: MatchOver) -> None:
-        """The match's replay into this computer's History, its people's seats as "my view"
-        (checked as an opened match file: a bad one is logged with its reason, not kept)."""
-        from carioca_desktop.net.replay import keep_replay
+        """The match's replay into this computer's History (net/replay.py), off the frame."""
+        from carioca_desktop.net.replay import keep_later
 
-        self.replay_problem = keep_replay(event.replay, self.match_id, self.human_seats,
-                                          self.paths)  # fmt: skip
+        def told(problem: str | None) -> None:
+            self.replay_problem = problem
+
+        keep_later(event.replay, self.match_id, self.human_seats, self.paths, told)
 
     # ------------------------------------------------------------------ the table's asks
     def _next_seq(self) -> int | None:

@@ -75,10 +75,12 @@ def finished(tmp_path: Path, game: str, rules: dict[str, Any], seconds: float,
 def _kept_in_history(tmp_path: Path, session: Any, seats: list[int]) -> None:
     """The host's replay is in this computer's History, its people's seats as "my view",
     and it opens (replayed through the engine to the same final scores)."""
+    from carioca_desktop.storage.autosaver import flush_pending
     from carioca_desktop.storage.replays import list_kept, open_kept
 
-    assert session.replay_problem is None
     paths = Paths.under(tmp_path)
+    flush_pending(paths)  # kept on the writer thread, as a local match's file
+    assert session.replay_problem is None
     kept = list_kept(paths)
     assert [k.match_id for k in kept] == [session.match_id]
     match = open_kept(kept[0], paths).match
