@@ -287,10 +287,12 @@ def test_a_client_that_never_reads_is_closed_without_stalling_the_host() -> None
         elapsed = time.perf_counter() - start
         assert elapsed < 30  # sends never wait for the socket (no figure: a shared machine)
         assert transport.send(conn, "more") is False  # closed, and it stays closed
-        end = time.monotonic() + 10
+        # Generous: at load 19 the drop took more than 10 s once (a run of this file's loop).
+        end = time.monotonic() + 30
         while conn in transport.connections() and time.monotonic() < end:
             time.sleep(0.05)
-        assert conn not in transport.connections()  # its socket was dropped, threads ended
+        still = transport.connections()
+        assert conn not in still, f"connection {conn} not dropped after 30 s; open: {still}"
         # Another client is still served.
         with connect(f"ws://127.0.0.1:{transport.port}/", compression=None, proxy=None) as ws:
             ws.send(p.encode({"t": "bye"}))
