@@ -5,8 +5,8 @@
         [--sizes 1024x600,1600x900,3840x2160] [--only NAME,...]
 
 Hosts on this process (loopback only). Per language and size (``net-LANG-WxH-NAME.png``):
-``choice`` (Play on the network), ``host-setup``, ``waiting`` (code, addresses, a person
-joined), ``join-found`` (the search's list), ``join-wrong-code``, ``join-full``,
+``choice`` (Play on the network), ``host-setup``, ``waiting`` and ``waiting-buraco`` (code,
+addresses, a person joined), ``join-found`` (the search's list), ``join-wrong-code``, ``join-full``,
 ``join-version``, ``join-no-answer``, ``lobby``, ``lobby-host-left``, the table's
 ``reaction``, ``remote-away``, ``reconnecting`` and ``back`` (tools/shots/net_table_shots.py,
 Carioca), ``partner-question`` (Buraco), ``host-gone`` (the menu after the host left)."""
@@ -58,15 +58,17 @@ def menus(app: App, shot: Shot) -> None:
     app.push(HostSetupScene(app))
     frames(app, 4)
     shot("host-setup")
-    app.reset(MenuScene(app))
-    room = open_waiting_room(app, [ME, PERSON, PERSON, "easy"])
-    ana = NetClient(f"127.0.0.1:{room.served.host.port}", room.served.host.code, "Ana Luísa")
-    until(app, lambda: any(s.name == "Ana Luísa" for s in room.served.host.remote.values()),
-          "Ana seated")  # fmt: skip
-    frames(app, 10)
-    shot("waiting")
-    ana.close()
-    app.stop_serving()
+    for game in ("carioca", "buraco"):
+        app.reset(MenuScene(app))
+        room = open_waiting_room(app, [ME, PERSON, PERSON, "easy"], game)
+        host = room.served.host
+        ana = NetClient(f"127.0.0.1:{host.port}", host.code, "Ana Luísa")
+        until(app, lambda h=host: any(s.name == "Ana Luísa" for s in h.remote.values()),
+              "Ana seated")  # fmt: skip
+        frames(app, 10)
+        shot("waiting" if game == "carioca" else "waiting-buraco")
+        ana.close()
+        app.stop_serving()
 
 
 def joins(app: App, shot: Shot) -> None:

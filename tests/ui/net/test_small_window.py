@@ -142,3 +142,20 @@ def test_the_lobby_says_when_this_person_is_ready(
     frames(app)
     _clear_of_buttons(app, _whole(tr("net.lobby.ready_wait"), painted), "the ready words")
     assert tr("net.lobby.wait_host") not in [t for t, _ in painted]
+
+
+@pytest.mark.parametrize("small_app", LANGS, indirect=True)
+def test_buracos_sides_stay_inside_the_seats_panel(
+    small_app: Any, painted: list[tuple[str, pygame.Rect]]
+) -> None:
+    app = small_app
+    room = open_waiting_room(app, [ME, PERSON, PERSON, "easy"], "buraco")
+    painted.clear()
+    room.repaint()
+    frames(app)
+    seats = room._areas()[1]
+    notes = room._notes()
+    assert len(notes) == 2
+    for note in notes:
+        for rect in _whole(note, painted):
+            assert seats.contains(rect), (note, rect, seats)  # it ran out under the panel

@@ -19,9 +19,15 @@ from carioca_desktop.ui.widgets import draw_text, fit, font, pairs
 Seat = Mapping[str, Any]
 
 
-def row_rects(box: pygame.Rect, count: int, u: float) -> list[pygame.Rect]:
-    """Where each seat's row goes inside ``box`` (under a heading line)."""
-    pitch = min(round(54 * u), max(24, (box.h - round(52 * u)) // max(1, count)))
+def notes_room(notes: Sequence[str], u: float) -> int:
+    """The height the lines under the rows take (Buraco's sides)."""
+    return len(notes) * font(round(15 * u)).get_linesize() + 10 if notes else 0
+
+
+def row_rects(box: pygame.Rect, count: int, u: float, reserve: int = 0) -> list[pygame.Rect]:
+    """Where each seat's row goes inside ``box`` (under a heading line), ``reserve`` pixels
+    kept under them (Buraco's sides ran out of the panel at 1024x600)."""
+    pitch = min(round(54 * u), max(24, (box.h - round(52 * u) - reserve) // max(1, count)))
     top = box.y + round(50 * u)
     return [pygame.Rect(box.x + 16, top + i * pitch, box.w - 32, pitch - 6) for i in range(count)]
 
@@ -39,7 +45,7 @@ def paint_seats(
     ``room_right`` keeps that many pixels at each row's right free (for a button)."""
     head = font(round(22 * u), bold=True)
     draw_text(surface, tr("net.host.seats"), head, (box.x + 20, box.y + 14), theme.GOLD)
-    rects = row_rects(box, len(seats), u)
+    rects = row_rects(box, len(seats), u, notes_room(notes, u))
     labels = hud.initials([seat_name(s, i) for i, s in enumerate(seats)])
     name_font, small = font(round(18 * u), bold=True), font(round(15 * u))
     for i, (seat, rect) in enumerate(zip(seats, rects, strict=False)):

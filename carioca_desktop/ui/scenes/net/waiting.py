@@ -13,7 +13,13 @@ from carioca_desktop.i18n import tr
 from carioca_desktop.net.discovery import own_addresses
 from carioca_desktop.ui import theme
 from carioca_desktop.ui.scenes.net.fitwords import button_width, paint_words
-from carioca_desktop.ui.scenes.net.seatlist import paint_rules, paint_seats, row_rects, seat_name
+from carioca_desktop.ui.scenes.net.seatlist import (
+    notes_room,
+    paint_rules,
+    paint_seats,
+    row_rects,
+    seat_name,
+)
 from carioca_desktop.ui.scenes.net.words import game_name, refusal_text, sides
 from carioca_desktop.ui.widgets import UIScene, draw_text, fit, font, gold_title, panel, wrap
 
@@ -106,11 +112,17 @@ class WaitingRoomScene(UIScene):
         else:
             self.focus.restore(len(self.focus.items) - 1)  # everyone is here: Enter starts
         side = round(110 * self.u)
-        for i, rect in enumerate(row_rects(seats, len(self.seats), self.u)):
+        for i, rect in enumerate(row_rects(seats, len(self.seats), self.u,
+                                           notes_room(self._notes(), self.u))):  # fmt: skip
             seat = self.seats[i]
             if seat.get("kind") == "remote" and seat.get("status") in ("here", "away"):
                 spot = pygame.Rect(rect.right - side - 4, rect.y + 3, side, rect.h - 6)
                 self.button(spot, tr("net.wait.remove"), self._remover(i))
+
+    def _notes(self) -> list[str]:
+        """Buraco's sides under the seats (none at Carioca)."""
+        names = [seat_name(s, i) for i, s in enumerate(self.seats)]
+        return sides(self.app.routes.game(self.host.kind.name).partners, names)
 
     def _remover(self, seat: int) -> Any:
         return lambda: self.remove(seat)
@@ -162,9 +174,8 @@ class WaitingRoomScene(UIScene):
         panel(surface, code, border=theme.GOLD)
         self._paint_code(surface, code)
         panel(surface, seats)
-        names = [seat_name(s, i) for i, s in enumerate(self.seats)]
-        notes = sides(self.app.routes.game(self.host.kind.name).partners, names)
-        paint_seats(surface, seats, self.seats, u, self.mine(), round(120 * u), self.k, notes)
+        paint_seats(surface, seats, self.seats, u, self.mine(), round(120 * u), self.k,
+                    self._notes())  # fmt: skip
         panel(surface, rules)
         words_of = self.app.routes.game(self.host.kind.name)
         rows = words_of.rules_words(self.host.rules)
