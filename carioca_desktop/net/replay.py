@@ -29,10 +29,15 @@ def replay_messages(session: Any) -> list[dict[str, Any]]:
     actions). The file names no computer's seats: each joiner marks its own."""
     if not session.game.is_over:
         raise ValueError("a replay is sent only once the match is over")
-    match = session.match_file()
-    if match is None:
+    try:
+        match = session.match_file()
+        if match is None:
+            return []
+        text = dump_match(dataclasses.replace(match, network=None)).decode("ascii")
+    except (ValueError, TypeError, KeyError, AttributeError) as err:
+        # The match's end must not fail for its replay: the joiners just keep none.
+        log.error("the match's replay could not be built: %s", err)
         return []
-    text = dump_match(dataclasses.replace(match, network=None)).decode("ascii")
     parts = [text[i : i + PART_CHARS] for i in range(0, len(text), PART_CHARS)]
     return [{"t": REPLAY, "part": i, "of": len(parts), "text": part}
             for i, part in enumerate(parts)]  # fmt: skip

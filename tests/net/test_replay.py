@@ -70,6 +70,14 @@ def test_no_replay_before_the_match_is_over() -> None:
         replay_messages(_session(_played(), over=False))
 
 
+def test_a_replay_that_cannot_be_built_is_not_sent_and_the_end_goes_on() -> None:
+    def broken() -> MatchFile:
+        raise KeyError("final scores")
+
+    session = SimpleNamespace(game=SimpleNamespace(is_over=True), match_file=broken)
+    assert replay_messages(session) == []
+
+
 def test_a_good_replay_is_kept_with_this_computers_seats(tmp_path: Path) -> None:
     paths = Paths.under(tmp_path)
     match = _played()
