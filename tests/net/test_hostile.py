@@ -240,6 +240,8 @@ def test_the_corpus_is_refused_and_changes_nothing(table: Any) -> None:
         (p.encode({"t": "partner_question", "question": 1, "seat": 0}), {p.UNKNOWN}),
         (p.encode({"t": "partner_said", "question": 1, "yes": True}), {p.UNKNOWN}),
     ] * n
+    # The host's end-of-match replay parts sent back to it: not a client's message.
+    cases += [(p.encode({"t": "replay", "part": 0, "of": 1, "text": "{}"}), {p.UNKNOWN})] * n
     host.reacted[0], host.react_gap = host.clock(), 1e9  # every reaction here is one too many
     for text, expected in cases:
         hostile.probe(text, expected)
