@@ -252,8 +252,8 @@ class SeatedSession(Generic[G, B]):
         A failure is logged and never stops the record."""
         if self.replay_actions is None:
             return
-        from carioca_desktop.storage.carioca.records import PlayerRecord
         from carioca_desktop.storage.match_file import MatchFile, now_iso
+        from carioca_desktop.storage.records import PlayerRecord
         from carioca_desktop.storage.replay_check import final_scores
         from carioca_desktop.storage.replays import keep_match
 

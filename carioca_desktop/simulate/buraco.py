@@ -17,8 +17,8 @@ from typing import Any
 from carioca_desktop.bots.buraco.driver import BuracoMatch, play_buraco_match
 from carioca_desktop.bots.buraco.players import BURACO_LEVELS as LEVELS
 from carioca_desktop.rules.buraco.ruleset import PRESETS, BuracoRules
-from carioca_desktop.simulate.carioca import (
-    _Parser,
+from carioca_desktop.simulate.tournament import (
+    Parser,
     add_common_arguments,
     check_common,
     recorded_play,
@@ -29,7 +29,7 @@ from carioca_desktop.simulate.carioca import (
 
 
 def parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="carioca simulate --game buraco", description=__doc__)
+    p = Parser(prog="carioca simulate --game buraco", description=__doc__)
     p.add_argument("--players", type=int, choices=(2, 4), default=4)
     add_common_arguments(p, LEVELS, PRESETS)
     return p

@@ -111,7 +111,8 @@ def test_simulate_record_writes_one_file_a_match_and_replay_reads_them(
 
 
 def test_simulate_figures_do_not_change_with_record(tmp_path: Path) -> None:
-    from carioca_desktop.simulate.carioca import recorded_play, run
+    from carioca_desktop.simulate.carioca import run
+    from carioca_desktop.simulate.tournament import recorded_play
 
     rules = CariocaRules.from_dict({"players": 2})
     plain = run(rules, ["easy", "beginner"], 2, 9)
