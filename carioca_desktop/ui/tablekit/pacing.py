@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
+from carioca_desktop.ui.tablekit.round_end import RoundEnd, RoundEndTable
+
 if TYPE_CHECKING:
     from carioca_desktop.ui.anim import Animator
-    from carioca_desktop.ui.scene import Autoplay, Host
-    from carioca_desktop.ui.tablekit.round_end import RoundEnd
 
 WAKE = pygame.event.custom_type()  # wakes the idle loop when a bot is due to move
 FAST_BATCH = 12  # bot moves per frame at top speed (autoplay, tests)
@@ -44,25 +44,16 @@ class BotSession(Protocol):
     def pending_bot_action(self) -> Any: ...
 
 
-class PacedTable(Protocol):
-    """What the clock needs of either table scene."""
+class PacedTable(RoundEndTable, Protocol):
+    """What the clock needs of either table scene (besides the round end's)."""
 
-    @property
-    def app(self) -> Host: ...
     @property
     def session(self) -> BotSession: ...
     @property
     def animator(self) -> Animator: ...
     @property
-    def autoplay(self) -> Autoplay | None: ...
-    @property
-    def pause_s(self) -> float: ...
-    @property
-    def pace(self) -> Pace: ...
-    @property
     def round_end(self) -> RoundEnd: ...
 
-    def ended_round(self) -> object: ...
     def perform(self, action: Any) -> None: ...
 
     def ask_privacy(self) -> bool:
