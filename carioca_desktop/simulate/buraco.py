@@ -18,21 +18,18 @@ from carioca_desktop.bots.buraco.driver import BuracoMatch, play_buraco_match
 from carioca_desktop.bots.buraco.players import BURACO_LEVELS as LEVELS
 from carioca_desktop.rules.buraco.ruleset import PRESETS, BuracoRules
 from carioca_desktop.simulate.tournament import (
-    Parser,
-    add_common_arguments,
     check_common,
     recorded_play,
     rules_from_args,
+    tournament_parser,
     wilson,
     write_figures,
 )
 
 
 def parser() -> argparse.ArgumentParser:
-    p = Parser(prog="carioca simulate --game buraco", description=__doc__)
-    p.add_argument("--players", type=int, choices=(2, 4), default=4)
-    add_common_arguments(p, LEVELS, PRESETS)
-    return p
+    prog = "carioca simulate --game buraco"
+    return tournament_parser(prog, __doc__, LEVELS, PRESETS, type=int, choices=(2, 4), default=4)
 
 
 @dataclass

@@ -14,30 +14,23 @@ from typing import Any
 from carioca_desktop.bots.carioca.driver import MatchResult, play_match
 from carioca_desktop.games import LEVELS
 from carioca_desktop.rules.carioca.ruleset import PRESETS, CariocaRules
+from carioca_desktop.simulate.tournament import RulesFileError as RulesFileError  # net/cli.py's
 from carioca_desktop.simulate.tournament import (
-    Parser,
-    add_common_arguments,
     check_common,
     count,
     recorded_play,
     rules_from_args,
+    tournament_parser,
     wilson,
     write_figures,
 )
-
-# net/cli.py reads its rules file through this module's names (shared: tournament.py).
-from carioca_desktop.simulate.tournament import RulesFileError as RulesFileError
-from carioca_desktop.simulate.tournament import read_rules_file as read_rules_file
+from carioca_desktop.simulate.tournament import read_rules_file as read_rules_file  # net/cli.py's
 
 
 def parser() -> argparse.ArgumentParser:
-    p = Parser(
-        prog="carioca simulate",
-        description="Headless bot tournament; seats rotate between games.",
-    )
-    p.add_argument("--players", type=count, default=4, help="seats at the table (2-8)")
-    add_common_arguments(p, LEVELS, PRESETS)
-    return p
+    description = "Headless bot tournament; seats rotate between games."
+    return tournament_parser("carioca simulate", description, LEVELS, PRESETS,
+                             type=count, default=4, help="seats at the table (2-8)")  # fmt: skip
 
 
 # --------------------------------------------------------------------------- figures

@@ -52,6 +52,18 @@ def level_list(known: Sequence[str]) -> Callable[[str], list[str]]:
     return levels_of
 
 
+def tournament_parser(
+    prog: str, description: str | None, levels: Sequence[str], presets: Iterable[str],
+    **players: Any,
+) -> Parser:  # fmt: skip
+    """A game's tournament command line: ``--players`` as ``players`` says, then the
+    arguments both games take."""
+    p = Parser(prog=prog, description=description)
+    p.add_argument("--players", **players)
+    add_common_arguments(p, levels, presets)
+    return p
+
+
 def add_common_arguments(
     p: argparse.ArgumentParser, levels: Sequence[str], presets: Iterable[str]
 ) -> None:
