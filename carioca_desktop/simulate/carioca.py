@@ -14,23 +14,15 @@ from typing import Any
 from carioca_desktop.bots.carioca.driver import MatchResult, play_match
 from carioca_desktop.games import LEVELS
 from carioca_desktop.rules.carioca.ruleset import PRESETS, CariocaRules
+from carioca_desktop.simulate import tournament
 from carioca_desktop.simulate.tournament import RulesFileError as RulesFileError  # net/cli.py's
-from carioca_desktop.simulate.tournament import (
-    check_common,
-    count,
-    recorded_play,
-    rules_from_args,
-    tournament_parser,
-    wilson,
-    write_figures,
-)
 from carioca_desktop.simulate.tournament import read_rules_file as read_rules_file  # net/cli.py's
 
 
 def parser() -> argparse.ArgumentParser:
     description = "Headless bot tournament; seats rotate between games."
-    return tournament_parser("carioca simulate", description, LEVELS, PRESETS,
-                             type=count, default=4, help="seats at the table (2-8)")  # fmt: skip
+    players = {"type": tournament.count, "default": 4, "help": "seats at the table (2-8)"}
+    return tournament.parser_for("carioca simulate", description, LEVELS, PRESETS, **players)
 
 
 # --------------------------------------------------------------------------- figures
@@ -61,7 +53,7 @@ class Tally:
 
     def figures(self) -> dict[str, Any]:
         rate = self.wins / self.seats if self.seats else 0.0
-        low, high = wilson(self.wins, self.seats)
+        low, high = tournament.wilson(self.wins, self.seats)
         rounds = max(1, len(self.round_points))
         return {
             "seats": self.seats,
@@ -167,9 +159,9 @@ def main(argv: Sequence[str]) -> int:
     args = p.parse_args(argv)
     if not 2 <= args.players <= 8:
         p.error(f"players must be 2 to 8, not {args.players}")
-    check_common(args, p)
-    rules = rules_from_args(args, p, CariocaRules.from_dict)
-    play = recorded_play("carioca", args.record)
+    tournament.check_common(args, p)
+    rules = tournament.rules_from_args(args, p, CariocaRules.from_dict)
+    play = tournament.recorded_play("carioca", args.record)
     by_level, by_seat, unfinished, secs = run(rules, args.bots, args.games, args.seed, play)
     print(report(by_level, by_seat, args.games, unfinished, secs))
     if args.json is not None:
@@ -185,7 +177,7 @@ def main(argv: Sequence[str]) -> int:
             "levels": {lv: t.figures() for lv, t in by_level.items()},
             "seats": [t.figures() for t in by_seat],
         }
-        return write_figures(args.json, figures)
+        return tournament.write_figures(args.json, figures)
     return 0
 
 

@@ -52,7 +52,7 @@ def level_list(known: Sequence[str]) -> Callable[[str], list[str]]:
     return levels_of
 
 
-def tournament_parser(
+def parser_for(
     prog: str, description: str | None, levels: Sequence[str], presets: Iterable[str],
     **players: Any,
 ) -> Parser:  # fmt: skip
