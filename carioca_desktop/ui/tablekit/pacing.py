@@ -29,7 +29,8 @@ class Pace:
     """How a game's table paces its bots, where the games differ."""
 
     # True: a move whose cards fly waits only for its flight, the pause is for a move with
-    # none (Buraco, whose moves all fly); False: every move waits its pause after it lands.
+    # none, and at top speed a batch goes on past such moves (Buraco, whose moves all fly);
+    # False: every move waits its pause after it lands (Carioca).
     flight_is_pause: bool
     # True: the beat before the scores is at least two bots' pauses (Carioca); False: BEAT.
     beat_follows_pace: bool
