@@ -10,7 +10,6 @@ due. Where the two games' tables pace differently, each says so in its ``Pace``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
@@ -22,20 +21,6 @@ if TYPE_CHECKING:
 
 WAKE = pygame.event.custom_type()  # wakes the idle loop when a bot is due to move
 FAST_BATCH = 12  # bot moves per frame at top speed (autoplay, tests)
-
-
-@dataclass(frozen=True)
-class Pace:
-    """How a game's table paces its bots, where the games differ."""
-
-    # True: a move whose cards fly waits only for its flight, the pause is for a move with
-    # none, and at top speed a batch goes on past such moves (Buraco, whose moves all fly);
-    # False: every move waits its pause after it lands (Carioca).
-    flight_is_pause: bool
-    # True: the beat before the scores is at least two bots' pauses (Carioca); False: BEAT.
-    beat_follows_pace: bool
-    # True: at top speed the scores come without the beat even with nobody driving (Buraco).
-    scores_at_once_at_top_speed: bool
 
 
 class BotSession(Protocol):

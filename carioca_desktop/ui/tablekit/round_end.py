@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from carioca_desktop.ui.scene import Autoplay, Host
-    from carioca_desktop.ui.tablekit.pacing import Pace  # the clock's module imports this one
+    from carioca_desktop.ui.tablekit.pace import Pace
 
 BEAT = 0.9  # seconds at least between the last move and the scores
 

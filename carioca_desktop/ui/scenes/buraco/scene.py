@@ -44,7 +44,8 @@ from carioca_desktop.ui.scenes.buraco.rehearse import Rehearsal
 from carioca_desktop.ui.scenes.buraco.table_picture import table_picture
 from carioca_desktop.ui.sprites import CardImages, TextCache
 from carioca_desktop.ui.tablekit.blitter import Recorder, Window, drawn_at
-from carioca_desktop.ui.tablekit.pacing import WAKE, Pace, TableClock
+from carioca_desktop.ui.tablekit.pace import Pace
+from carioca_desktop.ui.tablekit.pacing import WAKE, TableClock
 from carioca_desktop.ui.tablekit.round_end import RoundEnd
 from carioca_desktop.ui.tablekit.save_watch import SaveWatch
 from carioca_desktop.ui.toasts import Toasting

@@ -45,7 +45,8 @@ from carioca_desktop.ui.scenes.carioca.round_end import show_scores
 from carioca_desktop.ui.scenes.carioca.view import TableView
 from carioca_desktop.ui.scenes.carioca.widgets import TableWidgets
 from carioca_desktop.ui.sprites import CardImages, TextCache
-from carioca_desktop.ui.tablekit.pacing import WAKE, Pace, TableClock
+from carioca_desktop.ui.tablekit.pace import Pace
+from carioca_desktop.ui.tablekit.pacing import WAKE, TableClock
 from carioca_desktop.ui.tablekit.privacy import ask_person
 from carioca_desktop.ui.tablekit.round_end import RoundEnd
 from carioca_desktop.ui.tablekit.save_watch import SaveWatch
