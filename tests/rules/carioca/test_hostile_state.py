@@ -240,7 +240,7 @@ VARIANTS = [{}, {"buy": True}, {"preset": "escala_real"}, {"preset": "familiar"}
 
 
 # One test per rule set (each seeded by its place), so that the workers share them.
-@pytest.mark.parametrize(("k", "variant"), enumerate(VARIANTS))
+@pytest.mark.parametrize(("k", "variant"), list(enumerate(VARIANTS)))
 def test_real_matches_stay_loadable_at_every_kind_of_moment(
     k: int, variant: dict[str, Any]
 ) -> None:

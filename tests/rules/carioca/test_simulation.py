@@ -147,7 +147,7 @@ def test_random_matches_keep_every_invariant(part: int) -> None:
     cases = FULL[part::PARTS]
     total = run_cases(cases)
     assert {preset for preset, _, _ in cases} == set(PRESETS)
-    assert total["rounds"] >= 80 and total["matches"] >= 1  # 114-130 rounds, 2-5 matches a part
+    assert total["rounds"] >= 80 and total["matches"] >= 1  # 114-140 rounds, 2-5 matches a part
 
 
 SAMPLE_PARTS = ([SAMPLE[i] for i in (0, 2, 5, 6, 8)], [SAMPLE[i] for i in (1, 3, 4, 7, 9)])
