@@ -80,6 +80,8 @@ class HeavyFirst:
     def pytest_collection_modifyitems(
         self, config: pytest.Config, items: list[pytest.Item]
     ) -> None:
+        if config.getoption("failedfirst", False):
+            return  # --ff: the last failures first, as asked
         workers = int(getattr(config, "workerinput", {}).get("workercount", 1))
         items[:] = deal(items, workers)
 
