@@ -12,7 +12,7 @@ bar at the bottom says where it is."""
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
@@ -24,6 +24,7 @@ from carioca_desktop.play.replay_session import (
     replay_session,
 )
 from carioca_desktop.ui import allhands, theme
+from carioca_desktop.ui.replay_end import Ends, end_actions
 from carioca_desktop.ui.scenes.buraco import BuracoTableScene
 from carioca_desktop.ui.scenes.buraco.coach_words import coach_panel as buraco_coach
 from carioca_desktop.ui.scenes.buraco.layout import BUTTONS, seat_places
@@ -35,7 +36,7 @@ from carioca_desktop.ui.widgets import draw_text, font
 if TYPE_CHECKING:
     from carioca_desktop.storage.match_file import MatchFile
     from carioca_desktop.ui.coach_panel import CoachPanel
-    from carioca_desktop.ui.scene import Host
+    from carioca_desktop.ui.scene import Host, Scene
     from carioca_desktop.ui.sprites import CardImages
 
 SPEEDS = (1.2, 0.6, 0.25, 0.08)  # seconds between actions while playing
@@ -151,6 +152,19 @@ class ReplayControls:
     def forward(self) -> None:
         raise NotImplementedError
 
+    def ends(self) -> Ends:
+        """The final sheet's buttons: History, the match's start, play this deal."""
+        return end_actions(self.app, cast("Scene", self), self.replay.match, self.from_start)
+
+    def from_start(self) -> None:
+        """The match again from its first action, paused, the final sheet put away."""
+        stack, me = self.app.stack, cast("Scene", self)
+        while stack.top is not None and stack.top is not me:
+            self.app.pop()
+        self.replay.playing = False
+        self.go(0)
+        self.app.dirty()
+
     def set_pace(self, seconds: float) -> None:
         raise NotImplementedError
 
@@ -235,6 +249,16 @@ class ReplayViewerScene(ReplayControls, TableScene):
     def practice_table(self, session: Any) -> Any:
         return TableScene(self.app, session)
 
+    def show_round_end(self) -> None:
+        """The round's sheet as the table shows it; the match's final sheet with the
+        viewer's buttons (a viewer has no new game to start)."""
+        if not self.session.game.is_over:
+            super().show_round_end()
+            return
+        from carioca_desktop.ui.scenes.carioca.final import FinalScoreScene
+
+        self.app.push(FinalScoreScene(self.app, self.session, self.ends()))
+
     def forward(self) -> None:
         """One recorded action on, animated as the table animates a bot's move."""
         r = self.replay
@@ -283,6 +307,9 @@ class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
 
     def practice_table(self, session: Any) -> Any:
         return BuracoTableScene(self.app, session)
+
+    def final_ends(self) -> Ends:
+        return self.ends()
 
     def show_faces(self, on: bool) -> None:
         self.hands_up = on

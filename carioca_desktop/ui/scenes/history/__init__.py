@@ -356,6 +356,10 @@ class HistoryScene(UIScene):
         self.code_text = self.entry.get_text() if self.entry is not None else self.code_text
         self._start(self.code_text)
 
+    def play_code(self, code: str) -> None:
+        """Deal ``code`` against the chosen opponents (the replay viewer's "Play this deal")."""
+        self._start(code)
+
     def _play_daily(self) -> None:
         self._start(daily_code())
 
