@@ -9,7 +9,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from carioca_desktop.i18n import tr
-from carioca_desktop.storage.history import code_of
 
 if TYPE_CHECKING:
     from carioca_desktop.storage.match_file import MatchFile
@@ -37,22 +36,24 @@ def leave_viewer(app: Host, viewer: Scene, game: str) -> None:
     app.pop()
 
 
-def end_actions(app: Host, viewer: Scene, match: MatchFile, to_start: Callable[[], None]) -> Ends:
+def end_actions(
+    app: Host, viewer: Scene, match: MatchFile, code: str | None, to_start: Callable[[], None]
+) -> Ends:
     """The final sheet's buttons in the viewer: History, the start, and "Play this deal"
-    when the match has a deal code (a match dealt from outside the app has none)."""
+    when the match has a deal ``code`` (a match dealt outside the app's seeding has none)."""
 
     def history() -> None:
         leave_viewer(app, viewer, match.game)
 
     ends: Ends = [(tr("replay.end_history"), history), (tr("replay.end_start"), to_start)]
-    code = code_of(match)
     if code is not None:
+        dealt: str = code  # a button's command takes no argument (pygame_gui passes one)
 
         def play() -> None:
             leave_viewer(app, viewer, match.game)
             top = app.stack.top
             if isinstance(top, DealPlayer):
-                top.play_code(code)
+                top.play_code(dealt)
 
         ends.append((tr("history.play_this"), play))
     return ends

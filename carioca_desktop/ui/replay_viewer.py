@@ -24,6 +24,7 @@ from carioca_desktop.play.replay_session import (
     replay_session,
 )
 from carioca_desktop.ui import allhands, theme
+from carioca_desktop.ui.coach_panel import CoachPanel, side_rect, side_width
 from carioca_desktop.ui.replay_end import Ends, end_actions
 from carioca_desktop.ui.scenes.buraco import BuracoTableScene
 from carioca_desktop.ui.scenes.buraco.coach_words import coach_panel as buraco_coach
@@ -35,10 +36,10 @@ from carioca_desktop.ui.widgets import draw_text, font
 
 if TYPE_CHECKING:
     from carioca_desktop.storage.match_file import MatchFile
-    from carioca_desktop.ui.coach_panel import CoachPanel
     from carioca_desktop.ui.scene import Host, Scene
     from carioca_desktop.ui.sprites import CardImages
 
+TABLE_MIN_W = 1000  # px: a table laid out narrower than this overlaps its top seats
 SPEEDS = (1.2, 0.6, 0.25, 0.08)  # seconds between actions while playing
 KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END, pygame.K_PAGEUP,
         pygame.K_PAGEDOWN, pygame.K_SPACE, pygame.K_v, pygame.K_s, pygame.K_t,
@@ -112,11 +113,46 @@ class ReplayControls:
         r = self.replay
         if key == pygame.K_c:
             if self.coach.open:
-                self.coach.open = False
+                self.show_coach(False)
             else:
                 self.coach.ask(r.match, r.seat, here)
+                self.show_coach(True)
         elif key == pygame.K_t:
             self.try_again()
+
+    _side = 0  # px the coach's strip takes at the window's right while it is open
+
+    def show_coach(self, on: bool) -> None:
+        """Open or close the coach's strip: the table is laid out again beside it, so the
+        panel covers no meld, name or hand (over the table it covered melds)."""
+        self.coach.open = on
+        self.on_resize(self.app.size)
+
+    def table_size(self) -> tuple[int, int]:
+        w, h = self.app.size
+        return (w - self._side, h)
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        room = size[0] - side_width(size) >= TABLE_MIN_W  # else the table's seats overlap
+        self._side = side_width(size) if self.coach.open and room else 0
+        super().on_resize(size)  # type: ignore[misc]
+
+    def coach_area(self, bar: pygame.Rect) -> tuple[pygame.Rect, int]:
+        """Where the coach's panel goes and in how many columns: the strip beside the
+        table, or in a window too narrow for one (the table needs TABLE_MIN_W) the band
+        under every meld, seat and the log, over the viewed hand, in two columns."""
+        if self._side:
+            return side_rect(self.app.size), 1
+        w = self.app.size[0]
+        parts = [*self.covered_parts(), self.layout.viewer_panel]
+        edge = w // 4  # a part centred left of it is in the left column (Buraco's log)
+        top = max(r.bottom for r in parts if r.centerx > edge and r.bottom < bar.top) + 4
+        left = max((r.right for r in parts if r.centerx <= edge and r.bottom > top), default=0)
+        return pygame.Rect(left + 4, top, w - left - 4, bar.top - top), 2
+
+    def covered_parts(self) -> list[pygame.Rect]:
+        """The parts of the table the coach's panel must leave in view."""
+        raise NotImplementedError
 
     def try_again(self) -> None:
         """T: the viewed seat's turn (this one, or its next) at a practice table that
@@ -154,7 +190,8 @@ class ReplayControls:
 
     def ends(self) -> Ends:
         """The final sheet's buttons: History, the match's start, play this deal."""
-        return end_actions(self.app, cast("Scene", self), self.replay.match, self.from_start)
+        r, me = self.replay, cast("Scene", self)
+        return end_actions(self.app, me, r.match, r.deal_code(), self.from_start)
 
     def from_start(self) -> None:
         """The match again from its first action, paused, the final sheet put away."""
@@ -205,7 +242,7 @@ class ReplayControls:
     def paint_bar(self, surface: pygame.Surface) -> pygame.Rect:
         """The bar saying where the replay is and its keys; its rectangle."""
         r = self.replay
-        w, h = surface.get_size()
+        w, h = self.table_size()  # beside the coach's strip when it is open
         small = font(max(12, round(15 * max(0.8, min(w / 1600, h / 900)))))
         state = tr("replay.playing") if r.playing else tr("replay.paused")
         here = r.round_of(r.position) + 1
@@ -285,11 +322,16 @@ class ReplayViewerScene(ReplayControls, TableScene):
     def hand_spots(self) -> dict[int, tuple[str, pygame.Rect]]:
         return {seat: (spot.side, spot.panel) for seat, spot in self.layout.seats.items()}
 
+    def covered_parts(self) -> list[pygame.Rect]:
+        lay = self.layout
+        seats = [spot.panel for spot in lay.seats.values()]
+        return [*lay.zones.values(), *seats, lay.viewer_zone, lay.stock, lay.pozo, lay.log]
+
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         self.paint_hands(surface)
-        self.paint_bar(surface)
-        self.coach.paint(surface)
+        bar = self.paint_bar(surface)
+        self.coach.paint(surface, *self.coach_area(bar))
 
 
 class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
@@ -381,12 +423,16 @@ class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
         places = seat_places(self.replay.game.players, self.viewer)
         return {seat: (side, self.layout.seats[seat]) for side, seat in places.items()}
 
+    def covered_parts(self) -> list[pygame.Rect]:
+        lay = self.layout
+        return [lay.their_zone, lay.our_zone, lay.pile_area, lay.score_panel, lay.info_panel,
+                lay.log, *lay.seats.values()]  # fmt: skip
+
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         self.paint_hands(surface)
-        self.paint_bar(surface)
-        # Under the score panel: at the top seats' height it covered the sides' running points.
-        self.coach.paint(surface, self.layout.score_panel.bottom + 8)
+        bar = self.paint_bar(surface)
+        self.coach.paint(surface, *self.coach_area(bar))
         self._drawn_at = self.replay.position
 
 

@@ -11,9 +11,9 @@ import pytest
 from pygame_gui.elements import UIButton
 
 from carioca_desktop.i18n import tr
+from carioca_desktop.play.replay_session import Recorded
 from carioca_desktop.storage.deal_codes import deal_of, encode
 from carioca_desktop.storage.deal_codes import load_rules as rules_of
-from carioca_desktop.ui import replay_end
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.replay_viewer import open_viewer
 from carioca_desktop.ui.scenes.history import HistoryScene
@@ -76,7 +76,7 @@ def test_history_and_play_this_deal_leave_the_viewer(
 ) -> None:
     match = _match(game)
     code = encode(deal_of(game, rules_of(game, match.rules), 12345))
-    monkeypatch.setattr(replay_end, "code_of", lambda _m: code)
+    monkeypatch.setattr(Recorded, "deal_code", lambda _self: code)
     viewer, buttons = _final_sheet(app, game)
     texts = _texts(buttons)
     assert tr("history.play_this") in texts, texts
@@ -87,3 +87,17 @@ def test_history_and_play_this_deal_leave_the_viewer(
     table: Any = app.stack.top
     assert viewer not in app.stack.scenes and not isinstance(table, HistoryScene)
     assert table.session.deal_code() == code and table.session.game.round_index == 0
+
+
+def test_the_viewer_names_the_kept_matchs_code_not_its_seeds() -> None:
+    """A match dealt outside the app's seeding (a simulated one) has no code: the viewer's
+    sheets wrote a code made from its seed, which deals other cards."""
+    from dataclasses import replace
+
+    from carioca_desktop.play.replay_session import replay_session
+    from carioca_desktop.storage.history import code_of
+
+    for game in ("carioca", "buraco"):
+        assert replay_session(_match(game)).deal_code() is None
+    seeded = replace(_match("buraco"), seeding="session")  # Buraco's two seedings deal alike
+    assert replay_session(seeded).deal_code() == code_of(seeded) is not None

@@ -66,10 +66,11 @@ def viewer_shots(app: App, match: Any, shot: Any, judged: Judged) -> None:
         viewer.coach.ask(r.match, r.seat, here)
         viewer.coach.wait()
         judged[key] = viewer.coach.judged
-    viewer.coach.key, viewer.coach.judged, viewer.coach.open = (r.seat, here), judged[key], True
+    viewer.coach.key, viewer.coach.judged = (r.seat, here), judged[key]
+    viewer.show_coach(True)
     frames(app)
     shot(f"{game}_coach")
-    viewer.coach.open = False
+    viewer.show_coach(False)
     for name, end in ((f"{game}_sheet", mid.end), (f"{game}_final", r.rounds[-1].end)):
         while app.stack.top is not viewer:
             app.pop()  # the sheet before put away, as its button would
