@@ -17,37 +17,35 @@ from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
-from carioca_desktop.i18n import tr
 from carioca_desktop.play.replay_session import (
     BuracoReplaySession,
     Recorded,
     ReplaySession,
     replay_session,
 )
-from carioca_desktop.ui import allhands, theme
-from carioca_desktop.ui.coach_panel import CoachPanel, side_rect, side_width
+from carioca_desktop.ui import allhands
+from carioca_desktop.ui.coach_panel import CoachPanel
 from carioca_desktop.ui.replay_end import Ends, end_actions
+from carioca_desktop.ui.replay_layout import ReplayLayout
 from carioca_desktop.ui.scenes.buraco import BuracoTableScene
 from carioca_desktop.ui.scenes.buraco.coach_words import coach_panel as buraco_coach
 from carioca_desktop.ui.scenes.buraco.layout import BUTTONS, seat_places
 from carioca_desktop.ui.scenes.carioca import TableScene
 from carioca_desktop.ui.scenes.carioca.coach_words import coach_panel as carioca_coach
 from carioca_desktop.ui.scenes.carioca.model import Legal
-from carioca_desktop.ui.widgets import draw_text, font
 
 if TYPE_CHECKING:
     from carioca_desktop.storage.match_file import MatchFile
     from carioca_desktop.ui.scene import Host, Scene
     from carioca_desktop.ui.sprites import CardImages
 
-TABLE_MIN_W = 1000  # px: a table laid out narrower than this overlaps its top seats
 SPEEDS = (1.2, 0.6, 0.25, 0.08)  # seconds between actions while playing
 KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END, pygame.K_PAGEUP,
         pygame.K_PAGEDOWN, pygame.K_SPACE, pygame.K_v, pygame.K_s, pygame.K_t,
         pygame.K_c, pygame.K_TAB)  # fmt: skip
 
 
-class ReplayControls:
+class ReplayControls(ReplayLayout):
     """The viewer's keys and bar, over either game's table scene (mixed in before it)."""
 
     app: Host
@@ -120,40 +118,6 @@ class ReplayControls:
                 self.show_coach(True)
         elif key == pygame.K_t:
             self.try_again()
-
-    _side = 0  # px the coach's strip takes at the window's right while it is open
-
-    def show_coach(self, on: bool) -> None:
-        """Open or close the coach's strip: the table is laid out again beside it, so the
-        panel covers no meld, name or hand (over the table it covered melds)."""
-        self.coach.open = on
-        self.on_resize(self.app.size)
-
-    def table_size(self) -> tuple[int, int]:
-        w, h = self.app.size
-        return (w - self._side, h)
-
-    def on_resize(self, size: tuple[int, int]) -> None:
-        room = size[0] - side_width(size) >= TABLE_MIN_W  # else the table's seats overlap
-        self._side = side_width(size) if self.coach.open and room else 0
-        super().on_resize(size)  # type: ignore[misc]
-
-    def coach_area(self, bar: pygame.Rect) -> tuple[pygame.Rect, int]:
-        """Where the coach's panel goes and in how many columns: the strip beside the
-        table, or in a window too narrow for one (the table needs TABLE_MIN_W) the band
-        under every meld, seat and the log, over the viewed hand, in two columns."""
-        if self._side:
-            return side_rect(self.app.size), 1
-        w = self.app.size[0]
-        parts = [*self.covered_parts(), self.layout.viewer_panel]
-        edge = w // 4  # a part centred left of it is in the left column (Buraco's log)
-        top = max(r.bottom for r in parts if r.centerx > edge and r.bottom < bar.top) + 4
-        left = max((r.right for r in parts if r.centerx <= edge and r.bottom > top), default=0)
-        return pygame.Rect(left + 4, top, w - left - 4, bar.top - top), 2
-
-    def covered_parts(self) -> list[pygame.Rect]:
-        """The parts of the table the coach's panel must leave in view."""
-        raise NotImplementedError
 
     def try_again(self) -> None:
         """T: the viewed seat's turn (this one, or its next) at a practice table that
@@ -229,41 +193,6 @@ class ReplayControls:
         game, spots = self.replay.game, self.hand_spots()
         hands = {seat: game.hand(seat) for seat in spots}
         return allhands.paint_hands(surface, self.images, hands, spots)
-
-    def bar_left(self, top: int) -> int:
-        """Where the bar starts: right of the viewed seat's panel when the bar would cover
-        its last line (both tables keep it in the bottom left corner), else the window's
-        edge."""
-        panel: pygame.Rect = self.layout.viewer_panel
-        return panel.right + 8 if panel.bottom > top and panel.left < 40 else 0
-
-    if TYPE_CHECKING:
-        layout: Any  # either table's layout
-
-    def paint_bar(self, surface: pygame.Surface) -> pygame.Rect:
-        """The bar saying where the replay is and its keys; its rectangle."""
-        r = self.replay
-        w, h = self.table_size()  # beside the coach's strip when it is open
-        small = font(max(12, round(15 * max(0.8, min(w / 1600, h / 900)))))
-        state = tr("replay.playing") if r.playing else tr("replay.paused")
-        here = r.round_of(r.position) + 1
-        words = "replay.bar_all" if self.all_hands else "replay.bar"
-        text = tr(words, n=r.position, total=len(r.actions), round=here, state=state,
-                  seat=r.match.seats[r.seat].name)  # fmt: skip
-        keys = tr(f"replay.keys_{r.match.game}")
-        line = small.get_linesize()
-        left = self.bar_left(h - 2 * line - 10)
-        crowded = small.size(text)[0] + small.size(keys)[0] + 48 > w - left  # then two rows
-        tall = line * (2 if crowded else 1) + 10
-        bar = pygame.Rect(left, h - tall, w - left, tall)
-        shade = pygame.Surface(bar.size, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, bar)
-        first = bar.y + 5 + line // 2
-        draw_text(surface, text, small, (bar.x + 12, first), theme.TEXT, "midleft")
-        keys_at = (bar.right - 12, first + line if crowded else first)
-        draw_text(surface, keys, small, keys_at, theme.TEXT_DIM, "midright")
-        return bar
 
 
 class ReplayViewerScene(ReplayControls, TableScene):

@@ -245,8 +245,13 @@ class HistoryScene(UIScene):
             (body, result_text(row), theme.TEXT),
             (body, tr("history.code", code=row.code or "—"), theme.GOLD),
         ]
-        lines += [(body, text, theme.TEXT_DIM) for text in self.versus.lines(row.match_id)]
         room, gap = self._buttons_top(box) - y - 4, 4
+        versus = self.versus.lines(row.match_id)
+        wrapped = [part for text in versus for part in theme.wrap(text, body, width)]
+        tall = sum(f.get_linesize() + gap for f, _t, _c in lines)
+        if tall + len(wrapped) * (body.get_linesize() + gap) <= room:
+            versus = wrapped  # the rounds' figures whole, where there is room (they ended in …)
+        lines += [(body, text, theme.TEXT_DIM) for text in versus]
         if sum(f.get_linesize() + gap for f, _t, _c in lines) > room:
             # A short window: the date beside the players, the code beside the result ("how
             # would hard have done" was drawn under the buttons at 1024x600).
