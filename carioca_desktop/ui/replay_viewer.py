@@ -216,6 +216,14 @@ class ReplayViewerScene(ReplayControls, TableScene):
     def practice_table(self, session: Any) -> Any:
         return TableScene(self.app, session)
 
+    def idle(self) -> None:
+        """Paused, an idle frame rehearses the next recorded action as the table rehearses a
+        bot's move (its words, panels and piles drawn ahead: the → frame only blits them;
+        the step was 2.3x the floor); else the table's own idle work."""
+        r = self.replay
+        if r.playing or not self.frame.rehearsal.run(r.step()):
+            super().idle()
+
     def show_round_end(self) -> None:
         """The round's sheet as the table shows it; the match's final sheet with the
         viewer's buttons (a viewer has no new game to start)."""

@@ -262,3 +262,23 @@ def test_face_up_hands_leave_each_seats_words_readable(
         panel = spots[seat][1]
         under = hud.header_bottom(panel, scene.layout.ui)
         assert min(r.top for r in rects) >= under, (seat, spots[seat][0], panel, rects[0])
+
+
+def test_a_paused_carioca_viewer_rehearses_the_next_action_in_an_idle_frame(
+    small_app: App,
+) -> None:
+    """As the table rehearses a bot's move: the → frame then finds the words and panels of
+    the next position drawn (it was 2.3x the floor, drawing them)."""
+    slow = App(size=(1280, 720), paths=small_app.paths, fast=False)  # fast skips rehearsals
+    scene: Any = open_viewer(slow, _match("carioca"))
+    slow.reset(scene)
+    scene.go(40)
+    rehearsal = scene.frame.rehearsal
+    for n in range(1, 6):
+        for _ in range(40):  # the step's flight, then idle frames
+            slow.frame(0.05)
+            if rehearsal.rehearsed >= n:
+                break
+        assert rehearsal.rehearsed == n, f"step {n}: rehearsed {rehearsal.rehearsed}"
+        _press(scene, pygame.K_RIGHT)
+    assert not scene.replay.playing and scene.replay.position == 45

@@ -14,7 +14,7 @@ entries in bounded caches; what is on screen is drawn as before, from the same c
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from carioca_desktop.i18n import tr
 from carioca_desktop.rules.carioca.state import Phase
@@ -37,26 +37,28 @@ class Rehearsal:
         self._done: object = None
         self.rehearsed = 0  # moves rehearsed (tests)
 
-    def due(self) -> bool:
-        """A bot's decision is ready and this position was not rehearsed yet."""
+    def due(self, action: Any = None) -> bool:
+        """A bot's decision is ready (or ``action`` is given) and this position was not
+        rehearsed yet."""
         session = self.s.session
         game = session.game
         if game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
             return False
         key = (game.round_index, game.event_count, self.s.model.viewer, id(self.s.layout))
-        if key == self._done or not session.bot_action_ready():
+        if key == self._done or (action is None and not session.bot_action_ready()):
             return False
-        return session.pending_bot_action() is not None
+        return action is not None or session.pending_bot_action() is not None
 
-    def run(self) -> bool:
-        """Rehearse the next bot move if one is due; True if it did (the idle frame's work)."""
-        if not self.due():
+    def run(self, action: Any = None) -> bool:
+        """Rehearse the next bot move (or ``action``: the replay viewer's next recorded one
+        while paused) if one is due; True if it did (the idle frame's work)."""
+        if not self.due(action):
             return False
         s = self.s
         session, model, layout = s.session, s.model, s.layout
         game = session.game
         self._done = (game.round_index, game.event_count, model.viewer, id(layout))
-        action = session.pending_bot_action()
+        action = action if action is not None else session.pending_bot_action()
         if action is None or s.view.layout is None:
             return False
         copy = game.clone()
