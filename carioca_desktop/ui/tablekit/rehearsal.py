@@ -33,21 +33,23 @@ class BotRehearsal:
         raise NotImplementedError
 
     # ------------------------------------------------------------------ shared
-    def due(self) -> bool:
-        """A bot's decision is ready and this position was not rehearsed yet."""
+    def due(self, action: Any = None) -> bool:
+        """A bot's decision is ready (or ``action`` is given) and this position was not
+        rehearsed yet."""
         if self._closed():
             return False
         session = self._session()
-        if self._key() == self._done or not session.bot_action_ready():
+        if self._key() == self._done or (action is None and not session.bot_action_ready()):
             return False
-        return session.pending_bot_action() is not None
+        return action is not None or session.pending_bot_action() is not None
 
-    def run(self) -> bool:
-        """Rehearse the next bot move if one is due; True if it did (the idle frame's work)."""
-        if not self.due():
+    def run(self, action: Any = None) -> bool:
+        """Rehearse the next bot move (or ``action``: the replay viewer's next recorded one
+        while paused) if one is due; True if it did (the idle frame's work)."""
+        if not self.due(action):
             return False
         self._done = self._key()
-        action = self._session().pending_bot_action()
+        action = action if action is not None else self._session().pending_bot_action()
         if action is None or not self._ahead(action):
             return False
         self.rehearsed += 1

@@ -15,6 +15,7 @@ from carioca_desktop.ui.scenes.buraco import sheet
 from carioca_desktop.ui.tablekit.privacy import ask_person
 
 if TYPE_CHECKING:
+    from carioca_desktop.ui.replay_end import Ends
     from carioca_desktop.ui.scene import Scene
     from carioca_desktop.ui.scenes.buraco.tablehost import BuracoTableHost
 
@@ -53,8 +54,13 @@ class TableOverlays:
                 table.to_menu,
                 [b for key, b in table.buttons.items() if key != "menu"],
                 table.to_new_game,
+                self.final_ends(),
             )
         table.app.dirty()
+
+    def final_ends(self) -> Ends | None:
+        """The final sheet's buttons instead of Menu and New game (the replay viewer's)."""
+        return None
 
     def next_round(self) -> None:
         table = _table(self)

@@ -109,7 +109,12 @@ class BuracoTableScene(Toasting, Scene, TableOverlays):
     # ------------------------------------------------------------------ lifecycle
     def _compute_layout(self) -> BuracoLayout:
         mortos = rules_of(self.obs).mortos
-        return compute_layout(self.app.size, self.obs.players, self.viewer, mortos)
+        return compute_layout(self.table_size(), self.obs.players, self.viewer, mortos)
+
+    def table_size(self) -> tuple[int, int]:
+        """The size the table is laid out in: the window's (the replay viewer keeps a strip
+        at the right for its coach)."""
+        return self.app.size
 
     def enter(self) -> None:
         manager = self.app.manager

@@ -86,7 +86,7 @@ class TableScene(Toasting, Scene, ModelParts):
         self.moves = TableMoves(self)
         self.keys = TableKeys(self, self.moves)
         self.input = TableInput(self, self.moves, self.keys)
-        self.layout: TableLayout = compute_layout(_size(app), obs.players, viewer)
+        self.layout: TableLayout = compute_layout(self.table_size(), obs.players, viewer)
         self.widgets: TableWidgets | None = None
         self.offer: OfferPrompt | None = None  # the buy offer to the viewer (play/carioca/offer.py)
         self.advice = TableAdvice(session)  # the Pista
@@ -171,9 +171,14 @@ class TableScene(Toasting, Scene, ModelParts):
         self._relayout()
         self.sync()
 
+    def table_size(self) -> tuple[int, int]:
+        """The size the table is laid out in: the window's (the replay viewer keeps a strip
+        at the right for its coach)."""
+        return (self.app.size[0], self.app.size[1])
+
     def _relayout(self) -> None:
         settings = self.app.settings
-        self.layout = compute_layout(_size(self.app), self.obs.players, self.viewer,
+        self.layout = compute_layout(self.table_size(), self.obs.players, self.viewer,
                                      settings.card_size, self.app.ui_scale,
                                      self.app.pixel_ratio)  # fmt: skip
         if self.widgets is not None:
@@ -398,7 +403,3 @@ class TableScene(Toasting, Scene, ModelParts):
         self.sync()
         if event.kind == EventKind.LAY_DOWN and self.moves.stage(event.melds):
             self.refresh()
-
-
-def _size(app: Host) -> tuple[int, int]:
-    return (app.size[0], app.size[1])
