@@ -3,9 +3,12 @@ that differs from ``hard``'s priced on paired continuations with its 95% interva
 the judgement, the judging of a match's turns, and the words of ``carioca replay --coach``.
 
 Pricing: both moves are played out to the end of the round (hand) from the same position on
-the same continuations: each continuation reshuffles the stock (cards the seat could not see;
-the real stock is never one of them: it is luck the person could not know) and seeds the
-bots, the same for both moves, so the only difference is the decision. The judged seat is
+the same continuations: each continuation deals again every card the seat could not see (the
+stock, the other seats' unseen cards, Buraco's mortos: the engine's ``what_if_unseen``, which
+keeps what the seat knows, such as a card another seat took from the discard pile) and seeds
+the bots, the same for both moves, so the only difference is the decision. The real hidden
+cards are never one of them: they are luck the person could not know, and pricing on them
+would judge with knowledge the person never had. The judged seat is
 played on by ``hard`` in both branches (hard's move is priced with hard's plan after it), the
 other seats by ``normal``. The cost is the mean of the differences in the seat's loss. FIRST
 continuations are played; while the verdict is in doubt (the mean past ``fine`` but its
@@ -86,12 +89,13 @@ class Price:
 def price(
     game: Any, seat: int, moves: tuple[Any, Any], seed: int, loss: Loss, bands: Bands
 ) -> Price:
-    """``moves[0]``'s loss minus ``moves[1]``'s on paired reshuffled continuations."""
+    """``moves[0]``'s loss minus ``moves[1]``'s on paired continuations, each a position
+    ``seat`` cannot tell from ``game``."""
     diffs: list[float] = []
     for k in range(bands.most):
         if k >= FIRST and (k - FIRST) % STEP == 0 and not bands.in_doubt(*interval(diffs)):
             break
-        position = game.what_if_stock(seed * 7919 + k + 1)
+        position = game.what_if_unseen(seat, seed * 7919 + k + 1)
         other = position.clone()
         position.apply(moves[0])
         other.apply(moves[1])

@@ -1,6 +1,6 @@
 """The coaches' shared pricing (play/coachkit.py): the band needs the cost's 95% interval
 clear of zero, more continuations are played only while the verdict is in doubt, and the
-real stock is never one of the continuations."""
+real hidden cards (the stock, the other hands) are never one of the continuations."""
 
 from __future__ import annotations
 
@@ -32,15 +32,17 @@ def test_the_interval_is_students() -> None:
 @dataclass
 class Fake:
     """A game whose continuation k gives the played move a loss ``losses[k]`` and the other 0;
-    it records the stock seeds it was reshuffled with."""
+    it records the seeds and seats its unseen cards were dealt again for."""
 
     losses: list[float]
     seeds: list[int] = field(default_factory=list)
+    seats: list[int] = field(default_factory=list)
     k: int = -1
     move: str = ""
 
-    def what_if_stock(self, seed: int) -> Fake:
+    def what_if_unseen(self, seat: int, seed: int) -> Fake:
         self.seeds.append(seed)
+        self.seats.append(seat)
         return Fake(self.losses, k=len(self.seeds) - 1)
 
     def clone(self) -> Fake:
@@ -69,8 +71,11 @@ def test_more_continuations_only_while_in_doubt() -> None:
     assert price(small, 0, ("played", "hard"), 3, _loss, BANDS).runs == FIRST
 
 
-def test_every_continuation_reshuffles_the_stock_and_the_seed_decides_them() -> None:
+def test_every_continuation_deals_the_seats_unseen_cards_and_the_seed_decides_them() -> None:
     a, b = Fake([1.0] * 40), Fake([1.0] * 40)
+    price(a, 2, ("played", "hard"), 3, _loss, BANDS)
+    assert a.seats == [2] * FIRST  # what the judged seat could not see, not another's
+    a = Fake([1.0] * 40)
     price(a, 0, ("played", "hard"), 3, _loss, BANDS)
     price(b, 0, ("played", "hard"), 3, _loss, BANDS)
     assert a.seeds == b.seeds and len(set(a.seeds)) == len(a.seeds) == FIRST

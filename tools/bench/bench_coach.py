@@ -4,8 +4,9 @@ The coach (play/coachkit.py, used by play/carioca/coach.py and play/buraco/coach
 decision that differs from ``hard``'s on paired reshuffled continuations, with a 95% interval,
 and calls it costly or a blunder only when that interval is clear of zero. Here each such
 decision, taken from seeded bot matches (a weaker level in seat 0 stands for the person), is
-played on again from the same position many times: continuation k reshuffles the stock with
-seed 1000 + k and seeds the bots with it, the same for both moves (paired; seeds apart from
+played on again from the same position many times: continuation k deals again every card
+seat 0 could not see (the stock, the other hands, the mortos; as the coach does) with seed
+1000 + k and seeds the bots with it, the same for both moves (paired; seeds apart from
 the coach's own), with the coach's own continuation bots, and the outcome is the mean
 difference in the seat's round points (Carioca) or the side's margin for the hand (Buraco),
 with its 95% interval.
@@ -98,10 +99,10 @@ def differing(g: Game, level: str, seeds: Iterator[int], wanted: int) -> list[tu
 
 
 def outcome(g: Game, before: Any, moves: tuple[Any, Any], seed: int) -> float | None:
-    """The played move's loss minus hard's on one continuation, the stock reshuffled by
-    ``seed`` (None if either was cut)."""
+    """The played move's loss minus hard's on one continuation, the cards seat 0 could not
+    see dealt again by ``seed`` (None if either was cut)."""
     losses = []
-    position = before.what_if_stock(seed)
+    position = before.what_if_unseen(0, seed)
     for move in moves:
         game = position.clone()
         game.apply(move)

@@ -101,6 +101,14 @@ class BuracoGame:
         random.Random(seed).shuffle(game._s.stock)
         return game
 
+    def what_if_unseen(self, seat: int, seed: int) -> BuracoGame:
+        """A copy that ``seat`` cannot tell from this game: every card it could not see (the
+        stock, the mortos not taken, the other seats' unseen cards) dealt again by ``seed``;
+        see ``unseen.consistent_position``. The coach's continuations."""
+        from .unseen import consistent_position
+
+        return consistent_position(self, seat, seed)
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, BuracoGame) and self.to_dict() == other.to_dict()
 
