@@ -8,11 +8,11 @@ stock, the other seats' unseen cards, Buraco's mortos: the engine's ``what_if_un
 keeps what the seat knows, such as a card another seat took from the discard pile) and seeds
 the bots, the same for both moves, so the only difference is the decision. The real hidden
 cards are never one of them: they are luck the person could not know, and pricing on them
-would judge with knowledge the person never had. The judged seat is
-played on by ``hard`` in both branches (hard's move is priced with hard's plan after it), the
-other seats by ``normal``. The cost is the mean of the differences in the seat's loss. FIRST
-continuations are played; while the verdict is in doubt (the mean past ``fine`` but its
-interval not clear of zero) STEP more are added, up to the game's ``most``.
+would judge with knowledge the person never had. The judged seat is played on by ``hard``
+in both branches (hard's move is priced with hard's plan after it), the other seats by
+``normal``. The cost is the mean of the differences in the seat's loss. FIRST continuations
+are played; while the verdict is in doubt (the interval reaches both sides of ``fine``) STEP
+more are added, up to the game's ``most``.
 
 Bands: a decision is costly or a blunder only when its cost's 95% interval is above zero;
 then its mean chooses the band. tools/bench/bench_coach.py checks the estimates against
@@ -72,8 +72,11 @@ class Bands:
         return "costly" if cost <= self.blunder else "blunder"
 
     def in_doubt(self, cost: float, half: float) -> bool:
-        """More continuations could make a fine verdict costly."""
-        return cost > self.fine and cost - half <= 0
+        """The interval reaches both sides of the fine line: more continuations could move
+        the verdict either way. Both ways: stopping only where the first continuations look
+        fine (and going on where they look costly) biased the estimates down, since a
+        decision that looked fine by luck kept its lucky mean."""
+        return cost - half <= self.fine < cost + half
 
 
 @dataclass(frozen=True)

@@ -18,8 +18,9 @@ def test_costly_only_when_the_interval_is_clear_of_zero() -> None:
     assert BANDS.verdict(40.0, 39.0) == "blunder"
     assert BANDS.verdict(40.0, 41.0) == "fine"
     assert BANDS.verdict(4.0, 1.0) == "fine"  # clear of zero but within the fine band
-    assert BANDS.in_doubt(12.0, 15.0) and not BANDS.in_doubt(12.0, 11.0)
-    assert not BANDS.in_doubt(3.0, 10.0)  # fine whatever more continuations say
+    assert BANDS.in_doubt(12.0, 15.0) and not BANDS.in_doubt(12.0, 6.0)
+    assert BANDS.in_doubt(3.0, 10.0)  # looks fine, but more continuations could say costly
+    assert not BANDS.in_doubt(1.0, 3.0)  # fine whatever more continuations say
 
 
 def test_the_interval_is_students() -> None:
@@ -66,7 +67,10 @@ def test_more_continuations_only_while_in_doubt() -> None:
     assert p.runs == BANDS.most and BANDS.verdict(p.cost, p.half) == "fine"
     late = Fake([30.0, -10.0] * 4 + [12.0] * 40)  # in doubt after FIRST, clear after more
     p = price(late, 0, ("played", "hard"), 3, _loss, BANDS)
-    assert p.runs == FIRST + STEP and BANDS.verdict(p.cost, p.half) == "costly"
+    assert p.runs == FIRST + 2 * STEP and BANDS.verdict(p.cost, p.half) == "costly"
+    lucky = Fake([24.0, -20.0] * 4 + [12.0] * 40)  # looks fine after FIRST (mean 2), is not
+    p = price(lucky, 0, ("played", "hard"), 3, _loss, BANDS)
+    assert p.runs > FIRST and BANDS.verdict(p.cost, p.half) == "costly"
     small = Fake([1.0, -1.0] * 20)  # fine either way: no more continuations spent
     assert price(small, 0, ("played", "hard"), 3, _loss, BANDS).runs == FIRST
 
