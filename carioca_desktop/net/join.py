@@ -171,7 +171,7 @@ def run_join(address: str, code: str, name: str, level: str, seed: int,
     try:
         while True:
             for event in client.poll(1.0):
-                done = _handle(event, client, store, address, kept, level, seed, paths)
+                done = _handle(event, client, store, address, kept, level, seed)
                 if isinstance(done, JoinBot):
                     player = done
                 elif done is not None:
@@ -189,7 +189,7 @@ def run_join(address: str, code: str, name: str, level: str, seed: int,
 
 
 def _handle(event: ClientEvent, client: NetClient, store: SeatStore, address: str,
-            kept: dict[str, Any], level: str, seed: int, paths: Paths | None
+            kept: dict[str, Any], level: str, seed: int
             ) -> int | JoinBot | None:  # fmt: skip
     if isinstance(event, Welcomed):
         player = JoinBot(KINDS[event.game], level, seed)
@@ -200,7 +200,8 @@ def _handle(event: ClientEvent, client: NetClient, store: SeatStore, address: st
     if isinstance(event, RoundOver):
         print(event.line, flush=True)
     elif isinstance(event, MatchOver):
-        _record(event.record, paths)
+        # A bot played this seat: as a local all-bot match, it is not the person's, so it
+        # goes neither into this computer's statistics nor into its History.
         store.put(address, None)
         print(event.line, flush=True)
         return 0
@@ -259,14 +260,3 @@ def _answer(event: Refusal | PartnerQuestion | PartnerSaid, player: JoinBot, cli
             return
         log.warning("the host refused the bot's move: %s", event.message)
         client.send_action(event.ask, player.fallback())
-
-
-def _record(data: dict[str, Any], paths: Paths | None) -> None:
-    """The finished match into this computer's statistics, for its own person."""
-    from carioca_desktop.storage.notices import FileProblem
-    from carioca_desktop.storage.stats import any_from_dict, append_match
-
-    try:
-        append_match(any_from_dict(data), paths)
-    except (FileProblem, OSError, ValueError) as err:
-        log.warning("the match could not be recorded: %s", err)
