@@ -7,8 +7,9 @@ both choices are priced by play/coachkit.py: played out to the end of the hand o
 continuations, each a deal of what the seat could not see (the stock, the mortos, the other
 hands, the partner's too: rules/buraco/unseen.py), the judged seat by ``hard``, the others by
 ``normal``; the cost the mean difference in the side's margin for the hand (its points minus
-the other side's), with its 95% interval. Buraco's points are larger than Carioca's (a clean canasta is 200): costly
-beyond FINE points, a blunder beyond BLUNDER, each only when the interval is clear of zero.
+the other side's), with its 95% interval. Buraco's points are larger than Carioca's (a clean
+canasta is 200): costly beyond FINE points, a blunder beyond BLUNDER, each only when the
+interval is clear of zero.
 
 tools/bench/bench_coach.py measures how well the estimate follows the outcome over many
 other continuations."""
