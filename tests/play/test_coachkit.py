@@ -21,6 +21,8 @@ def test_costly_only_when_the_interval_is_clear_of_zero() -> None:
     assert BANDS.in_doubt(12.0, 15.0) and not BANDS.in_doubt(12.0, 6.0)
     assert BANDS.in_doubt(3.0, 10.0)  # looks fine, but more continuations could say costly
     assert not BANDS.in_doubt(1.0, 3.0)  # fine whatever more continuations say
+    one_way = Bands(fine=5, blunder=25, most=32, both_ways=False)  # Carioca's
+    assert one_way.in_doubt(12.0, 15.0) and not one_way.in_doubt(3.0, 10.0)
 
 
 def test_the_interval_is_students() -> None:

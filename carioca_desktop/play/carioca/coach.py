@@ -59,9 +59,9 @@ def _round_of(game: Any) -> int:
     return int(game.round_index)
 
 
-COACH = coachkit.Coach("carioca", Bands(FINE, BLUNDER, MOST), choose, round_points_after,
-                       lambda action: type(action).__name__.lower(), _round_of,
-                       (NextRound, Undo))  # fmt: skip
+COACH = coachkit.Coach("carioca", Bands(FINE, BLUNDER, MOST, both_ways=False), choose,
+                       round_points_after, lambda action: type(action).__name__.lower(),
+                       _round_of, (NextRound, Undo))  # fmt: skip
 
 
 def judge(
