@@ -92,6 +92,14 @@ class BuracoGame(GameBase[State]):
             return  # open hands or not: the views would show other cards
         self._views = {seat: views[:shared] for seat, views in earlier._views.items()}
 
+    def what_if_unseen(self, seat: int, seed: int) -> BuracoGame:
+        """A copy that ``seat`` cannot tell from this game: every card it could not see (the
+        stock, the mortos not taken, the other seats' unseen cards) dealt again by ``seed``;
+        see ``unseen.consistent_position``. The coach's continuations."""
+        from .unseen import consistent_position
+
+        return consistent_position(self, seat, seed)
+
     # ------------------------------------------------------------------ queries
     @property
     def rules(self) -> BuracoRules:

@@ -79,6 +79,14 @@ class Game(GameBase[State]):
         game._undo = None
         return game
 
+    def what_if_unseen(self, seat: int, seed: int) -> Game:
+        """A look-ahead copy that ``seat`` cannot tell from this game: every card it could
+        not see (the stock, the other seats' unseen cards) dealt again by ``seed``; see
+        ``unseen.consistent_position``. The coach's continuations."""
+        from .unseen import consistent_position
+
+        return consistent_position(self, seat, seed)
+
     def fork(self) -> Game:
         """An independent copy that plays on exactly as this game would from the start of a
         turn (undo kept on, with nothing to undo yet): the replay viewer's copies and its
