@@ -33,6 +33,12 @@ log = logging.getLogger(__name__)
 
 GRACE = 60.0
 BOT_BUDGET = 0.02  # seconds of bot moves per poll, so a screen's frame is never held long
+SAVE_GAP = 0.25
+"""Seconds between two autosaves while moves come fast (bots): each write encodes the
+whole match, which cost the host more CPU than the rest of its work together when every
+bot move was written. A newer state replaces a held one; a quiet table (a person thinking)
+writes at once, so at human pace every move is saved, and a kill -9 loses at most the
+moves of the last quarter second."""
 
 
 class TableHost(Lobby, PartnerDesk):
@@ -87,6 +93,7 @@ class TableHost(Lobby, PartnerDesk):
         self.offer_left = buy_seconds or 0.0
         self._last = clock()
         self.finished = False
+        self._saved_at = -SAVE_GAP  # when the session's held save was last let go
         self.on_send: Callable[[int | None, dict[str, Any]], None] | None = None
         self.transport = Transport(bind, port)
 
@@ -120,8 +127,10 @@ class TableHost(Lobby, PartnerDesk):
 
     def _mark_network(self, session: Any) -> None:
         """The session keeps its match file for the people at this computer, marked as a
-        network match (History's "en red"), even when every other seat is a bot."""
+        network match (History's "en red"), even when every other seat is a bot; its saves
+        wait for ``_pace_saves``."""
         session.network_seats = tuple(sorted(i for i, r in self.remote.items() if r.local))
+        session.hold_saves = True
 
     def local_token(self, seat: int) -> str:
         """The token of a local seat, for the host's own screen to open its loopback
@@ -137,6 +146,8 @@ class TableHost(Lobby, PartnerDesk):
         return None if self.session is None else self.session.game
 
     def close(self) -> None:
+        if self.session is not None:
+            self.session.release_save()  # a held save is not left waiting for a flush
         self.transport.stop()
 
     # ------------------------------------------------------------------ the loop
@@ -149,6 +160,7 @@ class TableHost(Lobby, PartnerDesk):
             item = self.transport.inbox.get(timeout=wait) if wait > 0 else None
         except queue.Empty:
             item = None
+            self._pace_saves(quiet=True)
         while True:
             if item is not None:
                 self._inbound(item, out)
@@ -158,7 +170,16 @@ class TableHost(Lobby, PartnerDesk):
                 break
         self._tick(out)
         self._advance(out)
+        self._pace_saves()
         return out
+
+    def _pace_saves(self, quiet: bool = False) -> None:
+        """Let the session's held autosave be written: at once when the table is ``quiet``,
+        else at most every ``SAVE_GAP`` (see there)."""
+        now = time.monotonic()  # the disk's pace, not the table's (maybe a test's) clock
+        if self.session is not None and (quiet or now - self._saved_at >= SAVE_GAP):
+            self._saved_at = now
+            self.session.release_save()
 
     def _host_acts(self) -> bool:
         game = self.game

@@ -1,0 +1,97 @@
+"""What the network table's speed work must keep true: the host paces its autosave while
+moves come fast (and writes at once when the table is quiet), and a client may take its
+events on the network thread (``carioca join``'s bot) instead of through the queue."""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from carioca_desktop.net import host as host_module
+from carioca_desktop.net.client import ClientEvent, NetClient, Welcomed
+from carioca_desktop.net.games import KINDS
+from carioca_desktop.net.host import TableHost
+from carioca_desktop.net.resume import net_paths
+from carioca_desktop.net.seats import SeatSpec
+from carioca_desktop.storage import Paths
+from carioca_desktop.storage.autosaver import flush_autosaves, writer_for
+from tests.fixtures.netkit import CODE
+
+DEADLINE = 30.0
+
+
+def _host(tmp_path: Path, seats: list[SeatSpec]) -> TableHost:
+    rules = KINDS["carioca"].load_rules({"players": len(seats), "preset": "chico", "buy": False})
+    return TableHost("carioca", rules, seats, 11, code=CODE, paths=Paths.under(tmp_path))
+
+
+def test_bots_moving_fast_do_not_each_write_the_hosts_autosave(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(host_module, "SAVE_GAP", 3600.0)  # no second write within the test
+    host = _host(tmp_path, [SeatSpec("bot", "easy")] * 4)
+    writer = writer_for(net_paths(host.paths))
+    try:
+        host.start_now()
+        end = time.monotonic() + DEADLINE
+        while host.applied < 30:
+            assert time.monotonic() < end, f"only {host.applied} moves in {DEADLINE} s"
+            host.poll(0.0)
+        # Unpaced, the writer would write the newest of these states within moments; paced,
+        # it wrote the first and holds the newest (a window, not a wait for a condition:
+        # what is asserted is that nothing more comes).
+        window = time.monotonic() + 1.0
+        while time.monotonic() < window and writer.written < 2:
+            time.sleep(0.02)
+        assert writer.written == 1, f"{writer.written} writes for {host.applied} moves"
+        assert writer.submitted > 30
+        assert flush_autosaves(DEADLINE)  # a flush (quit, a reader) still writes the newest
+        assert writer.written == 2
+    finally:
+        host.close()
+
+
+def test_a_quiet_table_writes_its_held_autosave_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(host_module, "SAVE_GAP", 3600.0)
+    host = _host(tmp_path, [SeatSpec("remote")] + [SeatSpec("bot", "easy")] * 3)
+    writer = writer_for(net_paths(host.paths))
+    client = NetClient(f"127.0.0.1:{host.port}", CODE, "Ana", reconnect=False)
+    try:
+        end = time.monotonic() + DEADLINE
+        # Started when Ana took her seat; the bots play until she is asked, then the host
+        # waits for her: a poll that hears nothing lets the held save go.
+        while host.asked is None or host.asked.seat != 0 or not writer.idle:
+            assert time.monotonic() < end, (
+                f"asked {host.asked}, writes {writer.written} of {writer.submitted}"
+            )
+            host.poll(0.05)
+        assert writer.written >= 1
+    finally:
+        client.close()
+        host.close()
+
+
+def test_a_client_can_take_its_events_on_the_network_thread(tmp_path: Path) -> None:
+    host = _host(tmp_path, [SeatSpec("remote"), SeatSpec("bot", "easy")])
+    seen: list[tuple[threading.Thread, ClientEvent]] = []
+
+    def take(client: NetClient, event: ClientEvent) -> Any:
+        seen.append((threading.current_thread(), event))
+
+    client = NetClient(f"127.0.0.1:{host.port}", CODE, "Ana", reconnect=False, on_event=take)
+    try:
+        end = time.monotonic() + DEADLINE
+        while not any(isinstance(e, Welcomed) for _, e in list(seen)):
+            assert time.monotonic() < end, f"seen {[type(e).__name__ for _, e in seen]}"
+            host.poll(0.05)
+        assert all(t is not threading.main_thread() for t, _ in list(seen))
+        assert client.poll() == []  # nothing went through the queue
+    finally:
+        client.close()
+        host.close()
