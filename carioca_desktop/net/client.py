@@ -345,11 +345,14 @@ class NetClient:
 
     def _read(self, raw: str | bytes) -> None:
         data = p.decode(raw)
+        asked = _ask_within(self, data) if data["t"] == "state" else None
         event = _READERS.get(data["t"], _unknown)(self, data)
         if isinstance(event, (MatchOver, Refused)):
             self._ended = True  # before the event is handled: nothing is tried after it
         if event is not None:
             self._emit(event)
+        if asked is not None:
+            self._emit(asked)
 
     def _welcome(self, d: dict[str, Any]) -> Welcomed | Reconnected:
         game = _str(d, "game")
@@ -414,6 +417,17 @@ def _ask(c: NetClient, d: dict[str, Any]) -> Asked:
         raise p.ProtocolError(p.BAD_FIELD, "legal actions must be objects")
     return Asked(_int(d, "ask"), _int(d, "seat"), tuple(legal),
                  None if seconds is None else _num(d, "seconds"))  # fmt: skip
+
+
+def _ask_within(c: NetClient, d: dict[str, Any]) -> Asked | None:
+    """The ask a ``state`` carries (protocol 5), read before the state itself: a bad one
+    fails the whole message (``bad_field``, nothing of it kept)."""
+    inner = d.get("ask")
+    if inner is None:
+        return None
+    if not isinstance(inner, dict) or inner.get("t") != "ask":
+        raise p.ProtocolError(p.BAD_FIELD, "state: ask must be an ask message")
+    return _ask(c, inner)
 
 
 def _error(c: NetClient, d: dict[str, Any]) -> Refusal:

@@ -279,11 +279,25 @@ class TableHost(Lobby, PartnerDesk):
         return {"t": "start", "game": self.kind.name, "preset": self.session.preset,
                 "match_id": self.session.match_id, "seats": seats}  # fmt: skip
 
-    def _state_to(self, seat: int) -> None:
+    def _state_to(self, seat: int, ask: Ask | None = None) -> None:
+        """The seat's new observation; with ``ask`` (this seat's, made at once after the
+        move) inside the same ``state`` (protocol 5): one frame, not two, for the seat to
+        act, unless together they would pass the cap."""
         remote = self.remote[seat]
         if remote.conn is None or self.game is None:
             return
-        for message in remote.feed.messages(self.game.observation(seat), self.applied):
+        messages = remote.feed.messages(self.game.observation(seat), self.applied)
+        if ask is not None:
+            alone = messages[-1]
+            joined = {**alone, "ask": self._ask_message(ask)}
+            text = p.encode(joined)
+            if p.fits(text):
+                messages[-1] = joined
+                for message in messages[:-1]:
+                    self._send(remote.conn, message)
+                return self._send(remote.conn, joined, text)
+            messages.append(self._ask_message(ask))
+        for message in messages:
             self._send(remote.conn, message)
 
     def _tick(self, out: list[HostEvent]) -> None:
@@ -337,19 +351,33 @@ class TableHost(Lobby, PartnerDesk):
     def _ask(self, seat: int) -> None:
         if self.asked is not None and self.asked.at == self.applied:
             return
+        self._send_ask(self._new_ask(seat))
+
+    def _new_ask(self, seat: int) -> Ask:
         self.asks += 1
         self.asked = Ask(seat, self.asks, self.applied)
         self.offer_left = self.buy_seconds or 0.0
-        self._send_ask(self.asked)
+        return self.asked
 
-    def _send_ask(self, ask: Ask) -> None:
+    def _next_ask(self) -> Ask | None:
+        """Right after a move: the ask ``_advance`` would make next, made now so that it
+        travels with the seat's new state (a person's seat, not played by a bot)."""
+        seat = None if self.finished else self.kind.actor(self.game)
+        if seat is None or seat == HOST or seat not in self.remote:
+            return None
+        return self._new_ask(seat) if self.remote[seat].standin is None else None
+
+    def _ask_message(self, ask: Ask) -> dict[str, Any]:
         game = self.game
         # The same list a bot of this seat is given on the host (bot_step / buraco_step).
         legal = [self.kind.action_to_dict(a) for a in game.legal_actions(ask.seat)]
         timed = self.buy_seconds is not None and self._offer_open(ask.seat)
         seconds = max(0.0, self.offer_left) if timed else None
-        self._to_seat(ask.seat, {"t": "ask", "ask": ask.ask, "seat": ask.seat,
-                                 "legal": legal, "seconds": seconds})  # fmt: skip
+        return {"t": "ask", "ask": ask.ask, "seat": ask.seat, "legal": legal,
+                "seconds": seconds}  # fmt: skip
+
+    def _send_ask(self, ask: Ask) -> None:
+        self._to_seat(ask.seat, self._ask_message(ask))
 
     def _action(self, conn: int, msg: p.ActionMsg, out: list[HostEvent]) -> None:
         seat = self._playing(conn)
@@ -378,8 +406,9 @@ class TableHost(Lobby, PartnerDesk):
         self.session.apply(action)
         self.applied += 1
         self.asked = None
+        ask = self._next_ask()
         for seat in self.remote:
-            self._state_to(seat)
+            self._state_to(seat, ask if ask is not None and ask.seat == seat else None)
         if game.round_over and not was_over:
             points = list(self.kind.round_points(game))
             self.rounds += 1

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from carioca_desktop.net import host as host_module
-from carioca_desktop.net.client import ClientEvent, NetClient, Welcomed
+from carioca_desktop.net.client import Asked, ClientEvent, Lost, NetClient, StateChanged, Welcomed
 from carioca_desktop.net.games import KINDS
 from carioca_desktop.net.host import TableHost
 from carioca_desktop.net.resume import net_paths
@@ -95,3 +95,68 @@ def test_a_client_can_take_its_events_on_the_network_thread(tmp_path: Path) -> N
     finally:
         client.close()
         host.close()
+
+
+def test_the_seat_to_act_gets_its_state_and_its_ask_in_one_message(tmp_path: Path) -> None:
+    host = _host(tmp_path, [SeatSpec("remote"), SeatSpec("bot", "easy")])
+    sent: list[dict[str, Any]] = []
+    host.on_send = lambda seat, message: sent.append(message) if seat == 0 else None
+    answered: list[int] = []
+
+    def play(client: NetClient, event: ClientEvent) -> None:
+        if isinstance(event, Asked):  # the first legal action: any will do
+            answered.append(event.ask)
+            client.send_action(event.ask, dict(event.legal[0]))
+
+    client = NetClient(f"127.0.0.1:{host.port}", CODE, "Ana", reconnect=False, on_event=play)
+    try:
+        end = time.monotonic() + DEADLINE
+        while len(answered) < 12 and not host.finished:
+            assert time.monotonic() < end, f"{len(answered)} asks answered"
+            host.poll(0.05)
+    finally:
+        client.close()
+        host.close()
+    within = [m["ask"]["ask"] for m in sent if m["t"] == "state" and m.get("ask")]
+    alone = [m["ask"] for m in sent if m["t"] == "ask"]
+    assert len(within) >= 10, within
+    assert len(alone) <= 1, alone  # only the match's first, which follows no move
+    assert set(answered) <= set(within) | set(alone)
+
+
+@pytest.mark.parametrize(
+    ("inner", "why"),
+    [
+        ('5', "state: ask must be an ask message"),
+        ('{"t": "what", "ask": 1}', "state: ask must be an ask message"),
+        ('{"t": "ask", "ask": 1, "seat": 0, "legal": [1], "seconds": null}',
+         "legal actions must be objects"),
+        ('{"t": "ask", "ask": "1", "seat": 0, "legal": [], "seconds": null}',
+         "ask must be an integer"),
+    ],
+)  # fmt: skip
+def test_a_client_ends_with_a_message_when_a_state_carries_a_bad_ask(inner: str, why: str) -> None:
+    from websockets.sync.server import serve
+
+    welcome = '{"t": "welcome", "seat": 0, "token": "t", "game": "carioca", "grace": 1}'
+    state = '{"t": "state", "seq": 1, "events_at": 0, "events": [], "full": true, "obs": {}, '
+    events: list[ClientEvent] = []
+
+    def handler(ws: Any) -> None:
+        ws.recv()
+        ws.send(welcome)
+        ws.send(state + f'"ask": {inner}}}')
+        ws.recv()  # until the client leaves
+
+    with serve(handler, "127.0.0.1", 0, compression=None) as server:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        client = NetClient(f"127.0.0.1:{server.socket.getsockname()[1]}", CODE, "Ana")
+        end = time.monotonic() + DEADLINE
+        while not any(isinstance(e, Lost) for e in events):
+            assert time.monotonic() < end, f"seen {events}"
+            events += client.poll(0.1)
+        client.close()
+        server.shutdown()
+    lost = [e for e in events if isinstance(e, Lost)]
+    assert lost[0].message == f"the host sent a bad message: {why}", lost
+    assert not any(isinstance(e, (StateChanged, Asked)) for e in events)
