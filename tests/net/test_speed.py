@@ -37,20 +37,22 @@ def test_bots_moving_fast_do_not_each_write_the_hosts_autosave(
     writer = writer_for(net_paths(host.paths))
     try:
         host.start_now()
-        end = time.monotonic() + DEADLINE
-        while host.applied < 30:
+        host.poll(0.0)  # its first moves (as many as its budget), and the first save let go
+        first, end = host.applied, time.monotonic() + DEADLINE
+        while host.applied < first + 30:
             assert time.monotonic() < end, f"only {host.applied} moves in {DEADLINE} s"
             host.poll(0.0)
         # Unpaced, the writer would write the newest of these states within moments; paced,
-        # it wrote the first and holds the newest (a window, not a wait for a condition:
-        # what is asserted is that nothing more comes).
+        # it holds the newest and has written at most the first (let go by the first poll,
+        # unless a newer state took its place before the writer woke): a window, not a wait
+        # for a condition, since what is asserted is that nothing more comes.
         window = time.monotonic() + 1.0
         while time.monotonic() < window and writer.written < 2:
             time.sleep(0.02)
-        assert writer.written == 1, f"{writer.written} writes for {host.applied} moves"
-        assert writer.submitted > 30
+        assert writer.written <= 1, f"{writer.written} writes for {host.applied} moves"
+        assert writer.submitted > 30 and not writer.idle  # the newest waits
         assert flush_autosaves(DEADLINE)  # a flush (quit, a reader) still writes the newest
-        assert writer.written == 2
+        assert writer.idle and 1 <= writer.written <= 2, writer.written
     finally:
         host.close()
 
