@@ -37,6 +37,7 @@ from websockets.sync.client import ClientConnection, connect
 from carioca_desktop.net import partner
 from carioca_desktop.net import protocol as p
 from carioca_desktop.net.partner import PartnerQuestion, PartnerSaid, read_question, read_said
+from carioca_desktop.net.replay import REPLAY, Received, ReplayParts
 from carioca_desktop.net.views import AnyObservation, ClientView
 
 log = logging.getLogger(__name__)
@@ -106,6 +107,7 @@ class RoundOver:
 class MatchOver:
     line: str
     record: dict[str, Any]
+    replay: Received | None = None  # the match file the host sent just before (net/replay.py)
 
 
 @dataclass(frozen=True)
@@ -195,6 +197,7 @@ class NetClient:
         self._seat: int | None = None  # set by the first welcome: a drop then reconnects
         self._grace = 0.0
         self._host_closed = False  # the host ended the connection itself: no new try
+        self.replay_parts = ReplayParts()  # read on this client's thread only
         self._thread = threading.Thread(target=self._run, name="net-client", daemon=True)
         self._thread.start()
 
@@ -476,7 +479,9 @@ _READERS: dict[str, Any] = {
     "round_over": lambda c, d: RoundOver(
         _str(d, "line"), tuple(x for x in _list(d, "points") if isinstance(x, int))),
     "match_over": lambda c, d: MatchOver(_str(d, "line"),
-                                         d["record"] if isinstance(d.get("record"), dict) else {}),
+                                         d["record"] if isinstance(d.get("record"), dict) else {},
+                                         c.replay_parts.take()),
+    REPLAY: lambda c, d: c.replay_parts.add(d),
     "refused": lambda c, d: Refused(_str(d, "reason"), _str(d, "key"), _str(d, "message")),
     "lobby": _lobby,
     "react": _reaction,

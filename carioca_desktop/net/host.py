@@ -22,6 +22,7 @@ from carioca_desktop.net.admission import Throttle, new_code, new_token, token_h
 from carioca_desktop.net.games import HOST, KINDS, Session, bot_seed, record_for
 from carioca_desktop.net.lobby import Ask, HostEvent, Lobby, bot_name
 from carioca_desktop.net.partner import PartnerDesk
+from carioca_desktop.net.replay import replay_messages
 from carioca_desktop.net.resume import net_paths
 from carioca_desktop.net.seats import LOCAL, PEOPLE, RemoteSeat, SeatSpec
 from carioca_desktop.net.transport import Closed, Garbage, Opened, Received, Transport
@@ -426,8 +427,12 @@ class TableHost(Lobby, PartnerDesk):
 
             clear_table(self.paths)
         line = self.kind.final_line(self.game)
+        replay = [(m, p.encode(m)) for m in replay_messages(self.session)]
         for seat, remote in self.remote.items():
             if remote.conn is not None:
+                # The host's own people's History is kept by its session (``People``).
+                for message, text in [] if remote.local else replay:
+                    self._send(remote.conn, message, text)
                 self._send(remote.conn, {"t": "match_over", "line": line,
                                          "record": record_for(self.session, seat)})  # fmt: skip
         out.append(HostEvent("over", None, line))

@@ -165,7 +165,7 @@ def run_join(address: str, code: str, name: str, level: str, seed: int,
     store = SeatStore(paths)
     kept = store.get(address)
     token = kept.get("token") if isinstance(kept.get("token"), str) else None
-    seat = _Seat(store, address, kept, level, seed, paths)
+    seat = _Seat(store, address, kept, level, seed)
     # No reconnecting by itself: the command says at once that the host is gone (within
     # 5 s, docs/network.md) and a new ``carioca join`` rejoins with the kept token. The bot
     # answers on the network thread (``on_event``); this thread only waits for the end.
@@ -185,9 +185,9 @@ class _Seat:
     ``done`` is set with the command's exit ``code``."""
 
     def __init__(self, store: SeatStore, address: str, kept: dict[str, Any], level: str,
-                 seed: int, paths: Paths | None) -> None:  # fmt: skip
+                 seed: int) -> None:  # fmt: skip
         self.store, self.address, self.kept = store, address, kept
-        self.level, self.seed, self.paths = level, seed, paths
+        self.level, self.seed = level, seed
         self.player: JoinBot | None = None
         self.code = 1
         self.done = threading.Event()
@@ -197,7 +197,7 @@ class _Seat:
             return
         try:
             done = _handle(event, client, self.store, self.address, self.kept, self.level,
-                           self.seed, self.paths)  # fmt: skip
+                           self.seed)  # fmt: skip
             if isinstance(done, JoinBot):
                 self.player = done
             elif done is not None:
@@ -217,7 +217,7 @@ class _Seat:
 
 
 def _handle(event: ClientEvent, client: NetClient, store: SeatStore, address: str,
-            kept: dict[str, Any], level: str, seed: int, paths: Paths | None
+            kept: dict[str, Any], level: str, seed: int
             ) -> int | JoinBot | None:  # fmt: skip
     if isinstance(event, Welcomed):
         player = JoinBot(KINDS[event.game], level, seed)
@@ -228,7 +228,8 @@ def _handle(event: ClientEvent, client: NetClient, store: SeatStore, address: st
     if isinstance(event, RoundOver):
         print(event.line, flush=True)
     elif isinstance(event, MatchOver):
-        _record(event.record, paths)
+        # A bot played this seat: as a local all-bot match, it is not the person's, so it
+        # goes neither into this computer's statistics nor into its History.
         store.put(address, None)
         print(event.line, flush=True)
         return 0
@@ -287,14 +288,3 @@ def _answer(event: Refusal | PartnerQuestion | PartnerSaid, player: JoinBot, cli
             return
         log.warning("the host refused the bot's move: %s", event.message)
         client.send_action(event.ask, player.fallback())
-
-
-def _record(data: dict[str, Any], paths: Paths | None) -> None:
-    """The finished match into this computer's statistics, for its own person."""
-    from carioca_desktop.storage.notices import FileProblem
-    from carioca_desktop.storage.stats import any_from_dict, append_match
-
-    try:
-        append_match(any_from_dict(data), paths)
-    except (FileProblem, OSError, ValueError) as err:
-        log.warning("the match could not be recorded: %s", err)

@@ -24,7 +24,8 @@ PROTOCOL = 5
 3: Buraco's partner question before going out (``partner_ask``, ``partner_answer``,
 ``partner_question``, ``partner_said``).
 4: a ``state`` carries only the observation's fields that changed (``full`` after a welcome).
-5: a ``state`` may carry the ``ask`` made at once after it, for the seat to act (one frame)."""
+5: a ``state`` may carry the ``ask`` made at once after it, for the seat to act (one frame);
+the host's ``replay`` parts before ``match_over`` (net/replay.py) are new since 4 too."""
 
 MAX_MESSAGE = 64 * 1024
 """The cap on one message, in bytes of UTF-8, both ways (the host checks what it sends)."""

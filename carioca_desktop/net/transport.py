@@ -155,18 +155,21 @@ class Transport:
             peer.outbox.put_nowait(text)
         except queue.Full:
             log.info("closing connection %d: it does not read", conn)
-            self.close(conn)
+            self.close(conn, drop=True)
             return False
         return True
 
-    def close(self, conn: int) -> None:
-        """Close after what is queued (a refusal goes out first); never waits."""
+    def close(self, conn: int, drop: bool = False) -> None:
+        """Close after what is queued (a refusal goes out first); never waits. ``drop``: a
+        peer that does not read is dropped at once (its writer, stuck in a send, may take
+        one more message off the full queue, and then the end mark fits behind a queue
+        that is never written: the connection stayed open until the host stopped)."""
         with self._lock:
             peer = self._peers.get(conn)
         if peer is None or peer.closing:
             return
         peer.closing = True
-        if not _put_end(peer):  # a full queue: nobody reads it, so drop the socket now
+        if not _put_end(peer) or drop:  # nobody reads it: drop the socket now
             threading.Thread(target=_abort, args=(peer.ws,), daemon=True).start()
 
     def address(self, conn: int) -> str | None:

@@ -93,6 +93,7 @@ class NetSession:
     asked: int | None = None  # a bot asking its person partner: never here (the host's bots)
     hints = True
     recorded = False
+    replay_problem: str | None = None  # why the host's replay was not kept (once checked)
     continued = False  # the sheet's Continue pressed while the next deal was on its way
 
     def __init__(self, links: Sequence[SeatLink], paths: Paths | None = None,
@@ -199,6 +200,7 @@ class NetSession:
             self.status[event.seat] = event.status
         elif isinstance(event, MatchOver):
             self._record(event.record)
+            self._keep_replay(event)
         elif isinstance(event, (Lost, Refused)):
             self.lost = event.message
         elif isinstance(event, Refusal) and event.code == "stale":
@@ -220,6 +222,15 @@ class NetSession:
             append_match(any_from_dict(data), self.paths)
         except (FileProblem, OSError, ValueError) as err:
             log.warning("the network match could not be recorded: %s", err)
+
+    def _keep_replay(self, event: MatchOver) -> None:
+        """The match's replay into this computer's History (net/replay.py), off the frame."""
+        from carioca_desktop.net.replay import keep_later
+
+        def told(problem: str | None) -> None:
+            self.replay_problem = problem
+
+        keep_later(event.replay, self.match_id, self.human_seats, self.paths, told)
 
     # ------------------------------------------------------------------ the table's asks
     def _next_seq(self) -> int | None:

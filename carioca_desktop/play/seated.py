@@ -19,6 +19,7 @@ from carioca_desktop.storage.autosaver import after_autosave, flush_pending
 
 if TYPE_CHECKING:
     from carioca_desktop.storage import BuracoRecord, MatchRecord
+    from carioca_desktop.storage.match_file import MatchFile
     from carioca_desktop.storage.replay_check import AnyGame
 
 log = logging.getLogger(__name__)
@@ -254,14 +255,26 @@ class SeatedSession(Generic[G, B]):
         """Write the finished match's file (once: see ``keep_match``) before its statistics
         record, so a kill between them leaves the save, and Continue writes neither twice.
         A failure is logged and never stops the record."""
-        if self.replay_actions is None:
+        match = self.match_file()
+        if match is None:
             return
+        from carioca_desktop.storage.replays import keep_match
+
+        try:
+            keep_match(match, self.paths)
+        except (OSError, ValueError) as err:
+            log.warning("could not keep the match file: %s", err)
+
+    def match_file(self) -> MatchFile | None:
+        """The finished match as its match file (None when its actions were not kept): what
+        History keeps here and what a network host sends each joiner at the end."""
+        if self.replay_actions is None:
+            return None
         from carioca_desktop.storage.carioca.records import PlayerRecord
         from carioca_desktop.storage.match_file import MatchFile, now_iso
         from carioca_desktop.storage.replay_check import final_scores
-        from carioca_desktop.storage.replays import keep_match
 
-        match = MatchFile(
+        return MatchFile(
             game=self.GAME,
             rules=self.game.rules.to_dict(),
             seats=tuple(PlayerRecord(s.name, s.kind, s.level) for s in self.seats),
@@ -273,10 +286,6 @@ class SeatedSession(Generic[G, B]):
             finished_at=now_iso(),
             network=self.network_seats,
         )
-        try:
-            keep_match(match, self.paths)
-        except (OSError, ValueError) as err:
-            log.warning("could not keep the match file: %s", err)
 
     def deal_code(self) -> str | None:
         """The code of this match's cards (storage/deal_codes.py), or None when no code can

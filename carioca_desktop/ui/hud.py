@@ -241,12 +241,19 @@ def draw_top_bar(
     status: str,
     texts: TextCache,
     scale: float,
+    clear_left: int = 0,
 ) -> None:
+    """``clear_left``: the right edge of the bar's buttons when more than the usual ones sit
+    at its left (the network table's Reactions): the title moves right of them."""
     px = _scaler(scale)
     surface.blit(panel(rect.size, 0, (8, 30, 20, 215), None), rect)
     pygame.draw.line(surface, (88, 74, 34), rect.bottomleft, (rect.right, rect.bottom - 1), 1)
     head = texts.fit(title, px(24), GOLD, rect.width - px(600), bold=True)  # clear of the buttons
     where = head.get_rect(center=rect.center)
+    if clear_left and where.x < clear_left + px(16):
+        room = rect.right - px(18) - px(120) - (clear_left + px(16))  # the status keeps some
+        head = texts.fit(title, px(24), GOLD, max(px(60), room), bold=True)
+        where = head.get_rect(midleft=(clear_left + px(16), rect.centery))
     surface.blit(head, where)
     room = max(1, rect.right - px(18) - (where.right + px(24)))
     tail = texts.render(status, px(15), TEXT)

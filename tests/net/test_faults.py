@@ -66,10 +66,12 @@ def test_a_killed_join_rejoins_within_the_grace_and_the_match_ends_as_it_would_h
     os.kill(joins[1].pid, signal.SIGKILL)  # mid-match, whatever it was doing
     joins[1].wait(10)
     joins[1] = start_join_cli(port, NAMES[2], "normal", bot_seed(seed, 2), tmp_path / "join2")
-    for j in joins:
-        j.communicate(timeout=240)
+    said = [j.communicate(timeout=240) for j in joins]  # what each joiner said, for a failure
     host_out, host_err = host.communicate(timeout=60)
-    assert [j.returncode for j in joins] == [0, 0, 0] and host.returncode == 0, host_err
+    assert [j.returncode for j in joins] == [0, 0, 0] and host.returncode == 0, (
+        host_err[-2000:],
+        [(out[-600:], err[-1500:]) for out, err in said],
+    )
     assert "seat 2 rejoined" in host_out
     assert dump.read_text(encoding="utf-8") == local_final("carioca", RULES, NAMES,
                                                            ["normal"] * 4, seed)  # fmt: skip

@@ -238,6 +238,8 @@ def test_the_corpus_is_refused_and_changes_nothing(table: Any) -> None:
         (p.encode({"t": "partner_question", "question": 1, "seat": 0}), {p.UNKNOWN}),
         (p.encode({"t": "partner_said", "question": 1, "yes": True}), {p.UNKNOWN}),
     ] * n
+    # The host's end-of-match replay parts sent back to it: not a client's message.
+    cases += [(p.encode({"t": "replay", "part": 0, "of": 1, "text": "{}"}), {p.UNKNOWN})] * n
     host.reacted[0], host.react_gap = host.clock(), 1e9  # every reaction here is one too many
     for text, expected in cases:
         hostile.probe(text, expected)
@@ -286,10 +288,12 @@ def test_a_client_that_never_reads_is_closed_without_stalling_the_host() -> None
         elapsed = time.perf_counter() - start
         assert elapsed < 30  # sends never wait for the socket (no figure: a shared machine)
         assert transport.send(conn, "more") is False  # closed, and it stays closed
-        end = time.monotonic() + 10
+        # Generous: at load 19 the drop took more than 10 s once (a run of this file's loop).
+        end = time.monotonic() + 30
         while conn in transport.connections() and time.monotonic() < end:
             time.sleep(0.05)
-        assert conn not in transport.connections()  # its socket was dropped, threads ended
+        still = transport.connections()
+        assert conn not in still, f"connection {conn} not dropped after 30 s; open: {still}"
         # Another client is still served.
         with connect(f"ws://127.0.0.1:{transport.port}/", compression=None, proxy=None) as ws:
             ws.send(p.encode({"t": "bye"}))

@@ -27,10 +27,13 @@ class LeakCheck:
         self.tokens: dict[int, str] = {}
         self.problems: list[str] = []
         self.views: dict[int, dict[str, Any]] = {}  # each seat's observation as its client has it
+        self.ends: dict[int, list[str]] = {}  # each seat's replay parts and match_over, in order
 
     def __call__(self, seat: int | None, msg: dict[str, Any]) -> None:
         self.count += 1
         kind = msg["t"]
+        if kind in ("replay", "match_over") and seat is not None:
+            self.ends.setdefault(seat, []).append(kind)
         self.by_type[kind] = self.by_type.get(kind, 0) + 1
         text = encode(msg)
         msg = json.loads(text)  # what the client reads
@@ -43,6 +46,8 @@ class LeakCheck:
         if game is None or seat is None:
             return
         self._rng_words(text, kind, seat)
+        if kind == "replay" and not game.is_over:  # its seed deals every hidden card
+            self.problems.append(f"a replay part to seat {seat} before the match's end")
         try:
             if kind in ("state", "events"):
                 self._events(seat, msg["events_at" if kind == "state" else "at"], msg["events"])
@@ -188,4 +193,9 @@ def test_no_message_leaks_a_hidden_card_a_token_or_a_generator(
     assert check.problems == [], check.problems[:5]
     assert check.by_type.get("state", 0) > 300 and check.by_type.get("ask", 0) > 100
     assert check.by_type.get("lobby", 0) >= len(people) - 1  # the lobby while people joined
+    # Each joiner got the match's replay at the end (the host's own person keeps it there).
+    joiners = [s for s in people if s != 0 or first != "local"]
+    assert check.by_type.get("replay", 0) >= len(joiners)
+    for s in joiners:  # the whole replay, then the match's end
+        assert check.ends[s][-1] == "match_over" and set(check.ends[s][:-1]) == {"replay"}
     print(f"\n{game}: {check.count} messages checked: {check.by_type}")

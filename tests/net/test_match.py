@@ -60,19 +60,17 @@ def test_network_match_equals_the_local_match(tmp_path: Path, game: str, rules: 
 
 
 def _recorded_on_each_computer(tmp_path: Path) -> None:
-    """Each joining computer recorded the match for its own person; the host (no person of
-    its own here) recorded nothing and cleared its autosave, as for a local match."""
+    """Bots played every seat: as a local all-bot match, no computer records it as its
+    person's (neither statistics nor History), and the host cleared its autosave."""
     from carioca_desktop.storage import Paths
+    from carioca_desktop.storage.replays import list_kept
     from carioca_desktop.storage.stats import load_stats
 
-    for seat in (1, 2, 3):
-        stats, _ = load_stats(Paths.under(tmp_path / f"join{seat}"))
-        assert len(stats.records) == 1
-        record = stats.records[0]
-        assert list(record.human_seats) == [seat] and record.players[seat].name == NAMES[seat]
-    host_home = Paths.under(tmp_path / "host")
-    assert load_stats(host_home)[0].records == ()
-    assert not host_home.autosave_file.exists()
+    for home in ("join1", "join2", "join3", "host"):
+        paths = Paths.under(tmp_path / home)
+        assert load_stats(paths)[0].records == (), home
+        assert list_kept(paths) == [], home
+    assert not Paths.under(tmp_path / "host").autosave_file.exists()
 
 
 @pytest.mark.slow

@@ -80,7 +80,10 @@ class NetOverlay:
         self.kill()
         self.unit = unit
         text = tr("net.table.reactions")
-        w = font(max(11, unit * 16 // 10)).size(text)[0] + unit * 4
+        # Measured in the button's own font (the theme's 16 px at the UI scale): the table's
+        # unit alone made it too narrow at 1024x600 ("Reaktione" in Swedish).
+        said = font(max(11, unit * 16 // 10, round(16 * self.app.ui_scale))).size(text)[0]
+        w = said + max(unit * 4, round(24 * self.app.ui_scale))
         rect = pygame.Rect(beside.right + unit, beside.y, w, beside.h)
         self.toggle = UIButton(rect, text, self.app.manager, command=self.open_row,
                                object_id=ObjectID(class_id="@flat"))  # fmt: skip

@@ -197,6 +197,11 @@ class NetBuracoTable(NetPart, BuracoTableScene):
     def reactions_beside(self) -> pygame.Rect:
         return pygame.Rect(self.layout.keys)
 
+    def place_reactions(self) -> None:
+        super().place_reactions()
+        toggle = self.net.toggle  # the bar's title keeps clear of it (cut "Reaktioner" in sv)
+        self.layout.bar_clear = 0 if toggle is None else toggle.rect.right
+
     def partner_news(self) -> None:
         """A partner's question to this computer's person: the yes/no dialog, as at a local
         table (mouse or keyboard); closed when the host answered it another way."""

@@ -117,7 +117,8 @@ def answered(app: App, scene: Any, seconds: float = 10) -> bool:
 
 
 @contextmanager
-def partner_asked(tmp_path: Path, **options: Any) -> Iterator[tuple[NetClient, App, Any, Any]]:
+def partner_asked(tmp_path: Path, size: tuple[int, int] = (1280, 720), lang: str | None = None,
+                  **options: Any) -> Iterator[tuple[NetClient, App, Any, Any]]:  # fmt: skip
     """Buraco with the partner question on: Ana (seat 0) at another computer asks her partner
     Carla (seat 2), whose table is this app's; yields Ana's client, the app, Carla's table and
     the question's dialog on top of it. ``options`` go to the host (e.g. ``buy_seconds``)."""
@@ -129,7 +130,10 @@ def partner_asked(tmp_path: Path, **options: Any) -> Iterator[tuple[NetClient, A
     try:
         ana, carla = join(host.port, "Ana"), join(host.port, "Carla")
         ana_link, carla_link = link(ana), link(carla)
-        app = App(size=(1280, 720), paths=Paths.under(tmp_path), fast=True)
+        app = App(size=size, paths=Paths.under(tmp_path), fast=True)
+        if lang is not None:  # the screenshots' language, before the table is built
+            set_language(lang)
+            app.manager.set_locale(lang)
         app.reset(app.routes.net_table([carla_link]))  # this computer: Carla, seat 2
         table = app.stack.top
         got = list(ana_link.pending)

@@ -67,8 +67,24 @@ def finished(tmp_path: Path, game: str, rules: dict[str, Any], seconds: float,
         records = load_stats(Paths.under(tmp_path))[0].records
         assert [r.match_id for r in records] == [scene.session.match_id]
         assert list(records[0].human_seats) == [link.welcomed.seat for link in links]
+        _kept_in_history(tmp_path, scene.session, [link.welcomed.seat for link in links])
     finally:
         thread.stop()
+
+
+def _kept_in_history(tmp_path: Path, session: Any, seats: list[int]) -> None:
+    """The host's replay is in this computer's History, its people's seats as "my view",
+    and it opens (replayed through the engine to the same final scores)."""
+    from carioca_desktop.storage.autosaver import flush_pending
+    from carioca_desktop.storage.replays import list_kept, open_kept
+
+    paths = Paths.under(tmp_path)
+    flush_pending(paths)  # kept on the writer thread, as a local match's file
+    assert session.replay_problem is None
+    kept = list_kept(paths)
+    assert [k.match_id for k in kept] == [session.match_id]
+    match = open_kept(kept[0], paths).match
+    assert match.people_here == seats and match.game == session.GAME
 
 
 @pytest.mark.timeout(180)

@@ -2,7 +2,8 @@
 one hosting from the menu (its person, the remote seat, two easy bots), one joining from the
 menu by the typed address, code and name; each plays its person's turns by posted mouse
 events alone or key events alone to the final sheet. Both must end on the same scores, and
-each computer's statistics hold one record of the match, for its own person.
+each computer's statistics hold one record of the match, for its own person, and its History
+keeps the match's file once with that person's seat as "my view".
 
 Whole matches of each game by each input, and a joiner killed mid-match that comes back with
 its kept token, are under ``slow``; one Carioca round with the buy, by keys, stays in the
@@ -99,6 +100,9 @@ def check_match(host: dict[str, Any], joiner: dict[str, Any], mode: str) -> None
         assert set(result["posted"]) - {"textinput"} <= alone, result["posted"]
         mine = [r for r in result["records"] if r["match_id"] == host["match_id"]]
         assert len(result["records"]) == 1 and mine[0]["human_seats"] == [result["seat"]]
+        # Each History keeps the match once, with its own person's seat as "my view".
+        kept = [(k["match_id"], k["mine"]) for k in result["kept"]]
+        assert kept == [(host["match_id"], [result["seat"]])], result["kept"]
 
 
 def play(tmp: Path, mode: str, game: str, extra: list[str]) -> tuple[dict[str, Any], ...]:

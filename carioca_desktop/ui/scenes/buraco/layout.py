@@ -39,6 +39,7 @@ class BuracoLayout:
     buttons: dict[str, pygame.Rect] = field(default_factory=dict)
     menu: pygame.Rect = field(default_factory=pygame.Rect)
     keys: pygame.Rect = field(default_factory=pygame.Rect)  # the keyboard help, as Carioca's
+    bar_clear: int = 0  # the right edge of extra bar buttons (the network table's Reactions)
 
     def upx(self, n: float) -> int:
         return max(1, round(n * self.ui))

@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 
 
 def bar(surface: pygame.Surface, p: Painted) -> None:
-    hud.draw_top_bar(surface, p.layout.bar, p.title, p.status, p.texts, p.layout.ui)
+    layout = p.layout
+    hud.draw_top_bar(surface, layout.bar, p.title, p.status, p.texts, layout.ui, layout.bar_clear)
 
 
 def seat(surface: pygame.Surface, p: Painted, seat: int) -> None:

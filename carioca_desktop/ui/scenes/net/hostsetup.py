@@ -19,7 +19,16 @@ from carioca_desktop.ui.newgame_parts import game_options, name_entry
 from carioca_desktop.ui.scenes.net.hosting import ME, PERSON, open_table
 from carioca_desktop.ui.scenes.net.seatlist import little_table, paint_rules
 from carioca_desktop.ui.scenes.net.words import game_name, level_text, rules_of
-from carioca_desktop.ui.widgets import Stepper, UIScene, draw_text, font, gold_title, panel, wrap
+from carioca_desktop.ui.widgets import (
+    Stepper,
+    UIScene,
+    draw_text,
+    fit,
+    font,
+    gold_title,
+    panel,
+    wrap,
+)
 
 if TYPE_CHECKING:
     from carioca_desktop.ui.scene import Host
@@ -115,15 +124,18 @@ class HostSetupScene(UIScene):
         rh = pitch - round(8 * self.u)
         half = (seats.w - 60) // 2
         y = seats.y + 14
-        label_w = round(min(170 * self.u, half * 0.6))
-        self._name_entry = name_entry(
-            self, pygame.Rect(seats.x + 20 + label_w, y, half - label_w, rh), self.name,
-            tr("common.you"))  # fmt: skip
+        said = font(round(16 * self.u)).size(tr("net.host.your_name"))[0] + round(16 * self.u)
+        label_w = round(min(170 * self.u, half * 0.6, said))
+        x = seats.x + 20 + label_w
+        # The name's box ends before the players' label (at 1024x600 it covered "Jugadores").
+        end = self._players_label_x(seats) - 12 if self.counts() else seats.x + 20 + half
+        self._name_entry = name_entry(self, pygame.Rect(x, y, max(60, min(half, end) - x), rh),
+                                      self.name, tr("common.you"))  # fmt: skip
         if self.counts():
             counts = [(str(n), n) for n in self.counts()]
             rect = pygame.Rect(seats.right - 20 - round(200 * self.u), y, round(200 * self.u), rh)
             Stepper(self, rect, counts, self.count, self._set_count, wrap=False)
-        kind_w = round(min(320 * self.u, seats.w * 0.55))
+        kind_w = self._kind_width(seats, rh)
         tips = {lv: tr(f"levels.{self.game}.{lv}") for lv in LEVELS}
         for i in range(self.players()):
             rect = pygame.Rect(seats.right - 20 - kind_w, y + (i + 1) * pitch, kind_w, rh)
@@ -134,6 +146,19 @@ class HostSetupScene(UIScene):
         Stepper(self, variant, self.variants(), self.variant[self.game], self._set_variant)
         self._game_control(rh)
         self._bar(bar)
+
+    def _players_label_x(self, seats: pygame.Rect) -> int:
+        """Where the players' label begins (it ends just left of its stepper)."""
+        label = font(round(16 * self.u)).size(tr("newgame.players"))[0]
+        return seats.right - 30 - round(200 * self.u) - label
+
+    def _kind_width(self, seats: pygame.Rect, rh: int) -> int:
+        """The seat kind's stepper: wide enough for its longest choice in the button font
+        ("Yo, en esta computadora" was cut at 1024x600), leaving the seat names some room."""
+        widest = max(font(round(16 * self.u)).size(label)[0] for label, _ in kind_options())
+        need = widest + 2 * rh + round(40 * self.u)
+        most = seats.w - 40 - self._pitch() - round(110 * self.u)
+        return max(min(round(320 * self.u), round(seats.w * 0.55)), min(need, most))
 
     def _game_control(self, rh: int) -> None:
         w = self.size[0]
@@ -214,12 +239,13 @@ class HostSetupScene(UIScene):
             draw_text(surface, tr("newgame.players"), small, at, theme.GOLD, "midright")
         names = self._seat_names()
         labels = hud.initials(names)
+        right = seats.right - 20 - self._kind_width(seats, pitch - round(8 * u)) - 12
         for i, name in enumerate(names):
             cy = y + (i + 1) * pitch
             badge = hud.avatar(i, name, (pitch - round(14 * u)) // 2, labels[i])
             surface.blit(badge, badge.get_rect(center=(seats.x + 20 + pitch // 2, cy)))
             at = (seats.x + 28 + pitch, cy)
-            draw_text(surface, name, bold, at, theme.TEXT, "midleft")
+            draw_text(surface, fit(name, bold, right - at[0]), bold, at, theme.TEXT, "midleft")
         top = y + (len(names) + 1) * pitch
         room = pygame.Rect(seats.x + 30, top, seats.w - 60, seats.bottom - top - 16)
         if room.h > 150 * self.k:

@@ -10,9 +10,10 @@ import pygame
 
 from carioca_desktop.i18n import tr
 from carioca_desktop.ui import theme
+from carioca_desktop.ui.scenes.net.fitwords import button_width, paint_words
 from carioca_desktop.ui.scenes.net.seatlist import paint_rules, paint_seats, seat_name
 from carioca_desktop.ui.scenes.net.words import game_name, refusal_text, rules_of, sides
-from carioca_desktop.ui.widgets import UIScene, draw_text, fit, font, gold_title, panel
+from carioca_desktop.ui.widgets import UIScene, gold_title, panel
 
 if TYPE_CHECKING:
     from carioca_desktop.ui.scene import Host
@@ -35,13 +36,22 @@ class LobbyScene(UIScene):
         rules = pygame.Rect(seats.right + m, top, w - seats.right - 2 * m, seats.h)
         return seats, rules, pygame.Rect(m, seats.bottom + m // 2, w - 2 * m, bar_h - m // 2)
 
+    def _bar_buttons(self, bar: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
+        """Leave at the left, the ready mark at the right, each as wide as its words (and
+        as wide whichever the mark says), so the words between get the rest of the bar."""
+        u, most = self.u, round(bar.w * 0.3)
+        leave = min(button_width(tr("net.lobby.leave"), u), most)
+        ready = min(max(button_width(tr(k), u) for k in ("net.lobby.ready", "net.lobby.not_ready")),
+                    most)  # fmt: skip
+        return (pygame.Rect(bar.x, bar.y, leave, bar.h),
+                pygame.Rect(bar.right - ready, bar.y, ready, bar.h))  # fmt: skip
+
     def build(self) -> None:
         _, _, bar = self._areas()
-        bw = round(min(300 * self.u, bar.w * 0.3))
-        self.button(pygame.Rect(bar.x, bar.y, bw, bar.h), tr("net.lobby.leave"), self.back)
+        leave, ready = self._bar_buttons(bar)
+        self.button(leave, tr("net.lobby.leave"), self.back)
         if not self.ended:
             words = tr("net.lobby.not_ready" if self.joining.ready else "net.lobby.ready")
-            ready = pygame.Rect(bar.right - bw, bar.y, bw, bar.h)
             self.button(ready, words, self.toggle_ready, None if self.joining.ready else "primary")
         self.focus.restore(len(self.focus.items) - 1)
 
@@ -94,11 +104,16 @@ class LobbyScene(UIScene):
             words_of = self.app.routes.game(game)
             paint_rules(surface, rules_box, words_of.rules_words(rules),
                         words_of.rules_name(rules), u)  # fmt: skip
-        small = font(round(16 * u), bold=True)
-        words = ("✕ " + self.ended) if self.ended else tr("net.lobby.wait_host")
+        # Once ready, the words say so: the mark alone left "waiting for what?" unanswered.
+        waiting = tr("net.lobby.ready_wait" if self.joining.ready else "net.lobby.wait_host")
+        words = ("✕ " + self.ended) if self.ended else waiting
         if not self.ended and self.joining.reconnecting is not None:
             words = tr("net.table.reconnecting", seconds=round(self.joining.reconnecting))
-        at = (bar.centerx, bar.centery)
         colour = theme.RED_BAD if self.ended else theme.TEXT
-        room = bar.w - 2 * round(min(300 * u, bar.w * 0.3)) - 40
-        draw_text(surface, fit(words, small, room), small, at, colour, "center")
+        paint_words(surface, words, self.status_box(bar), round(16 * u), colour, True, "center")
+
+    def status_box(self, bar: pygame.Rect) -> pygame.Rect:
+        """Between the two buttons, kept centred on the bar (the words were cut at 1024x600)."""
+        leave, ready = self._bar_buttons(bar)
+        half = min(bar.centerx - leave.right, ready.x - bar.centerx) - 16
+        return pygame.Rect(bar.centerx - half, bar.y, 2 * max(0, half), bar.h)

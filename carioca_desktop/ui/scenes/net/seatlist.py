@@ -12,15 +12,22 @@ import pygame
 from carioca_desktop.i18n import tr
 from carioca_desktop.ui import hud, theme
 from carioca_desktop.ui.newgame_parts import paint_oval, paint_place
+from carioca_desktop.ui.scenes.net.fitwords import paint_words
 from carioca_desktop.ui.scenes.net.words import seat_words
 from carioca_desktop.ui.widgets import draw_text, fit, font, pairs
 
 Seat = Mapping[str, Any]
 
 
-def row_rects(box: pygame.Rect, count: int, u: float) -> list[pygame.Rect]:
-    """Where each seat's row goes inside ``box`` (under a heading line)."""
-    pitch = min(round(54 * u), max(24, (box.h - round(52 * u)) // max(1, count)))
+def notes_room(notes: Sequence[str], u: float) -> int:
+    """The height the lines under the rows take (Buraco's sides)."""
+    return len(notes) * font(round(15 * u)).get_linesize() + 10 if notes else 0
+
+
+def row_rects(box: pygame.Rect, count: int, u: float, reserve: int = 0) -> list[pygame.Rect]:
+    """Where each seat's row goes inside ``box`` (under a heading line), ``reserve`` pixels
+    kept under them (Buraco's sides ran out of the panel at 1024x600)."""
+    pitch = min(round(54 * u), max(24, (box.h - round(52 * u) - reserve) // max(1, count)))
     top = box.y + round(50 * u)
     return [pygame.Rect(box.x + 16, top + i * pitch, box.w - 32, pitch - 6) for i in range(count)]
 
@@ -38,11 +45,13 @@ def paint_seats(
     ``room_right`` keeps that many pixels at each row's right free (for a button)."""
     head = font(round(22 * u), bold=True)
     draw_text(surface, tr("net.host.seats"), head, (box.x + 20, box.y + 14), theme.GOLD)
-    rects = row_rects(box, len(seats), u)
+    rects = row_rects(box, len(seats), u, notes_room(notes, u))
     labels = hud.initials([seat_name(s, i) for i, s in enumerate(seats)])
     name_font, small = font(round(18 * u), bold=True), font(round(15 * u))
     for i, (seat, rect) in enumerate(zip(seats, rects, strict=False)):
-        _paint_row(surface, i, seat, rect, labels[i], i in you, (name_font, small), room_right)
+        _paint_row(
+            surface, i, seat, rect, labels[i], i in you, (name_font, round(15 * u)), room_right
+        )
     y = rects[-1].bottom + 10 if rects else box.y
     for note in notes:  # Buraco's sides
         draw_text(surface, fit(note, small, box.w - 40), small, (box.x + 20, y), theme.GOLD)
@@ -65,7 +74,9 @@ def little_table(
     size = round(min(46 * k + 8, room.h * 0.2))
     small = font(round(13 * u), bold=True)
     margin = size // 2 + small.get_linesize() + 6
-    oval = pygame.Rect(0, 0, min(room.w - 2 * size - 40, round(room.h * 2.2)), room.h - 2 * margin)
+    wide = min(room.w - 2 * size - 40, round(room.h * 2.2))
+    # Never taller than half its width: in a tall room (a 4K window) it was drawn a circle.
+    oval = pygame.Rect(0, 0, wide, min(room.h - 2 * margin, wide // 2))
     oval.center = room.center
     paint_oval(surface, oval)
     for i, name in enumerate(names):
@@ -83,9 +94,9 @@ def little_table(
 
 def _paint_row(
     surface: pygame.Surface, i: int, seat: Seat, rect: pygame.Rect, label: str, mine: bool,
-    fonts: tuple[pygame.font.Font, pygame.font.Font], room_right: int,
+    fonts: tuple[pygame.font.Font, int], room_right: int,
 ) -> None:  # fmt: skip
-    name_font, small = fonts
+    name_font, small_px = fonts  # the state's size in px: paint_words picks its font
     band = pygame.Surface(rect.size, pygame.SRCALPHA)
     band.fill((255, 255, 255, 22 if mine else 10))
     surface.blit(band, rect)
@@ -104,8 +115,9 @@ def _paint_row(
     draw_text(surface, fit(name, name_font, half), name_font, (x, rect.centery), colour, "midleft")
     words = seat_words(seat)
     tint = theme.GOLD if seat.get("status") == "here" or seat.get("ready") else theme.TEXT_DIM
-    at = (x + half + 10, rect.centery)
-    draw_text(surface, fit(words, small, width - half - 10), small, at, tint, "midleft")
+    # The state read whole ("anfitrión · conectado" was cut at 1024x600): smaller, or two lines.
+    box = pygame.Rect(x + half + 10, rect.y, width - half - 10, rect.h)
+    paint_words(surface, words, box, small_px, tint)
 
 
 def paint_rules(
@@ -136,7 +148,9 @@ def paint_rules(
     return True
 
 
-RULE_LAYOUTS = ((14, 1), (14, 2), (13, 2), (12, 2))  # the first that shows every rule
+# The first that shows every rule; the larger ones fill a big window's panel (at 3840x2160
+# the 14 px lines took half of it and read small from a sofa).
+RULE_LAYOUTS = ((18, 1), (16, 1), (14, 1), (14, 2), (13, 2), (12, 2))
 MIN_RULE_PX = 11  # smaller lines are hard to read aloud from
 
 

@@ -12,7 +12,14 @@ import pygame
 from carioca_desktop.i18n import tr
 from carioca_desktop.net.discovery import own_addresses
 from carioca_desktop.ui import theme
-from carioca_desktop.ui.scenes.net.seatlist import paint_rules, paint_seats, row_rects, seat_name
+from carioca_desktop.ui.scenes.net.fitwords import button_width, paint_words
+from carioca_desktop.ui.scenes.net.seatlist import (
+    notes_room,
+    paint_rules,
+    paint_seats,
+    row_rects,
+    seat_name,
+)
 from carioca_desktop.ui.scenes.net.words import game_name, refusal_text, sides
 from carioca_desktop.ui.widgets import UIScene, draw_text, fit, font, gold_title, panel, wrap
 
@@ -77,29 +84,45 @@ class WaitingRoomScene(UIScene):
         bar = pygame.Rect(m, seats.bottom + m // 2, w - 2 * m, bar_h - m // 2)
         return code, seats, rules, bar
 
+    def _bar_buttons(self, bar: pygame.Rect) -> dict[str, pygame.Rect]:
+        """Close at the left; Start with bots (while seats are free) and Start at the right,
+        each as wide as its words (the status between them needs the room at 1024x600)."""
+        u, gap = self.u, 12
+        keys = ["leave", *(["start_bots"] if self.free() else []), "start"]
+        widths = {k: min(button_width(tr(f"net.wait.{k}"), u), round(bar.w * 0.3)) for k in keys}
+        rects = {"leave": pygame.Rect(bar.x, bar.y, widths["leave"], bar.h)}
+        right = bar.right
+        for key in reversed(keys[1:]):
+            rects[key] = pygame.Rect(right - widths[key], bar.y, widths[key], bar.h)
+            right -= widths[key] + gap
+        return rects
+
     def build(self) -> None:
         _, seats, _, bar = self._areas()
-        bw = round(min(300 * self.u, bar.w * 0.3))
-        self.button(pygame.Rect(bar.x, bar.y, bw, bar.h), tr("net.wait.leave"),
-                    self.back)  # fmt: skip
+        places = self._bar_buttons(bar)
+        self.button(places["leave"], tr("net.wait.leave"), self.back)
         waits = self.host.session is not None or self.seating()
         if self.free():
-            rect = pygame.Rect(bar.right - 2 * bw - 12, bar.y, bw, bar.h)
-            now = self.button(rect, tr("net.wait.start_bots"), self.start)
+            now = self.button(places["start_bots"], tr("net.wait.start_bots"), self.start)
             if waits:
                 now.disable()
-        start = self.button(pygame.Rect(bar.right - bw, bar.y, bw, bar.h), tr("net.wait.start"),
-                            self.start, "primary")  # fmt: skip
+        start = self.button(places["start"], tr("net.wait.start"), self.start, "primary")
         if self.free() or waits:
             start.disable()
         else:
             self.focus.restore(len(self.focus.items) - 1)  # everyone is here: Enter starts
         side = round(110 * self.u)
-        for i, rect in enumerate(row_rects(seats, len(self.seats), self.u)):
+        for i, rect in enumerate(row_rects(seats, len(self.seats), self.u,
+                                           notes_room(self._notes(), self.u))):  # fmt: skip
             seat = self.seats[i]
             if seat.get("kind") == "remote" and seat.get("status") in ("here", "away"):
                 spot = pygame.Rect(rect.right - side - 4, rect.y + 3, side, rect.h - 6)
                 self.button(spot, tr("net.wait.remove"), self._remover(i))
+
+    def _notes(self) -> list[str]:
+        """Buraco's sides under the seats (none at Carioca)."""
+        names = [seat_name(s, i) for i, s in enumerate(self.seats)]
+        return sides(self.app.routes.game(self.host.kind.name).partners, names)
 
     def _remover(self, seat: int) -> Any:
         return lambda: self.remove(seat)
@@ -151,22 +174,27 @@ class WaitingRoomScene(UIScene):
         panel(surface, code, border=theme.GOLD)
         self._paint_code(surface, code)
         panel(surface, seats)
-        names = [seat_name(s, i) for i, s in enumerate(self.seats)]
-        notes = sides(self.app.routes.game(self.host.kind.name).partners, names)
-        paint_seats(surface, seats, self.seats, u, self.mine(), round(120 * u), self.k, notes)
+        paint_seats(surface, seats, self.seats, u, self.mine(), round(120 * u), self.k,
+                    self._notes())  # fmt: skip
         panel(surface, rules)
         words_of = self.app.routes.game(self.host.kind.name)
         rows = words_of.rules_words(self.host.rules)
         paint_rules(surface, rules, rows, words_of.rules_name(self.host.rules), u)
-        small = font(round(16 * u), bold=True)
         words = tr("net.wait.free", n=self.free()) if self.free() else tr("net.wait.all_here")
         if self.seating():
             words = tr("net.wait.seating")
         if self.problem:
             words = "✕ " + self.problem
         colour = theme.RED_BAD if self.problem else theme.GOLD
-        at = (bar.x + round(min(300 * u, bar.w * 0.3)) + 20, bar.centery)
-        draw_text(surface, fit(words, small, round(bar.w * 0.3)), small, at, colour, "midleft")
+        paint_words(surface, words, self.status_box(bar), round(16 * u), colour, bold=True)
+
+    def status_box(self, bar: pygame.Rect) -> pygame.Rect:
+        """The bar between Close and the first Start button (at 1024x600 the words were
+        drawn under "Start with bots" when they ran to 30% of the bar)."""
+        places = self._bar_buttons(bar)
+        left = places["leave"].right + 16
+        right = places["start_bots" if self.free() else "start"].x - 16
+        return pygame.Rect(left, bar.y, max(0, right - left), bar.h)
 
     def _paint_code(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         u = self.u
