@@ -270,8 +270,8 @@ class SeatedSession(Generic[G, B]):
         History keeps here and what a network host sends each joiner at the end."""
         if self.replay_actions is None:
             return None
-        from carioca_desktop.storage.carioca.records import PlayerRecord
         from carioca_desktop.storage.match_file import MatchFile, now_iso
+        from carioca_desktop.storage.records import PlayerRecord
         from carioca_desktop.storage.replay_check import final_scores
 
         return MatchFile(

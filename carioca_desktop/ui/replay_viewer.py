@@ -347,7 +347,7 @@ class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
         r.seek(position)
         # The log is told again from its last LOG_KEEP events only (the table's path after an
         # undo): telling every event of the match made a step back cost 7 ms CPU at p50.
-        self.log_lines, self._seen, self._end_round = [], sys.maxsize, None
+        self.log_lines, self._seen, self.round_end.stage = [], sys.maxsize, None
         self.sync()
 
     def hand_spots(self) -> dict[int, tuple[str, pygame.Rect]]:
