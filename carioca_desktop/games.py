@@ -17,29 +17,66 @@ LEVELS = ("random", "beginner", "easy", "normal", "hard")
 """The bot levels, weakest first: the same five for every game (simulator, sessions, UI)."""
 
 
+_PKG = "carioca_desktop"
+
+
 @dataclass(frozen=True)
 class GameEntry:
-    """One game as the pygame-free layers know it."""
+    """One game as the pygame-free layers know it. Its modules stand where the game's folder
+    in each layer puts them (``rules/<name>/ruleset.py``, ``play/<name>/session.py``, ...):
+    the entry names only what is in them and how the game scores."""
 
     name: str  # the rule sets' "game" key, the command line's --game, the records' "game"
-    rules: str  # module with the game's RuleSet subclass `RULES_CLASS` and its `PRESETS`
-    rules_class: str
+    rules_class: str  # the RuleSet subclass in `rules` (beside its `PRESETS`)
     default_preset: str
-    session: str  # module with the session class `SESSION_CLASS` and `FORMAT` (the save's)
-    session_class: str
-    record: str  # storage module with the record class and its two JSON functions
-    record_class: str
+    session_class: str  # the session class in `session` (beside `FORMAT`, the save's)
+    record_class: str  # the record class in `record`, and its two JSON functions
     record_to: str  # record -> dict
     record_from: str  # dict -> record, or FileProblem
-    bots: str  # module with the bots' maker named by `bot_maker` (level, seat, seed)
-    bot_maker: str
-    driver: str  # module with the step named by `bot_stepper` (game, bots): the next action
-    bot_stepper: str
+    bot_maker: str  # in `bots`: a new bot (level, seat, seed)
+    bot_stepper: str  # in `driver`: the next action (game, bots)
     lower_is_better: bool  # the scoring: penalty points (Carioca) or points won (Buraco)
     deals_from_seed: bool  # every round dealt from the match's seed alone (not from the play)
-    simulate: str  # module whose `main(argv)` runs `carioca simulate --game NAME`
-    conformance: str  # module whose `run_case(case)` checks a vector case of this game
+    bots_module: str = "driver"  # the module of bots/<name>/ with `bot_maker`
     needs_menu: bool = False  # True: `carioca --game NAME` only with --autoplay
+
+    def _path(self, layer: str, leaf: str = "") -> str:
+        return f"{_PKG}.{layer}.{self.name}" + (f".{leaf}" if leaf else "")
+
+    @property
+    def rules(self) -> str:
+        """The module with the game's rule set and presets."""
+        return self._path("rules", "ruleset")
+
+    @property
+    def session(self) -> str:
+        """The module with the session class and its save's FORMAT."""
+        return self._path("play", "session")
+
+    @property
+    def record(self) -> str:
+        """The storage module with the record class and its two JSON functions."""
+        return self._path("storage", "records")
+
+    @property
+    def bots(self) -> str:
+        """The module with the bots' maker."""
+        return self._path("bots", self.bots_module)
+
+    @property
+    def driver(self) -> str:
+        """The module with the driver's step."""
+        return self._path("bots", "driver")
+
+    @property
+    def simulate(self) -> str:
+        """The module whose `main(argv)` runs `carioca simulate --game NAME`."""
+        return self._path("simulate")
+
+    @property
+    def conformance(self) -> str:
+        """The module whose `run_case(case)` checks a vector case of this game."""
+        return self._path("conformance")
 
     def module(self, attr: str) -> Any:
         """The module a field names, imported now."""
@@ -87,47 +124,32 @@ class GameEntry:
         return record
 
 
-_PKG = "carioca_desktop"
-
 CARIOCA = GameEntry(
     name="carioca",
-    rules=f"{_PKG}.rules.carioca.ruleset",
     rules_class="CariocaRules",
     default_preset="clasico",
-    session=f"{_PKG}.play.carioca.session",
     session_class="MatchSession",
-    record=f"{_PKG}.storage.carioca.records",
     record_class="MatchRecord",
     record_to="record_to_dict",
     record_from="record_from_dict",
-    bots=f"{_PKG}.bots.carioca.base",
     bot_maker="make_bot",
-    driver=f"{_PKG}.bots.carioca.driver",
     bot_stepper="bot_step",
     lower_is_better=True,
     deals_from_seed=True,
-    simulate=f"{_PKG}.simulate.carioca",
-    conformance=f"{_PKG}.conformance.carioca",
+    bots_module="base",
 )
 BURACO = GameEntry(
     name="buraco",
-    rules=f"{_PKG}.rules.buraco.ruleset",
     rules_class="BuracoRules",
     default_preset="brasileiro",
-    session=f"{_PKG}.play.buraco.session",
     session_class="BuracoSession",
-    record=f"{_PKG}.storage.buraco.records",
     record_class="BuracoRecord",
     record_to="buraco_to_dict",
     record_from="buraco_from_dict",
-    bots=f"{_PKG}.bots.buraco.driver",
     bot_maker="make_buraco_bot",
-    driver=f"{_PKG}.bots.buraco.driver",
     bot_stepper="buraco_step",
     lower_is_better=False,
     deals_from_seed=False,
-    simulate=f"{_PKG}.simulate.buraco",
-    conformance=f"{_PKG}.conformance.buraco",
     needs_menu=True,
 )
 

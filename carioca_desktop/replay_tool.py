@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from carioca_desktop.storage.carioca.records import PlayerRecord
 from carioca_desktop.storage.match_file import (
     MatchFile,
     MatchFileError,
@@ -17,6 +16,7 @@ from carioca_desktop.storage.match_file import (
     now_iso,
     read_match_file,
 )
+from carioca_desktop.storage.records import PlayerRecord
 from carioca_desktop.storage.replay_check import AnyGame, encode_action, final_scores, replay
 
 USAGE = "usage: carioca replay PATH [--hard] [--coach]"

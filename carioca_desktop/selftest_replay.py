@@ -65,6 +65,7 @@ def _coach(app: Any, viewer: Any, home: str) -> int:
     """The coach's panel over the viewer, the viewed seat's first round judged."""
     r = viewer.replay
     viewer.coach.ask(r.match, r.seat, 0)
+    viewer.show_coach(True)  # its strip at the right, the table laid out beside it
     viewer.coach.wait(COACH_WAIT_S)
     assert viewer.coach.judged is not None, "the coach did not judge the round"
     assert len(viewer.coach.lines()) >= 2, "the coach's panel is empty"

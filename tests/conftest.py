@@ -27,6 +27,7 @@ os.environ["CARIOCA_DISCOVERY"] = f"127.0.0.1:{20000 + os.getpid() % 10000}"
 
 from carioca_desktop.play import settle
 from tests.fixtures.examples import register_profiles
+from tests.fixtures.heavy import deal
 from tests.fixtures.loopback_guard import install_loopback_guard
 from tests.fixtures.memory import release_test_leftovers, return_freed_memory
 
@@ -71,6 +72,21 @@ def pytest_configure(config: pytest.Config) -> None:
 
     if not config.getoption("hypothesis_profile", None):
         settings.load_profile("full" if full_run(config) else "quick")
+    config.pluginmanager.register(HeavyFirst(), "carioca-heavy-first")
+
+
+class HeavyFirst:
+    """After ``-m``'s selection (trylast): the long tests at the heads of the xdist workers'
+    first shares, longest first (tests/fixtures/heavy.py), so that none starts late."""
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_collection_modifyitems(
+        self, config: pytest.Config, items: list[pytest.Item]
+    ) -> None:
+        if config.getoption("failedfirst", False):
+            return  # --ff: the last failures first, as asked
+        workers = int(getattr(config, "workerinput", {}).get("workercount", 1))
+        items[:] = deal(items, workers)
 
 
 @pytest.hookimpl(tryfirst=True)

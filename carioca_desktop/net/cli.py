@@ -121,7 +121,7 @@ def join_parser() -> argparse.ArgumentParser:
 
 def _rules(args: argparse.Namespace, p: argparse.ArgumentParser, players: int) -> Any:
     from carioca_desktop.rules.errors import RulesError
-    from carioca_desktop.simulate.carioca import RulesFileError, read_rules_file
+    from carioca_desktop.simulate.tournament import RulesFileError, read_rules_file
 
     data: dict[str, Any] = {}
     if args.rules is not None:

@@ -13,6 +13,11 @@ the current state again). A host that closed the connection itself, or whose por
 (its program ended), is gone at once: ``Lost``. A frozen host (asleep, a pulled cable) is
 tried again until the grace is spent. ``reconnect=False`` (``carioca join``, which is
 started again to rejoin) makes every drop ``Lost`` at once, within the keep-alive's 5 s.
+
+``on_event`` (``carioca join``'s bot) takes each event on the network thread itself instead
+of the queue: an answer then leaves without waking another thread (per action, on every
+joining computer, that hand-off cost more than reading the message). A screen keeps the
+queue: its loop must own what it draws.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ import logging
 import queue
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -176,10 +182,13 @@ class NetClient:
     """One seat's connection to a host (see the module's words)."""
 
     def __init__(self, address: str, code: str, name: str, token: str | None = None,
-                 app: str = "", reconnect: bool = True) -> None:  # fmt: skip
+                 app: str = "", reconnect: bool = True,
+                 on_event: Callable[[NetClient, ClientEvent], None] | None = None
+                 ) -> None:  # fmt: skip
         self.host, self.port = parse_address(address)
         self.reconnect = reconnect  # off: a drop is ``Lost`` at once (``carioca join``)
         self.events: queue.Queue[ClientEvent] = queue.Queue()
+        self._on_event = on_event  # set: events go to it, on the network thread
         self._hello = p.hello(app, code, name, token)
         self._ws: ClientConnection | None = None
         self._game = ""
@@ -231,6 +240,11 @@ class NetClient:
     def connected(self) -> bool:
         return self._ws is not None
 
+    @property
+    def running(self) -> bool:
+        """Whether the network thread still runs (it ends after ``Lost`` or the match)."""
+        return self._thread.is_alive()
+
     def drop(self) -> None:
         """Cut the connection as a pulled cable would (no closing handshake): the client then
         reconnects by itself. For tests and the screenshots of a reconnecting seat."""
@@ -262,7 +276,7 @@ class NetClient:
         error = self._session()
         attempt, deadline = 0, time.monotonic() + self._grace
         while self._may_retry(error) and time.monotonic() < deadline:
-            self.events.put(Reconnecting(attempt + 1, max(0.0, deadline - time.monotonic())))
+            self._emit(Reconnecting(attempt + 1, max(0.0, deadline - time.monotonic())))
             time.sleep(BACKOFF[min(attempt, len(BACKOFF) - 1)])
             attempt += 1
             error = self._session()
@@ -324,15 +338,24 @@ class NetClient:
     def _end(self, message: str) -> None:
         if not self._ended:
             self._ended = True
-            self.events.put(Lost(" ".join(message.split())[:200]))
+            self._emit(Lost(" ".join(message.split())[:200]))
+
+    def _emit(self, event: ClientEvent) -> None:
+        if self._on_event is None:
+            self.events.put(event)
+        else:
+            self._on_event(self, event)
 
     def _read(self, raw: str | bytes) -> None:
         data = p.decode(raw)
+        asked = _ask_within(self, data) if data["t"] == "state" else None
         event = _READERS.get(data["t"], _unknown)(self, data)
-        if event is not None:
-            self.events.put(event)
         if isinstance(event, (MatchOver, Refused)):
-            self._ended = True
+            self._ended = True  # before the event is handled: nothing is tried after it
+        if event is not None:
+            self._emit(event)
+        if asked is not None:
+            self._emit(asked)
 
     def _welcome(self, d: dict[str, Any]) -> Welcomed | Reconnected:
         game = _str(d, "game")
@@ -397,6 +420,17 @@ def _ask(c: NetClient, d: dict[str, Any]) -> Asked:
         raise p.ProtocolError(p.BAD_FIELD, "legal actions must be objects")
     return Asked(_int(d, "ask"), _int(d, "seat"), tuple(legal),
                  None if seconds is None else _num(d, "seconds"))  # fmt: skip
+
+
+def _ask_within(c: NetClient, d: dict[str, Any]) -> Asked | None:
+    """The ask a ``state`` carries (protocol 5), read before the state itself: a bad one
+    fails the whole message (``bad_field``, nothing of it kept)."""
+    inner = d.get("ask")
+    if inner is None:
+        return None
+    if not isinstance(inner, dict) or inner.get("t") != "ask":
+        raise p.ProtocolError(p.BAD_FIELD, "state: ask must be an ask message")
+    return _ask(c, inner)
 
 
 def _error(c: NetClient, d: dict[str, Any]) -> Refusal:

@@ -34,6 +34,12 @@ log = logging.getLogger(__name__)
 
 GRACE = 60.0
 BOT_BUDGET = 0.02  # seconds of bot moves per poll, so a screen's frame is never held long
+SAVE_GAP = 0.25
+"""Seconds between two autosaves while moves come fast (bots): each write encodes the
+whole match, which cost the host more CPU than the rest of its work together when every
+bot move was written. A newer state replaces a held one; a quiet table (a person thinking)
+writes at once, so at human pace every move is saved, and a kill -9 loses at most the
+moves of the last quarter second."""
 
 
 class TableHost(Lobby, PartnerDesk):
@@ -88,6 +94,7 @@ class TableHost(Lobby, PartnerDesk):
         self.offer_left = buy_seconds or 0.0
         self._last = clock()
         self.finished = False
+        self._saved_at = -SAVE_GAP  # when the session's held save was last let go
         self.on_send: Callable[[int | None, dict[str, Any]], None] | None = None
         self.transport = Transport(bind, port)
 
@@ -121,8 +128,10 @@ class TableHost(Lobby, PartnerDesk):
 
     def _mark_network(self, session: Any) -> None:
         """The session keeps its match file for the people at this computer, marked as a
-        network match (History's "en red"), even when every other seat is a bot."""
+        network match (History's "en red"), even when every other seat is a bot; its saves
+        wait for ``_pace_saves``."""
         session.network_seats = tuple(sorted(i for i, r in self.remote.items() if r.local))
+        session.hold_saves = True
 
     def local_token(self, seat: int) -> str:
         """The token of a local seat, for the host's own screen to open its loopback
@@ -138,6 +147,8 @@ class TableHost(Lobby, PartnerDesk):
         return None if self.session is None else self.session.game
 
     def close(self) -> None:
+        if self.session is not None:
+            self.session.release_save()  # a held save is not left waiting for a flush
         self.transport.stop()
 
     # ------------------------------------------------------------------ the loop
@@ -150,6 +161,7 @@ class TableHost(Lobby, PartnerDesk):
             item = self.transport.inbox.get(timeout=wait) if wait > 0 else None
         except queue.Empty:
             item = None
+            self._pace_saves(quiet=True)
         while True:
             if item is not None:
                 self._inbound(item, out)
@@ -159,7 +171,16 @@ class TableHost(Lobby, PartnerDesk):
                 break
         self._tick(out)
         self._advance(out)
+        self._pace_saves()
         return out
+
+    def _pace_saves(self, quiet: bool = False) -> None:
+        """Let the session's held autosave be written: at once when the table is ``quiet``,
+        else at most every ``SAVE_GAP`` (see there)."""
+        now = time.monotonic()  # the disk's pace, not the table's (maybe a test's) clock
+        if self.session is not None and (quiet or now - self._saved_at >= SAVE_GAP):
+            self._saved_at = now
+            self.session.release_save()
 
     def _host_acts(self) -> bool:
         game = self.game
@@ -259,11 +280,25 @@ class TableHost(Lobby, PartnerDesk):
         return {"t": "start", "game": self.kind.name, "preset": self.session.preset,
                 "match_id": self.session.match_id, "seats": seats}  # fmt: skip
 
-    def _state_to(self, seat: int) -> None:
+    def _state_to(self, seat: int, ask: Ask | None = None) -> None:
+        """The seat's new observation; with ``ask`` (this seat's, made at once after the
+        move) inside the same ``state`` (protocol 5): one frame, not two, for the seat to
+        act, unless together they would pass the cap."""
         remote = self.remote[seat]
         if remote.conn is None or self.game is None:
             return
-        for message in remote.feed.messages(self.game.observation(seat), self.applied):
+        messages = remote.feed.messages(self.game.observation(seat), self.applied)
+        if ask is not None:
+            alone = messages[-1]
+            joined = {**alone, "ask": self._ask_message(ask)}
+            text = p.encode(joined)
+            if p.fits(text):
+                messages[-1] = joined
+                for message in messages[:-1]:
+                    self._send(remote.conn, message)
+                return self._send(remote.conn, joined, text)
+            messages.append(self._ask_message(ask))
+        for message in messages:
             self._send(remote.conn, message)
 
     def _tick(self, out: list[HostEvent]) -> None:
@@ -317,19 +352,33 @@ class TableHost(Lobby, PartnerDesk):
     def _ask(self, seat: int) -> None:
         if self.asked is not None and self.asked.at == self.applied:
             return
+        self._send_ask(self._new_ask(seat))
+
+    def _new_ask(self, seat: int) -> Ask:
         self.asks += 1
         self.asked = Ask(seat, self.asks, self.applied)
         self.offer_left = self.buy_seconds or 0.0
-        self._send_ask(self.asked)
+        return self.asked
 
-    def _send_ask(self, ask: Ask) -> None:
+    def _next_ask(self) -> Ask | None:
+        """Right after a move: the ask ``_advance`` would make next, made now so that it
+        travels with the seat's new state (a person's seat, not played by a bot)."""
+        seat = None if self.finished else self.kind.actor(self.game)
+        if seat is None or seat == HOST or seat not in self.remote:
+            return None
+        return self._new_ask(seat) if self.remote[seat].standin is None else None
+
+    def _ask_message(self, ask: Ask) -> dict[str, Any]:
         game = self.game
         # The same list a bot of this seat is given on the host (bot_step / buraco_step).
         legal = [self.kind.action_to_dict(a) for a in game.legal_actions(ask.seat)]
         timed = self.buy_seconds is not None and self._offer_open(ask.seat)
         seconds = max(0.0, self.offer_left) if timed else None
-        self._to_seat(ask.seat, {"t": "ask", "ask": ask.ask, "seat": ask.seat,
-                                 "legal": legal, "seconds": seconds})  # fmt: skip
+        return {"t": "ask", "ask": ask.ask, "seat": ask.seat, "legal": legal,
+                "seconds": seconds}  # fmt: skip
+
+    def _send_ask(self, ask: Ask) -> None:
+        self._to_seat(ask.seat, self._ask_message(ask))
 
     def _action(self, conn: int, msg: p.ActionMsg, out: list[HostEvent]) -> None:
         seat = self._playing(conn)
@@ -358,8 +407,9 @@ class TableHost(Lobby, PartnerDesk):
         self.session.apply(action)
         self.applied += 1
         self.asked = None
+        ask = self._next_ask()
         for seat in self.remote:
-            self._state_to(seat)
+            self._state_to(seat, ask if ask is not None and ask.seat == seat else None)
         if game.round_over and not was_over:
             points = list(self.kind.round_points(game))
             self.rounds += 1

@@ -15,6 +15,7 @@ import json
 import logging
 import os
 import sys
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -164,28 +165,55 @@ def run_join(address: str, code: str, name: str, level: str, seed: int,
     store = SeatStore(paths)
     kept = store.get(address)
     token = kept.get("token") if isinstance(kept.get("token"), str) else None
+    seat = _Seat(store, address, kept, level, seed)
     # No reconnecting by itself: the command says at once that the host is gone (within
-    # 5 s, docs/network.md) and a new ``carioca join`` rejoins with the kept token.
-    client = NetClient(address, code, name, token, app, reconnect=False)
-    player: JoinBot | None = None
+    # 5 s, docs/network.md) and a new ``carioca join`` rejoins with the kept token. The bot
+    # answers on the network thread (``on_event``); this thread only waits for the end.
+    client = NetClient(address, code, name, token, app, reconnect=False, on_event=seat)
     try:
-        while True:
-            for event in client.poll(1.0):
-                done = _handle(event, client, store, address, kept, level, seed)
-                if isinstance(done, JoinBot):
-                    player = done
-                elif done is not None:
-                    return done
-                elif player is not None:
-                    _play(event, player, client, store, address)
-    except (RulesError, TypeError, ValueError, KeyError, AttributeError) as err:
-        # What the host sent made no sense to the bot (a host of another build, or a
-        # hostile one): one line, as for a lost host, never a traceback.
-        print(f"carioca join: the host's game cannot be followed: {err}"[:200],
-              file=sys.stderr, flush=True)  # fmt: skip
-        return 1
+        while not seat.done.wait(1.0):
+            if not client.running and not seat.done.is_set():
+                print("carioca join: the connection ended", file=sys.stderr, flush=True)
+                return 1
+        return seat.code
     finally:
         client.close()
+
+
+class _Seat:
+    """The joiner's side of the match, fed every event on the client's network thread:
+    ``done`` is set with the command's exit ``code``."""
+
+    def __init__(self, store: SeatStore, address: str, kept: dict[str, Any], level: str,
+                 seed: int) -> None:  # fmt: skip
+        self.store, self.address, self.kept = store, address, kept
+        self.level, self.seed = level, seed
+        self.player: JoinBot | None = None
+        self.code = 1
+        self.done = threading.Event()
+
+    def __call__(self, client: NetClient, event: ClientEvent) -> None:
+        if self.done.is_set():
+            return
+        try:
+            done = _handle(event, client, self.store, self.address, self.kept, self.level,
+                           self.seed)  # fmt: skip
+            if isinstance(done, JoinBot):
+                self.player = done
+            elif done is not None:
+                self._end(done)
+            elif self.player is not None:
+                _play(event, self.player, client, self.store, self.address)
+        except (RulesError, TypeError, ValueError, KeyError, AttributeError) as err:
+            # What the host sent made no sense to the bot (a host of another build, or a
+            # hostile one): one line, as for a lost host, never a traceback.
+            print(f"carioca join: the host's game cannot be followed: {err}"[:200],
+                  file=sys.stderr, flush=True)  # fmt: skip
+            self._end(1)
+
+    def _end(self, code: int) -> None:
+        self.code = code
+        self.done.set()
 
 
 def _handle(event: ClientEvent, client: NetClient, store: SeatStore, address: str,

@@ -87,8 +87,7 @@ class Lobby:
         if self.on_send is not None:
             self.on_send(self.conn_seat.get(conn), message)
         text = p.encode(message) if text is None else text
-        # 4 bytes a character at most: only a long text is measured in UTF-8.
-        if len(text) * 4 > p.MAX_MESSAGE and len(text.encode("utf-8")) > p.MAX_MESSAGE:
+        if not p.fits(text):
             log.error("not sent: a %s message over the cap", message.get("t"))  # a bug
             return
         self.transport.send(conn, text)

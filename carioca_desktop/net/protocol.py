@@ -18,12 +18,14 @@ from typing import Any
 from carioca_desktop.rules.names import clean_name, name_problem
 from carioca_desktop.storage.jsonio import MAX_DEPTH
 
-PROTOCOL = 4
+PROTOCOL = 5
 """Bumped whenever a message or a field changes meaning; both sides must agree exactly.
 2: local seats, the lobby, ready marks, reactions, the buy countdown's length.
 3: Buraco's partner question before going out (``partner_ask``, ``partner_answer``,
 ``partner_question``, ``partner_said``).
-4: a ``state`` carries only the observation's fields that changed (``full`` after a welcome)."""
+4: a ``state`` carries only the observation's fields that changed (``full`` after a welcome).
+5: a ``state`` may carry the ``ask`` made at once after it, for the seat to act (one frame);
+the host's ``replay`` parts before ``match_over`` (net/replay.py) are new since 4 too."""
 
 MAX_MESSAGE = 64 * 1024
 """The cap on one message, in bytes of UTF-8, both ways (the host checks what it sends)."""
@@ -246,6 +248,12 @@ def _int_or_none(value: object) -> int | None:
 def encode(message: Mapping[str, Any]) -> str:
     """One message as compact JSON text (no NaN: the engine has none)."""
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+def fits(text: str) -> bool:
+    """Whether an encoded message is within ``MAX_MESSAGE`` (4 bytes a character at most:
+    only a long text is measured in UTF-8)."""
+    return len(text) * 4 <= MAX_MESSAGE or len(text.encode("utf-8")) <= MAX_MESSAGE
 
 
 # ---------------------------------------------------------------------- host -> client

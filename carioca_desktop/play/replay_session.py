@@ -53,6 +53,13 @@ class Recorded:
         self.actions = [decode_action(match.game, a) for a in match.actions]
         self.rounds, self._marks = survey(match)
 
+    def deal_code(self) -> str | None:
+        """The kept match's own code, as History shows it (None for a match dealt outside
+        the app's seeding: the session's seed would name other cards)."""
+        from carioca_desktop.storage.history import code_of
+
+        return code_of(self.match)
+
     # ------------------------------------------------------------------ the table's asks
     def viewer(self) -> int:
         return self.seat

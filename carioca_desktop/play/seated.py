@@ -109,6 +109,9 @@ class SeatedSession(Generic[G, B]):
     # At a network host: the seats of the people at this computer (its match file is marked
     # as a network match and kept for them); None at a local table.
     network_seats: tuple[int, ...] | None = None
+    # A network host paces its saves (net/host.py): each is held until the host releases
+    # it, a newer one replacing it meanwhile, so bots' fast moves do not each write the file.
+    hold_saves: bool = False
     # Set once the finished match's record-and-clear is under way: from then on nothing is
     # saved (a hand arranged after the end would bring the save back as a Continue).
     _closed: bool = False
@@ -186,8 +189,9 @@ class SeatedSession(Generic[G, B]):
         return getattr(self, "_worker", None) is not None
 
     def _holds_saves(self) -> bool:
-        """Whether a save waits for the table's next frame before it is encoded."""
-        return False
+        """Whether a save waits for the table's next frame (or the network host's pace)
+        before it is encoded."""
+        return self.hold_saves
 
     def _save(self, clone: G | None = None) -> dict[str, Any] | None:
         """Autosave (in the background) from ``clone``, a copy of the game as it is now
@@ -266,8 +270,8 @@ class SeatedSession(Generic[G, B]):
         History keeps here and what a network host sends each joiner at the end."""
         if self.replay_actions is None:
             return None
-        from carioca_desktop.storage.carioca.records import PlayerRecord
         from carioca_desktop.storage.match_file import MatchFile, now_iso
+        from carioca_desktop.storage.records import PlayerRecord
         from carioca_desktop.storage.replay_check import final_scores
 
         return MatchFile(

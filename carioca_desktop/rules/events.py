@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from .errors import StateError
-from .jsonstate import as_int, as_list, as_str, as_strs, need
+from .jsonstate import as_int, as_ints, as_list, as_str, as_strs, need
 
 K = TypeVar("K", bound=str)
 E = TypeVar("E", bound="LogEvent[Any]")
@@ -51,9 +51,12 @@ class LogEvent(Generic[K]):
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"n": self.n, "round": self.round, "seat": self.seat}
         out["kind"] = str(getattr(self.kind, "value", self.kind))
-        for key in ("cards", "secret", "points"):
-            if getattr(self, key):
-                out[key] = list(getattr(self, key))
+        if self.cards:
+            out["cards"] = list(self.cards)
+        if self.secret:
+            out["secret"] = list(self.secret)
+        if self.points:
+            out["points"] = list(self.points)
         if self.melds:
             out["melds"] = [list(m) for m in self.melds]
         if self.meld is not None:
@@ -81,12 +84,12 @@ class LogEvent(Generic[K]):
                 round=as_int(d["round"]),
                 seat=as_int(d["seat"]),
                 kind=cls.read_kind(d["kind"]),
-                cards=cls.read_cards(d.get("cards", [])),
-                secret=cls.read_cards(d.get("secret", [])),
+                cards=cls.read_cards(d["cards"]) if "cards" in d else (),
+                secret=cls.read_cards(d["secret"]) if "secret" in d else (),
                 meld=None if d.get("meld") is None else as_int(d["meld"]),
                 melds=tuple(cls.read_cards(m) for m in as_list(d.get("melds", []))),
                 source=as_str(d.get("source", "")),
-                points=tuple(as_int(p) for p in as_list(d.get("points", []))),
+                points=tuple(as_ints(d["points"])) if "points" in d else (),
             )
         except KeyError as err:
             raise StateError("bad_state", f"an event lacks {err}") from err

@@ -15,27 +15,42 @@ def need(ok: bool, message: str) -> None:
         raise StateError("bad_state", f"invalid saved game: {message}")
 
 
+# The typed reads run millions of times per loaded log (a replay, the engine's round-trip
+# checks): the plain type is tested first, and the message is only formatted for a bad value.
 def as_int(v: Any) -> int:
-    need(isinstance(v, int) and not isinstance(v, bool), f"expected an integer, got {v!r}")
+    if type(v) is int:
+        return v
+    if not isinstance(v, int) or isinstance(v, bool):
+        need(False, f"expected an integer, got {v!r}")
     return int(v)
 
 
 def as_str(v: Any) -> str:
-    need(isinstance(v, str), f"expected a string, got {v!r}")
+    if type(v) is str:
+        return v
+    if not isinstance(v, str):
+        need(False, f"expected a string, got {v!r}")
     return str(v)
 
 
 def as_list(v: Any) -> list[Any]:
-    need(isinstance(v, list), f"expected a list, got {type(v).__name__}")
+    if not isinstance(v, list):
+        need(False, f"expected a list, got {type(v).__name__}")
     return list(v)
 
 
 def as_strs(v: Any) -> tuple[str, ...]:
-    return tuple(as_str(x) for x in as_list(v))
+    items = as_list(v)
+    if all(type(x) is str for x in items):
+        return tuple(items)
+    return tuple(as_str(x) for x in items)
 
 
 def as_ints(v: Any) -> list[int]:
-    return [as_int(x) for x in as_list(v)]
+    items = as_list(v)
+    if all(type(x) is int for x in items):
+        return items
+    return [as_int(x) for x in items]
 
 
 def rng_to_json(rng: random.Random) -> list[Any]:
@@ -49,7 +64,8 @@ def check_rng_state(version: object, internal: tuple[int, ...], gauss: object) -
     index 1..624, not all words zero (a Mersenne Twister with a zero state is stuck)."""
     need(version == 3, "bad random state version")
     need(len(internal) == 625, "bad random state")
-    need(all(0 <= w <= 0xFFFFFFFF for w in internal[:624]), "random state word out of range")
+    words = internal[:624]
+    need(min(words) >= 0 and max(words) <= 0xFFFFFFFF, "random state word out of range")
     need(1 <= internal[624] <= 624, "random state index out of range")
     need(any(internal[:624]), "random state is all zeros")
     need(gauss is None or isinstance(gauss, float), "bad random state")

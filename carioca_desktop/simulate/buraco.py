@@ -17,22 +17,14 @@ from typing import Any
 from carioca_desktop.bots.buraco.driver import BuracoMatch, play_buraco_match
 from carioca_desktop.bots.buraco.players import BURACO_LEVELS as LEVELS
 from carioca_desktop.rules.buraco.ruleset import PRESETS, BuracoRules
-from carioca_desktop.simulate.carioca import (
-    _Parser,
-    add_common_arguments,
-    check_common,
-    recorded_play,
-    rules_from_args,
-    wilson,
-    write_figures,
-)
+from carioca_desktop.simulate import tournament
 
 
 def parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="carioca simulate --game buraco", description=__doc__)
-    p.add_argument("--players", type=int, choices=(2, 4), default=4)
-    add_common_arguments(p, LEVELS, PRESETS)
-    return p
+    prog = "carioca simulate --game buraco"
+    return tournament.parser_for(
+        prog, __doc__, LEVELS, PRESETS, type=int, choices=(2, 4), default=4
+    )
 
 
 @dataclass
@@ -55,7 +47,7 @@ class Tally:
         mean = sum(self.totals) / n if n else 0.0
         sd = math.sqrt(sum((t - mean) ** 2 for t in self.totals) / (n - 1)) if n > 1 else 0.0
         half = 1.96 * sd / math.sqrt(n) if n > 1 else 0.0
-        low, high = wilson(self.wins, n)
+        low, high = tournament.wilson(self.wins, n)
         return {
             "matches": n,
             "mean_total": round(mean, 1),
@@ -144,9 +136,11 @@ def report(fig: dict[str, Any], games: int) -> str:
 def main(argv: Sequence[str]) -> int:
     p = parser()
     args = p.parse_args(list(argv))
-    check_common(args, p)
-    rules = rules_from_args(args, p, BuracoRules.from_dict, {"game": "buraco"})
-    fig = run(rules, args.bots, args.games, args.seed, recorded_play("buraco", args.record))
+    tournament.check_common(args, p)
+    rules = tournament.rules_from_args(args, p, BuracoRules.from_dict, {"game": "buraco"})
+    fig = run(
+        rules, args.bots, args.games, args.seed, tournament.recorded_play("buraco", args.record)
+    )
     print(report(fig, args.games))
     if args.json is not None:
         out = {
@@ -162,5 +156,5 @@ def main(argv: Sequence[str]) -> int:
             "levels": {lv: t.figures() for lv, t in fig["levels"].items()},
             "sides": [t.figures() for t in fig["sides"]],
         }
-        return write_figures(args.json, out)
+        return tournament.write_figures(args.json, out)
     return 0

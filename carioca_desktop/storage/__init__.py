@@ -22,10 +22,9 @@ if TYPE_CHECKING:
         side_won,
         summarize_buraco,
     )
-    from carioca_desktop.storage.carioca.records import MatchRecord, PlayerRecord
+    from carioca_desktop.storage.carioca.records import MatchRecord
     from carioca_desktop.storage.carioca.summary import (
         StatsSummary,
-        WinCount,
         human_won,
         rounds_won,
         running_totals,
@@ -34,6 +33,7 @@ if TYPE_CHECKING:
     from carioca_desktop.storage.crash import setup_logging, write_crash_report
     from carioca_desktop.storage.notices import FileKind, Notice, Problem
     from carioca_desktop.storage.paths import HOME_ENV, Paths, default_paths
+    from carioca_desktop.storage.records import PlayerRecord
     from carioca_desktop.storage.saves import (
         MatchValidator,
         clear_autosave,
@@ -55,6 +55,7 @@ if TYPE_CHECKING:
         save_settings,
     )
     from carioca_desktop.storage.stats import MAX_RECORDS, Stats, append_match, load_stats
+    from carioca_desktop.storage.tally import WinCount
 
 # Where each name lives: loaded on first use, so that the app's start (which waits on every
 # import before its first frame) loads only the settings and paths it reads.
@@ -75,13 +76,13 @@ _HOME = {
     "NAME_MAX": "carioca_desktop.rules.names",
     "Notice": "carioca_desktop.storage.notices",
     "Paths": "carioca_desktop.storage.paths",
-    "PlayerRecord": "carioca_desktop.storage.carioca.records",
+    "PlayerRecord": "carioca_desktop.storage.records",
     "Problem": "carioca_desktop.storage.notices",
     "RulesValidator": "carioca_desktop.storage.settings",
     "Settings": "carioca_desktop.storage.settings",
     "Stats": "carioca_desktop.storage.stats",
     "StatsSummary": "carioca_desktop.storage.carioca.summary",
-    "WinCount": "carioca_desktop.storage.carioca.summary",
+    "WinCount": "carioca_desktop.storage.tally",
     "append_match": "carioca_desktop.storage.stats",
     "autosave_later": "carioca_desktop.storage.autosaver",
     "clear_autosave": "carioca_desktop.storage.saves",

@@ -13,14 +13,14 @@ from pathlib import Path
 from typing import Any
 
 from carioca_desktop.storage import fields as f
-from carioca_desktop.storage.carioca.records import (
+from carioca_desktop.storage.jsonio import check_depth, dump, parse_object, read_capped
+from carioca_desktop.storage.notices import FileProblem
+from carioca_desktop.storage.records import (
     NAME_LIMIT,
     PlayerRecord,
     match_id_from,
     player_from,
 )
-from carioca_desktop.storage.jsonio import check_depth, dump, parse_object, read_capped
-from carioca_desktop.storage.notices import FileProblem
 
 FORMAT = "carioca-match-file"
 VERSION = 1

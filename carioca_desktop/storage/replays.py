@@ -11,12 +11,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from carioca_desktop.storage.atomic import atomic_write_bytes
-from carioca_desktop.storage.carioca.records import match_id_from
 from carioca_desktop.storage.jsonio import dump, parse_object, read_capped
 from carioca_desktop.storage.match_file import MatchFile, MatchFileError, dump_match
 from carioca_desktop.storage.match_file import read_match_file as _read
 from carioca_desktop.storage.notices import FileProblem
 from carioca_desktop.storage.paths import Paths, default_paths
+from carioca_desktop.storage.records import match_id_from
 from carioca_desktop.storage.replay_check import Replayed, replay
 
 log = logging.getLogger(__name__)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import base64
 import binascii
 import struct
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 WORDS = 625  # the Mersenne Twister's 624 state words and its position
@@ -23,19 +23,7 @@ KEY = "mt19937"  # the compact form is {"mt19937": base64, "version": int, "gaus
 
 def compact_match(match: Mapping[str, Any]) -> dict[str, Any]:
     """A copy of the match dict with its generator states compacted (the input is untouched)."""
-    out = dict(match)
-    game = out.get("game")
-    if isinstance(game, Mapping) and _is_state(game.get("rng")):
-        out["game"] = {**game, "rng": pack_state(game["rng"])}
-    bots = out.get("bots")
-    if isinstance(bots, Mapping):
-        out["bots"] = {
-            seat: {**bot, "rng": pack_state(bot["rng"])}
-            if isinstance(bot, Mapping) and _is_state(bot.get("rng"))
-            else bot
-            for seat, bot in bots.items()
-        }
-    return out
+    return _each_state(match, _is_state, pack_state)
 
 
 def expand_match(match: Mapping[str, Any]) -> dict[str, Any]:
@@ -43,15 +31,23 @@ def expand_match(match: Mapping[str, Any]) -> dict[str, Any]:
 
     Raises ValueError for a compact state that does not decode to 625 words.
     """
+    return _each_state(match, _is_packed, unpack_state)
+
+
+def _each_state(
+    match: Mapping[str, Any], found: Callable[[Any], bool], convert: Callable[[Any], Any]
+) -> dict[str, Any]:
+    """A copy of the match dict with the game's and each bot's ``rng`` that is ``found``
+    in one form converted to the other."""
     out = dict(match)
     game = out.get("game")
-    if isinstance(game, Mapping) and _is_packed(game.get("rng")):
-        out["game"] = {**game, "rng": unpack_state(game["rng"])}
+    if isinstance(game, Mapping) and found(game.get("rng")):
+        out["game"] = {**game, "rng": convert(game["rng"])}
     bots = out.get("bots")
     if isinstance(bots, Mapping):
         out["bots"] = {
-            seat: {**bot, "rng": unpack_state(bot["rng"])}
-            if isinstance(bot, Mapping) and _is_packed(bot.get("rng"))
+            seat: {**bot, "rng": convert(bot["rng"])}
+            if isinstance(bot, Mapping) and found(bot.get("rng"))
             else bot
             for seat, bot in bots.items()
         }

@@ -15,8 +15,8 @@ STEP = 0.42  # visible share of an overlapped card: its index stays readable
 MIN_STEP = 0.27  # overlapped this much more to keep a hand in one row: "10" still reads
 MIN_CARD_W, CARD_W = 40, 56  # px at 1600x900 (the smallest keeps the index readable at 1280x720)
 TOP_WIDEN = 1.15  # a top seat's strip may be this much wider than its panel, then it wraps
-UNDER_NAME = 0.42  # the strip starts this far down the panel: under the seat's name
-NAME_H = 0.38  # the share of a panel's height its name takes at the top (compact panels)
+UNDER_NAME = 0.36  # the strip starts this far down the panel: under its line of words
+NAME_H = 0.36  # a side seat's strip starts no higher (hud.HEADER_H: the words' line above)
 
 
 def card_width(size: tuple[int, int]) -> int:

@@ -2,7 +2,9 @@
 round (hand) on screen, judged by ``hard`` on a thread (play/carioca/coach.py,
 play/buraco/coach.py), drawn as a panel over the table: each costly decision or blunder with
 its estimated cost (± its 95% interval) and what ``hard`` would have done, and where the
-round's points went. Each game says how its actions read (ui/scenes/<game>/coach_words.py)."""
+round's points went. Each game says how its actions read (ui/scenes/<game>/coach_words.py).
+While it is open the panel is a strip at the window's right and the table is laid out in the
+rest (a panel over the table covered melds, wherever it stood)."""
 
 from __future__ import annotations
 
@@ -72,27 +74,50 @@ class CoachPanel:
             out.append(tr("replay.coach_went", parts=parts))
         return out
 
-    def paint(self, surface: pygame.Surface, top: int | None = None) -> pygame.Rect | None:
-        """The panel at the right, from ``top`` (default: under the top seats); its box."""
+    def paint(
+        self, surface: pygame.Surface, area: pygame.Rect | None = None, columns: int = 1
+    ) -> pygame.Rect | None:
+        """The panel in ``area`` (default: the strip at the window's right the viewer's
+        table is laid out beside, ``side_rect``), its rows in ``columns``; its box."""
         if not self.open:
             return None
-        lines = self.lines()
         w, h = surface.get_size()
-        grow = max(0.8, w / 1600)
-        body = font(max(12, round(15 * grow)))
-        width = min(round(620 * max(1.0, grow)), w // 2)  # as wide as its words grow
+        strip = side_rect((w, h)) if area is None else area
+        surface.fill(theme.PANEL, strip)  # the table was laid out beside it: opaque
+        body = font(max(12, round(15 * max(0.8, min(w / 1600, h / 900)))))
+        box = strip.inflate(-2 * GAP, -2 * GAP)
+        col_w = (box.w - 24 - (columns - 1) * 16) // columns
         # A long line wraps (the words of "what hard would have done" were cut at 1920x1080).
         rows = [
             (row, 0 if i == 0 else 1)
-            for i, text in enumerate(lines)
-            for row in theme.wrap(text, body, width - 24)
+            for i, text in enumerate(self.lines())
+            for row in theme.wrap(text, body, col_w)
         ]
-        tall = 16 + len(rows) * (body.get_linesize() + 2)
-        box = pygame.Rect(w - width - 16, round(h * 0.19) if top is None else top, width, tall)
-        panel(surface, box, alpha=230, border=theme.GOLD)
-        y = box.y + 8
-        for text, kind in rows:
+        step = body.get_linesize() + 2
+        per_column = max(1, (box.h - 16) // step)
+        room = per_column * columns
+        if len(rows) > room:  # a very short window: the last row says more was cut
+            rows = [*rows[: room - 1], ("…", 1)]
+        panel(surface, box, alpha=235, border=theme.GOLD)
+        for n, (text, kind) in enumerate(rows):
             colour = theme.GOLD if kind == 0 else theme.TEXT
-            draw_text(surface, fit(text, body, box.w - 24), body, (box.x + 12, y), colour)
-            y += body.get_linesize() + 2
-        return box
+            x = box.x + 12 + (n // per_column) * (col_w + 16)
+            y = box.y + 8 + (n % per_column) * step
+            draw_text(surface, fit(text, body, col_w), body, (x, y), colour)
+        return strip
+
+
+SIDE = 0.27  # the share of the window's width the open panel takes at its right
+SIDE_MIN = 250  # px: narrower, each decision's line wraps into too many rows
+GAP = 8  # px between the strip's edge and the panel's border
+
+
+def side_width(size: tuple[int, int]) -> int:
+    """How wide the coach's strip is: the table is laid out in the rest of the window."""
+    return max(SIDE_MIN, round(size[0] * SIDE))
+
+
+def side_rect(size: tuple[int, int]) -> pygame.Rect:
+    """The coach's strip at the window's right, top to bottom."""
+    width = side_width(size)
+    return pygame.Rect(size[0] - width, 0, width, size[1])

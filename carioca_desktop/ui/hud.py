@@ -172,6 +172,9 @@ def draw_seat(
     px = _scaler(scale)
     border = GOLD if info.active else BORDER
     surface.blit(panel(rect.size, px(12), PANEL_FILL, border, 3 if info.active else 1), rect)
+    if info.faces_up:  # the cards cover the panel's lower part: its words in one line above
+        _face_up_header(surface, rect, info, texts, px)
+        return
     r = min(px(26), rect.height // 2 - px(8))
     badge = avatar(info.seat, info.name, r, info.label)
     surface.blit(badge, (rect.left + px(12), rect.centery - r))
@@ -192,11 +195,42 @@ def draw_seat(
     for text, colour, bold in lines:
         surface.blit(texts.fit(text, px(13), colour, width, bold=bold), (x, y))
         y += px(19)
-    if info.faces_up:
-        return  # the cards themselves are drawn over the panel: no backs, no count beside
     area = fan_area(rect, scale)
     draw_fan(surface, area, info.cards - hidden, images.back(back_w))
     _count_badge(surface, texts, info.cards, (area.right - px(6), rect.bottom - px(20)), px)
+
+
+HEADER_H = 0.3  # the share of a face-up seat's panel its one line of words takes (allhands)
+
+
+def header_bottom(rect: pygame.Rect, scale: float) -> int:
+    """Where a face-up seat's line of words ends (its cards may start there)."""
+    return rect.top + max(1, round(4 * scale)) + max(8, round(rect.height * HEADER_H))  # px(4)
+
+
+def _face_up_header(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    info: SeatInfo,
+    texts: TextCache,
+    px: Callable[[float], int],
+) -> None:
+    """A seat whose cards lie face up over its panel (the replay's all hands): a small badge,
+    the name, then its level and points in one line at the top (the cards covered the second
+    and third lines of the panel, and the badge)."""
+    line_h = max(8, round(rect.height * HEADER_H))
+    r = max(5, min(px(11), line_h // 2 - 1))
+    centre_y = rect.top + px(4) + line_h // 2
+    surface.blit(avatar(info.seat, info.name, r, info.label), (rect.left + px(10), centre_y - r))
+    x = rect.left + px(10) + 2 * r + px(8)
+    size = max(9, min(px(15), line_h - px(4)))
+    name = texts.fit(info.name, size, GOLD if info.active else TEXT, px(110), bold=True)
+    surface.blit(name, name.get_rect(midleft=(x, centre_y)))
+    x += name.get_width() + px(8)
+    words = [info.subtitle, info.score] + ([tr("table.laid_down")] if info.laid_down else [])
+    rest = " · ".join(w for w in words if w)
+    line = texts.fit(rest, max(9, size - px(2)), TEXT_DIM, max(1, rect.right - px(8) - x))
+    surface.blit(line, line.get_rect(midleft=(x, centre_y)))
 
 
 def _count_badge(

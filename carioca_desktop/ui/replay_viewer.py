@@ -12,30 +12,31 @@ bar at the bottom says where it is."""
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
-from carioca_desktop.i18n import tr
 from carioca_desktop.play.replay_session import (
     BuracoReplaySession,
     Recorded,
     ReplaySession,
     replay_session,
 )
-from carioca_desktop.ui import allhands, theme
+from carioca_desktop.ui import allhands
+from carioca_desktop.ui.coach_panel import CoachPanel
+from carioca_desktop.ui.replay_end import Ends, end_actions
+from carioca_desktop.ui.replay_layout import ReplayLayout
 from carioca_desktop.ui.scenes.buraco import BuracoTableScene
 from carioca_desktop.ui.scenes.buraco.coach_words import coach_panel as buraco_coach
 from carioca_desktop.ui.scenes.buraco.layout import BUTTONS, seat_places
 from carioca_desktop.ui.scenes.carioca import TableScene
 from carioca_desktop.ui.scenes.carioca.coach_words import coach_panel as carioca_coach
 from carioca_desktop.ui.scenes.carioca.model import Legal
-from carioca_desktop.ui.widgets import draw_text, font
 
 if TYPE_CHECKING:
     from carioca_desktop.storage.match_file import MatchFile
-    from carioca_desktop.ui.coach_panel import CoachPanel
-    from carioca_desktop.ui.scene import Host
+    from carioca_desktop.ui.scene import Host, Scene
     from carioca_desktop.ui.sprites import CardImages
 
 SPEEDS = (1.2, 0.6, 0.25, 0.08)  # seconds between actions while playing
@@ -44,7 +45,7 @@ KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END, pygame.K_PAG
         pygame.K_c, pygame.K_TAB)  # fmt: skip
 
 
-class ReplayControls:
+class ReplayControls(ReplayLayout):
     """The viewer's keys and bar, over either game's table scene (mixed in before it)."""
 
     app: Host
@@ -111,9 +112,10 @@ class ReplayControls:
         r = self.replay
         if key == pygame.K_c:
             if self.coach.open:
-                self.coach.open = False
+                self.show_coach(False)
             else:
                 self.coach.ask(r.match, r.seat, here)
+                self.show_coach(True)
         elif key == pygame.K_t:
             self.try_again()
 
@@ -151,6 +153,20 @@ class ReplayControls:
     def forward(self) -> None:
         raise NotImplementedError
 
+    def ends(self) -> Ends:
+        """The final sheet's buttons: History, the match's start, play this deal."""
+        r, me = self.replay, cast("Scene", self)
+        return end_actions(self.app, me, r.match, r.deal_code(), self.from_start)
+
+    def from_start(self) -> None:
+        """The match again from its first action, paused, the final sheet put away."""
+        stack, me = self.app.stack, cast("Scene", self)
+        while stack.top is not None and stack.top is not me:
+            self.app.pop()
+        self.replay.playing = False
+        self.go(0)
+        self.app.dirty()
+
     def set_pace(self, seconds: float) -> None:
         raise NotImplementedError
 
@@ -178,41 +194,6 @@ class ReplayControls:
         hands = {seat: game.hand(seat) for seat in spots}
         return allhands.paint_hands(surface, self.images, hands, spots)
 
-    def bar_left(self, top: int) -> int:
-        """Where the bar starts: right of the viewed seat's panel when the bar would cover
-        its last line (both tables keep it in the bottom left corner), else the window's
-        edge."""
-        panel: pygame.Rect = self.layout.viewer_panel
-        return panel.right + 8 if panel.bottom > top and panel.left < 40 else 0
-
-    if TYPE_CHECKING:
-        layout: Any  # either table's layout
-
-    def paint_bar(self, surface: pygame.Surface) -> pygame.Rect:
-        """The bar saying where the replay is and its keys; its rectangle."""
-        r = self.replay
-        w, h = surface.get_size()
-        small = font(max(12, round(15 * max(0.8, min(w / 1600, h / 900)))))
-        state = tr("replay.playing") if r.playing else tr("replay.paused")
-        here = r.round_of(r.position) + 1
-        words = "replay.bar_all" if self.all_hands else "replay.bar"
-        text = tr(words, n=r.position, total=len(r.actions), round=here, state=state,
-                  seat=r.match.seats[r.seat].name)  # fmt: skip
-        keys = tr(f"replay.keys_{r.match.game}")
-        line = small.get_linesize()
-        left = self.bar_left(h - 2 * line - 10)
-        crowded = small.size(text)[0] + small.size(keys)[0] + 48 > w - left  # then two rows
-        tall = line * (2 if crowded else 1) + 10
-        bar = pygame.Rect(left, h - tall, w - left, tall)
-        shade = pygame.Surface(bar.size, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, bar)
-        first = bar.y + 5 + line // 2
-        draw_text(surface, text, small, (bar.x + 12, first), theme.TEXT, "midleft")
-        keys_at = (bar.right - 12, first + line if crowded else first)
-        draw_text(surface, keys, small, keys_at, theme.TEXT_DIM, "midright")
-        return bar
-
 
 class ReplayViewerScene(ReplayControls, TableScene):
     """Carioca's table, driven by the recorded actions instead of bots and people."""
@@ -234,6 +215,24 @@ class ReplayViewerScene(ReplayControls, TableScene):
 
     def practice_table(self, session: Any) -> Any:
         return TableScene(self.app, session)
+
+    def idle(self) -> None:
+        """Paused, an idle frame rehearses the next recorded action as the table rehearses a
+        bot's move (its words, panels and piles drawn ahead: the → frame only blits them;
+        the step was 2.3x the floor); else the table's own idle work."""
+        r = self.replay
+        if r.playing or not self.frame.rehearsal.run(r.step()):
+            super().idle()
+
+    def show_round_end(self) -> None:
+        """The round's sheet as the table shows it; the match's final sheet with the
+        viewer's buttons (a viewer has no new game to start)."""
+        if not self.session.game.is_over:
+            super().show_round_end()
+            return
+        from carioca_desktop.ui.scenes.carioca.final import FinalScoreScene
+
+        self.app.push(FinalScoreScene(self.app, self.session, self.ends()))
 
     def forward(self) -> None:
         """One recorded action on, animated as the table animates a bot's move."""
@@ -261,11 +260,16 @@ class ReplayViewerScene(ReplayControls, TableScene):
     def hand_spots(self) -> dict[int, tuple[str, pygame.Rect]]:
         return {seat: (spot.side, spot.panel) for seat, spot in self.layout.seats.items()}
 
+    def covered_parts(self) -> list[pygame.Rect]:
+        lay = self.layout
+        seats = [spot.panel for spot in lay.seats.values()]
+        return [*lay.zones.values(), *seats, lay.viewer_zone, lay.stock, lay.pozo, lay.log]
+
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         self.paint_hands(surface)
-        self.paint_bar(surface)
-        self.coach.paint(surface)
+        bar = self.paint_bar(surface)
+        self.coach.paint(surface, *self.coach_area(bar))
 
 
 class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
@@ -279,10 +283,14 @@ class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
         self.speed = 1
         self.coach = buraco_coach()
         self._rehearsed: object = None  # the position whose next action was rehearsed
+        self._stages: Iterator[None] | None = None  # the rehearsal's stages still to run
         self._drawn_at = -1  # the position the last frame showed
 
     def practice_table(self, session: Any) -> Any:
         return BuracoTableScene(self.app, session)
+
+    def final_ends(self) -> Ends:
+        return self.ends()
 
     def show_faces(self, on: bool) -> None:
         self.hands_up = on
@@ -311,21 +319,35 @@ class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
 
     def update(self, dt: float) -> bool:
         busy = super().update(dt)
-        if self._drawn_at == self.replay.position:
-            self.rehearse()  # not in the frame that shows a step: in the ones after it
+        if self._drawn_at == self.replay.position:  # not in the frame that shows a step:
+            busy = self.rehearse() or busy  # in the ones after it, a stage each
         return busy
 
-    def rehearse(self) -> None:
+    def rehearse(self) -> bool:
         """Paused, once a position is on screen: its next recorded action rehearsed as the
-        table rehearses a bot's move (rehearse.py), on the frames after the step's (its
-        flight, its toast, or idle), so the next → frame blits the parts it changes; the
-        cards' faces at a new meld size are painted here, not in that frame (up to 20 ms)."""
+        table rehearses a bot's move (rehearse.py), so the next → frame blits the parts it
+        changes (the cards' faces at a new meld size are painted here, not in that frame:
+        up to 20 ms). One stage a frame (the next position, then each part drawn ahead):
+        in one frame it took 5 ms at 1600x900, five times the floor; True while stages
+        remain (the frames keep coming)."""
         r = self.replay
         action = r.step()
         key = (id(r.game), r.position, self.viewer, id(self.layout), self.hands_up)
-        if r.playing or action is None or r.game.round_over or self._rehearsed == key:
-            return
-        self._rehearsed = key
+        if self._rehearsed != key:
+            self._stages = None  # a rehearsal of a position no longer shown
+        if self._stages is None:
+            if r.playing or action is None or r.game.round_over or self._rehearsed == key:
+                return False
+            self._rehearsed = key
+            self._stages = self._rehearsal(action)
+        if next(self._stages, True) is True:  # the last stage done
+            self._stages = None
+            return False
+        return True
+
+    def _rehearsal(self, action: Any) -> Iterator[None]:
+        """The stages of a rehearsal (see ``rehearse``)."""
+        r = self.replay
         copy = r.game.clone()
         try:
             copy.apply(action)
@@ -333,7 +355,9 @@ class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
             return
         copy.keep_views(r.game)  # the events both share: their views are not built again
         obs = copy.observation(self.viewer)
-        self.layer.ahead(self.picture(obs, self.log_after(obs)))
+        picture = self.picture(obs, self.log_after(obs))
+        yield
+        yield from self.layer.ahead_steps(picture)
         if self.all_hands:  # the other hands' faces at the sizes they will be drawn
             allhands.warm(self.images, {s: copy.hand(s) for s in self.hand_spots()},
                           self.hand_spots(), self.app.size)  # fmt: skip
@@ -347,19 +371,23 @@ class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
         r.seek(position)
         # The log is told again from its last LOG_KEEP events only (the table's path after an
         # undo): telling every event of the match made a step back cost 7 ms CPU at p50.
-        self.log_lines, self._seen, self._end_round = [], sys.maxsize, None
+        self.log_lines, self._seen, self.round_end.stage = [], sys.maxsize, None
         self.sync()
 
     def hand_spots(self) -> dict[int, tuple[str, pygame.Rect]]:
         places = seat_places(self.replay.game.players, self.viewer)
         return {seat: (side, self.layout.seats[seat]) for side, seat in places.items()}
 
+    def covered_parts(self) -> list[pygame.Rect]:
+        lay = self.layout
+        return [lay.their_zone, lay.our_zone, lay.pile_area, lay.score_panel, lay.info_panel,
+                lay.log, *lay.seats.values()]  # fmt: skip
+
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         self.paint_hands(surface)
-        self.paint_bar(surface)
-        # Under the score panel: at the top seats' height it covered the sides' running points.
-        self.coach.paint(surface, self.layout.score_panel.bottom + 8)
+        bar = self.paint_bar(surface)
+        self.coach.paint(surface, *self.coach_area(bar))
         self._drawn_at = self.replay.position
 
 

@@ -65,7 +65,8 @@ class Hostile:
             msg = json.loads(self.ws.recv(timeout=PATIENCE))
             if msg["t"] == "welcome":
                 self.token = msg["token"]
-            if msg["t"] == "ask":
+            msg = msg.get("ask") if msg["t"] == "state" and msg.get("ask") else msg
+            if msg["t"] == "ask":  # alone, or within a state (protocol 5)
                 self.ask = msg["ask"]
                 return
 

@@ -58,6 +58,9 @@ class LeakCheck:
                 (self._carioca if self.host.kind.name == "carioca" else self._buraco)(seat, view)
             if kind == "ask":
                 self._ask(seat, msg)
+            if kind == "state" and msg.get("ask") is not None:  # within it (protocol 5)
+                self.by_type["ask"] = self.by_type.get("ask", 0) + 1
+                self._ask(seat, msg["ask"])
         except AssertionError as err:
             self.problems.append(f"{kind} to seat {seat}: {err}")
 

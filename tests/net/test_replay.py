@@ -26,8 +26,8 @@ from carioca_desktop.net.replay import (
 from carioca_desktop.replay_tool import record_bot_match
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.storage import Paths
-from carioca_desktop.storage.carioca.records import PlayerRecord
 from carioca_desktop.storage.match_file import FILE_CAP, MatchFile, dump_match, to_document
+from carioca_desktop.storage.records import PlayerRecord
 from carioca_desktop.storage.replays import list_kept, open_kept
 
 

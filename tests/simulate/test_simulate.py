@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from carioca_desktop.simulate import main
-from carioca_desktop.simulate.carioca import seating, wilson
+from carioca_desktop.simulate.carioca import seating
+from carioca_desktop.simulate.tournament import wilson
 
 LEVELS = ["hard", "normal", "easy", "random"]
 

@@ -9,8 +9,8 @@ import random
 
 from carioca_desktop.storage.buraco.rating import LADDER, buraco_rating, side_results
 from carioca_desktop.storage.buraco.records import BuracoRecord
-from carioca_desktop.storage.carioca.records import PlayerRecord
 from carioca_desktop.storage.rating import rate
+from carioca_desktop.storage.records import PlayerRecord
 
 
 def _record(levels: list[str | None], winner: int, human: int = 0) -> BuracoRecord:

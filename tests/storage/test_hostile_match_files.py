@@ -16,8 +16,9 @@ from carioca_desktop.replay_tool import main as replay_main
 from carioca_desktop.replay_tool import record_bot_match
 from carioca_desktop.rules.buraco.ruleset import BuracoRules
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
-from carioca_desktop.storage.carioca.records import MatchRecord, PlayerRecord, record_to_dict
+from carioca_desktop.storage.carioca.records import MatchRecord, record_to_dict
 from carioca_desktop.storage.match_file import FILE_CAP, MAX_ACTIONS, to_document
+from carioca_desktop.storage.records import PlayerRecord
 
 Doc = dict[str, Any]
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 import math
 import random
 
-from carioca_desktop.storage.carioca.records import MatchRecord, PlayerRecord
+from carioca_desktop.storage.carioca.records import MatchRecord
 from carioca_desktop.storage.rating import LADDER, nearest_level, pairwise, person_rating, rate
+from carioca_desktop.storage.records import PlayerRecord
 
 
 def _record(me: int, bots: list[tuple[str, int]], scoring: str = "penalty") -> MatchRecord:

@@ -17,9 +17,9 @@ from carioca_desktop.play.carioca.session import MatchSession, SeatConfig
 from carioca_desktop.rules.buraco.ruleset import BuracoRules
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.storage import Paths, flush_autosaves, load_stats
-from carioca_desktop.storage.carioca.records import PlayerRecord
 from carioca_desktop.storage.jsonio import dump
 from carioca_desktop.storage.match_file import MatchFile, MatchFileError, dump_match
+from carioca_desktop.storage.records import PlayerRecord
 from carioca_desktop.storage.replays import (
     delete_kept,
     keep_match,

@@ -124,3 +124,38 @@ def test_how_would_hard_have_done_shows_round_by_round(app: App) -> None:
     lines = scene.versus.lines(match.match_id)
     assert len(lines) == 2 and lines[1].split(": ", 1)[1].count("/") == 4  # chico: 4 rounds
     assert scene.versus.lines("another") == []
+
+
+def test_a_short_window_keeps_the_chosen_matchs_lines_above_its_buttons(tmp_path: Path) -> None:
+    """At 1024x600 "how would hard have done" was drawn under the match's buttons, and the
+    tabs' row stood over the panels' top border."""
+    import pygame_gui
+
+    from carioca_desktop.play.versus import Versus
+    from carioca_desktop.storage import Paths
+
+    app = App(size=(1024, 600), paths=Paths.under(tmp_path), fast=True)
+    scene = _scene(app)
+    row = scene.rows[scene.chosen]
+    versus = scene.versus
+    versus.match_id = row.match_id
+    versus.result = Versus("carioca", 0, [12, 30, 9], [20, 8, 15], players=4)
+    scene.paint(app.screen)
+    _listing, chosen, deal = scene._areas()
+    buttons = [
+        e.rect
+        for e in app.manager.get_sprite_group().sprites()
+        if isinstance(e, pygame_gui.elements.UIButton) and e.alive()
+    ]
+    assert len(versus.lines(row.match_id)) == 2  # the hard comparison's lines are drawn too
+    assert len(scene.chosen_lines) >= 3 + 2
+    assert all(line.bottom <= scene._buttons_top(chosen) for line in scene.chosen_lines)
+    inside = [b for b in buttons if chosen.contains(b) or deal.contains(b)]
+    tabs = [b for b in buttons if b.top < chosen.top]
+    assert inside and tabs
+    assert all(not b.colliderect(chosen) and not b.colliderect(deal) for b in tabs)
+    scene.message = "Ese código no existe"
+    scene.paint(app.screen)  # the daily line and a message: under the buttons, in the panel
+    assert scene.deal_lines
+    assert all(not line.collidelist(buttons) >= 0 for line in scene.deal_lines)
+    assert all(deal.contains(line) for line in scene.deal_lines)

@@ -13,7 +13,6 @@ import pytest
 from carioca_desktop.i18n import LANGUAGES, tr
 from carioca_desktop.net.seats import LOCAL, SeatSpec
 from carioca_desktop.storage import Paths
-from carioca_desktop.storage.carioca.records import PlayerRecord
 from carioca_desktop.storage.history import rows
 from carioca_desktop.storage.match_file import (
     MatchFileError,
@@ -22,6 +21,7 @@ from carioca_desktop.storage.match_file import (
     parse_match,
     to_document,
 )
+from carioca_desktop.storage.records import PlayerRecord
 from carioca_desktop.storage.replays import keep_match
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.scenes.history import HistoryScene, row_text

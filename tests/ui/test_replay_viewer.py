@@ -4,6 +4,8 @@ hands face up, Tab turns the table to another seat, Space plays on by itself."""
 
 from __future__ import annotations
 
+from functools import cache
+
 import pygame
 
 from carioca_desktop.play.replay_session import ReplaySession
@@ -17,6 +19,7 @@ from carioca_desktop.ui.app import App
 from carioca_desktop.ui.replay_viewer import ReplayViewerScene, open_viewer
 
 
+@cache  # a whole bot match, the same for each test here: recorded once per process
 def _match() -> MatchFile:
     rules = CariocaRules.from_dict({"players": 3, "preset": "chico"})
     _r, match, _g = record_bot_match("carioca", rules, ["easy", "normal", "easy"], 41)
@@ -159,6 +162,7 @@ def test_a_buraco_match_on_its_own_table(app: App) -> None:
     assert scene.viewer == 1
 
 
+@cache
 def _buraco_match() -> MatchFile:
     from carioca_desktop.rules.buraco.ruleset import BuracoRules
 

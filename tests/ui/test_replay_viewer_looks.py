@@ -106,7 +106,12 @@ def test_a_buraco_step_lays_the_parts_rehearsed_after_the_last(small_app: App) -
     slow.frame(0.016)
     used = 0
     for _ in range(6):
-        slow.frame(0.016)  # a frame after the position was shown: its next action rehearsed
+        slow.frame(0.016)  # the frames after the position was shown: its next action
+        for _ in range(40):  # rehearsed, a stage a frame
+            if scene._stages is None:
+                break
+            slow.frame(0.016)
+        assert scene._stages is None, "the rehearsal did not end in 40 frames"
         before = scene.layer.used_ahead
         _press(scene, pygame.K_RIGHT)
         slow.frame(0.016)
@@ -151,10 +156,10 @@ def test_the_left_seats_cards_leave_the_buraco_log_below_readable(small_app: App
     drawn = scene.paint_hands(pygame.Surface((1280, 720)))
     left = next(seat for seat, (side, _p) in scene.hand_spots().items() if side == "left")
     # At most over the log panel's border, never its title (drawn about 12 px down), and
-    # under the seat's name (the panel's top 38%).
+    # under the seat's line of words (hud.HEADER_H of the panel, at its top).
     assert max(r.bottom for r in drawn[left]) <= scene.layout.log.top + 8
     panel = scene.hand_spots()[left][1]
-    assert min(r.top for r in drawn[left]) >= panel.top + round(panel.height * 0.38)
+    assert min(r.top for r in drawn[left]) >= hud.header_bottom(panel, scene.layout.ui)
 
 
 def test_the_buraco_final_sheet_writes_its_code_under_the_buttons(small_app: App) -> None:
@@ -178,23 +183,102 @@ def test_the_buraco_final_sheet_writes_its_code_under_the_buttons(small_app: App
     assert min(r.top for r in written) >= max(b.bottom for b in buttons)
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
-def test_the_buraco_coach_panel_leaves_the_score_panel_in_view(
-    tmp_path: Path, size: tuple[int, int]
+def _table_parts(scene: Any) -> dict[str, pygame.Rect]:
+    """Every part of either table the coach's panel must leave in view: each seat's meld
+    zone and panel, the piles, the viewed hand, the log, the score and rules panels."""
+    lay = scene.layout
+    if isinstance(scene, BuracoReplayViewerScene):
+        parts = {"their melds": lay.their_zone, "our melds": lay.our_zone, "piles": lay.pile_area,
+                 "score": lay.score_panel, "rules": lay.info_panel}  # fmt: skip
+        parts |= {f"seat {s}": r for s, r in lay.seats.items()}
+    else:
+        parts = {f"melds {s}": r for s, r in lay.zones.items()}
+        parts |= {f"seat {s}": spot.panel for s, spot in lay.seats.items()}
+        parts |= {"my melds": lay.viewer_zone, "stock": lay.stock, "pozo": lay.pozo}
+    return parts | {"hand": lay.hand_area, "log": lay.log, "me": lay.viewer_panel}
+
+
+@pytest.mark.parametrize("game", ["carioca", "buraco"])
+@pytest.mark.parametrize("size", [(1024, 600), (1600, 900), (3840, 2160)])
+def test_the_coach_panel_covers_no_meld_seat_or_hand(
+    tmp_path: Path, game: str, size: tuple[int, int]
 ) -> None:
     from types import SimpleNamespace
 
     app = App(size=size, paths=Paths.under(tmp_path), fast=True)
-    scene: Any = open_viewer(app, _match("buraco"))
+    scene: Any = open_viewer(app, _match(game))
     app.reset(scene)
-    scene.go(12)
+    scene.go(160)  # melds on the table
     judged = SimpleNamespace(verdict="costly", cost=75, played="stock", hard="pile", kind="draw")
     coach = scene.coach
-    coach.key, coach.judged, coach.open = (0, 0), [judged], True
+    coach.key, coach.judged = (0, 0), [judged] * 8
     coach.words = str
+    scene.show_coach(True)
     boxes: list[pygame.Rect] = []
     real = coach.paint
-    coach.paint = lambda surface, top=None: boxes.append(real(surface, top))
-    scene.draw(pygame.Surface(size))
+    coach.paint = lambda surface, area=None, columns=1: boxes.append(real(surface, area, columns))
+    app.frame(0.016)
     assert boxes and boxes[0] is not None
-    assert not boxes[0].colliderect(scene.layout.score_panel)
+    box = boxes[0]
+    covered = {k: r for k, r in _table_parts(scene).items() if r.w and box.colliderect(r)}
+    bar = scene.paint_bar(app.screen)
+    if size[0] > 1024:  # a strip beside the table, the table laid out in the rest
+        assert covered == {}, f"the coach's panel {box} covers {covered}"
+        assert bar.right <= box.left and scene.layout.size[0] == box.left
+    else:  # too narrow for a strip: a band over the viewed hand only, above the bar
+        assert set(covered) <= {"hand"}, f"the coach's panel {box} covers {covered}"
+        assert box.bottom <= bar.top and box.h >= 60
+    scene.show_coach(False)
+    assert scene.layout.size == size  # closed: the whole window again
+
+
+@pytest.mark.parametrize("game", ["carioca", "buraco"])
+@pytest.mark.parametrize("size", [(1024, 600), (1600, 900), (3840, 2160)])
+def test_face_up_hands_leave_each_seats_words_readable(
+    tmp_path: Path, game: str, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With all hands up every other seat's name, level and points show in one line above
+    its cards (the cards covered the level and the points of the top seats)."""
+    lines: list[tuple[pygame.Rect, int]] = []
+    real = hud._face_up_header
+
+    def header(surface: pygame.Surface, rect: pygame.Rect, info: Any, *rest: Any) -> None:
+        lines.append((rect, info.seat))
+        real(surface, rect, info, *rest)
+        words = info.subtitle.split(" · ")[0]
+        assert words, "the seat's level is not written"
+
+    monkeypatch.setattr(hud, "_face_up_header", header)
+    app = App(size=size, paths=Paths.under(tmp_path), fast=True)
+    scene: Any = open_viewer(app, _match(game))
+    app.reset(scene)
+    scene.go(30)
+    scene.all_hands = True
+    app.frame(0.016)
+    drawn = scene.paint_hands(app.screen)
+    spots = scene.hand_spots()
+    assert {seat for _r, seat in lines} == set(spots)  # every other seat's words, in one line
+    for seat, rects in drawn.items():
+        panel = spots[seat][1]
+        under = hud.header_bottom(panel, scene.layout.ui)
+        assert min(r.top for r in rects) >= under, (seat, spots[seat][0], panel, rects[0])
+
+
+def test_a_paused_carioca_viewer_rehearses_the_next_action_in_an_idle_frame(
+    small_app: App,
+) -> None:
+    """As the table rehearses a bot's move: the → frame then finds the words and panels of
+    the next position drawn (it was 2.3x the floor, drawing them)."""
+    slow = App(size=(1280, 720), paths=small_app.paths, fast=False)  # fast skips rehearsals
+    scene: Any = open_viewer(slow, _match("carioca"))
+    slow.reset(scene)
+    scene.go(40)
+    rehearsal = scene.frame.rehearsal
+    for n in range(1, 6):
+        for _ in range(40):  # the step's flight, then idle frames
+            slow.frame(0.05)
+            if rehearsal.rehearsed >= n:
+                break
+        assert rehearsal.rehearsed == n, f"step {n}: rehearsed {rehearsal.rehearsed}"
+        _press(scene, pygame.K_RIGHT)
+    assert not scene.replay.playing and scene.replay.position == 45

@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a file: t
 
 from carioca_desktop.bots.buraco.driver import BuracoMatch, play_buraco_match
 from carioca_desktop.rules.buraco.ruleset import BuracoRules
-from carioca_desktop.simulate.carioca import wilson
+from carioca_desktop.simulate.tournament import wilson
 from tests.fixtures.buraco_paired import Paired, interval, round_margins, seats
 
 LADDER = [

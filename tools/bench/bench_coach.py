@@ -1,11 +1,13 @@
 """The coach's calibration, for both games: are its estimated costs what the decisions cost?
 
 The coach (play/coachkit.py, used by play/carioca/coach.py and play/buraco/coach.py) prices a
-decision that differs from ``hard``'s on paired reshuffled continuations, with a 95% interval,
+decision that differs from ``hard``'s on paired continuations (each deals again what the seat
+could not see), with a 95% interval,
 and calls it costly or a blunder only when that interval is clear of zero. Here each such
 decision, taken from seeded bot matches (a weaker level in seat 0 stands for the person), is
-played on again from the same position many times: continuation k reshuffles the stock with
-seed 1000 + k and seeds the bots with it, the same for both moves (paired; seeds apart from
+played on again from the same position many times: continuation k deals again every card
+seat 0 could not see (the stock, the other hands, the mortos; as the coach does) with seed
+1000 + k and seeds the bots with it, the same for both moves (paired; seeds apart from
 the coach's own), with the coach's own continuation bots, and the outcome is the mean
 difference in the seat's round points (Carioca) or the side's margin for the hand (Buraco),
 with its 95% interval.
@@ -13,7 +15,8 @@ with its 95% interval.
 Printed per game: how often the outcome's interval holds the coach's estimate, the estimate's
 bias (estimate minus outcome, its mean and 95% interval over the decisions), the correlation
 between estimate and outcome (Pearson and Spearman), the mean outcome of the decisions the
-coach calls fine, costly and blunder, and the coach's time per judged decision; then hard's
+coach calls fine, costly and blunder, the coach's time per judged decision, and the ceiling
+the outcome's own noise puts on any correlation (its split-half reliability); then hard's
 own decisions checked against the moves of other levels (coachkit.Coach.check_against): the
 share flagged costly or worse.
 
@@ -98,10 +101,10 @@ def differing(g: Game, level: str, seeds: Iterator[int], wanted: int) -> list[tu
 
 
 def outcome(g: Game, before: Any, moves: tuple[Any, Any], seed: int) -> float | None:
-    """The played move's loss minus hard's on one continuation, the stock reshuffled by
-    ``seed`` (None if either was cut)."""
+    """The played move's loss minus hard's on one continuation, the cards seat 0 could not
+    see dealt again by ``seed`` (None if either was cut)."""
     losses = []
-    position = before.what_if_stock(seed)
+    position = before.what_if_unseen(0, seed)
     for move in moves:
         game = position.clone()
         game.apply(move)
@@ -134,6 +137,7 @@ def correlations(est: list[float], out: list[float]) -> tuple[float, float]:
 def calibrate(g: Game, decisions: int, continuations: int, seed: int, level: str) -> None:
     found = differing(g, level, iter(range(seed, seed + 50)), decisions)
     rows, spent, runs = [], 0.0, 0
+    halves: list[tuple[float, float]] = []
     for before, played, hard in found:
         start = time.perf_counter()
         p = price(before, 0, (played, hard), seed, g.coach.loss, g.coach.bands)
@@ -144,12 +148,14 @@ def calibrate(g: Game, decisions: int, continuations: int, seed: int, level: str
             continue
         mean, half = interval(kept)
         rows.append((p.cost, mean, half, g.coach.bands.verdict(p.cost, p.half)))
+        halves.append((statistics.fmean(kept[::2]), statistics.fmean(kept[1::2])))
     print(f"\n{g.coach.game}: {len(rows)} decisions that differ from hard's (seat 0 {level}, "
           f"seeds from {seed}), {continuations} paired continuations each; the coach: "
           f"{runs / max(1, len(found)):.1f} continuations and "
           f"{spent / max(1, len(found)):.2f} s a decision")  # fmt: skip
     if rows:
         report(rows)
+        ceiling(halves)
 
 
 def report(rows: list[tuple[float, float, float, str]]) -> None:
@@ -169,6 +175,19 @@ def report(rows: list[tuple[float, float, float, str]]) -> None:
         if chosen:
             mean, half = interval(chosen)
             print(f"  judged {name}: {len(chosen)}, outcome {mean:+.1f} ± {half:.1f}")
+
+
+def ceiling(halves: list[tuple[float, float]]) -> None:
+    """How well the outcome itself can be predicted: its two halves (even and odd
+    continuations) correlated across the decisions, stepped up to the whole (Spearman-Brown);
+    the square root of that is the most any estimate could correlate with the outcome."""
+    r = correlations([a for a, _ in halves], [b for _, b in halves])[0]
+    if math.isnan(r):
+        return
+    whole = 2 * r / (1 + r) if r > -1 else math.nan
+    top = math.sqrt(whole) if whole > 0 else 0.0
+    print(f"  the outcome's own reliability (split halves, Spearman-Brown): {whole:.2f}; "
+          f"the highest correlation an estimate could reach: {top:.2f}")  # fmt: skip
 
 
 def hards_own(g: Game, wanted: int, seed: int) -> None:

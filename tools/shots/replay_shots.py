@@ -1,13 +1,15 @@
 """Screenshots of the replay screens, to look at by eye (not a test).
 
-    SDL_VIDEODRIVER=dummy python -m tools.shots.replay_shots OUTDIR [--langs es,pt,it]
-        [--sizes 1280x720,1920x1080]
+    xvfb-run -a -s "-screen 0 3840x2160x24" python -m tools.shots.replay_shots OUTDIR
+        [--langs es,pt,sv] [--sizes 1024x600,1600x900,3840x2160]
 
-Per language and window size, for a long bot match of each game (bench_replay's: a classic
-six-seat Carioca match, a four-seat Brasileiro Buraco match): History listing both, the
-viewer mid-match in my view, with all hands face up (V), with the coach's panel (C: the
-viewed seat's round judged once, then reused), a round's sheet at its end, and the final
-sheet. Each run of a language writes into its own temporary home; nothing else is saved."""
+(or SDL_VIDEODRIVER=dummy without Xvfb). Per language and window size, for a long bot match
+of each game (bench_replay's: a classic six-seat Carioca match, a four-seat Brasileiro
+Buraco match): History listing both, its "how would hard have done" (computed once, then
+reused), its open-file dialog and an open file's refusal; the viewer mid-match in my view,
+with all hands face up (V), with the coach's panel (C: the viewed seat's round judged once,
+then reused), a round's sheet at its end, and the viewer's final sheet. Each run of a
+language writes into its own temporary home; nothing else is saved."""
 
 from __future__ import annotations
 
@@ -66,29 +68,59 @@ def viewer_shots(app: App, match: Any, shot: Any, judged: Judged) -> None:
         viewer.coach.ask(r.match, r.seat, here)
         viewer.coach.wait()
         judged[key] = viewer.coach.judged
-    viewer.coach.key, viewer.coach.judged, viewer.coach.open = (r.seat, here), judged[key], True
+    viewer.coach.key, viewer.coach.judged = (r.seat, here), judged[key]
+    viewer.show_coach(True)
     frames(app)
     shot(f"{game}_coach")
-    viewer.coach.open = False
+    viewer.show_coach(False)
     for name, end in ((f"{game}_sheet", mid.end), (f"{game}_final", r.rounds[-1].end)):
         while app.stack.top is not viewer:
             app.pop()  # the sheet before put away, as its button would
         viewer.go(end - 1)
         frames(app)
         press(viewer, pygame.K_RIGHT)
-        frames(app, 200)  # the last action's flight and the sheet's beat
+        for _ in range(30):  # the last action's flight and the sheet's beat
+            app.frame(0.25)
         shot(name)
+
+
+def history_shots(app: App, shot: Any, home: Path, versus: dict[str, Any]) -> None:
+    """History with "how would hard have done" for the chosen match, the open-file dialog,
+    and the refusal of a file that is not a match file."""
+    history = HistoryScene(app)
+    app.reset(history)
+    frames(app)
+    shot("history")
+    row = history.rows[history.chosen]
+    if row.match_id not in versus:
+        history._ask_hard()
+        history.versus.wait()
+        versus[row.match_id] = history.versus.result
+    history.versus.match_id, history.versus.result = row.match_id, versus[row.match_id]
+    history.repaint()
+    frames(app)
+    shot("history_hard")
+    history.files.ask_open()
+    frames(app)
+    shot("history_open")
+    history.files.close()
+    bad = home / "broken.json"
+    bad.write_text('{"format": "carioca-match", "version": 1, "game": "carioca", "rules": ')
+    history.files.open(bad)
+    frames(app)
+    shot("history_open_refused")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out", type=Path)
-    parser.add_argument("--langs", default="es,pt,it")
-    parser.add_argument("--sizes", default="1280x720,1920x1080")
+    parser.add_argument("--langs", default="es,pt,sv")
+    parser.add_argument("--sizes", default="1024x600,1600x900,3840x2160")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     matches = [long_match(), long_buraco_match()]
     judged: Judged = {}
+    versus: dict[str, Any] = {}
     for lang in args.langs.split(","):
         for size_text in args.sizes.split(","):
             size = tuple(int(n) for n in size_text.split("x"))
@@ -105,9 +137,7 @@ def main() -> None:
 
             for match in matches:
                 keep_match(match, app.paths)
-            app.reset(HistoryScene(app))
-            frames(app)
-            shot("history")
+            history_shots(app, shot, home, versus)
             for match in matches:
                 viewer_shots(app, match, shot, judged)
             pygame.quit()

@@ -4,10 +4,12 @@ As Carioca's coach (play/carioca/coach.py): at each of the seat's decisions (dra
 stock or take the pile, a lay-down, an add, a swap, a discard) ``hard`` is asked what it would
 do from the seat's own observation. Where it agrees the decision is fine. Where it differs,
 both choices are priced by play/coachkit.py: played out to the end of the hand on the same
-reshuffled continuations (the judged seat by ``hard``, the others by ``normal``), the cost the
-mean difference in the side's margin for the hand (its points minus the other side's), with
-its 95% interval. Buraco's points are larger than Carioca's (a clean canasta is 200): costly
-beyond FINE points, a blunder beyond BLUNDER, each only when the interval is clear of zero.
+continuations, each a deal of what the seat could not see (the stock, the mortos, the other
+hands, the partner's too: rules/buraco/unseen.py), the judged seat by ``hard``, the others by
+``normal``; the cost the mean difference in the side's margin for the hand (its points minus
+the other side's), with its 95% interval. Buraco's points are larger than Carioca's (a clean
+canasta is 200): costly beyond FINE points, a blunder beyond BLUNDER, each only when the
+interval is clear of zero.
 
 tools/bench/bench_coach.py measures how well the estimate follows the outcome over many
 other continuations."""

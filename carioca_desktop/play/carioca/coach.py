@@ -3,8 +3,9 @@
 At each of the seat's decisions (a draw, a discard, a buy or pass, a lay-down, an add or a
 swap) ``hard`` is asked what it would do from the seat's own observation. Where it agrees the
 decision is fine. Where it differs, both choices are priced by play/coachkit.py: played out to
-the end of the round on the same reshuffled continuations (the judged seat by ``hard``, the
-others by ``normal``), the cost the mean difference in the seat's round points, with its 95%
+the end of the round on the same continuations, each a deal of what the seat could not see
+(the stock and the other hands: rules/carioca/unseen.py), the judged seat by ``hard``, the
+others by ``normal``; the cost the mean difference in the seat's round points, with its 95%
 interval. Costly (more than FINE points) or a blunder (more than BLUNDER) only when that
 interval is clear of zero.
 
@@ -58,9 +59,9 @@ def _round_of(game: Any) -> int:
     return int(game.round_index)
 
 
-COACH = coachkit.Coach("carioca", Bands(FINE, BLUNDER, MOST), choose, round_points_after,
-                       lambda action: type(action).__name__.lower(), _round_of,
-                       (NextRound, Undo))  # fmt: skip
+COACH = coachkit.Coach("carioca", Bands(FINE, BLUNDER, MOST, both_ways=False), choose,
+                       round_points_after, lambda action: type(action).__name__.lower(),
+                       _round_of, (NextRound, Undo))  # fmt: skip
 
 
 def judge(

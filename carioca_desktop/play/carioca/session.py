@@ -183,7 +183,7 @@ class MatchSession(SessionBase[Game, "Bot", Action]):
     def _holds_saves(self) -> bool:
         """At the table (frames call ``release_decision``) a move's save is encoded from
         the next frame on, at most a frame later; a flush (quit, Continue) writes it at once."""
-        return self._worker is not None
+        return self._worker is not None or self.hold_saves
 
     def record(self) -> MatchRecord:
         """The finished match as a statistics record."""

@@ -9,6 +9,7 @@ from typing import Any
 
 from ..actioncodec import capped, check_seat
 from ..errors import IllegalAction, Refusal
+from ..gamebase import GameBase
 from ..viewmemo import ViewMemo
 from .actions import (
     Action,
@@ -32,13 +33,13 @@ from .state import DECK, Event, Phase, State, validate
 from .validate_state import validate_played
 
 
-class BuracoGame:
+class BuracoGame(GameBase[State]):
     """One match of Buraco. ``check(action)`` says why an action is refused (or None);
     ``apply(action)`` applies a legal one and returns its events, or raises IllegalAction
     and changes nothing."""
 
     def __init__(self, state: State) -> None:
-        self._s = state
+        super().__init__(state)
         self._views: dict[int, list[EventView]] = {}
         self._memo = ViewMemo()  # the table's meld views and the rules' dict, see observe()
         self._undo: list[State] = []  # see "undo" below
@@ -75,9 +76,6 @@ class BuracoGame:
         """Load a serialised match; raises StateError (a ValueError) on a bad dict."""
         return cls(State.from_dict(data))
 
-    def to_dict(self) -> dict[str, Any]:
-        return self._s.to_dict()
-
     def clone(self) -> BuracoGame:
         return BuracoGame(self._s.copy())
 
@@ -94,31 +92,18 @@ class BuracoGame:
             return  # open hands or not: the views would show other cards
         self._views = {seat: views[:shared] for seat, views in earlier._views.items()}
 
-    def what_if_stock(self, seed: int) -> BuracoGame:
-        """A copy whose stock is reshuffled by ``seed``: the same position with other unseen
-        cards to come, for the coach's paired continuations."""
-        game = self.clone()
-        random.Random(seed).shuffle(game._s.stock)
-        return game
+    def what_if_unseen(self, seat: int, seed: int) -> BuracoGame:
+        """A copy that ``seat`` cannot tell from this game: every card it could not see (the
+        stock, the mortos not taken, the other seats' unseen cards) dealt again by ``seed``;
+        see ``unseen.consistent_position``. The coach's continuations."""
+        from .unseen import consistent_position
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, BuracoGame) and self.to_dict() == other.to_dict()
-
-    __hash__ = None  # type: ignore[assignment]
+        return consistent_position(self, seat, seed)
 
     # ------------------------------------------------------------------ queries
     @property
-    def state(self) -> State:
-        """The raw state, for the engine and tests; players use observations."""
-        return self._s
-
-    @property
     def rules(self) -> BuracoRules:
         return self._s.rules
-
-    @property
-    def players(self) -> int:
-        return self._s.players
 
     @property
     def phase(self) -> Phase:
@@ -174,11 +159,6 @@ class BuracoGame:
         check_seat(seat, self.players)
         return observe(self._s, seat, self._views.setdefault(seat, []), self._memo)
 
-    @property
-    def names(self) -> tuple[str, ...]:
-        """The players' names, by seat."""
-        return tuple(self._s.names)
-
     def validate_played(self) -> None:
         """Raise StateError unless this match could have been played from a deal (a saved
         match must; see ``validate_state``)."""
@@ -204,9 +184,6 @@ class BuracoGame:
             return self._undo_refusal(action)
         result = self._trial(action)[1]
         return result if isinstance(result, Refusal) else None
-
-    def can(self, action: Action) -> bool:
-        return self.check(action) is None
 
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action and return its events; raise IllegalAction otherwise."""

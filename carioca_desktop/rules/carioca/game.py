@@ -9,6 +9,7 @@ from typing import Any
 
 from ..cards import full_deck
 from ..errors import IllegalAction, Refusal, refuse
+from ..gamebase import GameBase
 from ..viewmemo import ViewMemo
 from .actions import Action, Add, Buy, Discard, Draw, LayDown, NextRound, Pass, Swap, Undo
 from .buying import Effect, plan_buy, plan_pass
@@ -25,7 +26,7 @@ SPECTATOR = -1
 """The seat number of an observer who holds no hand."""
 
 
-class Game:
+class Game(GameBase[State]):
     """One match of Carioca. Mutable; everything else in the engine is a value.
 
     ``check(action)`` answers why an action is refused (or None), ``apply(action)`` applies a
@@ -33,7 +34,7 @@ class Game:
     """
 
     def __init__(self, state: State) -> None:
-        self._s = state
+        super().__init__(state)
         self._views: dict[int, list[EventView]] = {}  # per-seat event views, see observe()
         self._memo = ViewMemo()  # the table's meld views, the same for every seat
         self._undo: list[State] | None = []  # see "undo" below; None: kept off
@@ -71,10 +72,6 @@ class Game:
         """Load a serialised match; raises StateError (a ValueError) on a bad dict."""
         return cls(State.from_dict(data))
 
-    def to_dict(self) -> dict[str, Any]:
-        """The whole match (rules, RNG state, every zone, the log) as a JSON-safe dict."""
-        return self._s.to_dict()
-
     def clone(self) -> Game:
         """A copy to look ahead with (bots, rollouts): it keeps nothing to undo, which spares
         a copy of the state at every lay-down, add and swap."""
@@ -82,23 +79,19 @@ class Game:
         game._undo = None
         return game
 
-    def what_if_stock(self, seed: int) -> Game:
-        """A look-ahead copy (as ``clone``) whose stock is reshuffled by ``seed``: the same
-        position with other unseen cards to come, for the coach's paired continuations."""
-        game = self.clone()
-        random.Random(seed).shuffle(game._s.stock)
-        return game
+    def what_if_unseen(self, seat: int, seed: int) -> Game:
+        """A look-ahead copy that ``seat`` cannot tell from this game: every card it could
+        not see (the stock, the other seats' unseen cards) dealt again by ``seed``; see
+        ``unseen.consistent_position``. The coach's continuations."""
+        from .unseen import consistent_position
+
+        return consistent_position(self, seat, seed)
 
     def fork(self) -> Game:
         """An independent copy that plays on exactly as this game would from the start of a
         turn (undo kept on, with nothing to undo yet): the replay viewer's copies and its
         practice table. ``clone`` is cheaper still but keeps no undo."""
         return Game(self._s.copy())
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Game) and self.to_dict() == other.to_dict()
-
-    __hash__ = None  # type: ignore[assignment]
 
     def __str__(self) -> str:
         """The table as text: round, whose move, hands' sizes, melds, pozo, stock, scores."""
@@ -108,17 +101,8 @@ class Game:
 
     # ------------------------------------------------------------------ queries
     @property
-    def state(self) -> State:
-        """The raw state, for the engine's own modules and tests. Players use observations."""
-        return self._s
-
-    @property
     def rules(self) -> CariocaRules:
         return self._s.rules
-
-    @property
-    def players(self) -> int:
-        return self._s.players
 
     @property
     def phase(self) -> Phase:
@@ -204,11 +188,6 @@ class Game:
     # (issue 11) What the session, the table, the round summary and the score sheet read
     # instead of ``state``, which stays the engine's own. All public information.
     @property
-    def names(self) -> tuple[str, ...]:
-        """The players' names, by seat."""
-        return tuple(self._s.names)
-
-    @property
     def round_over(self) -> bool:
         """The round (or the match) has been scored; only NextRound (or nothing) follows."""
         return self._s.round_over
@@ -239,9 +218,6 @@ class Game:
         """None if ``action`` is legal now, else the refusal saying why not."""
         plan = self._plan(action)
         return plan if isinstance(plan, Refusal) else None
-
-    def can(self, action: Action) -> bool:
-        return not isinstance(self._plan(action), Refusal)
 
     def apply(self, action: Action) -> Event:
         """Apply a legal action and return its event; an illegal one raises IllegalAction."""

@@ -1,6 +1,6 @@
 """Finished Buraco matches as stored in stats.json, beside Carioca's: frozen records and their
 strict JSON form. A record says ``"game": "buraco"``; a record without ``game`` is Carioca's
-(``records.MatchRecord``), so files written before Buraco read as they did."""
+(storage/carioca/records.py), so files written before Buraco read as they did."""
 
 from __future__ import annotations
 
@@ -8,13 +8,13 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from carioca_desktop.storage import fields as f
-from carioca_desktop.storage.carioca.records import (
+from carioca_desktop.storage.notices import FileProblem
+from carioca_desktop.storage.records import (
     POINTS_LIMIT,
     PlayerRecord,
     match_id_from,
     players_from,
 )
-from carioca_desktop.storage.notices import FileProblem
 
 GAME = "buraco"
 SEATS = (2, 4)  # BURACO.md: two sides of partners, or the two-player game

@@ -6,13 +6,12 @@ level when an opponent, a bot on a side with no person, plays at that level."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import accumulate
 
 from carioca_desktop.storage.buraco.records import BuracoRecord
-from carioca_desktop.storage.carioca.summary import WinCount
 from carioca_desktop.storage.stats import Stats
+from carioca_desktop.storage.tally import WinCount, tally
 
 
 @dataclass(frozen=True)
@@ -69,8 +68,8 @@ def summarize_buraco(stats: Stats) -> BuracoSummary:
     return BuracoSummary(
         played=len(matches),
         won=sum(1 for m in matches if side_won(m)),
-        by_level=_tally(matches, opponent_levels),
-        by_preset=_tally(matches, lambda m: {m.preset}),
+        by_level=tally(matches, opponent_levels, side_won),
+        by_preset=tally(matches, lambda m: {m.preset}, side_won),
         mean_score=sum(finals) / len(finals) if finals else None,
         best=max(
             (m for m in reversed(matches) if people_sides(m)),
@@ -79,15 +78,3 @@ def summarize_buraco(stats: Stats) -> BuracoSummary:
         ),
         recent=tuple(reversed(matches)),
     )
-
-
-def _tally(
-    matches: tuple[BuracoRecord, ...], keys_of: Callable[[BuracoRecord], set[str]]
-) -> dict[str, WinCount]:
-    counts: dict[str, WinCount] = {}
-    for match in matches:
-        won = side_won(match)
-        for key in sorted(keys_of(match)):
-            old = counts.get(key, WinCount())
-            counts[key] = WinCount(old.played + 1, old.won + int(won))
-    return counts

@@ -2,18 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import accumulate
 
 from carioca_desktop.storage.carioca.records import MatchRecord
 from carioca_desktop.storage.stats import Stats
-
-
-@dataclass(frozen=True)
-class WinCount:
-    played: int = 0
-    won: int = 0
+from carioca_desktop.storage.tally import WinCount, tally
 
 
 @dataclass(frozen=True)
@@ -63,8 +57,8 @@ def summarize(stats: Stats) -> StatsSummary:
     return StatsSummary(
         played=len(matches),
         won=sum(1 for m in matches if human_won(m)),
-        by_level=_tally(matches, _bot_levels),
-        by_preset=_tally(matches, lambda m: {m.preset}),
+        by_level=tally(matches, _bot_levels, human_won),
+        by_preset=tally(matches, lambda m: {m.preset}, human_won),
         average_round_points=(sum(human_points) / len(human_points) if human_points else None),
         best_total=min(penalty_totals, default=None),
         worst_total=max(penalty_totals, default=None),
@@ -77,15 +71,3 @@ def summarize(stats: Stats) -> StatsSummary:
 
 def _bot_levels(record: MatchRecord) -> set[str]:
     return {p.level for p in record.players if p.kind == "bot" and p.level is not None}
-
-
-def _tally(
-    matches: tuple[MatchRecord, ...], keys_of: Callable[[MatchRecord], set[str]]
-) -> dict[str, WinCount]:
-    counts: dict[str, WinCount] = {}
-    for match in matches:
-        won = human_won(match)
-        for key in sorted(keys_of(match)):
-            old = counts.get(key, WinCount())
-            counts[key] = WinCount(old.played + 1, old.won + int(won))
-    return counts

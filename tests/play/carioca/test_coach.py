@@ -66,6 +66,7 @@ def test_hards_own_decisions_are_fine() -> None:
     assert judged and all(j.verdict == "fine" and j.played == j.hard for j in judged)
 
 
+@pytest.mark.slow  # about 10 s of CPU: a calibration check, as Buraco's; the flagging one is quick
 def test_hards_own_decisions_against_its_second_best_are_rarely_flagged() -> None:
     """Hard's first-round decisions, each priced against hard's second best and the moves
     of normal and easy on continuations seeded apart from the match: most are priced (not a

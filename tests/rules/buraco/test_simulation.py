@@ -6,12 +6,9 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import multiprocessing
-import os
 import random
 import time
 import traceback
-from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
@@ -117,7 +114,7 @@ VARIANTS: list[dict[str, object]] = [
 
 
 def _many_rounds_case(case: tuple[int, str, int, int]) -> tuple[dict[str, int], str | None]:
-    """One seeded case of the big run, in a worker process: its counts, and what failed."""
+    """One seeded case of the big run: its counts, and what failed (the case named)."""
     seed, preset, players, variant = case
     stats = dict.fromkeys(("actions", "rounds", "went_out", "matches"), 0)
     try:
@@ -128,24 +125,28 @@ def _many_rounds_case(case: tuple[int, str, int, int]) -> tuple[dict[str, int], 
     return stats, None
 
 
+MANY_ROUNDS = [
+    (seed, preset, players, variant)
+    for seed in range(2)
+    for preset, players in CONFIGS
+    for variant in range(len(VARIANTS))
+]
+MANY_PARTS = 5  # the big run's parts for the xdist workers (case i in part i % 5: every variant)
+
+
 @pytest.mark.slow
-def test_random_play_many_rounds() -> None:
+@pytest.mark.parametrize("part", range(MANY_PARTS))
+def test_random_play_many_rounds(part: int) -> None:
     """The big run: ``pytest -m slow tests/rules/buraco/test_simulation.py -s`` prints the
-    figures. Its cases are seeded and independent: they play on every core."""
+    figures. Its cases are seeded and independent: in parts that the workers share."""
     stats = dict.fromkeys(("actions", "rounds", "went_out", "matches"), 0)
     start = time.perf_counter()
-    cases = [
-        (seed, preset, players, variant)
-        for seed in range(2)
-        for preset, players in CONFIGS
-        for variant in range(len(VARIANTS))
-    ]
-    workers = min(4, os.cpu_count() or 1)
-    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
-        for case_stats, failure in pool.map(_many_rounds_case, cases):
-            assert failure is None, failure
-            for key, value in case_stats.items():
-                stats[key] += value
+    cases = MANY_ROUNDS[part::MANY_PARTS]
+    for case in cases:
+        case_stats, failure = _many_rounds_case(case)
+        assert failure is None, failure
+        for key, value in case_stats.items():
+            stats[key] += value
     elapsed = time.perf_counter() - start
-    print(f"\nburaco sim: {stats} in {elapsed:.1f} s")
-    assert stats["rounds"] >= len(CONFIGS) * len(VARIANTS) * 2
+    print(f"\nburaco sim, part {part}: {stats} in {elapsed:.1f} s")
+    assert stats["rounds"] >= len(cases)  # the whole run's floor, a round a case

@@ -235,25 +235,30 @@ def test_deep_json_in_a_saved_game_is_a_state_error() -> None:
         Game.from_dict(data)
 
 
-def test_real_matches_stay_loadable_at_every_kind_of_moment() -> None:
+VARIANTS = [{}, {"buy": True}, {"preset": "escala_real"}, {"preset": "familiar"},
+            {"partial_contract": True, "extra_melds": True}, {"players": 6}]  # fmt: skip
+
+
+# One test per rule set (each seeded by its place), so that the workers share them.
+@pytest.mark.parametrize(("k", "variant"), list(enumerate(VARIANTS)))
+def test_real_matches_stay_loadable_at_every_kind_of_moment(
+    k: int, variant: dict[str, Any]
+) -> None:
     """The deep checks refuse no real position: bot matches under several rule sets, saved
     and loaded every few actions."""
     from carioca_desktop.rules.carioca.actions import NextRound
     from tests.fixtures.simplay import random_action
 
-    variants = [{}, {"buy": True}, {"preset": "escala_real"}, {"preset": "familiar"},
-                {"partial_contract": True, "extra_melds": True}, {"players": 6}]  # fmt: skip
-    for k, variant in enumerate(variants):
-        game, rng = Game.new(CariocaRules.from_dict(variant), k), random.Random(k)
-        for step in range(400):
-            if game.is_over:
-                break
-            if game.phase.value == "round_over":
-                game.apply(NextRound())
-            else:
-                game.apply(random_action(game, rng))
-            if step % 23 == 0 or game.phase.value != "play":
-                assert Game.from_dict(json.loads(json.dumps(game.to_dict()))) == game
+    game, rng = Game.new(CariocaRules.from_dict(variant), k), random.Random(k)
+    for step in range(400):
+        if game.is_over:
+            break
+        if game.phase.value == "round_over":
+            game.apply(NextRound())
+        else:
+            game.apply(random_action(game, rng))
+        if step % 23 == 0 or game.phase.value != "play":
+            assert Game.from_dict(json.loads(json.dumps(game.to_dict()))) == game
 
 
 @pytest.mark.parametrize("key", ["rounds", "wild_twos", "players", "buy", "decks", "preset"])

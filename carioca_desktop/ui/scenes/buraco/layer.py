@@ -17,7 +17,7 @@ pieces are (``ahead``). A wrong guess leaves an unused picture, dropped at the n
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pygame
 
@@ -45,6 +45,7 @@ class Layer:
         self._ahead_for: tuple[object, ...] | None = None
         self.scratch: pygame.Surface | None = None
         self.used_ahead = 0  # parts laid from a picture drawn ahead (tests)
+        self._drawn = 0  # parts the last ``ahead`` drew and kept
 
     def forget(self) -> None:
         """The whole layer is drawn again on the next frame."""
@@ -83,12 +84,22 @@ class Layer:
         """Draw ahead the parts ``p`` shows that the layer does not, each as the layer would
         draw it (the pile only drawn, not kept: its words and cards are then in their
         caches); the number kept."""
+        steps = self.ahead_steps(p)
+        for _ in steps:
+            pass
+        return self._drawn
+
+    def ahead_steps(self, p: Picture) -> Iterator[None]:
+        """``ahead`` one part at a time: a step after the parts are found (their keys) and
+        after each part drawn, so the replay viewer spreads the rehearsal over the frames
+        after a step instead of one frame (``_drawn``: the number kept, once done)."""
+        self._drawn = 0
         surface = self.surface
         if surface is None or self.key is None:
-            return 0
+            return
         whole = _layer_key(p)[:3]
         if whole != self.key[:3]:
-            return 0
+            return
         if whole != self._ahead_for:
             self._ahead.clear()
             self._ahead_for = whole
@@ -98,6 +109,7 @@ class Layer:
         background = felt(p.layout.size)
         bounds = scratch.get_rect()
         fresh: list[tuple[str, object, tuple[int, int, int, int], pygame.Surface]] = []
+        todo: list[tuple[str, object, pygame.Rect, Callable[[], None]]] = []
 
         def part(
             name: str,
@@ -109,29 +121,31 @@ class Layer:
             region = region.clip(bounds)
             if self._parts.get(name) == (key, region) or not (region.w and region.h):
                 return  # the layer shows it already
-            if name == "pile":
-                # The pile places its cards as it draws: not kept, only drawn (its words
-                # and cards are then in their caches).
-                scratch.set_clip(region)
-                draw()
-                scratch.set_clip(None)
-                return
             box = (region.x, region.y, region.w, region.h)
-            for known in self._ahead:
-                if known[:3] == (name, key, box):
-                    fresh.append(known)
-                    return
-            scratch.set_clip(region)
-            scratch.blit(background, region, region)
-            draw()
-            scratch.set_clip(None)
-            fresh.append((name, key, box, scratch.subsurface(region).copy()))
+            known = next((k for k in self._ahead if k[:3] == (name, key, box)), None)
+            if known is not None:
+                fresh.append(known)
+            else:
+                todo.append((name, key, region, draw))
 
         places, sizes = place_melds(p.layout, p.obs)
         _still(scratch, p, places, sizes, part)
-        drawn = sum(1 for f in fresh if f not in self._ahead)
+        old = list(self._ahead)
+        yield
+        for name, key, region, draw in todo:
+            scratch.set_clip(region)
+            if name != "pile":
+                scratch.blit(background, region, region)
+            draw()
+            scratch.set_clip(None)
+            if name != "pile":
+                # The pile places its cards as it draws: not kept, only drawn (its words
+                # and cards are then in their caches).
+                box = (region.x, region.y, region.w, region.h)
+                fresh.append((name, key, box, scratch.subsurface(region).copy()))
+            yield
+        self._drawn = sum(1 for f in fresh if f not in old)
         self._ahead = fresh
-        return drawn
 
     def _drawn_ahead(self, name: str, key: object, region: pygame.Rect) -> pygame.Surface | None:
         box = (region.x, region.y, region.w, region.h)

@@ -1,6 +1,6 @@
 """What the Buraco table puts over itself, or leaves for: the hot-seat privacy screen, the
-round and final sheets (after a beat to see the last move), the Pista, the keyboard help, the
-pause menu and its rules, and the way out to the menu or to a new game.
+round and final sheets (after the beat of ui/tablekit/round_end.py), the Pista, the keyboard
+help, the pause menu and its rules, and the way out to the menu or to a new game.
 
 A part of ``BuracoTableScene`` (scene.py): each method reaches the scene as ``table``."""
 
@@ -15,6 +15,7 @@ from carioca_desktop.ui.scenes.buraco import sheet
 from carioca_desktop.ui.tablekit.privacy import ask_person
 
 if TYPE_CHECKING:
+    from carioca_desktop.ui.replay_end import Ends
     from carioca_desktop.ui.scene import Scene
     from carioca_desktop.ui.scenes.buraco.tablehost import BuracoTableHost
 
@@ -29,7 +30,7 @@ class TableOverlays:
         table = _table(self)
         return BuracoRulesScene(table.app, table.session.game.rules)
 
-    def _ask_privacy(self) -> bool:
+    def ask_privacy(self) -> bool:
         """Hot seat: before a person's turn, the privacy screen (shared with Carioca) names
         them; True if shown."""
         table = _table(self)
@@ -40,21 +41,6 @@ class TableOverlays:
         events = table.session.game.observation(turn).events
         ask_person(table.app, turn, table.names, title, events, table.reveal)
         return True
-
-    def _round_over(self) -> None:
-        table = _table(self)
-        index = table.obs.round_number
-        if table._end_round == index:
-            return
-        table._end_round = index
-        if table.autoplay is not None:
-            table.autoplay.round_over(table)
-            return
-        if not table.app.fast:  # a beat to see the last move before the sheet covers it
-            table.schedule(0.9)
-            table._sheet_due = True
-            return
-        table.show_sheet()
 
     def show_sheet(self) -> None:
         table = _table(self)
@@ -68,8 +54,13 @@ class TableOverlays:
                 table.to_menu,
                 [b for key, b in table.buttons.items() if key != "menu"],
                 table.to_new_game,
+                self.final_ends(),
             )
         table.app.dirty()
+
+    def final_ends(self) -> Ends | None:
+        """The final sheet's buttons instead of Menu and New game (the replay viewer's)."""
+        return None
 
     def next_round(self) -> None:
         table = _table(self)

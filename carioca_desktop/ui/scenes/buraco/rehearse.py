@@ -21,19 +21,24 @@ from typing import TYPE_CHECKING
 
 from carioca_desktop.ui import hud
 from carioca_desktop.ui.anim import Toast
+from carioca_desktop.ui.tablekit.rehearsal import BotRehearsal
 
 if TYPE_CHECKING:
+    from carioca_desktop.play.buraco.session import BuracoSession
+    from carioca_desktop.rules.buraco.actions import Action
     from carioca_desktop.ui.scenes.buraco.tablehost import BuracoTableHost
 
 
-class Rehearsal:
+class Rehearsal(BotRehearsal):
     """Rehearses each bot move once (by the position it is made from)."""
 
     def __init__(self, scene: BuracoTableHost) -> None:
+        super().__init__()
         self.s = scene
-        self._done: object = None
-        self.rehearsed = 0  # moves rehearsed (tests)
         self.drawn = 0  # parts drawn ahead (tests)
+
+    def _session(self) -> BuracoSession:
+        return self.s.session
 
     def _key(self) -> tuple[object, ...]:
         s = self.s
@@ -44,25 +49,12 @@ class Rehearsal:
         """The position the table shows was rehearsed (its move's parts are drawn ahead)."""
         return self._done == self._key()
 
-    def due(self) -> bool:
-        """A bot's decision is ready and this position was not rehearsed yet."""
+    def _closed(self) -> bool:
         s = self.s
-        session = s.session
-        if session.hot_seat or session.game.round_over or s.sheet is not None:
-            return False
-        if self._key() == self._done or not session.bot_action_ready():
-            return False
-        return session.pending_bot_action() is not None
+        return s.session.hot_seat or s.session.game.round_over or s.sheet is not None
 
-    def run(self) -> bool:
-        """Rehearse the next bot move if one is due; True if it did (the idle frame's work)."""
-        if not self.due():
-            return False
+    def _ahead(self, action: Action) -> bool:
         s = self.s
-        self._done = self._key()
-        action = s.session.pending_bot_action()
-        if action is None:
-            return False
         copy = s.session.game.clone()
         try:
             events = copy.apply(action)
@@ -75,5 +67,4 @@ class Rehearsal:
             if event.kind == "morto" and scratch is not None:
                 words = s.morto_words(event.seat)
                 hud.draw_toast(scratch, Toast(words, s.layout.centre.center), s.texts, s.layout.ui)
-        self.rehearsed += 1
         return True

@@ -44,6 +44,9 @@ from carioca_desktop.ui.scenes.buraco.rehearse import Rehearsal
 from carioca_desktop.ui.scenes.buraco.table_picture import table_picture
 from carioca_desktop.ui.sprites import CardImages, TextCache
 from carioca_desktop.ui.tablekit.blitter import Recorder, Window, drawn_at
+from carioca_desktop.ui.tablekit.pace import Pace
+from carioca_desktop.ui.tablekit.pacing import WAKE, TableClock
+from carioca_desktop.ui.tablekit.round_end import RoundEnd
 from carioca_desktop.ui.tablekit.save_watch import SaveWatch
 from carioca_desktop.ui.toasts import Toasting
 from carioca_desktop.ui.wildask import ask_wild_end
@@ -53,8 +56,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-WAKE = pygame.event.custom_type()
-FAST_BATCH = 12  # bot moves per frame at top speed (autoplay, tests)
 LOG_KEEP = 40
 
 
@@ -66,6 +67,9 @@ class BuracoTableScene(Toasting, Scene, TableOverlays):
 
     window_partial = True  # False where a subclass draws more over the table (the tutorial)
     hands_up = False  # every other hand face up (the replay viewer's V): no fans of backs
+    # A move's flight is its pause (every Buraco move flies); the beat before the sheet is
+    # BEAT whatever the pace, and at top speed the sheet comes at once (tablekit/pacing.py).
+    pace = Pace(flight_is_pause=True, beat_follows_pace=False, scores_at_once_at_top_speed=True)
 
     def __init__(self, app: Host, session: BuracoSession, autoplay: Autoplay | None = None) -> None:
         super().__init__(app)
@@ -95,10 +99,9 @@ class BuracoTableScene(Toasting, Scene, TableOverlays):
         self.rehearsal = Rehearsal(self)  # the next bot move's panels and words, ahead
         self.window = Window()  # where the last frame drew over the layer
         self.pointer = (0, 0)
-        self.wait = 0.0
         self._seen = 0
-        self._end_round: int | None = None
-        self._sheet_due = False
+        self.round_end = RoundEnd(self)  # the sheet once per round, after a beat
+        self.clock = TableClock(self, while_waiting=self.rehearsal.run)  # the bots' moves
         self.glide, self.pause_s = pacing(
             app.settings.animation_speed, app.settings.reduce_motion, app.fast
         )
@@ -106,7 +109,12 @@ class BuracoTableScene(Toasting, Scene, TableOverlays):
     # ------------------------------------------------------------------ lifecycle
     def _compute_layout(self) -> BuracoLayout:
         mortos = rules_of(self.obs).mortos
-        return compute_layout(self.app.size, self.obs.players, self.viewer, mortos)
+        return compute_layout(self.table_size(), self.obs.players, self.viewer, mortos)
+
+    def table_size(self) -> tuple[int, int]:
+        """The size the table is laid out in: the window's (the replay viewer keeps a strip
+        at the right for its coach)."""
+        return self.app.size
 
     def enter(self) -> None:
         manager = self.app.manager
@@ -338,46 +346,23 @@ class BuracoTableScene(Toasting, Scene, TableOverlays):
             # its parts drawn ahead (rehearse.py), so the frame that applies it blits them.
             self.rehearsal.run()
             return True
-        if self.wait > 0:
-            self.wait -= dt
-            if self.wait > 0:
-                self.rehearsal.run()  # an idle frame: draw the next bot move's parts ahead
-                return bool(self.toasts)
-        if self._sheet_due:
-            self._sheet_due = False
-            self.show_sheet()
-        return self._advance() or bool(self.toasts)
-
-    def _advance(self) -> bool:
-        for _ in range(FAST_BATCH if self.app.fast else 1):
-            if self._ask_privacy():
-                return False
-            if self.session.game.round_over:
-                self._round_over()
-                return False
-            if not self.app.fast:
-                if not self.session.bot_action_ready():
-                    return True  # the bot still thinks on its thread: look again next frame
-                if self.pause_s > 0 and self.rehearsal.run():
-                    # The decision came after the flights and the pause, which rehearse it
-                    # (rehearse.py): rehearsed in this frame, applied in the next.
-                    return True
-            action = self.session.pending_bot_action()
-            if action is None:
-                self.partner.bot_waits()  # a bot heading out asks its person partner
-                return False
-            self.perform(action)
-            if self.autoplay is not None:
-                self.autoplay.after_move(self)
-            if self.animator.busy:
-                return True
-        self.schedule(self.pause_s)
-        return False
+        return self.clock.tick(dt) or bool(self.toasts)
 
     def schedule(self, seconds: float) -> None:
-        self.wait = seconds
-        if seconds > 0:
-            pygame.time.set_timer(WAKE, max(1, int(seconds * 1000)), loops=1)
+        self.clock.schedule(seconds)
+
+    def ended_round(self) -> int | None:
+        """The round whose end the table is at, None while it is played."""
+        return self.obs.round_number if self.session.game.round_over else None
+
+    def show_round_end(self) -> None:
+        self.show_sheet()
+
+    def rehearse_bot_move(self) -> bool:
+        return self.rehearsal.run()
+
+    def bot_waits(self) -> None:
+        self.partner.bot_waits()  # a bot heading out asks its person partner
 
     # ------------------------------------------------------------------ events and drawing
     def handle_event(self, event: pygame.event.Event) -> bool:

@@ -159,7 +159,7 @@ def _value(row: str, s: SideSheet, bonuses: Mapping[str, int]) -> str:
 
 class SheetWidgets:
     """The sheet's buttons: the next round; at the match's end, a new Buraco match (the
-    new-game screen, Buraco chosen) or back to the menu."""
+    new-game screen, Buraco chosen) or back to the menu, or the replay viewer's ``ends``."""
 
     def __init__(
         self,
@@ -170,6 +170,7 @@ class SheetWidgets:
         to_menu: Callable[[], None],
         covered: Sequence[UIButton] = (),
         new_game: Callable[[], None] | None = None,
+        ends: Sequence[tuple[str, Callable[[], None]]] | None = None,
     ) -> None:
         # The table's buttons are drawn above the shade: hidden while the sheet is up, so
         # the sheet's are the only ones that show.
@@ -178,7 +179,9 @@ class SheetWidgets:
             element: Any = button
             element.hide()
         specs: list[tuple[str, Callable[[], None]]] = [(tr("buraco.sheet.next"), next_round)]
-        if over:
+        if over and ends:  # the replay viewer's (ui/replay_end.py)
+            specs = list(ends)
+        elif over:
             specs = [(tr("buraco.sheet.menu"), to_menu)]
             if new_game is not None:
                 specs.append((tr("common.new_game"), new_game))
@@ -214,7 +217,8 @@ def _rects(layout: BuracoLayout, n: int) -> list[pygame.Rect]:
     """The sheet's n buttons side by side, centred at its foot."""
     u = layout.upx
     outer = box(layout)
-    width, gap = (u(260) if n == 1 else u(240)), u(20)
+    gap = u(20)
+    width = u(260) if n == 1 else min(u(240), (outer.w - u(40) - (n - 1) * gap) // n)
     left = outer.centerx - (n * width + (n - 1) * gap) // 2
     top = outer.bottom - u(16 + CODE_H) - u(46)
     return [pygame.Rect(left + k * (width + gap), top, width, u(46)) for k in range(n)]

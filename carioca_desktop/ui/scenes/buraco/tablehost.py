@@ -42,10 +42,6 @@ class BuracoTableHost(SharedTable, Protocol):
 
     sheet: SheetWidgets | None  # the round's sheet while it shows
     hands_up: bool  # every other hand face up (the replay viewer's V): the seats show no backs
-    # The overlays' memory (they are a part mixed into the scene): which round end was
-    # shown, and a sheet waiting for its beat.
-    _end_round: int | None
-    _sheet_due: bool
     hotseat: HotSeat  # who is asked to take the seat, when (play/hotseat.py)
 
     @property

@@ -1,5 +1,6 @@
 """The final score sheet: every round's points per seat, the totals and the winner (or the
-winners who share it, as the engine's outcome says), then New game or Menu."""
+winners who share it, as the engine's outcome says), then New game or Menu (in the replay
+viewer: what its ``ends`` offer instead, ui/replay_end.py)."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from carioca_desktop.ui.widgets import (
 )
 
 if TYPE_CHECKING:
+    from carioca_desktop.ui.replay_end import Ends
     from carioca_desktop.ui.scene import Host
 
 TROPHY = ("AS", "AH", "JK", "AD", "AC")
@@ -42,9 +44,10 @@ def winners_text(names: list[str], winners: tuple[int, ...]) -> str:
 class FinalScoreScene(UIScene):
     """Over the felt: the winner, a card fan, the score sheet; New game and Menu below."""
 
-    def __init__(self, app: Host, session: Any) -> None:
+    def __init__(self, app: Host, session: Any, ends: Ends | None = None) -> None:
         super().__init__(app)
         self.session = session
+        self.ends = ends  # the buttons, the last the main one (default: Menu, New game)
         self._fan: pygame.Surface | None = None
 
     def _layout(self) -> tuple[int, pygame.Rect, int]:
@@ -64,13 +67,15 @@ class FinalScoreScene(UIScene):
 
     def build(self) -> None:
         w = self.size[0]
-        bw, bh = min(round(260 * self.u), w // 2 - 40), round(50 * self.u)
+        ends = self.ends or [(tr("common.menu"), self.menu), (tr("common.new_game"), self.new_game)]
+        n, gap = len(ends), 20
+        bw, bh = min(round(260 * self.u), (w - 80 - (n - 1) * gap) // n), round(50 * self.u)
         _, _, y = self._layout()
-        self.button(
-            pygame.Rect(w // 2 + 10, y, bw, bh), tr("common.new_game"), self.new_game, "primary"
-        )
-        self.button(pygame.Rect(w // 2 - 10 - bw, y, bw, bh), tr("common.menu"), self.menu)
-        self.focus.restore(0)
+        left = (w - n * bw - (n - 1) * gap) // 2
+        for k, (words, action) in enumerate(ends):
+            kind = "primary" if k == n - 1 else None
+            self.button(pygame.Rect(left + k * (bw + gap), y, bw, bh), words, action, kind)
+        self.focus.restore(n - 1)  # Enter presses the main one
 
     def new_game(self) -> None:
         self.app.reset(self.app.routes.menu())

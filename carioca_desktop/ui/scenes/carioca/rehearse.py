@@ -21,43 +21,39 @@ from carioca_desktop.rules.carioca.state import Phase
 from carioca_desktop.ui.scenes.carioca import kept, seatcache
 from carioca_desktop.ui.scenes.carioca.describe import log_lines, table_text
 from carioca_desktop.ui.scenes.carioca.model import LOG_LINES
+from carioca_desktop.ui.tablekit.rehearsal import BotRehearsal
 from carioca_desktop.ui.theme import GOLD, TEXT, TEXT_DIM
 
 if TYPE_CHECKING:
+    from carioca_desktop.play.carioca.session import MatchSession
+    from carioca_desktop.rules.carioca.actions import Action
     from carioca_desktop.ui.scenes.carioca.tablehost import TableHost
 
 ARRIVING = ("draw", "buy")  # a card flies into the acting seat's fan: one back hidden
 
 
-class Rehearsal:
+class Rehearsal(BotRehearsal):
     """Rehearses each bot move once (by the game's event count and round)."""
 
     def __init__(self, scene: TableHost) -> None:
+        super().__init__()
         self.s = scene
-        self._done: object = None
-        self.rehearsed = 0  # moves rehearsed (tests)
 
-    def due(self) -> bool:
-        """A bot's decision is ready and this position was not rehearsed yet."""
-        session = self.s.session
-        game = session.game
-        if game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
-            return False
-        key = (game.round_index, game.event_count, self.s.model.viewer, id(self.s.layout))
-        if key == self._done or not session.bot_action_ready():
-            return False
-        return session.pending_bot_action() is not None
+    def _session(self) -> MatchSession:
+        return self.s.session
 
-    def run(self) -> bool:
-        """Rehearse the next bot move if one is due; True if it did (the idle frame's work)."""
-        if not self.due():
-            return False
+    def _key(self) -> object:
+        game = self.s.session.game
+        return (game.round_index, game.event_count, self.s.model.viewer, id(self.s.layout))
+
+    def _closed(self) -> bool:
+        return self.s.session.game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER)
+
+    def _ahead(self, action: Action) -> bool:
         s = self.s
         session, model, layout = s.session, s.model, s.layout
         game = session.game
-        self._done = (game.round_index, game.event_count, model.viewer, id(layout))
-        action = session.pending_bot_action()
-        if action is None or s.view.layout is None:
+        if s.view.layout is None:
             return False
         copy = game.clone()
         first = copy.event_count
@@ -92,5 +88,4 @@ class Rehearsal:
         for name in obs.names:  # a first lay-down names its owner over the melds
             for colour in (GOLD, TEXT, (0, 0, 0)):
                 texts.render(name, small, colour, bold=True)
-        self.rehearsed += 1
         return True

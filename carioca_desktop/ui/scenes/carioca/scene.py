@@ -5,8 +5,9 @@ new observation (describe.py returns the words, slots and buttons as a value). G
 (input.py, keys.py) become actions through moves.py, which sees the scene only through the
 narrow ``Table`` interface; the engine judges each once (``Legal``); the session applies
 them and autosaves, and motion.py flies the cards each one moved. Bots move on the clock
-(clock.py); frame.py draws each frame; history.py keeps the hand's arrangement with the
-match and asks the engine for undos; round_end.py shows the scores once per round. At a hot
+(ui/tablekit/pacing.py, at ``PACE``); frame.py draws each frame; arrangement_undo.py keeps
+the hand's arrangement with the match and asks the engine for undos; the round end
+(ui/tablekit/round_end.py) shows the scores once per round. At a hot
 seat (play/hotseat.py) no hand shows between people's turns and a privacy screen asks for
 the next person.
 ``start_autoplay`` lives in ui/autoplay.py.
@@ -40,11 +41,14 @@ from carioca_desktop.ui.scenes.carioca.model import Legal, ModelParts, TableMode
 from carioca_desktop.ui.scenes.carioca.motion import TableMotion
 from carioca_desktop.ui.scenes.carioca.moves import TableMoves
 from carioca_desktop.ui.scenes.carioca.offer import OfferPrompt
-from carioca_desktop.ui.scenes.carioca.pacing import WAKE, TableClock
-from carioca_desktop.ui.scenes.carioca.round_end import RoundEnd, show_scores
+from carioca_desktop.ui.scenes.carioca.round_end import show_scores
 from carioca_desktop.ui.scenes.carioca.view import TableView
 from carioca_desktop.ui.scenes.carioca.widgets import TableWidgets
 from carioca_desktop.ui.sprites import CardImages, TextCache
+from carioca_desktop.ui.tablekit.pace import Pace
+from carioca_desktop.ui.tablekit.pacing import WAKE, TableClock
+from carioca_desktop.ui.tablekit.privacy import ask_person
+from carioca_desktop.ui.tablekit.round_end import RoundEnd
 from carioca_desktop.ui.tablekit.save_watch import SaveWatch
 from carioca_desktop.ui.toasts import Toasting
 
@@ -61,6 +65,9 @@ class TableScene(Toasting, Scene, ModelParts):
     # Each frame lays the layer back only where it changed or was drawn over (window.py);
     # a subclass that draws more over the table after ``draw`` turns this off.
     window_partial = True
+    # Every bot move waits its pause after its flight; the beat before the scores is at
+    # least two pauses, also at top speed (tablekit/pacing.py).
+    pace = Pace(flight_is_pause=False, beat_follows_pace=True, scores_at_once_at_top_speed=False)
 
     def __init__(self, app: Host, session: MatchSession, autoplay: Autoplay | None = None) -> None:
         super().__init__(app)
@@ -79,12 +86,12 @@ class TableScene(Toasting, Scene, ModelParts):
         self.moves = TableMoves(self)
         self.keys = TableKeys(self, self.moves)
         self.input = TableInput(self, self.moves, self.keys)
-        self.layout: TableLayout = compute_layout(_size(app), obs.players, viewer)
+        self.layout: TableLayout = compute_layout(self.table_size(), obs.players, viewer)
         self.widgets: TableWidgets | None = None
         self.offer: OfferPrompt | None = None  # the buy offer to the viewer (play/carioca/offer.py)
         self.advice = TableAdvice(session)  # the Pista
         self.history = TableHistory(self, session)  # the arrangement kept, and Deshacer
-        self.round_end = RoundEnd(self, instant=autoplay is not None)
+        self.round_end = RoundEnd(self)  # the scores once per round, after a beat
         self.tidy_deal = True  # sort a freshly dealt hand once (the tutorial leaves it to you)
         self.clock = TableClock(self)  # bots' moves, the privacy screen, the round's end
         self.frame = TableFrame(self)  # what is drawn each frame
@@ -164,9 +171,14 @@ class TableScene(Toasting, Scene, ModelParts):
         self._relayout()
         self.sync()
 
+    def table_size(self) -> tuple[int, int]:
+        """The size the table is laid out in: the window's (the replay viewer keeps a strip
+        at the right for its coach)."""
+        return (self.app.size[0], self.app.size[1])
+
     def _relayout(self) -> None:
         settings = self.app.settings
-        self.layout = compute_layout(_size(self.app), self.obs.players, self.viewer,
+        self.layout = compute_layout(self.table_size(), self.obs.players, self.viewer,
                                      settings.card_size, self.app.ui_scale,
                                      self.app.pixel_ratio)  # fmt: skip
         if self.widgets is not None:
@@ -275,12 +287,26 @@ class TableScene(Toasting, Scene, ModelParts):
     def show_round_end(self) -> None:
         show_scores(self.app, self.session)
 
-    def end_of_round(self) -> None:
-        """The round end's moment (after its beat): the scores, or the autoplay's turn."""
-        if self.autoplay is not None:
-            self.autoplay.round_over(self)
-        else:
-            self.show_round_end()
+    def ended_round(self) -> tuple[int, str] | None:
+        """The round (and phase) whose end the table is at, None while it is played."""
+        game = self.session.game
+        return (game.round_index, game.phase.value) if self.game_over_round else None
+
+    def ask_privacy(self) -> bool:
+        """Hot seat: before a person's turn, the privacy screen names them (True if shown)."""
+        seat = self.hotseat.due()
+        if seat is None:
+            return False
+        self.input.cancel()
+        events = self.session.game.observation(seat).events
+        ask_person(self.app, seat, self.obs.names, self.text.title, events, self.hotseat.reveal)
+        return True
+
+    def rehearse_bot_move(self) -> bool:
+        return self.frame.rehearsal.run()
+
+    def bot_waits(self) -> None:
+        """Nothing to do while a person is to act (Buraco's bots may ask a partner)."""
 
     def round_end_click(self) -> bool:
         return self.round_end.click(self.game_over_round)
@@ -377,7 +403,3 @@ class TableScene(Toasting, Scene, ModelParts):
         self.sync()
         if event.kind == EventKind.LAY_DOWN and self.moves.stage(event.melds):
             self.refresh()
-
-
-def _size(app: Host) -> tuple[int, int]:
-    return (app.size[0], app.size[1])

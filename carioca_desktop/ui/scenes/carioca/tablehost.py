@@ -1,8 +1,8 @@
-"""What the table's frame, motion, pacing and rehearsal need of their scene (``TableScene``).
+"""What the table's frame, motion and rehearsal need of their scene (``TableScene``).
 
 They are typed by this protocol, not by the scene, so that the scene can import them without
 a circle of imports; the scene satisfies it (mypy checks that where it builds them). Like
-``model.Table`` for the moves and keys and ``round_end.RoundEndTable``.
+``model.Table`` for the moves and keys, and ``tablekit.pacing.PacedTable``.
 """
 
 from __future__ import annotations
@@ -25,26 +25,13 @@ if TYPE_CHECKING:
     from carioca_desktop.ui.scenes.carioca.layout import TableLayout
     from carioca_desktop.ui.scenes.carioca.model import TableModel
     from carioca_desktop.ui.scenes.carioca.moves import TableMoves
-    from carioca_desktop.ui.scenes.carioca.round_end import RoundEnd
     from carioca_desktop.ui.scenes.carioca.view import TableText, TableView
     from carioca_desktop.ui.sprites import CardImages
-
-
-class Rehearses(Protocol):
-    """The rehearsal of the next bot move (rehearse.py), as the clock asks for it."""
-
-    def run(self) -> bool: ...
-
-
-class FrameRehearsal(Protocol):
-    """The frame (frame.py) as the clock sees it: its rehearsal."""
-
-    @property
-    def rehearsal(self) -> Rehearses: ...
+    from carioca_desktop.ui.tablekit.round_end import RoundEnd
 
 
 class TableHost(SharedTable, Protocol):
-    """The Carioca table scene as its frame, motion, pacing and rehearsal see it (what
+    """The Carioca table scene as its frame, motion and rehearsal see it (what
     either game's table has: ``SharedTable``)."""
 
     # The looks the frame takes up from the settings (frame.take_settings sets them).
@@ -75,8 +62,6 @@ class TableHost(SharedTable, Protocol):
     def moves(self) -> TableMoves: ...
     @property
     def round_end(self) -> RoundEnd: ...
-    @property
-    def frame(self) -> FrameRehearsal: ...
     @property
     def game_over_round(self) -> bool: ...
     @property

@@ -103,6 +103,8 @@ class HistoryScene(UIScene):
 
         self.versus = HardComparison()
         self.waiting = False  # a comparison runs: repaint when it is done
+        self.chosen_lines: list[pygame.Rect] = []  # the chosen match's lines, as last drawn
+        self.deal_lines: list[pygame.Rect] = []  # the daily deal's and the message's
         self._load()
 
     def _load(self) -> None:
@@ -113,7 +115,10 @@ class HistoryScene(UIScene):
     def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         """The list, the chosen match's panel, the deal panel."""
         w, h = self.size
-        m, top = round(22 * self.k), round(150 * self.k)
+        m = round(22 * self.k)
+        # Under the tabs' row, whose buttons do not shrink with the window as far as it does
+        # (at 1024x600 "Abrir archivo de partida…" stood over the chosen match's border).
+        top = max(round(150 * self.k), round(92 * self.k) + round(44 * self.u) + m // 2)
         right_w = round((w - 3 * m) * 0.36)
         listing = pygame.Rect(m, top, w - 3 * m - right_w, h - top - m)
         split = round(listing.h * 0.56)  # the match, its buttons and "how would hard have done"
@@ -180,13 +185,17 @@ class HistoryScene(UIScene):
             (star, self._star, None),
             (delete, self._delete, None),
         ]
-        top = box.bottom - 14 - 3 * bh - 2 * gap
+        top = self._buttons_top(box)
         made = []
         for n, (words, action, kind) in enumerate(buttons):
             x, y = box.x + 14 + (n % 2) * (half + gap), top + (n // 2) * (bh + gap)
             made.append(self.button(pygame.Rect(x, y, half, bh), words, action, kind))
         if row.code is None:
             made[1].disable()
+
+    def _buttons_top(self, box: pygame.Rect) -> int:
+        """Where the chosen match's three rows of buttons start."""
+        return box.bottom - 14 - 3 * round(40 * self.u) - 2 * 10
 
     def _deal_widgets(self, box: pygame.Rect) -> None:
         bh, pad = round(40 * self.u), 14
@@ -236,10 +245,25 @@ class HistoryScene(UIScene):
             (body, result_text(row), theme.TEXT),
             (body, tr("history.code", code=row.code or "—"), theme.GOLD),
         ]
-        lines += [(body, text, theme.TEXT_DIM) for text in self.versus.lines(row.match_id)]
+        room, gap = self._buttons_top(box) - y - 4, 4
+        versus = self.versus.lines(row.match_id)
+        wrapped = [part for text in versus for part in theme.wrap(text, body, width)]
+        tall = sum(f.get_linesize() + gap for f, _t, _c in lines)
+        if tall + len(wrapped) * (body.get_linesize() + gap) <= room:
+            versus = wrapped  # the rounds' figures whole, where there is room (they ended in …)
+        lines += [(body, text, theme.TEXT_DIM) for text in versus]
+        if sum(f.get_linesize() + gap for f, _t, _c in lines) > room:
+            # A short window: the date beside the players, the code beside the result ("how
+            # would hard have done" was drawn under the buttons at 1024x600).
+            (when, players, result, code) = lines[1:5]
+            lines[1:5] = [(body, f"{when[1]} · {players[1]}", theme.TEXT),
+                          (body, f"{result[1]} · {code[1]}", theme.TEXT)]  # fmt: skip
+            gap = 1
+        self.chosen_lines = []
         for fnt, text, colour in lines:
             draw_text(surface, fit(text, fnt, width), fnt, (x, y), colour)
-            y += fnt.get_linesize() + 4
+            self.chosen_lines.append(pygame.Rect(x, y, width, fnt.get_linesize()))
+            y += fnt.get_linesize() + gap
 
     def _ask_hard(self) -> None:
         self.versus.ask(self.rows[self.chosen].kept)
@@ -261,11 +285,18 @@ class HistoryScene(UIScene):
         daily = tr("history.daily_code", code=daily_code())
         daily += " · " + (tr("history.daily_best", n=best) if best is not None
                           else tr("history.daily_none"))  # fmt: skip
-        y = box.bottom - 2 * body.get_linesize() - 12
-        draw_text(surface, fit(daily, body, width), body, (x, y), theme.TEXT_DIM)
-        if self.message:
+        # Under the stepper (at 1024x600 the daily line was drawn behind it): the message
+        # in its place when there is no room for both.
+        under = box.y + round(44 * self.t) + 3 * round(40 * self.u) + 20 + 2
+        y = max(box.bottom - 2 * body.get_linesize() - 12, under)
+        both = y + 2 * body.get_linesize() + 2 <= box.bottom - 2
+        self.deal_lines = []
+        for text, colour in [(daily, theme.TEXT_DIM), (self.message, theme.RED_BAD)]:
+            if not text or (not both and self.message and text == daily):
+                continue
+            draw_text(surface, fit(text, body, width), body, (x, y), colour)
+            self.deal_lines.append(pygame.Rect(x, y, width, body.get_linesize()))
             y += body.get_linesize() + 2
-            draw_text(surface, fit(self.message, body, width), body, (x, y), theme.RED_BAD)
 
     # ------------------------------------------------------------------ behaviour
     def exit(self) -> None:
@@ -355,6 +386,10 @@ class HistoryScene(UIScene):
     def _play_typed(self) -> None:
         self.code_text = self.entry.get_text() if self.entry is not None else self.code_text
         self._start(self.code_text)
+
+    def play_code(self, code: str) -> None:
+        """Deal ``code`` against the chosen opponents (the replay viewer's "Play this deal")."""
+        self._start(code)
 
     def _play_daily(self) -> None:
         self._start(daily_code())

@@ -1,0 +1,75 @@
+"""What either game's match object (``rules/carioca/game.Game``, ``rules/buraco/game.BuracoGame``)
+does alike: its state's names and seats, its JSON form, its equality, the coach's copy with
+another stock, and ``can``; each game keeps its own rules, phases, actions and events."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Generic, Protocol, TypeVar
+
+from .errors import Refusal
+
+
+class MatchState(Protocol):
+    """What the base reads of a game's ``State``."""
+
+    @property
+    def names(self) -> list[str]: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def stock(self) -> list[int]: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+S = TypeVar("S", bound=MatchState)
+G = TypeVar("G", bound="GameBase[Any]")
+
+
+class GameBase(Generic[S]):
+    """A match of some game over its state ``S``: ``check`` and ``clone`` are the game's."""
+
+    def __init__(self, state: S) -> None:
+        self._s = state
+
+    def check(self, action: Any) -> Refusal | None:
+        """None if ``action`` is legal now, else the refusal saying why not."""
+        raise NotImplementedError
+
+    def clone(self: G) -> G:
+        """A copy to look ahead with (bots, rollouts, the coach)."""
+        raise NotImplementedError
+
+    def can(self, action: Any) -> bool:
+        return self.check(action) is None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole match (rules, RNG state, every zone, the log) as a JSON-safe dict."""
+        return self._s.to_dict()
+
+    def what_if_stock(self: G, seed: int) -> G:
+        """A look-ahead copy (as ``clone``) whose stock is reshuffled by ``seed``: the same
+        position with other unseen cards to come, for the coach's paired continuations."""
+        game = self.clone()
+        random.Random(seed).shuffle(game._s.stock)
+        return game
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, type(self)) and self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    @property
+    def state(self) -> S:
+        """The raw state, for the engine's own modules and tests; players use observations."""
+        return self._s
+
+    @property
+    def players(self) -> int:
+        return self._s.players
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The players' names, by seat."""
+        return tuple(self._s.names)
