@@ -101,9 +101,7 @@ class Recorded:
         game = _copy(self._marks[mark])
         for action in self.actions[mark:position]:
             game.apply(action)
-        keep = getattr(game, "keep_views", None)  # Buraco's: the shared events' views
-        if keep is not None:
-            keep(self.game)
+        game.keep_views(self.game)  # the shared events' views are not built again
         self.game, self.position = game, position
 
     def round_of(self, position: int) -> int:

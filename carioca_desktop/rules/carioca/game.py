@@ -159,6 +159,9 @@ class Game(GameBase[State]):
         s = self._s
         return outcome(s.players, s.points, s.went_out, s.rules)
 
+    def _event_log(self) -> list[Any]:
+        return self._s.events
+
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know, and nothing else; ``SPECTATOR`` (-1) sees only what is
         public (no hand), as the round summary and the bot driver's bookkeeping need."""
