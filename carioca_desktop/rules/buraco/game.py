@@ -24,7 +24,7 @@ from .actions import (
     malformed,
 )
 from .melds import ESCALA, is_wild, max_run
-from .observation import BuracoObservation, EventView, observe
+from .observation import BuracoObservation, observe
 from .play import execute, meld_texts
 from .position import build_position
 from .rounds import Turn, deal_round
@@ -40,7 +40,6 @@ class BuracoGame(GameBase[State]):
 
     def __init__(self, state: State) -> None:
         super().__init__(state)
-        self._views: dict[int, list[EventView]] = {}
         self._memo = ViewMemo()  # the table's meld views and the rules' dict, see observe()
         self._undo: list[State] = []  # see "undo" below
 

@@ -15,7 +15,7 @@ from .actions import Action, Add, Buy, Discard, Draw, LayDown, NextRound, Pass, 
 from .buying import Effect, plan_buy, plan_pass
 from .contracts import Contract
 from .moves import plan_add, plan_discard, plan_draw, plan_lay_down, plan_swap
-from .observation import EventView, Observation, observe
+from .observation import Observation, observe
 from .rounds import start_round
 from .ruleset import CariocaRules
 from .scoring import Outcome, outcome
@@ -35,7 +35,6 @@ class Game(GameBase[State]):
 
     def __init__(self, state: State) -> None:
         super().__init__(state)
-        self._views: dict[int, list[EventView]] = {}  # per-seat event views, see observe()
         self._memo = ViewMemo()  # the table's meld views, the same for every seat
         self._undo: list[State] | None = []  # see "undo" below; None: kept off
 
