@@ -199,8 +199,9 @@ class NetSession:
         if isinstance(event, SeatChanged):
             self.status[event.seat] = event.status
         elif isinstance(event, MatchOver):
-            self._record(event.record)
-            self._keep_replay(event)
+            if not self.recorded:  # a hot-seat pair's second link: the match is kept already
+                self._record(event.record)
+                self._keep_replay(event)
         elif isinstance(event, (Lost, Refused)):
             self.lost = event.message
         elif isinstance(event, Refusal) and event.code == "stale":
