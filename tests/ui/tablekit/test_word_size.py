@@ -1,7 +1,8 @@
 """The tables' pygame_gui buttons speak as big as the table's own words (ui/tablekit/wordsize).
 At 3840x2160 the theme's fonts follow the app's UI scale (1.75) while the table's words grow
 with the window too (Carioca 1.3x more, Buraco to the window's 2.4): the bar's Menu and Keys,
-the side buttons, the buy offer and Buraco's sheet read like a 1080p game's beside the title.
+the side buttons, the buy offer, the tutorial's leave button and Buraco's sheet read like a
+1080p game's beside the title.
 Now each grows by the same factor, its words still inside its button in every language, and
 at 1600x900 nothing changes."""
 
@@ -26,6 +27,7 @@ from carioca_desktop.ui.scenes.buraco import BuracoTableScene
 from carioca_desktop.ui.scenes.buraco.layout import words_scale
 from carioca_desktop.ui.scenes.carioca import TableScene
 from carioca_desktop.ui.scenes.carioca import describe as table_describe
+from carioca_desktop.ui.scenes.carioca.tutorial import TutorialScene
 from carioca_desktop.ui.scenes.carioca.widgets import LABELS
 
 BIG, DESIGN, SMALL = (3840, 2160), (1600, 900), (1024, 600)
@@ -127,6 +129,13 @@ def test_carioca_bar_side_and_offer_buttons_grow_with_the_tables_words_at_4k(
         assert _px(button) == pytest.approx(THEME_BUTTON_PX * words, rel=0.06), button.text
     _fits(prompt.buttons, "the offer at 3840x2160")
     _carioca_languages(app, scene, BIG)
+    i18n.set_language("es")
+    tutorial = TutorialScene(app)  # its coach's "leave the tutorial" on the same table
+    app.reset(tutorial)
+    app.frame(1 / 60)
+    (leave,) = tutorial.coach_buttons
+    assert _px(leave) == pytest.approx(THEME_BUTTON_PX * tutorial.layout.ui, rel=0.06)
+    _fits([leave], "the tutorial at 3840x2160")
 
 
 @pytest.mark.usefixtures("language")
