@@ -35,3 +35,23 @@ def speak_up(manager: pygame_gui.UIManager, elements: Iterable[Any], factor: flo
         if element.font is not font:
             element.font = font
             element.rebuild()
+
+
+def fit_words(manager: pygame_gui.UIManager, elements: Iterable[Any], least: int = 11,
+              pad: int = 12) -> None:  # fmt: skip
+    """Buttons whose words are wider than they are in their font: the largest smaller size
+    of it that shows them whole, down to ``least`` px (a table of contents at 1024x600 cut
+    "Omgångarna och deras kontrakt")."""
+    fonts = manager.get_theme().get_font_dictionary()
+    for element in elements:
+        font, room = element.font, element.rect.w - pad
+        if font is None or font.size(element.text)[0] <= room:
+            continue
+        info = manager.get_theme().get_font_info(element.combined_element_ids)
+        for size in range(font.get_point_size() - 1, least - 1, -1):
+            preload_sizes(manager, {size})
+            smaller = fonts.find_font(size, info["name"], bool(info["bold"]), bool(info["italic"]))
+            if smaller.size(element.text)[0] <= room or size == least:
+                element.font = smaller
+                element.rebuild()
+                break
