@@ -11,6 +11,9 @@ the other side's), with its 95% interval. Buraco's points are larger than Carioc
 canasta is 200): costly beyond FINE points, a blunder beyond BLUNDER, each only when the
 interval is clear of zero.
 
+The play-outs offer the bots a shorter list of legal actions (``lean_legal``: they choose
+the same from it) so that each costs less and a doubtful decision gets more of them.
+
 tools/bench/bench_coach.py measures how well the estimate follows the outcome over many
 other continuations."""
 
