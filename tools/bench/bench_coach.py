@@ -22,8 +22,10 @@ share flagged costly or worse.
 
     python tools/bench/bench_coach.py [--game carioca|buraco|both] [--decisions 20]
         [--continuations 16] [--seed 70] [--hard-decisions 30] [--level easy]
-        [--panel-rounds 0]
+        [--panel-rounds 0] [--compare]
 
+``--compare`` runs the coach as it was before this stop (``Game.before``) beside the one
+shipped, on the same decisions and outcomes, and prints their paired differences.
 ``--panel-rounds N`` also times the viewer panel's work (CPU) on the first N rounds of the
 match of seed ``--seed``; ``--decisions 0`` or ``--hard-decisions 0`` skip those parts.
 

@@ -33,8 +33,8 @@ __all__ = ["BLUNDER", "COACH", "FINE", "Judgement", "coach_lines", "judge", "whe
 
 FINE, BLUNDER = 30, 100  # points of a hand's margin (a clean canasta is 200)
 MOST = 40  # continuations at most for one decision (see coachkit.price): 24 before the
-# play-outs' lean legal lists made each 1.6x cheaper; 40 cost about what 24 did and narrow
-# a doubtful decision's interval by about a quarter (docs/replays.md)
+# play-outs' lean legal lists made each 1.8x cheaper; 40 cost about what 24 did and narrow
+# the intervals to 0.84 of their width (docs/replays.md)
 MAX_PLAYOUT = 4000  # actions; a hand that has not ended by then is cut
 KINDS = {"draw": "draw", "takepile": "draw", "laydown": "meld", "add": "meld", "swap": "meld",
          "discard": "discard"}  # fmt: skip

@@ -81,9 +81,8 @@ def test_hards_own_decisions_against_its_second_best_are_rarely_flagged() -> Non
 @pytest.mark.slow
 def test_hards_own_decisions_are_fine_and_a_weaker_levels_are_flagged_more() -> None:
     """The first three rounds of two matches a level. The fourth (three runs) is left out:
-    its play-outs are the longest (39 of the 66 s of CPU that judging one beginner's match
-    took) and none of its decisions was flagged at any level on these seeds, so leaving it
-    out keeps every flag this check counts (the shares only lose fine decisions)."""
+    its play-outs are the longest (52 of the 81 s of CPU that judging beginner's seed 70
+    took) and it held few flags (that match's 1 of 25 decisions; docs/replays.md)."""
     verdicts: dict[str, Counter[str]] = {}
     for level in ("hard", "normal", "beginner"):
         judged = [j for seed in (70, 71)
