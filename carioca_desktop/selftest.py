@@ -244,10 +244,10 @@ def _network_screens() -> str:
     code and addresses), Join a table, and the lobby a loopback joiner sees."""
     from carioca_desktop.storage import Paths
     from carioca_desktop.ui.app import App
+    from carioca_desktop.ui.joining import Joining
     from carioca_desktop.ui.scenes.net.choice import NetChoiceScene
     from carioca_desktop.ui.scenes.net.hosting import ME, PERSON, open_table
     from carioca_desktop.ui.scenes.net.join import JoinScene
-    from carioca_desktop.ui.scenes.net.joining import Joining
     from carioca_desktop.ui.scenes.net.lobby import LobbyScene
     from carioca_desktop.ui.scenes.net.waiting import WaitingRoomScene
 

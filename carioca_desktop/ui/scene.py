@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
     from carioca_desktop.net.link import SeatLink
     from carioca_desktop.storage import Notice, Paths, Settings
-    from carioca_desktop.ui.scenes.net.joining import Joining, LocalPeople
+    from carioca_desktop.ui.joining import Joining, LocalPeople
     from carioca_desktop.ui.serving import ServedTable
     from carioca_desktop.ui.sounds import Sounds
 

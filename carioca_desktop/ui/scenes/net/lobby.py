@@ -16,8 +16,8 @@ from carioca_desktop.ui.scenes.net.words import game_name, refusal_text, rules_o
 from carioca_desktop.ui.widgets import UIScene, gold_title, panel
 
 if TYPE_CHECKING:
+    from carioca_desktop.ui.joining import Joining
     from carioca_desktop.ui.scene import Host
-    from carioca_desktop.ui.scenes.net.joining import Joining
 
 
 class LobbyScene(UIScene):

@@ -24,8 +24,8 @@ from carioca_desktop.ui.scenes.net.words import game_name, refusal_text, sides
 from carioca_desktop.ui.widgets import UIScene, draw_text, fit, font, gold_title, panel, wrap
 
 if TYPE_CHECKING:
+    from carioca_desktop.ui.joining import LocalPeople
     from carioca_desktop.ui.scene import Host
-    from carioca_desktop.ui.scenes.net.joining import LocalPeople
     from carioca_desktop.ui.serving import ServedTable
 
 ADDRESSES_SHOWN = 3
