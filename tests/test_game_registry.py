@@ -130,7 +130,7 @@ def test_the_map_check_finds_what_it_looks_for() -> None:
 
 
 # Shared modules that once kept their own map of the games and now ask the registry.
-THROUGH_THE_REGISTRY = ("play/versus.py",)
+THROUGH_THE_REGISTRY = ("play/versus.py", "ui/replay_viewer.py", "ui/nettable/scenes.py")
 
 
 @pytest.mark.parametrize("module", THROUGH_THE_REGISTRY)

@@ -167,6 +167,8 @@ class GameScreens(Protocol):
     def table(self) -> Callable[[Host, Any, Autoplay | None], Scene]: ...  # app, session
     @property
     def autoplay_session(self) -> Callable[[AutoplayOptions], Any]: ...
+    @property
+    def replay(self) -> Callable[[Host, Any], Scene]: ...  # (app, replay session): a viewer
 
     @property
     def stats_view(self) -> Callable[[Any, Any], StatsView]: ...  # (stats scene, Stats)
