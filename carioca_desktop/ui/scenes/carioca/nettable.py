@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
-from carioca_desktop.net.partner import PartnerSaid
 from carioca_desktop.play.carioca.offer import OfferClock
 from carioca_desktop.play.netsession import REMOTE, NetRefused, NetSession
 from carioca_desktop.ui.nettable.overlay import NetOverlay, refusal_words
@@ -30,15 +29,6 @@ class NetCariocaTable(NetPart, TableScene):
     def reactions_beside(self) -> pygame.Rect:
         keys = self.widgets.keys.rect if self.widgets is not None else pygame.Rect(0, 0, 0, 0)
         return pygame.Rect(keys)
-
-    def _settled(self, number: int) -> bool:
-        """While the question is on top (the table below is not updated): whether the host
-        settled it another way (its time limit, the turn over) or the host is gone."""
-        self.session.pump()
-        news = self.session.news
-        return self.session.lost is not None or any(
-            isinstance(e, PartnerSaid) and e.question == number for e in news
-        )
 
     def update(self, dt: float) -> bool:
         for words in self.net_words():
