@@ -117,14 +117,21 @@ def _targets(module: Module, node: ast.AST, known: dict[str, Module]) -> Iterato
                 yield base
 
 
-def _imports_within(nodes: list[ast.AST]) -> set[int]:
-    """The ids of the import statements inside ``nodes``."""
-    return {
-        id(inner)
-        for node in nodes
-        for inner in ast.walk(node)
-        if isinstance(inner, ast.Import | ast.ImportFrom)
-    }
+def _import_statements(tree: ast.AST) -> Iterator[tuple[ast.Import | ast.ImportFrom, bool, bool]]:
+    """Each import statement, whether it sits in a function body and whether under
+    `if TYPE_CHECKING:`. Only statements hold imports, so expressions are not walked."""
+    stack: list[tuple[ast.AST, bool, bool]] = [(tree, False, False)]
+    while stack:
+        node, late, typing = stack.pop()
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            yield node, late, typing
+            continue
+        late = late or isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        body = getattr(node, "body", []) if _is_type_checking(node) else []
+        guarded = {id(n) for n in body}
+        for child in ast.iter_child_nodes(node):
+            if not isinstance(child, ast.expr):
+                stack.append((child, late, typing or id(child) in guarded))
 
 
 def _is_type_checking(node: ast.AST) -> bool:
@@ -149,21 +156,16 @@ def _names_app(node: ast.Import | ast.ImportFrom, targets: set[str]) -> bool:
 
 def collect(module: Module, known: dict[str, Module]) -> None:
     """Fill the module's imports, those made inside a function body and the type-only ones."""
-    nodes = list(ast.walk(module.tree))
-    functions = [n for n in nodes if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
-    late = _imports_within(functions)
-    typing = _imports_within([n for n in nodes if _is_type_checking(n)])
     app_kinds: set[str] = set()
-    for node in nodes:
-        if isinstance(node, ast.Import | ast.ImportFrom):
-            targets = set(_targets(module, node, known)) - {module.name}
-            module.imports |= targets
-            if id(node) in late:
-                module.late_imports |= targets
-            if id(node) in typing:
-                module.typing_imports |= targets
-            if _names_app(node, targets):
-                app_kinds.add("type-only" if id(node) in typing else "runtime")
+    for node, late, typing in _import_statements(module.tree):
+        targets = set(_targets(module, node, known)) - {module.name}
+        module.imports |= targets
+        if late:
+            module.late_imports |= targets
+        if typing:
+            module.typing_imports |= targets
+        if _names_app(node, targets):
+            app_kinds.add("type-only" if typing else "runtime")
     if app_kinds:
         module.app_import = "runtime" if "runtime" in app_kinds else "type-only"
 
