@@ -50,7 +50,7 @@ class NetPart:
         raise NotImplementedError
 
     def place_reactions(self) -> None:
-        self.net.enter(self.reactions_beside(), self.layout.upx(10))
+        self.net.enter(self.reactions_beside(), self.layout.upx(10), float(self.layout.grow))
 
     def enter(self) -> None:
         super().enter()  # type: ignore[misc]  # the table's own enter (mixed in before it)
