@@ -12,7 +12,7 @@ import pygame
 from carioca_desktop.i18n import tr
 from carioca_desktop.net.discovery import own_addresses
 from carioca_desktop.ui import theme
-from carioca_desktop.ui.scenes.net.fitwords import button_width, paint_words
+from carioca_desktop.ui.fitwords import button_width, paint_words
 from carioca_desktop.ui.scenes.net.rulescroll import RulesScene
 from carioca_desktop.ui.scenes.net.seatlist import (
     notes_room,
