@@ -13,10 +13,10 @@ import pytest
 from carioca_desktop import i18n
 from carioca_desktop.i18n import tr
 from carioca_desktop.storage import Paths
+from carioca_desktop.ui import fitwords
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.scenes.buraco import newgame
 from carioca_desktop.ui.scenes.buraco.newgame import BuracoNewGameScene
-from carioca_desktop.ui.scenes.net import fitwords
 from tests.ui.net.netscreens import buttons, frames
 
 

@@ -17,13 +17,13 @@ from carioca_desktop.play.buraco.text import level_name, target_text
 from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.buraco.ruleset import PRESETS, BuracoRules, preset_rules
 from carioca_desktop.ui import hud, theme
+from carioca_desktop.ui.fitwords import paint_words
 from carioca_desktop.ui.newgame_parts import (
     NewGameBase,
     paint_oval,
     paint_place,
 )
 from carioca_desktop.ui.scenes.buraco import houserules
-from carioca_desktop.ui.scenes.net.fitwords import paint_words
 from carioca_desktop.ui.widgets import Stepper, draw_text, fit, font
 
 if TYPE_CHECKING:

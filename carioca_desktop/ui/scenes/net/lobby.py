@@ -10,15 +10,15 @@ import pygame
 
 from carioca_desktop.i18n import tr
 from carioca_desktop.ui import theme
-from carioca_desktop.ui.scenes.net.fitwords import button_width, paint_words
+from carioca_desktop.ui.fitwords import button_width, paint_words
 from carioca_desktop.ui.scenes.net.rulescroll import RulesScene
 from carioca_desktop.ui.scenes.net.seatlist import paint_rules, paint_seats, seat_name
 from carioca_desktop.ui.scenes.net.words import game_name, refusal_text, rules_of, sides
 from carioca_desktop.ui.widgets import gold_title, panel
 
 if TYPE_CHECKING:
+    from carioca_desktop.ui.joining import Joining
     from carioca_desktop.ui.scene import Host
-    from carioca_desktop.ui.scenes.net.joining import Joining
 
 
 class LobbyScene(RulesScene):

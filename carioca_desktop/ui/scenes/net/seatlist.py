@@ -11,8 +11,8 @@ import pygame
 
 from carioca_desktop.i18n import tr
 from carioca_desktop.ui import hud, theme
+from carioca_desktop.ui.fitwords import paint_words
 from carioca_desktop.ui.newgame_parts import paint_oval, paint_place
-from carioca_desktop.ui.scenes.net.fitwords import paint_words
 from carioca_desktop.ui.scenes.net.rulescroll import BAR_ROOM, RuleScroll
 from carioca_desktop.ui.scenes.net.words import seat_words
 from carioca_desktop.ui.widgets import draw_text, fit, font, pairs

@@ -12,7 +12,7 @@ import pygame
 from carioca_desktop.i18n import tr
 from carioca_desktop.net.discovery import own_addresses
 from carioca_desktop.ui import theme
-from carioca_desktop.ui.scenes.net.fitwords import button_width, paint_words
+from carioca_desktop.ui.fitwords import button_width, paint_words
 from carioca_desktop.ui.scenes.net.rulescroll import RulesScene
 from carioca_desktop.ui.scenes.net.seatlist import (
     notes_room,
@@ -25,8 +25,8 @@ from carioca_desktop.ui.scenes.net.words import game_name, refusal_text, sides
 from carioca_desktop.ui.widgets import draw_text, fit, font, gold_title, panel, wrap
 
 if TYPE_CHECKING:
+    from carioca_desktop.ui.joining import LocalPeople
     from carioca_desktop.ui.scene import Host
-    from carioca_desktop.ui.scenes.net.joining import LocalPeople
     from carioca_desktop.ui.serving import ServedTable
 
 ADDRESSES_SHOWN = 3
