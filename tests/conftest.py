@@ -26,7 +26,6 @@ os.environ["CARIOCA_DISCOVERY"] = f"127.0.0.1:{20000 + os.getpid() % 10000}"
 
 
 from carioca_desktop.play import settle
-from carioca_desktop.storage import atomic
 from tests.fixtures.examples import register_profiles
 from tests.fixtures.heavy import deal
 from tests.fixtures.loopback_guard import install_loopback_guard
@@ -35,10 +34,6 @@ from tests.fixtures.memory import release_test_leftovers, trim_if_grown
 install_loopback_guard()
 register_profiles()
 settle.THAW_EACH_MATCH = False  # seconds a session in this big process (play/settle.py)
-# No fsync in this process: only a power cut tells the difference, and each one cost
-# 5-40 ms of a loaded disk at every write (storage/atomic.py; the processes tests start and
-# tests/storage/test_atomic.py's kills keep it).
-atomic.DURABLE = False
 
 
 # `-n auto`'s ceiling: each worker is a whole test process (the UI tests peak near 2 GB).

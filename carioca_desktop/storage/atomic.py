@@ -16,14 +16,6 @@ TEMP_MARK = ".tmp-"
 # with PermissionError, so retry a few times before giving up.
 _REPLACE_TRIES = 5
 
-# Whether each write waits until the disk holds it (two fsyncs: the file, then its folder).
-# Only a power cut or a system crash can tell the difference: a killed process loses nothing
-# either way, since the kernel holds the written pages. The test suite turns it off in its own
-# processes (tests/conftest.py), where a fsync cost 5-40 ms on a loaded disk at every settings,
-# statistics and autosave write; the processes tests start, and tests/storage/test_atomic.py,
-# keep it on.
-DURABLE = True
-
 
 def temp_prefix(target: Path) -> str:
     return f".{target.name}{TEMP_MARK}"
@@ -45,15 +37,13 @@ def atomic_write_bytes(target: Path, data: bytes) -> None:
             handle.flush()
             # The data must be on disk before the rename makes it the file, or a power cut
             # could leave the new name pointing at empty blocks.
-            if DURABLE:
-                os.fsync(handle.fileno())
+            os.fsync(handle.fileno())
         _replace(temp_name, target)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temp_name)
         raise
-    if DURABLE:
-        _fsync_folder(folder)
+    _fsync_folder(folder)
 
 
 def remove_stale_temps(target: Path) -> int:

@@ -78,34 +78,6 @@ def test_failed_write_leaves_old_file_and_no_temp(tmp_path: Path) -> None:
     assert temps(target) == []
 
 
-@pytest.mark.parametrize("durable", [True, False])
-def test_a_durable_write_waits_for_the_file_and_its_folder(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, durable: bool
-) -> None:
-    """The product's writes are durable (both fsyncs); the test suite's own processes write
-    without them (tests/conftest.py), with the same files as a result."""
-    from carioca_desktop.storage import atomic
-
-    synced: list[int] = []
-    real_fsync = os.fsync
-
-    def fsync(fd: int) -> None:
-        synced.append(fd)
-        real_fsync(fd)
-
-    monkeypatch.setattr(atomic, "DURABLE", durable)
-    monkeypatch.setattr(os, "fsync", fsync)
-    atomic_write_bytes(tmp_path / "file.json", b"kept")
-    assert (tmp_path / "file.json").read_bytes() == b"kept" and temps(tmp_path / "file.json") == []
-    assert len(synced) == (2 if durable and os.name == "posix" else 1 if durable else 0)
-
-
-def test_the_suite_writes_without_waiting_for_the_disk() -> None:
-    from carioca_desktop.storage import atomic
-
-    assert atomic.DURABLE is False  # tests/conftest.py: the processes the tests start keep it
-
-
 class WriterServer:
     """Drives SERVER: each ``kill_one`` starts a writer and SIGKILLs it after ``delay``."""
 
