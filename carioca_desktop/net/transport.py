@@ -1,30 +1,25 @@
-"""The host's sockets: websockets' asyncio server on one daemon thread, meeting the game
-loop through queues.
+"""The host's sockets: websockets' threading server on its own daemon thread, meeting the
+game loop through queues.
 
-Every connection lives in that one thread's event loop: its frames are parsed there, off the
-game loop, and put on the one ``inbox``; what the game loop sends is appended to the
-connection's bounded queue and the loop is woken once for everything queued since it last
-looked (``call_soon_threadsafe``), where a task per connection writes it out. No thread per
-connection: each action's messages to every seat leave in one wake of one thread, where a
-writer thread per connection had to be woken for each (and all of them fought the game loop
-for the interpreter). The game loop only ever appends, never waits: a client that stops
-reading fills its queue, and is then closed (``OUTBOX``), so one slow or hostile computer
-cannot stall the table.
+Each connection gets a reader (the server's handler thread: every frame is parsed here, off
+the game loop, and put on the one inbox) and a writer thread fed by a bounded queue. The game
+loop only ever puts on that queue, never waits: a client that stops reading fills its queue,
+and is then closed (``OUTBOX``), so one slow or hostile computer cannot stall the table.
 """
 
 from __future__ import annotations
 
-import asyncio
-import collections
 import contextlib
 import itertools
 import logging
 import queue
+import socket
 import threading
 from dataclasses import dataclass, field
+from typing import Any
 
-from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.sync.server import Server, ServerConnection, serve
 
 from carioca_desktop.net.protocol import WIRE_LIMIT, ClientMessage, ProtocolError, parse_client
 
@@ -35,12 +30,12 @@ OUTBOX = 256
 than a client that reads at all falls behind by."""
 
 PER_ADDRESS = 16
-"""Open connections from one address: a table has at most 8 seats, so more are not players."""
+"""Open connections from one address: a table has at most 8 seats, so more are not players
+(each costs two threads)."""
 
 PING_INTERVAL = 2.0  # a vanished client (no FIN: a cable pulled) is noticed within 2 + 3 s
 PING_TIMEOUT = 3.0
 CLOSE_TIMEOUT = 2.0
-STOP_TIMEOUT = 5.0  # seconds ``stop`` waits for the loop to close every connection
 
 
 @dataclass(frozen=True)
@@ -73,10 +68,7 @@ Inbound = Opened | Received | Garbage | Closed
 class _Peer:
     ws: ServerConnection
     address: str
-    # Appended by the game loop, taken by the event loop (a deque's ends are thread-safe);
-    # ``None`` is the end mark: close after what is queued.
-    outbox: collections.deque[str | None] = field(default_factory=collections.deque)
-    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    outbox: queue.Queue[str | None] = field(default_factory=lambda: queue.Queue(OUTBOX))
     closing: bool = False
 
 
@@ -88,37 +80,7 @@ class Transport:
         self._peers: dict[int, _Peer] = {}
         self._lock = threading.Lock()
         self._ids = itertools.count(1)
-        self._woken = False  # a flush is scheduled on the loop and has not started yet
-        self._loop = asyncio.new_event_loop()
-        self._server: Server | None = None
-        opened: queue.Queue[BaseException | None] = queue.Queue()
-        self._thread = threading.Thread(
-            target=self._run, args=(bind, port, opened), name="net-host", daemon=True
-        )
-        self._thread.start()
-        error = opened.get()
-        if error is not None:  # cannot listen (the port is taken): the caller says so
-            self._thread.join()
-            raise error
-        assert self._server is not None
-        self.port: int = self._server.sockets[0].getsockname()[1]
-
-    def _run(self, bind: str, port: int, opened: queue.Queue[BaseException | None]) -> None:
-        asyncio.set_event_loop(self._loop)
-        try:
-            self._server = self._loop.run_until_complete(self._listen(bind, port))
-        except BaseException as err:  # handed to the constructor, which raises it
-            opened.put(err)
-            self._loop.close()
-            return
-        opened.put(None)
-        try:
-            self._loop.run_forever()
-        finally:
-            self._loop.close()
-
-    async def _listen(self, bind: str, port: int) -> Server:
-        server: Server = await serve(
+        self._server: Server = serve(
             self._handle,
             bind,
             port,
@@ -129,10 +91,14 @@ class Transport:
             close_timeout=CLOSE_TIMEOUT,
             compression=None,  # deflate would let a small frame inflate past the caps
         )
-        return server
+        self.port: int = self._server.socket.getsockname()[1]
+        self._thread = threading.Thread(
+            target=self._server.serve_forever, name="net-host", daemon=True
+        )
+        self._thread.start()
 
-    # ------------------------------------------------------------------ per connection (loop)
-    async def _handle(self, ws: ServerConnection) -> None:
+    # ------------------------------------------------------------------ per connection
+    def _handle(self, ws: ServerConnection) -> None:
         conn = next(self._ids)
         address = str(ws.remote_address[0]) if ws.remote_address else "?"
         peer = _Peer(ws, address)
@@ -141,12 +107,15 @@ class Transport:
             if not crowded:
                 self._peers[conn] = peer
         if crowded:  # one computer opening connection after connection: not heard
-            await ws.close(1013, "too many connections")
+            ws.close(1013, "too many connections")
             return
-        writer = asyncio.create_task(self._write(peer))
+        writer = threading.Thread(
+            target=self._write, args=(peer,), name=f"net-w{conn}", daemon=True
+        )
+        writer.start()
         self.inbox.put(Opened(conn, address))
         try:
-            async for raw in ws:
+            for raw in ws:
                 try:
                     self.inbox.put(Received(conn, parse_client(raw)))
                 except ProtocolError as err:
@@ -159,39 +128,22 @@ class Transport:
             with self._lock:
                 self._peers.pop(conn, None)
             peer.closing = True
-            writer.cancel()
+            _put_end(peer)
             self.inbox.put(Closed(conn))
 
-    async def _write(self, peer: _Peer) -> None:
-        try:
-            while True:
-                await peer.wake.wait()
-                peer.wake.clear()
-                while peer.outbox:
-                    text = peer.outbox.popleft()
-                    if text is None:
-                        await peer.ws.close()
-                        return
-                    await peer.ws.send(text)  # waits only while the client's buffer is full
-        except (ConnectionClosed, OSError):
-            pass
-
-    def _flush(self) -> None:
-        """On the loop: wake the writer of every connection with something queued."""
-        self._woken = False  # first: a send after this point schedules another flush
-        with self._lock:
-            peers = list(self._peers.values())
-        for peer in peers:
-            if peer.outbox:
-                peer.wake.set()
+    def _write(self, peer: _Peer) -> None:
+        while True:
+            text = peer.outbox.get()
+            if text is None:
+                break
+            try:
+                peer.ws.send(text)
+            except (ConnectionClosed, OSError):
+                break
+        with contextlib.suppress(Exception):  # closing anyway
+            peer.ws.close()
 
     # ------------------------------------------------------------------ the game loop's side
-    def _wake(self) -> None:
-        if not self._woken:
-            self._woken = True
-            with contextlib.suppress(RuntimeError):  # the loop has stopped: nothing to write
-                self._loop.call_soon_threadsafe(self._flush)
-
     def send(self, conn: int, text: str) -> bool:
         """Queue ``text`` for ``conn``; False (and the connection closed) when its queue is
         full or it is gone."""
@@ -199,28 +151,26 @@ class Transport:
             peer = self._peers.get(conn)
         if peer is None or peer.closing:
             return False
-        if len(peer.outbox) >= OUTBOX:
+        try:
+            peer.outbox.put_nowait(text)
+        except queue.Full:
             log.info("closing connection %d: it does not read", conn)
             self.close(conn, drop=True)
             return False
-        peer.outbox.append(text)
-        self._wake()
         return True
 
     def close(self, conn: int, drop: bool = False) -> None:
-        """Close after what is queued (a refusal goes out first); never waits. ``drop``, or
-        a full queue: the socket is dropped at once (a peer that does not read)."""
+        """Close after what is queued (a refusal goes out first); never waits. ``drop``: a
+        peer that does not read is dropped at once (its writer, stuck in a send, may take
+        one more message off the full queue, and then the end mark fits behind a queue
+        that is never written: the connection stayed open until the host stopped)."""
         with self._lock:
             peer = self._peers.get(conn)
         if peer is None or peer.closing:
             return
         peer.closing = True
-        if drop or len(peer.outbox) >= OUTBOX:
-            with contextlib.suppress(RuntimeError):
-                self._loop.call_soon_threadsafe(peer.ws.transport.abort)
-            return
-        peer.outbox.append(None)
-        self._wake()
+        if not _put_end(peer) or drop:  # nobody reads it: drop the socket now
+            threading.Thread(target=_abort, args=(peer.ws,), daemon=True).start()
 
     def address(self, conn: int) -> str | None:
         with self._lock:
@@ -231,27 +181,31 @@ class Transport:
         """Whether nothing waits in ``conn``'s queue (True when it is gone)."""
         with self._lock:
             peer = self._peers.get(conn)
-        return peer is None or not peer.outbox
+        return peer is None or peer.outbox.empty()
 
     def connections(self) -> list[int]:
         with self._lock:
             return list(self._peers)
 
     def stop(self) -> None:
-        """Stop listening and close every connection (waits for the loop, at most
-        ``STOP_TIMEOUT``)."""
-        if not self._thread.is_alive():
-            return
+        """Stop listening and close every connection."""
         for conn in self.connections():
             self.close(conn)
-        with contextlib.suppress(Exception):  # stopping anyway
-            future = asyncio.run_coroutine_threadsafe(self._shutdown(), self._loop)
-            future.result(STOP_TIMEOUT)
-        with contextlib.suppress(RuntimeError):
-            self._loop.call_soon_threadsafe(self._loop.stop)
-        self._thread.join(STOP_TIMEOUT)
+        self._server.shutdown()
 
-    async def _shutdown(self) -> None:
-        assert self._server is not None
-        self._server.close()  # closes every connection, as the threading server did
-        await self._server.wait_closed()
+
+def _put_end(peer: _Peer) -> bool:
+    try:
+        peer.outbox.put_nowait(None)
+    except queue.Full:
+        return False
+    return True
+
+
+def _abort(ws: Any) -> None:
+    """Drop a connection whose writer is stuck in a send: a shutdown wakes it."""
+    try:
+        ws.socket.shutdown(socket.SHUT_RDWR)
+        ws.socket.close()
+    except OSError:
+        pass
