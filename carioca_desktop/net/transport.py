@@ -3,14 +3,8 @@ game loop through queues.
 
 Each connection gets a reader (the server's handler thread: every frame is parsed here, off
 the game loop, and put on the one inbox) and a writer thread fed by a bounded queue. The game
-loop never waits on a socket: a client that stops reading fills its queue, and is then closed
-(``OUTBOX``), so one slow or hostile computer cannot stall the table.
-
-A small message (``DIRECT``) to a connection with nothing queued goes out from the game loop
-itself when the socket can take it at once (``select`` says writable: Linux then has room for
-a third of the buffer, at least 1.5 KiB; macOS 2 KiB), so the seat asked to act gets its state
-without waking a thread (most states are a few hundred bytes); anything else, and everything
-behind a queued message, waits in the queue as before (a lock keeps each connection's order).
+loop only ever puts on that queue, never waits: a client that stops reading fills its queue,
+and is then closed (``OUTBOX``), so one slow or hostile computer cannot stall the table.
 """
 
 from __future__ import annotations
@@ -19,14 +13,12 @@ import contextlib
 import itertools
 import logging
 import queue
-import select
 import socket
 import threading
 from dataclasses import dataclass, field
 from typing import Any
 
 from websockets.exceptions import ConnectionClosed
-from websockets.protocol import State
 from websockets.sync.server import Server, ServerConnection, serve
 
 from carioca_desktop.net.protocol import WIRE_LIMIT, ClientMessage, ProtocolError, parse_client
@@ -40,10 +32,6 @@ than a client that reads at all falls behind by."""
 PER_ADDRESS = 16
 """Open connections from one address: a table has at most 8 seats, so more are not players
 (each costs two threads)."""
-
-DIRECT = 1024
-"""Bytes (UTF-8) a message may have to be sent by the game loop itself (see the module's
-words: a writable socket has room for it, so the send cannot wait)."""
 
 PING_INTERVAL = 2.0  # a vanished client (no FIN: a cable pulled) is noticed within 2 + 3 s
 PING_TIMEOUT = 3.0
@@ -82,16 +70,6 @@ class _Peer:
     address: str
     outbox: queue.Queue[str | None] = field(default_factory=lambda: queue.Queue(OUTBOX))
     closing: bool = False
-    # Held while a message is sent, by the writer or by a direct send: the connection's
-    # messages leave in the order they were given. ``pending`` counts the messages put on
-    # the queue and not yet sent (its own lock: the writer may hold ``turn`` for long).
-    turn: threading.Lock = field(default_factory=threading.Lock)
-    count: threading.Lock = field(default_factory=threading.Lock)
-    pending: int = 0
-
-    def counted(self, step: int) -> None:
-        with self.count:
-            self.pending += step
 
 
 class Transport:
@@ -158,13 +136,10 @@ class Transport:
             text = peer.outbox.get()
             if text is None:
                 break
-            with peer.turn:
-                try:
-                    peer.ws.send(text)
-                except (ConnectionClosed, OSError):
-                    break
-                finally:
-                    peer.counted(-1)
+            try:
+                peer.ws.send(text)
+            except (ConnectionClosed, OSError):
+                break
         with contextlib.suppress(Exception):  # closing anyway
             peer.ws.close()
 
@@ -176,17 +151,9 @@ class Transport:
             peer = self._peers.get(conn)
         if peer is None or peer.closing:
             return False
-        if len(text) <= DIRECT and peer.turn.acquire(blocking=False):  # chars <= bytes
-            try:  # nothing is being sent to it: with nothing queued, this one may go now
-                if peer.pending == 0 and _send_now(peer.ws, text):
-                    return True
-            finally:
-                peer.turn.release()
-        peer.counted(1)
         try:
             peer.outbox.put_nowait(text)
         except queue.Full:
-            peer.counted(-1)
             log.info("closing connection %d: it does not read", conn)
             self.close(conn, drop=True)
             return False
@@ -225,29 +192,6 @@ class Transport:
         for conn in self.connections():
             self.close(conn)
         self._server.shutdown()
-
-
-def _send_now(ws: Any, text: str) -> bool:
-    """Send from the game loop if that cannot wait: the connection open and not busy (its
-    lock free), its socket writable (room for a ``DIRECT`` message). The frame is made by
-    the connection's own protocol under its own lock, as its ``send`` does, but never
-    waits: ``send`` on a connection that is closing waits for the close. False: it did
-    not go, the queue takes it."""
-    if not ws.protocol_mutex.acquire(blocking=False):
-        return False
-    try:
-        if ws.protocol.state is not State.OPEN:
-            return False
-        data = text.encode("utf-8")
-        if len(data) > DIRECT or not select.select((), (ws.socket,), (), 0)[1]:
-            return False
-        ws.protocol.send_text(data)
-        ws.send_data()
-        return True
-    except (OSError, ValueError):  # the socket failed or closed: its reader ends and says so
-        return True  # nothing more can be sent to it; the message is as lost as in a send
-    finally:
-        ws.protocol_mutex.release()
 
 
 def _put_end(peer: _Peer) -> bool:

@@ -199,39 +199,3 @@ def test_a_client_ends_with_a_message_when_a_state_carries_a_bad_ask(inner: str,
     lost = [e for e in events if isinstance(e, Lost)]
     assert lost[0].message == f"the host sent a bad message: {why}", lost
     assert not any(isinstance(e, (StateChanged, Asked)) for e in events)
-
-
-def test_a_small_message_leaves_from_the_callers_thread_and_keeps_its_place(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    from websockets.sync.client import connect
-
-    from carioca_desktop.net import transport as transport_module
-
-    writing = threading.Event()  # the connections' writer threads wait for it
-    original = transport_module.Transport._write
-
-    def held_writer(self: Any, peer: Any) -> None:
-        writing.wait(DEADLINE)
-        original(self, peer)
-
-    monkeypatch.setattr(transport_module.Transport, "_write", held_writer)
-    transport = transport_module.Transport("127.0.0.1", 0)
-    try:
-        with connect(f"ws://127.0.0.1:{transport.port}/", compression=None, proxy=None) as ws:
-            conn = transport.inbox.get(timeout=DEADLINE).conn  # type: ignore[union-attr]
-            assert transport.send(conn, '{"t":"small","n":1}')
-            assert ws.recv(timeout=DEADLINE) == '{"t":"small","n":1}'  # no writer was needed
-            big = '{"t":"big","x":"' + "y" * 5000 + '"}'
-            assert transport.send(conn, big)  # too big to go at once: queued
-            assert transport.send(conn, '{"t":"small","n":2}')  # behind it, in the queue
-            # Nothing may overtake the queued one: a window, since what is asserted is that
-            # nothing comes while the writer is held.
-            with pytest.raises(TimeoutError):
-                ws.recv(timeout=0.5)
-            writing.set()
-            assert ws.recv(timeout=DEADLINE) == big
-            assert ws.recv(timeout=DEADLINE) == '{"t":"small","n":2}'
-    finally:
-        writing.set()
-        transport.stop()
