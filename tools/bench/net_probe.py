@@ -5,6 +5,9 @@ the answer's send: the match's critical path) and on the others (news of other s
 which the match does not wait for).
 
     NET_PROBE_OUT=FILE python tools/bench/net_probe.py join HOST:PORT --code ... --bot ...
+
+bench_net.py runs it with ``PYTHONPATH`` naming the tree it measures (``--compare``: an
+older one); run by hand without it, it runs this tree.
 """
 
 from __future__ import annotations
@@ -40,6 +43,8 @@ def _install(out: str) -> None:
 
 
 def main() -> None:
+    if not os.environ.get("PYTHONPATH"):
+        sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
     out = os.environ.get("NET_PROBE_OUT")
     if out:
         _install(out)
