@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from carioca_desktop.i18n import tr
-from carioca_desktop.ui import theme
+from carioca_desktop.ui import replay_bar, theme
 from carioca_desktop.ui.coach_panel import side_rect, side_width
-from carioca_desktop.ui.widgets import draw_text, font
+from carioca_desktop.ui.widgets import font
 
 if TYPE_CHECKING:
     from carioca_desktop.play.replay_session import Recorded
@@ -34,6 +34,13 @@ class ReplayLayout:
         layout: Any  # either table's layout
 
     _side = 0  # px the coach's strip takes at the window's right while it is open
+    _runs: replay_bar.Runs | None = None  # the bar's words, rendered once (this viewer's)
+
+    @property
+    def _bar_runs(self) -> replay_bar.Runs:
+        if self._runs is None:
+            self._runs = replay_bar.Runs()
+        return self._runs
 
     def show_coach(self, on: bool) -> None:
         """Open or close the coach's strip: the table is laid out again beside it, so the
@@ -85,16 +92,15 @@ class ReplayLayout:
         text = tr(words, n=r.position, total=len(r.actions), round=here, state=state,
                   seat=r.match.seats[r.seat].name)  # fmt: skip
         keys = tr(f"replay.keys_{r.match.game}")
-        line = small.get_linesize()
+        line, runs = small.get_linesize(), self._bar_runs
         left = self.bar_left(h - 2 * line - 10)
-        crowded = small.size(text)[0] + small.size(keys)[0] + 48 > w - left  # then two rows
+        wide = runs.width(text, small, theme.TEXT) + runs.width(keys, small, theme.TEXT_DIM)
+        crowded = wide + 48 > w - left  # then two rows
         tall = line * (2 if crowded else 1) + 10
         bar = pygame.Rect(left, h - tall, w - left, tall)
-        shade = pygame.Surface(bar.size, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, bar)
+        surface.blit(replay_bar.shade(bar.size), bar)
         first = bar.y + 5 + line // 2
-        draw_text(surface, text, small, (bar.x + 12, first), theme.TEXT, "midleft")
+        runs.draw(surface, text, small, (bar.x + 12, first), theme.TEXT, "midleft")
         keys_at = (bar.right - 12, first + line if crowded else first)
-        draw_text(surface, keys, small, keys_at, theme.TEXT_DIM, "midright")
+        runs.draw(surface, keys, small, keys_at, theme.TEXT_DIM, "midright")
         return bar

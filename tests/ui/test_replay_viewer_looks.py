@@ -106,12 +106,12 @@ def test_a_buraco_step_lays_the_parts_rehearsed_after_the_last(small_app: App) -
     slow.frame(0.016)
     used = 0
     for _ in range(6):
-        slow.frame(0.016)  # the frames after the position was shown: its next action
-        for _ in range(40):  # rehearsed, a stage a frame
-            if scene._stages is None:
+        for _ in range(40):  # the frames after the position was shown: its next action
+            slow.frame(0.016)  # rehearsed, in stages
+            done = scene._rehearsed is not None and scene._rehearsed[1] == scene.replay.position
+            if done and scene._stages is None:
                 break
-            slow.frame(0.016)
-        assert scene._stages is None, "the rehearsal did not end in 40 frames"
+        assert scene._stages is None and done, "the rehearsal did not end in 40 frames"
         before = scene.layer.used_ahead
         _press(scene, pygame.K_RIGHT)
         slow.frame(0.016)
