@@ -1,15 +1,14 @@
-"""The replay bar's pictures, kept between frames: its translucent shade by size and its
-words as runs (each word with its soft shadow, rendered once), so a step, which changes only
-the action's number, renders one short run instead of both lines of the bar (the bar's
-words and shade were a third of a Buraco step frame's CPU: 0.3-0.5 ms of 1.3-1.8); and the
-stages in which the viewer paints ahead the card faces a step will draw (``warm_steps``)."""
+"""The replay bar's pictures, kept between frames: its words as runs (each word with its
+soft shadow, rendered once), so a step, which changes only the action's number, renders one
+short run instead of both lines of the bar (the bar's words and shade were a third of a
+Buraco step frame's CPU: 0.3-0.5 ms of 1.3-1.8); and the stages in which the viewer paints
+ahead the card faces a step will draw (``warm_steps``)."""
 
 from __future__ import annotations
 
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator
-from functools import lru_cache
 
 import pygame
 
@@ -22,15 +21,6 @@ Run = tuple[pygame.Surface, int]  # a word's picture and how far the line goes o
 SLOW_S = 0.0003  # a call that took longer painted something (a cached one is a lookup)
 RUNS_KEPT = 400  # words kept: the bar's few dozen, every number a match reaches, the keys
 LINES_KEPT = 8  # whole lines: the keys' and the last positions' (a step back shows one again)
-
-
-@lru_cache(maxsize=8)
-def shade(size: tuple[int, int]) -> pygame.Surface:
-    """The bar's translucent black, in the display's format when there is one (an alpha
-    surface in another format blends ten times slower)."""
-    surface = pygame.Surface(size, pygame.SRCALPHA)
-    surface.fill((0, 0, 0, 150))
-    return surface.convert_alpha() if can_convert() else surface
 
 
 class Runs:

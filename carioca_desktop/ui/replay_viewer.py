@@ -205,8 +205,8 @@ class ReplayViewerScene(ReplayControls, TableScene):
     window_partial = False  # the bar is drawn over the table after it
 
     def __init__(self, app: Host, session: ReplaySession) -> None:
+        self.replay = session  # before the table lays itself out above the bar
         super().__init__(app, session)
-        self.replay = session
         self.speed = 1
         self.coach = carioca_coach()
 
@@ -282,8 +282,8 @@ class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
     window_partial = False
 
     def __init__(self, app: Host, session: BuracoReplaySession) -> None:
+        self.replay = session  # before the table lays itself out above the bar
         super().__init__(app, session)
-        self.replay = session
         self.speed = 1
         self.coach = buraco_coach()
         self._rehearsed: object = None  # the position whose next action was rehearsed
