@@ -367,12 +367,13 @@ class HistoryScene(UIScene):
         (storage/replays.py) and the reason shown."""
         from carioca_desktop.storage.match_file import MatchFileError
         from carioca_desktop.storage.replays import open_kept
+        from carioca_desktop.ui.refusal_words import refused
         from carioca_desktop.ui.replay_viewer import open_viewer
 
         try:
             replayed = open_kept(self.rows[self.chosen].kept, self.app.paths)
         except MatchFileError as err:
-            self.message = tr("replay.failed", reason=err.reason)
+            self.message = refused(err)
             self._load()
             self.rebuild()
             return

@@ -11,6 +11,7 @@ from carioca_desktop.play.buraco.text import for_players
 from carioca_desktop.play.versus import Versus, versus_hard
 from carioca_desktop.storage.match_file import MatchFileError
 from carioca_desktop.storage.replays import Kept, open_kept
+from carioca_desktop.ui.refusal_words import refusal_words
 
 
 class HardComparison:
@@ -33,7 +34,7 @@ class HardComparison:
         try:
             self.result = versus_hard(open_kept(kept).match)
         except MatchFileError as err:
-            self.failed = err.reason
+            self.failed = refusal_words(err)
 
     @property
     def busy(self) -> bool:
