@@ -20,8 +20,9 @@ from carioca_desktop.storage import Paths
 from carioca_desktop.storage.match_file import MatchFile
 from carioca_desktop.ui import allhands, hud
 from carioca_desktop.ui.app import App
-from carioca_desktop.ui.replay_viewer import BuracoReplayViewerScene, open_viewer
+from carioca_desktop.ui.replay_viewer import open_viewer
 from carioca_desktop.ui.scenes.buraco.layout import BUTTONS
+from carioca_desktop.ui.scenes.buraco.replay import BuracoReplayViewerScene
 
 
 @pytest.fixture
