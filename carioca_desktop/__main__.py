@@ -8,6 +8,7 @@ import sys
 from collections.abc import Iterator, Sequence
 
 from carioca_desktop import games, version
+from carioca_desktop.arguments import CommandParser
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep stdout for our own output
 
@@ -22,15 +23,6 @@ class _Presets:
 
     def __contains__(self, name: object) -> bool:
         return name in set(self)
-
-
-class _Parser(argparse.ArgumentParser):
-    """Bad arguments: a one-line reason and the usage, exit 2, and never a window."""
-
-    def error(self, message: str) -> None:  # type: ignore[override]
-        sys.stderr.write(f"carioca: {message}\n")
-        self.print_usage(sys.stderr)
-        raise SystemExit(2)
 
 
 class _VersionAction(argparse.Action):
@@ -59,7 +51,7 @@ def _players(text: str) -> int:
 
 
 def play_parser() -> argparse.ArgumentParser:
-    parser = _Parser(
+    parser = CommandParser(
         prog="carioca",
         description="Carioca, the Chilean contract rummy.",
         epilog=(

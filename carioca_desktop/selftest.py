@@ -143,7 +143,7 @@ def _replay_viewer(app: App) -> Scene:
     """The replay viewer of a short bot match (Carioca's "chico": four rounds), some moves in."""
     from carioca_desktop.play.replay_session import ReplaySession
     from carioca_desktop.replay_tool import record_bot_match
-    from carioca_desktop.ui.replay_viewer import ReplayViewerScene
+    from carioca_desktop.ui.scenes.carioca.replay import ReplayViewerScene
 
     rules = CariocaRules.from_dict({"players": 3, "preset": "chico"})
     _result, match, _game = record_bot_match("carioca", rules, ["easy", "easy", "easy"], 2)
@@ -244,10 +244,10 @@ def _network_screens() -> str:
     code and addresses), Join a table, and the lobby a loopback joiner sees."""
     from carioca_desktop.storage import Paths
     from carioca_desktop.ui.app import App
+    from carioca_desktop.ui.joining import Joining
     from carioca_desktop.ui.scenes.net.choice import NetChoiceScene
     from carioca_desktop.ui.scenes.net.hosting import ME, PERSON, open_table
     from carioca_desktop.ui.scenes.net.join import JoinScene
-    from carioca_desktop.ui.scenes.net.joining import Joining
     from carioca_desktop.ui.scenes.net.lobby import LobbyScene
     from carioca_desktop.ui.scenes.net.waiting import WaitingRoomScene
 

@@ -37,4 +37,4 @@ def test_generators_and_switched_off_models_live_in_tools() -> None:
     shipped = {p.name for p in PACKAGE.rglob("*.py")} | {
         p.name for p in (ROOT / "assets").rglob("*")
     }
-    assert not shipped & {"synth.py", "icon.py", "learned.py", "threat.py", "eval.json"}
+    assert not shipped & {"synth.py", "icon.py", "learned.py", "threat.py", "eval.json", "arena.py"}

@@ -1,6 +1,9 @@
 """The package's import picture: cycles, upward imports, scene imports and game dispatch sites.
 
-Run from the repository root: `python tools/imports.py` (add `--list` for every finding).
+Run from the repository root: `python tools/imports.py` (add `--list` for every finding,
+`--json` for the figures as one JSON object, `--check` to exit 1 when a figure exceeds the
+issue's targets, `--root DIR` to read another checkout). It parses; it imports nothing of the
+package (no pygame), so a test runs it as a command (tests/test_import_picture.py).
 
 Definitions (kept here so that before/after figures come from the same words):
 
@@ -21,6 +24,8 @@ Definitions (kept here so that before/after figures come from the same words):
   is a module under `ui/scenes/`.
 - *scene importing a scene*: a module under `ui/scenes/` importing a module of another
   screen (screens are `ui/scenes/X.py` or the package `ui/scenes/X/`).
+- *module importing App*: a module that imports the name `App` from `ui/app.py`, or that
+  module itself (type-only and function-level imports too); `--list` marks the type-only ones.
 - *dispatch site*: a comparison (`==`, `!=`, `in`, `not in`) against a string literal naming
   a game ("carioca", "buraco"), or an `isinstance(..., <Game or Rules class of one game>)`,
   outside the two registries (`games.py`, `ui/games.py`) and outside each game's own folder.
@@ -28,7 +33,9 @@ Definitions (kept here so that before/after figures come from the same words):
 
 from __future__ import annotations
 
+import argparse
 import ast
+import json
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -40,6 +47,8 @@ GAME_TYPE_PREFIXES = ("Buraco", "Carioca")
 GAME_TYPES = ("Game", "MatchSession", "MatchRecord")
 ROUTERS = ("ui.app", "ui.routes", "ui.games")
 REGISTRIES = ("games", "ui.games")
+# The issue's targets (issue 23): figures that --check keeps at or under these.
+TARGETS = {"ui_cycles": 0, "upward": 2, "scene_to_scene": 0, "dispatch_sites": 0}
 
 
 @dataclass
@@ -52,6 +61,8 @@ class Module:
     is_package: bool
     imports: set[str] = field(default_factory=set)
     late_imports: set[str] = field(default_factory=set)
+    typing_imports: set[str] = field(default_factory=set)
+    app_import: str | None = None  # "type-only" or "runtime" when it imports App
 
 
 def load(root: Path) -> dict[str, Module]:
@@ -106,22 +117,57 @@ def _targets(module: Module, node: ast.AST, known: dict[str, Module]) -> Iterato
                 yield base
 
 
-def collect(module: Module, known: dict[str, Module]) -> None:
-    """Fill the module's imports, and those made inside a function body."""
-    late: set[int] = set()
-    for node in ast.walk(module.tree):
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-            for inner in ast.walk(node):
-                if isinstance(inner, ast.Import | ast.ImportFrom):
-                    late.add(id(inner))
-    for node in ast.walk(module.tree):
+def _import_statements(tree: ast.AST) -> Iterator[tuple[ast.Import | ast.ImportFrom, bool, bool]]:
+    """Each import statement, whether it sits in a function body and whether under
+    `if TYPE_CHECKING:`. Only statements hold imports, so expressions are not walked."""
+    stack: list[tuple[ast.AST, bool, bool]] = [(tree, False, False)]
+    while stack:
+        node, late, typing = stack.pop()
         if isinstance(node, ast.Import | ast.ImportFrom):
-            for target in _targets(module, node, known):
-                if target == module.name:
-                    continue
-                module.imports.add(target)
-                if id(node) in late:
-                    module.late_imports.add(target)
+            yield node, late, typing
+            continue
+        late = late or isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        body = getattr(node, "body", []) if _is_type_checking(node) else []
+        guarded = {id(n) for n in body}
+        for child in ast.iter_child_nodes(node):
+            if not isinstance(child, ast.expr):
+                stack.append((child, late, typing or id(child) in guarded))
+
+
+def _is_type_checking(node: ast.AST) -> bool:
+    """`if TYPE_CHECKING:` (or `typing.TYPE_CHECKING`)."""
+    test = getattr(node, "test", None)
+    return isinstance(node, ast.If) and "TYPE_CHECKING" in (
+        getattr(test, "id", None),
+        getattr(test, "attr", None),
+    )
+
+
+def _names_app(node: ast.Import | ast.ImportFrom, targets: set[str]) -> bool:
+    """Whether the statement imports `App` from ui/app.py, or that module itself."""
+    if "ui.app" not in targets:
+        return False
+    if isinstance(node, ast.Import):
+        return True
+    from_app = bool(node.module) and str(node.module).split(".")[-1] == "app"
+    wanted = "App" if from_app else "app"
+    return any(alias.name == wanted for alias in node.names)
+
+
+def collect(module: Module, known: dict[str, Module]) -> None:
+    """Fill the module's imports, those made inside a function body and the type-only ones."""
+    app_kinds: set[str] = set()
+    for node, late, typing in _import_statements(module.tree):
+        targets = set(_targets(module, node, known)) - {module.name}
+        module.imports |= targets
+        if late:
+            module.late_imports |= targets
+        if typing:
+            module.typing_imports |= targets
+        if _names_app(node, targets):
+            app_kinds.add("type-only" if typing else "runtime")
+    if app_kinds:
+        module.app_import = "runtime" if "runtime" in app_kinds else "type-only"
 
 
 def sccs(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -288,31 +334,92 @@ def dispatch_sites(modules: dict[str, Module]) -> list[tuple[str, int]]:
     return sorted(found)
 
 
-def main(argv: list[str]) -> int:
-    """Print the figures (and with --list, every finding)."""
-    root = Path(__file__).resolve().parent.parent
-    modules = load(root)
-    show = "--list" in argv
-    ui_cycles = cycles(modules, "ui")
-    all_cycles = cycles(modules)
-    rows: list[tuple[str, list[object]]] = [
-        ("import cycles in ui/ (SCCs > 1)", list(ui_cycles)),
-        ("import cycles in the package", list(all_cycles)),
-        ("upward imports in ui/", list(upward(modules))),
-        ("function-level scene imports", list(late_scene_imports(modules))),
-        ("scene modules importing another scene", list(scene_to_scene(modules))),
-        ("game dispatch sites outside the registries", list(dispatch_sites(modules))),
+def app_importers(modules: dict[str, Module]) -> list[tuple[str, str]]:
+    """The modules that import `App` (or ui/app.py itself), each with how."""
+    return sorted((n, m.app_import) for n, m in modules.items() if m.app_import)
+
+
+LABELS = {
+    "ui_cycles": "import cycles in ui/ (SCCs > 1)",
+    "package_cycles": "import cycles in the package",
+    "upward": "upward imports in ui/",
+    "late_scene_imports": "function-level scene imports",
+    "scene_to_scene": "scene modules importing another scene",
+    "app_importers": "modules importing App",
+    "dispatch_sites": "game dispatch sites outside the registries",
+}
+
+
+def picture(modules: dict[str, Module]) -> dict[str, list[object]]:
+    """Every finding, by the figure it counts toward (the keys of LABELS)."""
+    return {
+        "ui_cycles": list(cycles(modules, "ui")),
+        "package_cycles": list(cycles(modules)),
+        "upward": list(upward(modules)),
+        "late_scene_imports": list(late_scene_imports(modules)),
+        "scene_to_scene": list(scene_to_scene(modules)),
+        "app_importers": list(app_importers(modules)),
+        "dispatch_sites": list(dispatch_sites(modules)),
+    }
+
+
+def over_targets(figures: dict[str, list[object]]) -> list[str]:
+    """The figures above the issue's targets, in words."""
+    return [
+        f"{LABELS[key]}: {len(figures[key])} > {most}"
+        for key, most in TARGETS.items()
+        if len(figures[key]) > most
     ]
-    for label, items in rows:
-        print(f"{label}: {len(items)}")
-        if label.startswith("import cycles"):
-            largest = max((len(c) for c in items if isinstance(c, list)), default=0)
-            print(f"  largest SCC: {largest} modules")
+
+
+def _largest(items: list[object]) -> int:
+    return max((len(c) for c in items if isinstance(c, list)), default=0)
+
+
+def report(modules: dict[str, Module], figures: dict[str, list[object]], show: bool) -> None:
+    """The figures in words (with ``show``, every finding under its figure)."""
+    for key, items in figures.items():
+        print(f"{LABELS[key]}: {len(items)}")
+        if key.endswith("cycles"):
+            print(f"  largest SCC: {_largest(items)} modules")
         if show:
             for item in items:
                 print(f"    {item}")
     ui_count = sum(1 for n in modules if n == "ui" or n.startswith("ui."))
     print(f"modules: {len(modules)} (ui: {ui_count})")
+
+
+def as_json(modules: dict[str, Module], figures: dict[str, list[object]], show: bool) -> str:
+    """The figures as one JSON object (with ``show``, the findings too)."""
+    data: dict[str, object] = {key: len(items) for key, items in figures.items()}
+    data["largest_ui_cycle"] = _largest(figures["ui_cycles"])
+    data["largest_package_cycle"] = _largest(figures["package_cycles"])
+    data["modules"] = len(modules)
+    data["over_targets"] = over_targets(figures)
+    if show:
+        data["findings"] = figures
+    return json.dumps(data, indent=1, default=list)
+
+
+def main(argv: list[str]) -> int:
+    """Print the figures; with --check, exit 1 when one exceeds the issue's targets."""
+    parser = argparse.ArgumentParser(prog="tools/imports.py", description=__doc__.split("\n")[0])
+    parser.add_argument("--list", action="store_true", help="every finding under its figure")
+    parser.add_argument("--json", action="store_true", help="the figures as one JSON object")
+    parser.add_argument("--check", action="store_true", help="exit 1 above the issue's targets")
+    parser.add_argument("--root", type=Path, default=Path(__file__).resolve().parent.parent,
+                        help="the checkout to read (default: this one)")  # fmt: skip
+    args = parser.parse_args(argv)
+    modules = load(args.root)
+    figures = picture(modules)
+    if args.json:
+        print(as_json(modules, figures, args.list))
+    else:
+        report(modules, figures, args.list)
+    over = over_targets(figures)
+    if args.check and over:
+        print("over the targets: " + "; ".join(over), file=sys.stderr)
+        return 1
     return 0
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from carioca_desktop import version
+from carioca_desktop.arguments import CommandParser
 from carioca_desktop.net.admission import normal_code
 from carioca_desktop.net.games import KINDS
 from carioca_desktop.net.seats import REMOTE, parse_seats
@@ -25,11 +26,7 @@ log = logging.getLogger(__name__)
 DEFAULT_PORT = 47470
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
-        sys.stderr.write(f"carioca {self.prog.split()[-1]}: {' '.join(message.split())[:300]}\n")
-        self.print_usage(sys.stderr)
-        raise SystemExit(2)
+REASON_CAP = 300  # a bad argument's reason echoes what was typed: one line, this long at most
 
 
 def _port(text: str) -> int:
@@ -56,7 +53,9 @@ def _buy_seconds(text: str) -> float | None:
 
 
 def host_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="carioca host", description="Host a network table without a window.")
+    p = CommandParser(
+        prog="carioca host", description="Host a network table without a window.", fold=REASON_CAP
+    )
     p.add_argument("--game", choices=sorted(KINDS), default=None)
     p.add_argument("--preset", default=None, help="rule preset of the game")
     p.add_argument("--rules", metavar="FILE", default=None, help="JSON rule-set file")
@@ -110,7 +109,9 @@ def _host_name(args: argparse.Namespace, p: argparse.ArgumentParser) -> str:
 
 
 def join_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="carioca join", description="Join a network table without a window.")
+    p = CommandParser(
+        prog="carioca join", description="Join a network table without a window.", fold=REASON_CAP
+    )
     p.add_argument("address", metavar="HOST:PORT")
     p.add_argument("--code", required=True)
     p.add_argument("--name", default="Jugador")

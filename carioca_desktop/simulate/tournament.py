@@ -12,20 +12,12 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
+from carioca_desktop.arguments import CommandParser
 from carioca_desktop.rules.errors import RulesError
 from carioca_desktop.storage.jsonio import parse_object, read_capped
 from carioca_desktop.storage.notices import FileProblem
 
 R = TypeVar("R")
-
-
-class Parser(argparse.ArgumentParser):
-    """Bad arguments: a one-line reason and the usage, exit 2."""
-
-    def error(self, message: str) -> None:  # type: ignore[override]
-        sys.stderr.write(f"{self.prog}: {message}\n")
-        self.print_usage(sys.stderr)
-        raise SystemExit(2)
 
 
 def count(text: str) -> int:
@@ -55,10 +47,10 @@ def level_list(known: Sequence[str]) -> Callable[[str], list[str]]:
 def parser_for(
     prog: str, description: str | None, levels: Sequence[str], presets: Iterable[str],
     **players: Any,
-) -> Parser:  # fmt: skip
+) -> CommandParser:  # fmt: skip
     """A game's tournament command line: ``--players`` as ``players`` says, then the
     arguments both games take."""
-    p = Parser(prog=prog, description=description)
+    p = CommandParser(prog=prog, description=description)
     p.add_argument("--players", **players)
     add_common_arguments(p, levels, presets)
     return p

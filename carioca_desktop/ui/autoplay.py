@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from carioca_desktop.play.carioca.session import MatchSession
 from carioca_desktop.play.seated import SeatConfig
@@ -19,8 +19,6 @@ from carioca_desktop.rules.carioca.ruleset import CariocaRules
 if TYPE_CHECKING:
     from carioca_desktop.play.buraco.session import BuracoSession
     from carioca_desktop.ui.scene import AutoplayOptions, Host
-    from carioca_desktop.ui.scenes.buraco import BuracoTableScene
-    from carioca_desktop.ui.scenes.carioca import TableScene
 
 log = logging.getLogger(__name__)
 
@@ -28,6 +26,21 @@ NAMES = ("Ana", "Beto", "Carla", "Diego", "Elena", "Felipe", "Gabi", "Hugo")
 SEAT_LEVELS = ("hard", "normal", "easy", "normal", "hard", "easy", "normal", "hard")  # by seat
 MOVES_AFTER_LAYDOWN = 8  # the mid-round shot waits a little, so the table has more on it
 MAX_MOVES_PER_ROUND = 4000  # a safety net: no real round comes near (bots always go out)
+
+
+class AutoplayTable(Protocol):
+    """What the driver uses of either game's table scene (it imports no screen)."""
+
+    @property
+    def app(self) -> Host: ...
+    @property
+    def obs(self) -> Any: ...  # the shown seat's observation: ``table`` once anyone laid down
+    @property
+    def session(self) -> Any: ...  # the match: ``game.is_over``, ``next_round()``
+    @property
+    def animator(self) -> Any: ...  # ``finish()``: the shot shows the cards at rest
+
+    def sync(self) -> Any: ...
 
 
 def end_path(path: str) -> str:
@@ -52,7 +65,7 @@ class AutoplayDriver:
         self.after_laydown: int | None = None
         self.mid_taken = options.screenshot is None
 
-    def after_move(self, scene: TableScene | BuracoTableScene) -> None:
+    def after_move(self, scene: AutoplayTable) -> None:
         self.moves += 1
         if self.after_laydown is None and scene.obs.table:
             self.after_laydown = 0
@@ -64,7 +77,7 @@ class AutoplayDriver:
             log.error("autoplay: round %d did not end; stopping", self.rounds_done + 1)
             self._finish(scene)
 
-    def round_over(self, scene: TableScene | BuracoTableScene) -> None:
+    def round_over(self, scene: AutoplayTable) -> None:
         self.rounds_done += 1
         if not self.mid_taken:
             self._shoot(scene, mid=True)
@@ -75,13 +88,13 @@ class AutoplayDriver:
         scene.session.next_round()
         scene.sync()
 
-    def _finish(self, scene: TableScene | BuracoTableScene) -> None:
+    def _finish(self, scene: AutoplayTable) -> None:
         log.info("autoplay: stopped, match over: %s", scene.session.game.is_over)
         if self.options.screenshot:
             self._shoot(scene, mid=False)
         scene.app.quit()
 
-    def _shoot(self, scene: TableScene | BuracoTableScene, mid: bool) -> None:
+    def _shoot(self, scene: AutoplayTable, mid: bool) -> None:
         path = self.options.screenshot
         if path is None:
             return

@@ -16,6 +16,7 @@ from pygame_gui.elements import UIButton
 from carioca_desktop.i18n import tr
 from carioca_desktop.ui.scene import Scene
 from carioca_desktop.ui.sprites import TextCache, panel
+from carioca_desktop.ui.tablekit.wordsize import speak_up
 from carioca_desktop.ui.theme import GOLD, TEXT, TEXT_DIM
 from carioca_desktop.ui.widgets import gold_title
 
@@ -170,6 +171,7 @@ class Coach(Scene):
         object_id = ObjectID(class_id=cls) if cls else None
         button = UIButton(rect, text, self.app.manager, object_id=object_id,
                           command=lambda: self._later.append(command))  # fmt: skip
+        speak_up(self.app.manager, [button], float(self.layout.grow))  # the table's size
         self.coach_buttons.append(button)
 
     def _kill_buttons(self) -> None:

@@ -35,6 +35,8 @@ class GameScreens:
     autoplay_session: Callable[[AutoplayOptions], Any]  # every seat a bot, nothing saved
     stats_view: Callable[[StatsScene, Stats], StatsView]
     house_rows: Callable[[HousePage], list[Row]]  # the house-rules page's rows
+    net_table: Callable[[Host, Any], Scene]  # (app, NetSession): at a network table
+    replay: Callable[[Host, Any], Scene]  # (app, replay session): a kept match's viewer
     explained_rows: bool  # each house-rule row carries a line of explanation
     # The house-rules page's title, line under it and note at its foot (i18n keys); None:
     # the Settings' own ("House rules").
@@ -73,6 +75,18 @@ def _carioca_rules(app: Host) -> Scene:
     from carioca_desktop.ui.scenes.carioca.rules import RulesScene
 
     return RulesScene(app)
+
+
+def _carioca_net_table(app: Host, session: Any) -> Scene:
+    from carioca_desktop.ui.scenes.carioca.nettable import NetCariocaTable
+
+    return NetCariocaTable(app, session)
+
+
+def _carioca_replay(app: Host, session: Any) -> Scene:
+    from carioca_desktop.ui.scenes.carioca.replay import ReplayViewerScene
+
+    return ReplayViewerScene(app, session)
 
 
 def _carioca_saved(session: Any, when: datetime) -> list[str]:
@@ -138,6 +152,18 @@ def _buraco_rules(app: Host) -> Scene:
     return BuracoRulesScene(app, preset_rules(games.BURACO.default_preset), at_table=False)
 
 
+def _buraco_net_table(app: Host, session: Any) -> Scene:
+    from carioca_desktop.ui.scenes.buraco.nettable import NetBuracoTable
+
+    return NetBuracoTable(app, session)
+
+
+def _buraco_replay(app: Host, session: Any) -> Scene:
+    from carioca_desktop.ui.scenes.buraco.replay import BuracoReplayViewerScene
+
+    return BuracoReplayViewerScene(app, session)
+
+
 def _buraco_saved(session: Any, when: datetime) -> list[str]:
     from carioca_desktop.ui.scenes.buraco.newgame import saved_buraco_lines
 
@@ -178,13 +204,15 @@ def _buraco_name(rules: Any) -> str:
 SCREENS: dict[str, GameScreens] = {
     games.CARIOCA.name: GameScreens(
         games.CARIOCA, _carioca_table, _carioca_new_game, _carioca_tutorial, _carioca_rules,
-        _carioca_saved, _carioca_autoplay, _carioca_stats, _carioca_rows,
+        _carioca_saved, _carioca_autoplay, _carioca_stats, _carioca_rows, _carioca_net_table,
+        _carioca_replay,
         explained_rows=True, rules_words=_carioca_words, rules_name=_carioca_name,
         player_counts=tuple(range(2, 9)),
     ),
     games.BURACO.name: GameScreens(
         games.BURACO, _buraco_table, _buraco_new_game, _buraco_tutorial, _buraco_rules,
-        _buraco_saved, _buraco_autoplay, _buraco_stats, _buraco_rows,
+        _buraco_saved, _buraco_autoplay, _buraco_stats, _buraco_rows, _buraco_net_table,
+        _buraco_replay,
         explained_rows=True,
         house_words=("buraco_houserules.title", "buraco_houserules.page_about",
                      "buraco_houserules.note"),

@@ -1,5 +1,6 @@
-"""The replay viewer: a kept match on the real table of its game, read-only
-(play/replay_session.py).
+"""The replay viewer's part both games share: a kept match on the real table of its game,
+read-only (play/replay_session.py); each game's viewer is ``ui/scenes/<game>/replay.py``
+(``ReplayControls`` mixed in before its table), opened by ``open_viewer`` through the registry.
 
 Keys: → one action on (animated), ← one action back, Home / End the start or end of the
 round, PageUp / PageDown the round before or after, Space plays or pauses, S the speed, V
@@ -11,28 +12,15 @@ bar at the bottom says where it is."""
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
-from carioca_desktop.play.replay_session import (
-    BuracoReplaySession,
-    Recorded,
-    ReplaySession,
-    replay_session,
-)
+from carioca_desktop.play.replay_session import Recorded, replay_session
 from carioca_desktop.ui import allhands
 from carioca_desktop.ui.coach_panel import CoachPanel
 from carioca_desktop.ui.replay_end import Ends, end_actions
 from carioca_desktop.ui.replay_layout import ReplayLayout
-from carioca_desktop.ui.scenes.buraco import BuracoTableScene
-from carioca_desktop.ui.scenes.buraco.coach_words import coach_panel as buraco_coach
-from carioca_desktop.ui.scenes.buraco.layout import BUTTONS, seat_places
-from carioca_desktop.ui.scenes.carioca import TableScene
-from carioca_desktop.ui.scenes.carioca.coach_words import coach_panel as carioca_coach
-from carioca_desktop.ui.scenes.carioca.model import Legal
 
 if TYPE_CHECKING:
     from carioca_desktop.storage.match_file import MatchFile
@@ -195,209 +183,9 @@ class ReplayControls(ReplayLayout):
         return allhands.paint_hands(surface, self.images, hands, spots)
 
 
-class ReplayViewerScene(ReplayControls, TableScene):
-    """Carioca's table, driven by the recorded actions instead of bots and people."""
-
-    window_partial = False  # the bar is drawn over the table after it
-
-    def __init__(self, app: Host, session: ReplaySession) -> None:
-        super().__init__(app, session)
-        self.replay = session
-        self.speed = 1
-        self.coach = carioca_coach()
-
-    def set_pace(self, seconds: float) -> None:
-        self.pause_s = seconds
-
-    def show_faces(self, on: bool) -> None:
-        self.model.hands_up = on
-        self.refresh()
-
-    def practice_table(self, session: Any) -> Any:
-        return TableScene(self.app, session)
-
-    def idle(self) -> None:
-        """Paused, an idle frame rehearses the next recorded action as the table rehearses a
-        bot's move (its words, panels and piles drawn ahead: the → frame only blits them;
-        the step was 2.3x the floor); else the table's own idle work."""
-        r = self.replay
-        if r.playing or not self.frame.rehearsal.run(r.step()):
-            super().idle()
-
-    def show_round_end(self) -> None:
-        """The round's sheet as the table shows it; the match's final sheet with the
-        viewer's buttons (a viewer has no new game to start)."""
-        if not self.session.game.is_over:
-            super().show_round_end()
-            return
-        from carioca_desktop.ui.scenes.carioca.final import FinalScoreScene
-
-        self.app.push(FinalScoreScene(self.app, self.session, self.ends()))
-
-    def forward(self) -> None:
-        """One recorded action on, animated as the table animates a bot's move."""
-        r = self.replay
-        action = r.step()
-        if action is None:
-            return
-        self.animator.finish()
-        if self.game_over_round:
-            r.next_round()
-            self.sync()
-        else:
-            self.perform(action)
-
-    def go(self, position: int) -> None:
-        """Jump to ``position`` actions (no animation): the table re-reads the game."""
-        r = self.replay
-        self.animator.finish()
-        self.input.cancel()
-        r.seek(position)
-        self.model.legal = Legal(r.game)
-        self.round_end.stage = None
-        self.sync()
-
-    def hand_spots(self) -> dict[int, tuple[str, pygame.Rect]]:
-        return {seat: (spot.side, spot.panel) for seat, spot in self.layout.seats.items()}
-
-    def covered_parts(self) -> list[pygame.Rect]:
-        lay = self.layout
-        seats = [spot.panel for spot in lay.seats.values()]
-        return [*lay.zones.values(), *seats, lay.viewer_zone, lay.stock, lay.pozo, lay.log]
-
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        self.paint_hands(surface)
-        bar = self.paint_bar(surface)
-        self.coach.paint(surface, *self.coach_area(bar))
-
-
-class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
-    """Buraco's table, driven by the recorded actions."""
-
-    window_partial = False
-
-    def __init__(self, app: Host, session: BuracoReplaySession) -> None:
-        super().__init__(app, session)
-        self.replay = session
-        self.speed = 1
-        self.coach = buraco_coach()
-        self._rehearsed: object = None  # the position whose next action was rehearsed
-        self._stages: Iterator[None] | None = None  # the rehearsal's stages still to run
-        self._drawn_at = -1  # the position the last frame showed
-
-    def practice_table(self, session: Any) -> Any:
-        return BuracoTableScene(self.app, session)
-
-    def final_ends(self) -> Ends:
-        return self.ends()
-
-    def show_faces(self, on: bool) -> None:
-        self.hands_up = on
-        self.app.dirty()
-
-    def enter(self) -> None:
-        """The table's side buttons (lay down, group, sort, clear, undo, hint) are a player's:
-        a read-only viewer hides them, as Carioca's viewer shows none; Menu and Keys stay."""
-        super().enter()
-        for key in BUTTONS:
-            hidden: Any = self.buttons[key]  # pygame_gui's hide() is untyped
-            hidden.hide()
-
-    def set_pace(self, seconds: float) -> None:
-        self.pause_s = seconds
-
-    def forward(self) -> None:
-        r = self.replay
-        if r.step() is None:
-            return
-        self.animator.finish()
-        if r.game.round_over:
-            self.next_round()  # the sheet closed, the recorded deal
-        else:
-            self.perform(r.step())
-
-    def update(self, dt: float) -> bool:
-        busy = super().update(dt)
-        if self._drawn_at == self.replay.position:  # not in the frame that shows a step:
-            busy = self.rehearse() or busy  # in the ones after it, a stage each
-        return busy
-
-    def rehearse(self) -> bool:
-        """Paused, once a position is on screen: its next recorded action rehearsed as the
-        table rehearses a bot's move (rehearse.py), so the next → frame blits the parts it
-        changes (the cards' faces at a new meld size are painted here, not in that frame:
-        up to 20 ms). One stage a frame (the next position, then each part drawn ahead):
-        in one frame it took 5 ms at 1600x900, five times the floor; True while stages
-        remain (the frames keep coming)."""
-        r = self.replay
-        action = r.step()
-        key = (id(r.game), r.position, self.viewer, id(self.layout), self.hands_up)
-        if self._rehearsed != key:
-            self._stages = None  # a rehearsal of a position no longer shown
-        if self._stages is None:
-            if r.playing or action is None or r.game.round_over or self._rehearsed == key:
-                return False
-            self._rehearsed = key
-            self._stages = self._rehearsal(action)
-        if next(self._stages, True) is True:  # the last stage done
-            self._stages = None
-            return False
-        return True
-
-    def _rehearsal(self, action: Any) -> Iterator[None]:
-        """The stages of a rehearsal (see ``rehearse``)."""
-        r = self.replay
-        copy = r.game.clone()
-        try:
-            copy.apply(action)
-        except Exception:  # checked when the file was read; the → frame would say so
-            return
-        copy.keep_views(r.game)  # the events both share: their views are not built again
-        obs = copy.observation(self.viewer)
-        picture = self.picture(obs, self.log_after(obs))
-        yield
-        yield from self.layer.ahead_steps(picture)
-        if self.all_hands:  # the other hands' faces at the sizes they will be drawn
-            allhands.warm(self.images, {s: copy.hand(s) for s in self.hand_spots()},
-                          self.hand_spots(), self.app.size)  # fmt: skip
-
-    def go(self, position: int) -> None:
-        r = self.replay
-        self.animator.finish()
-        if self.sheet is not None:
-            self.sheet.kill()
-            self.sheet = None
-        r.seek(position)
-        # The log is told again from its last LOG_KEEP events only (the table's path after an
-        # undo): telling every event of the match made a step back cost 7 ms CPU at p50.
-        self.log_lines, self._seen, self.round_end.stage = [], sys.maxsize, None
-        self.sync()
-
-    def hand_spots(self) -> dict[int, tuple[str, pygame.Rect]]:
-        places = seat_places(self.replay.game.players, self.viewer)
-        return {seat: (side, self.layout.seats[seat]) for side, seat in places.items()}
-
-    def covered_parts(self) -> list[pygame.Rect]:
-        lay = self.layout
-        return [lay.their_zone, lay.our_zone, lay.pile_area, lay.score_panel, lay.info_panel,
-                lay.log, *lay.seats.values()]  # fmt: skip
-
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        self.paint_hands(surface)
-        bar = self.paint_bar(surface)
-        self.coach.paint(surface, *self.coach_area(bar))
-        self._drawn_at = self.replay.position
-
-
-def open_viewer(app: Host, match: MatchFile) -> ReplayViewerScene | BuracoReplayViewerScene:
-    """The viewer of a checked match file, from the first person's seat (else seat 0)."""
+def open_viewer(app: Host, match: MatchFile) -> Scene:
+    """The viewer of a checked match file, from the first person's seat (else seat 0), on
+    its game's table (``ui/games.py``'s ``replay``)."""
     humans = match.human_seats
     session: Any = replay_session(match, humans[0] if humans else 0)
-    scene: Any = VIEWERS[match.game]
-    viewer: ReplayViewerScene | BuracoReplayViewerScene = scene(app, session)
-    return viewer
-
-
-VIEWERS = {"carioca": ReplayViewerScene, "buraco": BuracoReplayViewerScene}
+    return app.routes.game(match.game).replay(app, session)

@@ -14,8 +14,8 @@ from carioca_desktop.ui import games as ui_games
 
 if TYPE_CHECKING:
     from carioca_desktop.net.link import SeatLink
+    from carioca_desktop.ui.joining import Joining, LocalPeople
     from carioca_desktop.ui.scene import GameScreens, Host, Scene
-    from carioca_desktop.ui.scenes.net.joining import Joining, LocalPeople
     from carioca_desktop.ui.serving import ServedTable
 
 
@@ -46,9 +46,13 @@ class Router:
 
     def net_table(self, links: Sequence[SeatLink]) -> Scene:
         """The table of a network match, played from this computer by ``links``' seats."""
-        from carioca_desktop.ui.nettable import net_table
+        from carioca_desktop.play.netsession import NetSession
+        from carioca_desktop.ui.nettable import open_session
 
-        return net_table(self.host, links)
+        session = open_session(self.host, links)
+        if not isinstance(session, NetSession):  # the host went: the menu says so
+            return session
+        return ui_games.screens(session.GAME).net_table(self.host, session)
 
     def net_play(self) -> Scene:
         """Play on the network: Host a table or Join a table."""

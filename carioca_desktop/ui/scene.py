@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
     from carioca_desktop.net.link import SeatLink
     from carioca_desktop.storage import Notice, Paths, Settings
-    from carioca_desktop.ui.scenes.net.joining import Joining, LocalPeople
+    from carioca_desktop.ui.joining import Joining, LocalPeople
     from carioca_desktop.ui.serving import ServedTable
     from carioca_desktop.ui.sounds import Sounds
 
@@ -167,6 +167,8 @@ class GameScreens(Protocol):
     def table(self) -> Callable[[Host, Any, Autoplay | None], Scene]: ...  # app, session
     @property
     def autoplay_session(self) -> Callable[[AutoplayOptions], Any]: ...
+    @property
+    def replay(self) -> Callable[[Host, Any], Scene]: ...  # (app, replay session): a viewer
 
     @property
     def stats_view(self) -> Callable[[Any, Any], StatsView]: ...  # (stats scene, Stats)

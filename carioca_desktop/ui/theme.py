@@ -215,6 +215,12 @@ def _extra_sizes(ui_scale: float) -> set[int]:
     return {max(6, round(s * ui_scale)) for s in EXTRA_SIZES}
 
 
+def preload_sizes(manager: pygame_gui.UIManager, sizes: set[int]) -> None:
+    """Both styles of these sizes of the theme's font, those not yet loaded (a table's
+    widgets at its word size: ui/tablekit/wordsize.py)."""
+    _preload(manager, sizes)
+
+
 def _preload(manager: pygame_gui.UIManager, sizes: set[int]) -> None:
     fonts = manager.get_theme().get_font_dictionary()
     # Both styles of every size: HTML text (<b>) switches style within one element.

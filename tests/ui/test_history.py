@@ -78,7 +78,7 @@ def test_save_then_open_a_match_file_as_a_friend_would(app: App, tmp_path: Path)
     from carioca_desktop.replay_tool import record_bot_match
     from carioca_desktop.rules.carioca.ruleset import CariocaRules
     from carioca_desktop.storage.match_file import dump_match
-    from carioca_desktop.ui.replay_viewer import ReplayViewerScene
+    from carioca_desktop.ui.scenes.carioca.replay import ReplayViewerScene
 
     rules = CariocaRules.from_dict({"players": 2, "preset": "chico"})
     _r, match, _g = record_bot_match("carioca", rules, ["easy", "normal"], 51)

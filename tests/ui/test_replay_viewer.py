@@ -16,7 +16,8 @@ from carioca_desktop.storage.jsonio import dump
 from carioca_desktop.storage.match_file import MatchFile
 from carioca_desktop.storage.replay_check import steps
 from carioca_desktop.ui.app import App
-from carioca_desktop.ui.replay_viewer import ReplayViewerScene, open_viewer
+from carioca_desktop.ui.replay_viewer import open_viewer
+from carioca_desktop.ui.scenes.carioca.replay import ReplayViewerScene
 
 
 @cache  # a whole bot match, the same for each test here: recorded once per process
@@ -127,7 +128,7 @@ def test_the_coach_panel_judges_the_round_on_screen(app: App) -> None:
 def test_a_buraco_match_on_its_own_table(app: App) -> None:
     from carioca_desktop.play.replay_session import BuracoReplaySession
     from carioca_desktop.rules.buraco.ruleset import BuracoRules
-    from carioca_desktop.ui.replay_viewer import BuracoReplayViewerScene
+    from carioca_desktop.ui.scenes.buraco.replay import BuracoReplayViewerScene
 
     rules = BuracoRules.from_dict({"game": "buraco", "players": 2, "preset": "dois_jogadores"})
     _r, match, _g = record_bot_match("buraco", rules, ["easy", "normal"], 43)
@@ -196,8 +197,8 @@ def test_the_buraco_coach_panel_judges_the_hand_on_screen(app: App) -> None:
 def test_buraco_try_this_turn_again_is_a_practice_table_that_records_nothing(app: App) -> None:
     from carioca_desktop.bots.buraco.driver import buraco_step, make_buraco_bot
     from carioca_desktop.play.buraco.session import BuracoSession
-    from carioca_desktop.ui.replay_viewer import BuracoReplayViewerScene
     from carioca_desktop.ui.scenes.buraco import BuracoTableScene
+    from carioca_desktop.ui.scenes.buraco.replay import BuracoReplayViewerScene
 
     scene = open_viewer(app, _buraco_match())
     app.reset(scene)

@@ -20,7 +20,7 @@ import tempfile
 import textwrap
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]  # the repository root (tools/bench/../..)
 
 BARE = textwrap.dedent(
     """

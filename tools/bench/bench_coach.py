@@ -22,8 +22,10 @@ share flagged costly or worse.
 
     python tools/bench/bench_coach.py [--game carioca|buraco|both] [--decisions 20]
         [--continuations 16] [--seed 70] [--hard-decisions 30] [--level easy]
-        [--panel-rounds 0]
+        [--panel-rounds 0] [--compare]
 
+``--compare`` runs the coach as it was before this stop (``Game.before``) beside the one
+shipped, on the same decisions and outcomes, and prints their paired differences.
 ``--panel-rounds N`` also times the viewer panel's work (CPU) on the first N rounds of the
 match of seed ``--seed``; ``--decisions 0`` or ``--hard-decisions 0`` skip those parts.
 
@@ -37,7 +39,9 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import partial
+from itertools import product
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +49,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a file: t
 
 from carioca_desktop.play.buraco import coach as buraco_coach
 from carioca_desktop.play.carioca import coach as carioca_coach
-from carioca_desktop.play.coachkit import Coach, interval, price
+from carioca_desktop.play.coachkit import Coach, Loss, interval, price
 from carioca_desktop.replay_tool import record_bot_match
 from carioca_desktop.rules.buraco.ruleset import BuracoRules
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
@@ -54,10 +58,13 @@ from carioca_desktop.storage.match_file import MatchFile
 
 @dataclass
 class Game:
-    """What the bench needs of one game: its coach and a recorded match."""
+    """What the bench needs of one game: its coach, a recorded match, and the coach as it
+    was before this stop (``--compare``: the bots offered every legal action in the
+    play-outs, the old cap on continuations)."""
 
     coach: Coach
     match: Callable[[str, int], MatchFile]  # (level in seat 0, seed) -> a recorded match
+    before: Coach
 
 
 def _carioca_match(level: str, seed: int) -> MatchFile:
@@ -74,10 +81,16 @@ def _buraco_match(level: str, seed: int) -> MatchFile:
     return match
 
 
-GAMES = {
-    "carioca": Game(carioca_coach.COACH, _carioca_match),
-    "buraco": Game(buraco_coach.COACH, _buraco_match),
-}
+def _before(coach: Coach, loss: Loss, most: int) -> Coach:
+    return replace(coach, loss=loss, bands=replace(coach.bands, most=most))
+
+
+GAMES = {  # the "before" caps: 32 and 24 continuations (main at 359266a)
+    "carioca": Game(carioca_coach.COACH, _carioca_match,
+                    _before(carioca_coach.COACH, carioca_coach.round_points_after, 32)),
+    "buraco": Game(buraco_coach.COACH, _buraco_match,
+                   _before(buraco_coach.COACH, partial(buraco_coach.side_loss, lean=False), 24)),
+}  # fmt: skip
 
 
 def seat_turns(g: Game, level: str, seeds: Iterator[int]) -> Iterator[tuple[int, Any, Any]]:
@@ -134,47 +147,79 @@ def correlations(est: list[float], out: list[float]) -> tuple[float, float]:
     return statistics.correlation(est, out), statistics.correlation(_ranks(est), _ranks(out))
 
 
-def calibrate(g: Game, decisions: int, continuations: int, seed: int, level: str) -> None:
-    found = differing(g, level, iter(range(seed, seed + 50)), decisions)
-    rows, spent, runs = [], 0.0, 0
+def coaches(g: Game, compare: bool) -> list[tuple[str, Coach]]:
+    """The coach as shipped, with ``compare`` the one before it too (measured side by side)."""
+    return [("before", g.before), ("after", g.coach)] if compare else [("", g.coach)]
+
+
+Row = tuple[float, float, float, str, float]  # estimate, outcome, its half, verdict, est. half
+
+
+def calibrate(g: Game, args: argparse.Namespace) -> None:
+    found = differing(g, args.level, iter(range(args.seed, args.seed + 50)), args.decisions)
+    judges = coaches(g, args.compare)
+    rows: dict[str, list[Row]] = {name: [] for name, _ in judges}
+    spent, runs = dict.fromkeys(rows, 0.0), dict.fromkeys(rows, 0)
     halves: list[tuple[float, float]] = []
     for before, played, hard in found:
-        start = time.perf_counter()
-        p = price(before, 0, (played, hard), seed, g.coach.loss, g.coach.bands)
-        spent, runs = spent + time.perf_counter() - start, runs + p.runs
-        outs = [outcome(g, before, (played, hard), 1000 + k) for k in range(continuations)]
+        prices = {}
+        for name, coach in judges:
+            start = time.process_time()
+            prices[name] = price(before, 0, (played, hard), args.seed, coach.loss, coach.bands)
+            spent[name] += time.process_time() - start
+            runs[name] += prices[name].runs
+        outs = [outcome(g, before, (played, hard), 1000 + k) for k in range(args.continuations)]
         kept = [r for r in outs if r is not None]
         if len(kept) < 2:
             continue
         mean, half = interval(kept)
-        rows.append((p.cost, mean, half, g.coach.bands.verdict(p.cost, p.half)))
+        for name, coach in judges:
+            p = prices[name]
+            rows[name].append((p.cost, mean, half, coach.bands.verdict(p.cost, p.half), p.half))
         halves.append((statistics.fmean(kept[::2]), statistics.fmean(kept[1::2])))
-    print(f"\n{g.coach.game}: {len(rows)} decisions that differ from hard's (seat 0 {level}, "
-          f"seeds from {seed}), {continuations} paired continuations each; the coach: "
-          f"{runs / max(1, len(found)):.1f} continuations and "
-          f"{spent / max(1, len(found)):.2f} s a decision")  # fmt: skip
-    if rows:
-        report(rows)
+    print(f"\n{g.coach.game}: {len(halves)} decisions that differ from hard's (seat 0 "
+          f"{args.level}, seeds from {args.seed}), {args.continuations} paired continuations "
+          f"each")  # fmt: skip
+    for name, _coach in judges:
+        n = max(1, len(found))
+        print(f" {name or 'the coach'}: {runs[name] / n:.1f} continuations and "
+              f"{spent[name] / n:.2f} s CPU a decision")  # fmt: skip
+        if rows[name]:
+            report(rows[name])
+    if args.compare and rows["after"]:
+        paired(rows["before"], rows["after"])
+    if halves:
         ceiling(halves)
 
 
-def report(rows: list[tuple[float, float, float, str]]) -> None:
-    covered = sum(abs(e - m) <= h for e, m, h, _ in rows)
-    bias, bias_half = interval([e - m for e, m, _, _ in rows])
-    est, out = [e for e, _, _, _ in rows], [m for _, m, _, _ in rows]
+def report(rows: list[Row]) -> None:
+    covered = sum(abs(e - m) <= h for e, m, h, _, _ in rows)
+    bias, bias_half = interval([e - m for e, m, *_ in rows])
+    est, out = [r[0] for r in rows], [r[1] for r in rows]
     pearson, spearman = correlations(est, out)
     print(f"  outcome interval holds the estimate: {covered} of {len(rows)}")
     low, high = bias - bias_half, bias + bias_half
     print(f"  estimate - outcome: {bias:+.1f} (95% interval {low:+.1f} to {high:+.1f}); "
           f"correlation {pearson:.2f} (Spearman {spearman:.2f})")  # fmt: skip
-    print(
-        f"  mean estimate {statistics.fmean(est):+.1f}, mean outcome {statistics.fmean(out):+.1f}"
-    )
+    print(f"  mean estimate {statistics.fmean(est):+.1f}, mean outcome "
+          f"{statistics.fmean(out):+.1f}; the coach's 95% half-width: median "
+          f"{statistics.median(r[4] for r in rows):.1f}")  # fmt: skip
     for name in ("fine", "costly", "blunder"):
-        chosen = [m for _, m, _, v in rows if v == name]
+        chosen = [m for _, m, _, v, _ in rows if v == name]
         if chosen:
             mean, half = interval(chosen)
             print(f"  judged {name}: {len(chosen)}, outcome {mean:+.1f} ± {half:.1f}")
+
+
+def paired(before: list[Row], after: list[Row]) -> None:
+    """Per decision, after's error and half-width against before's (paired, 95%)."""
+    err, err_half = interval([abs(a[0] - a[1]) - abs(b[0] - b[1]) for b, a in zip(before, after)])
+    ratio = [a[4] / b[4] for b, a in zip(before, after) if b[4] > 0 and math.isfinite(a[4] / b[4])]
+    r, r_half = interval(ratio)
+    print(
+        f" paired, after - before: |estimate - outcome| {err:+.1f} ± {err_half:.1f}; "
+        f"the coach's half-width after/before {r:.2f} ± {r_half:.2f} ({len(ratio)} decisions)"
+    )
 
 
 def ceiling(halves: list[tuple[float, float]]) -> None:
@@ -190,32 +235,36 @@ def ceiling(halves: list[tuple[float, float]]) -> None:
           f"the highest correlation an estimate could reach: {top:.2f}")  # fmt: skip
 
 
-def hards_own(g: Game, wanted: int, seed: int) -> None:
+def hards_own(g: Game, wanted: int, seed: int, compare: bool) -> None:
     """Hard's own decisions (seat 0 hard) checked against the moves other levels would make
     there, on continuations seeded apart from the match: the share flagged."""
-    start, judged = time.perf_counter(), []
+    turns = []
     for match_seed, before, action in seat_turns(g, "hard", iter(range(seed, seed + 50))):
-        judged.append(g.coach.check_against(before, 0, action, 0, 999 + match_seed))
-        if len(judged) >= wanted:
+        turns.append((match_seed, before, action))
+        if len(turns) >= wanted:
             break
-    flagged = sum(j.verdict != "fine" for j in judged)
-    priced = sum(j.hard != j.played for j in judged)
-    share, half = interval([float(j.verdict != "fine") for j in judged])
-    print(f"  hard's own decisions: {flagged} of {len(judged)} flagged costly or worse "
-          f"({share:.0%} ± {half:.0%}); {priced} had another level's move to price against; "
-          f"{time.perf_counter() - start:.0f} s")  # fmt: skip
+    for name, coach in coaches(g, compare):
+        start = time.process_time()
+        judged = [coach.check_against(b, 0, a, 0, 999 + m) for m, b, a in turns]
+        flagged = sum(j.verdict != "fine" for j in judged)
+        priced = sum(j.hard != j.played for j in judged)
+        share, half = interval([float(j.verdict != "fine") for j in judged])
+        took = time.process_time() - start
+        print(f"  {name or 'the coach'}, hard's own decisions: {flagged} of {len(judged)} "
+              f"flagged costly or worse ({share:.0%} ± {half:.0%}); {priced} had another "
+              f"level's move to price against; {took:.0f} s CPU")  # fmt: skip
 
 
-def panel_time(g: Game, level: str, seed: int, rounds: int) -> None:
+def panel_time(g: Game, level: str, seed: int, rounds: int, compare: bool) -> None:
     """The viewer's coach work (off the frame, on a thread): the CPU time of judging each of
     the first ``rounds`` rounds (hands) of one seeded match, as the panel does."""
     match = g.match(level, seed)
-    for index in range(rounds):
+    for (name, coach), index in product(coaches(g, compare), range(rounds)):
         start = time.process_time()
-        judged = g.coach.judge(match, 0, {index})
+        judged = coach.judge(match, 0, {index})
         took, differ = time.process_time() - start, sum(j.played != j.hard for j in judged)
         flagged = sum(j.verdict != "fine" for j in judged)
-        print(f"  panel, round {index + 1}: {len(judged)} decisions, {differ} differ, "
+        print(f"  {name} panel, round {index + 1}: {len(judged)} decisions, {differ} differ, "
               f"{flagged} flagged, {took:.1f} s CPU ({took / max(1, differ):.2f} s a "
               f"differing decision)")  # fmt: skip
 
@@ -229,15 +278,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hard-decisions", type=int, default=30)
     parser.add_argument("--level", default="easy", help="the level in seat 0 (the person)")
     parser.add_argument("--panel-rounds", type=int, default=0, help="time the panel's work")
+    parser.add_argument("--compare", action="store_true", help="the coach before beside after")
     args = parser.parse_args(argv)
     for name in ("carioca", "buraco") if args.game == "both" else (args.game,):
         g = GAMES[name]
         if args.decisions > 0:
-            calibrate(g, args.decisions, args.continuations, args.seed, args.level)
+            calibrate(g, args)
         if args.hard_decisions > 0:
-            hards_own(g, args.hard_decisions, args.seed)
+            hards_own(g, args.hard_decisions, args.seed, args.compare)
         if args.panel_rounds > 0:
-            panel_time(g, args.level, args.seed, args.panel_rounds)
+            panel_time(g, args.level, args.seed, args.panel_rounds, args.compare)
     return 0
 
 

@@ -33,7 +33,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a file: the repo root
 
-import carioca_desktop.bots.carioca.arena as arena
+import tests.fixtures.carioca_paired as arena
 from carioca_desktop.bots.carioca.base import Bot, Choice, make_bot, points, wild, without
 from carioca_desktop.bots.carioca.hard import HardBot
 from carioca_desktop.bots.carioca.judge import View, contract_args, discard_steps, far, live_outs

@@ -25,9 +25,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a file: the repo root
 
-from carioca_desktop.bots.carioca.arena import DealResult, Estimate, estimate, paired_deal
 from carioca_desktop.bots.carioca.base import LEVELS
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
+from tests.fixtures.carioca_paired import DealResult, Estimate, estimate, paired_deal
 
 
 def _one(args: tuple[str, str, int, list[int] | None, str]) -> DealResult:

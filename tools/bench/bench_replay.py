@@ -33,7 +33,6 @@ from carioca_desktop.storage import Paths
 from carioca_desktop.storage.match_file import MatchFile, dump_match, read_match_file
 from carioca_desktop.storage.replay_check import replay
 from carioca_desktop.ui.app import App
-from carioca_desktop.ui.replay_viewer import VIEWERS
 
 AFTER_FRAMES = 8  # frames measured after each step (Buraco's rehearsal takes 3 to 6)
 
@@ -67,7 +66,7 @@ def bench_open(match: MatchFile, runs: int = 3) -> dict[str, float]:
         t1 = time.perf_counter()
         session = replay_session(checked)
         t2 = time.perf_counter()
-        app.reset(VIEWERS[checked.game](app, session))
+        app.reset(app.routes.game(checked.game).replay(app, session))
         app.frame(1 / 60)
         t3 = time.perf_counter()
         for name, value in zip(parts, (t1 - t0, t2 - t1, t3 - t2), strict=True):
@@ -92,7 +91,7 @@ def bench_steps(match: MatchFile, frames: int = 120, all_hands: bool = False) ->
     session = replay_session(match)
     later = session.rounds[min(5, len(session.rounds) - 1)]  # round 6: a full table
     session.seek(min(later.start + 20, later.end - frames // 2 - 1))
-    scene = VIEWERS[match.game](app, session)
+    scene = app.routes.game(match.game).replay(app, session)
     scene.all_hands = all_hands
     app.push(scene)
     for _ in range(3):  # the first frame, then frames with nothing to draw: the app settles

@@ -29,6 +29,8 @@ the driver stops such a match at this many turns in one round and reports it unf
 
 Clock = Callable[[str, float], None]
 """Called with (level, seconds) after every bot decision."""
+LegalOf = Callable[[BuracoGame, int], "list[Action]"]
+"""(game, seat) -> the legal actions a bot is offered (default: all of them)."""
 
 
 def make_buraco_bot(level: str, seat: int, seed: int) -> BuracoBot:
@@ -52,11 +54,14 @@ def buraco_step(
     clock: Clock | None = None,
     stats: Stats | None = None,
     ask: Ask | None = None,
+    legal_of: LegalOf | None = None,
 ) -> Action | None:
     """The next action a bot takes now (not applied), or None when no bot has to act.
     With ``ask`` (the ``ask_partner`` house rule), a bot heading out asks its partner
-    first; ``buraco_step_asking`` also says when a person's answer is awaited."""
-    step = buraco_step_asking(game, bots, clock, stats, ask)
+    first; ``buraco_step_asking`` also says when a person's answer is awaited.
+    ``legal_of`` (default ``game.legal_actions``) lists the legal actions the bot is
+    offered: the coach's play-outs pass a shorter list the bots choose the same from."""
+    step = buraco_step_asking(game, bots, clock, stats, ask, legal_of)
     return None if isinstance(step, Asked) else step
 
 
@@ -66,6 +71,7 @@ def buraco_step_asking(
     clock: Clock | None = None,
     stats: Stats | None = None,
     ask: Ask | None = None,
+    legal_of: LegalOf | None = None,
 ) -> Action | Asked | None:
     """``buraco_step``, or ``Asked`` when the bot to act heads out and ``ask`` has no
     answer from its partner yet (a person, asked by the table)."""
@@ -81,7 +87,7 @@ def buraco_step_asking(
     seat = game.current_player
     if seat is None or seat not in seats:
         return None
-    legal = game.legal_actions(seat)
+    legal = game.legal_actions(seat) if legal_of is None else legal_of(game, seat)
     if _moves_this_turn(game, seat) >= MAX_ACTIONS_PER_TURN:
         if stats is not None:
             stats.capped += 1

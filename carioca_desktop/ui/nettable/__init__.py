@@ -1,7 +1,7 @@
-"""The network table's screens: each game's real table over a client session
-(play/netsession.py), with the remote people's avatars, the reactions and the faults
-(overlay.py); ``net_table`` builds the one a network match needs (scenes.py)."""
+"""The network table's part both games share: the remote people's avatars, the reactions
+and the faults (overlay.py), ``NetPart`` mixed into each game's table
+(``ui/scenes/<game>/nettable.py``) and the session a network match opens (scenes.py)."""
 
-from carioca_desktop.ui.nettable.scenes import net_table
+from carioca_desktop.ui.nettable.scenes import open_session
 
-__all__ = ["net_table"]
+__all__ = ["open_session"]

@@ -31,6 +31,7 @@ from carioca_desktop.play.text import refusal_text
 from carioca_desktop.rules.errors import Refusal as RulesRefusal
 from carioca_desktop.ui import theme
 from carioca_desktop.ui.drawing import draw_text, font, panel
+from carioca_desktop.ui.tablekit.wordsize import speak_up
 
 if TYPE_CHECKING:
     from carioca_desktop.ui.scene import Host
@@ -66,7 +67,7 @@ class NetOverlay:
         self.reconnecting: tuple[float, float] | None = None  # (seconds left, at)
         self.buttons: list[UIButton] = []  # the open row of reactions
         self.toggle: UIButton | None = None
-        self.unit = 10
+        self.unit, self.grow = 10, 1.0
         self.gone: str | None = None
         self.refused = False  # the host refused this computer's move since the last read
         self.partner: list[PartnerQuestion | PartnerSaid] = []  # Buraco's question, for the table
@@ -74,20 +75,26 @@ class NetOverlay:
         self._last_react = -10.0
 
     # ------------------------------------------------------------------ widgets
-    def enter(self, beside: pygame.Rect, unit: int) -> None:
+    def enter(self, beside: pygame.Rect, unit: int, grow: float = 1.0) -> None:
         """The Reactions button in the bar, right of ``beside`` (the Keys button): it opens
-        the row of reactions under the bar (F5-F10 send them at once)."""
+        the row of reactions under the bar (F5-F10 send them at once). ``grow``: the table's
+        buttons' words over the theme's (ui/tablekit/wordsize), as Menu and Keys beside it."""
         self.kill()
-        self.unit = unit
+        self.unit, self.grow = unit, grow
         text = tr("net.table.reactions")
         # Measured in the button's own font (the theme's 16 px at the UI scale): the table's
         # unit alone made it too narrow at 1024x600 ("Reaktione" in Swedish).
-        said = font(max(11, unit * 16 // 10, round(16 * self.app.ui_scale))).size(text)[0]
-        w = said + max(unit * 4, round(24 * self.app.ui_scale))
+        said = self._font().size(text)[0]
+        w = said + max(unit * 4, round(24 * self.app.ui_scale * grow))
         rect = pygame.Rect(beside.right + unit, beside.y, w, beside.h)
         self.toggle = UIButton(rect, text, self.app.manager, command=self.open_row,
                                object_id=ObjectID(class_id="@flat"))  # fmt: skip
         self.toggle.set_tooltip("F5-F10")
+        speak_up(self.app.manager, [self.toggle], grow)
+
+    def _font(self) -> pygame.font.Font:
+        """The buttons' words as they are drawn: the theme's 16 px, grown as the table's."""
+        return font(max(11, self.unit * 16 // 10, round(16 * self.app.ui_scale * self.grow)))
 
     def show_toggle(self, shown: bool) -> None:
         """Show or hide the Reactions button (and close its row when hidden)."""
@@ -108,12 +115,13 @@ class NetOverlay:
         if self.toggle is None:
             return
         unit, words = self.unit, [tr(f"net.react.{key}") for key in REACTIONS]
-        fnt = font(max(11, unit * 16 // 10))
+        fnt = self._font()
         x, y, h = self.toggle.rect.x, self.toggle.rect.bottom + unit, unit * 3 + unit // 2
         for i, (key, text) in enumerate(zip(REACTIONS, words, strict=True)):
             rect = pygame.Rect(x, y, fnt.size(text)[0] + unit * 5, h)
             button = UIButton(rect, text, self.app.manager, command=lambda k=key: self.react(k))
             button.set_tooltip(f"F{5 + i}")
+            speak_up(self.app.manager, [button], self.grow)
             self.buttons.append(button)
             x = rect.right + unit // 2
 

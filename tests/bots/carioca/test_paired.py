@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from carioca_desktop.bots.carioca.arena import (
+from carioca_desktop.rules.carioca.ruleset import CariocaRules
+from tests.fixtures.carioca_paired import (
     DealResult,
     bots_for,
     estimate,
@@ -23,7 +24,6 @@ from carioca_desktop.bots.carioca.arena import (
     paired_deal,
     play,
 )
-from carioca_desktop.rules.carioca.ruleset import CariocaRules
 
 RULES = CariocaRules()
 ROOT = Path(__file__).resolve().parents[3]

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from carioca_desktop.bots.buraco.driver import buraco_step, make_buraco_bot
 from carioca_desktop.play.buraco.coach import (
     COACH,
     FINE,
@@ -16,6 +17,7 @@ from carioca_desktop.play.buraco.coach import (
     hard_choice,
     judge,
     judge_one,
+    lean_legal,
     where_points_went,
 )
 from carioca_desktop.replay_tool import main as replay_main
@@ -99,6 +101,31 @@ def test_hards_own_decisions_against_its_second_best_are_rarely_flagged() -> Non
     checked = [COACH.check_against(before, 0, action, n, 999) for n, before, action in turns]
     assert sum(j.hard != j.played for j in checked) >= 6
     assert sum(j.verdict != "fine" for j in checked) <= 1
+
+
+def _played_out(game: BuracoGame, lean: bool) -> list[object]:
+    bots = [make_buraco_bot("hard" if s == 0 else "normal", s, 9 + s) for s in range(2)]
+    actions: list[object] = []
+    while not game.round_over:
+        action = buraco_step(game, bots, legal_of=lean_legal if lean else None)
+        if action is None:
+            break
+        actions.append(action)
+        game.apply(action)
+    return actions
+
+
+def test_the_play_outs_lean_legal_list_plays_the_same_hands() -> None:
+    """The coach's play-outs offer the bots only the legal discards after the draw (checking
+    every add and swap was half their time): from positions of a match, with every unseen
+    card dealt again, the bots play the very same actions as with the full list."""
+    short = BuracoRules.from_dict({**TWO.to_dict(), "target": 300})  # a match of one hand
+    turns = list(COACH.turns(_match("easy", 72, short), 0, {0}))[-24::6]
+    assert len(turns) == 4
+    for k, (_n, before, _action) in enumerate(turns):
+        lean = _played_out(before.what_if_unseen(0, 40 + k), True)
+        full = _played_out(before.what_if_unseen(0, 40 + k), False)
+        assert len(lean) > 5 and lean == full
 
 
 def test_the_command_line_judges_a_buraco_match(

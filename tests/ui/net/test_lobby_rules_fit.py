@@ -12,8 +12,8 @@ import pytest
 from carioca_desktop import i18n
 from carioca_desktop.net.client import LobbyChanged, Welcomed
 from carioca_desktop.rules.carioca.ruleset import CariocaRules
+from carioca_desktop.ui.joining import Joining
 from carioca_desktop.ui.scenes.net import lobby as lobby_module
-from carioca_desktop.ui.scenes.net.joining import Joining
 from carioca_desktop.ui.scenes.net.lobby import LobbyScene
 from tests.ui.net.netscreens import frames, new_app
 from tests.ui.net.test_rejoin_no_lobby import Batches

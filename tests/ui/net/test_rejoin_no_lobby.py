@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from carioca_desktop.net.client import ClientEvent, LobbyChanged, Started, Welcomed
+from carioca_desktop.ui.joining import Joining
 from carioca_desktop.ui.scene import Scene
-from carioca_desktop.ui.scenes.net.joining import Joining
 from carioca_desktop.ui.scenes.net.lobby import LobbyScene
 from tests.ui.net.netscreens import frames, new_app, record_table_route
 from tests.ui.net.test_join_screens import open_join

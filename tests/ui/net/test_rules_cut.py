@@ -1,5 +1,5 @@
-"""The lobbies' rules column in a short window: the rows that fit, then "…" so nobody
-takes the list for the whole rule set; in a tall one, every row and no mark."""
+"""The lobbies' rules column in a short window: the whole rows that fit and a scroll bar
+that says more follow (never "…"); in a tall one, every row and no bar."""
 
 from __future__ import annotations
 
@@ -14,7 +14,9 @@ from carioca_desktop.ui.scenes.net import seatlist
 ROWS = [(f"Regola {i}", f"valore {i}") for i in range(22)]
 
 
-def painted(monkeypatch: pytest.MonkeyPatch, height: int) -> tuple[bool, list[str]]:
+def painted(
+    monkeypatch: pytest.MonkeyPatch, height: int, scroll: seatlist.RuleScroll | None = None
+) -> tuple[bool, list[str]]:
     pygame.init()
     drawn: list[str] = []
     draw = seatlist.draw_text
@@ -26,17 +28,23 @@ def painted(monkeypatch: pytest.MonkeyPatch, height: int) -> tuple[bool, list[st
     monkeypatch.setattr(seatlist, "draw_text", logged)  # the title and the mark
     monkeypatch.setattr(drawing, "draw_text", logged)  # the rows (``pairs``)
     surface = pygame.Surface((600, height))
-    cut = seatlist.paint_rules(surface, surface.get_rect(), ROWS, "Classico", 1.0)
+    cut = seatlist.paint_rules(surface, surface.get_rect(), ROWS, "Classico", 1.0, 0, scroll)
     return cut, drawn
 
 
-def test_a_short_box_shows_the_rows_that_fit_then_an_ellipsis(
+def test_a_short_box_shows_whole_rows_from_the_scrolls_top_and_no_ellipsis(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    cut, drawn = painted(monkeypatch, 300)
+    scroll = seatlist.RuleScroll()
+    cut, drawn = painted(monkeypatch, 300, scroll)
     shown = [t for t in drawn if t.startswith("Regola")]
-    assert cut and drawn[-1] == "…"
+    assert cut and "…" not in drawn
     assert 3 <= len(shown) < len(ROWS) and shown == [r[0] for r in ROWS[: len(shown)]]
+    assert scroll.shown == len(shown) and scroll.last_first > 0
+    scroll.scroll_to(scroll.last_first)
+    _cut, drawn = painted(monkeypatch, 300, scroll)
+    shown = [t for t in drawn if t.startswith("Regola")]
+    assert shown == [r[0] for r in ROWS[scroll.last_first :]], "the end: the last rows"
 
 
 def test_a_tall_box_shows_every_row_and_no_ellipsis(monkeypatch: pytest.MonkeyPatch) -> None:

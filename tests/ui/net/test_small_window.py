@@ -14,8 +14,9 @@ import pygame
 import pytest
 
 from carioca_desktop.i18n import tr
+from carioca_desktop.ui import fitwords
 from carioca_desktop.ui.scenes.menu import MenuScene
-from carioca_desktop.ui.scenes.net import fitwords, hostsetup, seatlist, waiting
+from carioca_desktop.ui.scenes.net import hostsetup, seatlist, waiting
 from carioca_desktop.ui.scenes.net.hosting import ME, PERSON
 from carioca_desktop.ui.scenes.net.hostsetup import HostSetupScene, kind_options
 from carioca_desktop.ui.widgets import font

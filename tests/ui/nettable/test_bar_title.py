@@ -54,3 +54,23 @@ def test_the_network_buraco_table_tells_its_bar_where_reactions_end(tmp_path: Pa
         assert said + 8 <= toggle.rect.w, (toggle.text, said, toggle.rect.w)
     finally:
         thread.stop()
+
+
+def test_at_4k_reactions_speaks_as_big_as_menu_and_keys_beside_it(tmp_path: Path) -> None:
+    """Menu and Keys grow with the table's words (ui/tablekit/wordsize); Reactions, between
+    them and the title, kept the theme's smaller font."""
+    app, thread, _links = table(tmp_path, "carioca", "remote,normal,normal",
+                                size=(3840, 2160), lang="sv")  # fmt: skip
+    try:
+        frames(app, 0.3)
+        scene = app.stack.top
+        toggle, keys = scene.net.toggle, scene.widgets.keys
+        assert toggle is not None and scene.layout.grow > 1.2
+        assert toggle.font.get_point_size() == keys.font.get_point_size()
+        assert toggle.font.size(toggle.text)[0] + 8 <= toggle.rect.w, toggle.rect
+        scene.net.open_row()
+        for button in scene.net.buttons:
+            assert button.font.get_point_size() > round(16 * app.ui_scale), button.text
+            assert button.font.size(button.text)[0] + 8 <= button.rect.w, button.text
+    finally:
+        thread.stop()

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from carioca_desktop.ui.nettable.scenes import NetBuracoTable
+from carioca_desktop.ui.scenes.buraco.nettable import NetBuracoTable
 from tests.ui.nettable.kit import Person, frames, table
 
 

@@ -13,7 +13,8 @@ import pytest
 from carioca_desktop.i18n import tr
 from carioca_desktop.storage import Paths
 from carioca_desktop.storage.stats import load_stats
-from carioca_desktop.ui.nettable.scenes import NetBuracoTable, NetCariocaTable
+from carioca_desktop.ui.scenes.buraco.nettable import NetBuracoTable
+from carioca_desktop.ui.scenes.carioca.nettable import NetCariocaTable
 from carioca_desktop.ui.scenes.net.hosting import ME, PERSON
 from tests.ui.net.netscreens import click, new_app, until
 from tests.ui.net.test_host_screens import open_waiting_room

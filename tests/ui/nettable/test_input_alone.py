@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from carioca_desktop.ui.app import App
-from carioca_desktop.ui.nettable.scenes import NetCariocaTable
 from carioca_desktop.ui.scenes.carioca.final import FinalScoreScene
+from carioca_desktop.ui.scenes.carioca.nettable import NetCariocaTable
 from tests.fixtures.netinput import KEYS, MOUSE, Hands, carioca_keys_turn, carioca_mouse_turn
 from tests.fixtures.netkit import HostThread
 from tests.fixtures.waiting import wait_until

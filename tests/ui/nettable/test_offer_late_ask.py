@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from carioca_desktop.i18n import tr
-from carioca_desktop.ui.nettable.scenes import NetCariocaTable
+from carioca_desktop.ui.scenes.carioca.nettable import NetCariocaTable
 from tests.fixtures.netkit import HostThread
 from tests.ui.nettable.kit import Person, frames, table
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from carioca_desktop.ui.nettable.scenes import NetBuracoTable
+from carioca_desktop.ui.scenes.buraco.nettable import NetBuracoTable
 from tests.ui.nettable.kit import Person, table
 
 

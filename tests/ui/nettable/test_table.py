@@ -17,7 +17,7 @@ from carioca_desktop.play.netsession import REMOTE
 from carioca_desktop.play.text import refusal_text
 from carioca_desktop.rules.carioca.actions import Discard
 from carioca_desktop.rules.errors import Refusal
-from carioca_desktop.ui.nettable.scenes import NetCariocaTable
+from carioca_desktop.ui.scenes.carioca.nettable import NetCariocaTable
 from tests.fixtures.netkit import HostThread
 from tests.ui.nettable.kit import Person, answered, frames, table
 

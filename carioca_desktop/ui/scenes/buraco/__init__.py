@@ -11,6 +11,7 @@ seat panels, log, toasts, theme, privacy screen and pause menu).
 - newgame.py: the Buraco new game (on ui/scenes/newgame_parts.py); rules.py: the rules in
   a few words;
 - stats.py: Buraco's tab of the statistics scene (figures, matches, the chart of a match).
+- nettable.py: the table at a network table; replay.py: the replay viewer on this table.
 """
 
 from carioca_desktop.ui.scenes.buraco.scene import BuracoTableScene

@@ -40,6 +40,7 @@ class BuracoLayout:
     menu: pygame.Rect = field(default_factory=pygame.Rect)
     keys: pygame.Rect = field(default_factory=pygame.Rect)  # the keyboard help, as Carioca's
     bar_clear: int = 0  # the right edge of extra bar buttons (the network table's Reactions)
+    grow: float = 1.0  # the pygame_gui words' size over the theme's (ui/tablekit/wordsize)
 
     def upx(self, n: float) -> int:
         return max(1, round(n * self.ui))

@@ -17,6 +17,7 @@ from carioca_desktop.play.buraco.text import level_name, target_text
 from carioca_desktop.play.seated import SeatConfig
 from carioca_desktop.rules.buraco.ruleset import PRESETS, BuracoRules, preset_rules
 from carioca_desktop.ui import hud, theme
+from carioca_desktop.ui.fitwords import paint_words
 from carioca_desktop.ui.newgame_parts import (
     NewGameBase,
     paint_oval,
@@ -120,12 +121,21 @@ class BuracoNewGameScene(NewGameBase):
         self.button(how, tr("menu.rules"), self.show_rules)
         self._bar(bar)
 
+    def _roles(self) -> list[str]:
+        """Each seat's place as its row says it ("· partner")."""
+        players = self.rules.players
+        return [f"· {tr('buraco.newgame.seat_you')}" if i == 0 else
+                f"· {tr('buraco.partner' if players == 4 and i == 2 else 'buraco.opponent')}"
+                for i in range(players)]  # fmt: skip
+
     def _entry_rect(self, row: pygame.Rect, kind_w: int) -> pygame.Rect:
-        """The name entry: after the avatar, leaving room for "· partner" before the level."""
+        """The name entry: after the avatar, leaving the widest place's words their room
+        before the level ("· motståndare" ran under the level's stepper at 1024x600)."""
         r = row.h // 2 - 2
         left = row.x + 2 * r + 12
         room = row.right - kind_w - 12 - left
-        width = round(min(200 * self.u, room * 0.58))
+        said = max(font(round(16 * self.u)).size(role)[0] for role in self._roles()) + 18
+        width = round(min(200 * self.u, room * 0.58, max(70 * self.u, room - said)))
         height = min(row.h, round(36 * self.u))
         return pygame.Rect(left, row.centery - height // 2, width, height)
 
@@ -183,16 +193,12 @@ class BuracoNewGameScene(NewGameBase):
             row = self._row(seats, i)
             r = row.h // 2 - 2
             surface.blit(hud.avatar(i, names[i], r, labels[i]), (row.x, row.centery - r))
-            where = (
-                tr("buraco.newgame.seat_you")
-                if i == 0
-                else (tr("buraco.partner") if players == 4 and i == 2 else tr("buraco.opponent"))
-            )
             kind_w = round(min(280 * self.u, seats.w * 0.46))
             entry = self._entry_rect(row, kind_w)
-            draw_text(
-                surface, f"· {where}", small, (entry.right + 10, row.centery), theme.TEXT, "midleft"
-            )
+            # Whole, clear of the level: smaller, else on two lines (fitwords).
+            box = pygame.Rect(entry.right + 10, row.y, 0, row.h)
+            box.w = row.right - kind_w - 8 - box.x
+            paint_words(surface, self._roles()[i], box, round(16 * self.u), theme.TEXT)
         last = self._row(seats, players - 1 if players == 2 else 3)
         room = pygame.Rect(seats.x + 30, last.bottom + 24, seats.w - 60, 0)
         room.height = seats.bottom - 20 - room.top

@@ -36,7 +36,12 @@ from carioca_desktop.ui.scenes.buraco.flights import BuracoFlights
 from carioca_desktop.ui.scenes.buraco.hand import HandKeeper, HandOrder
 from carioca_desktop.ui.scenes.buraco.keys import BuracoKeys
 from carioca_desktop.ui.scenes.buraco.layer import Layer
-from carioca_desktop.ui.scenes.buraco.layout import BUTTONS, BuracoLayout, compute_layout
+from carioca_desktop.ui.scenes.buraco.layout import (
+    BUTTONS,
+    BuracoLayout,
+    compute_layout,
+    words_scale,
+)
 from carioca_desktop.ui.scenes.buraco.moves import BuracoMoves
 from carioca_desktop.ui.scenes.buraco.overlays import TableOverlays
 from carioca_desktop.ui.scenes.buraco.partner import PartnerAsk
@@ -48,6 +53,7 @@ from carioca_desktop.ui.tablekit.pace import Pace
 from carioca_desktop.ui.tablekit.pacing import WAKE, TableClock
 from carioca_desktop.ui.tablekit.round_end import RoundEnd
 from carioca_desktop.ui.tablekit.save_watch import SaveWatch
+from carioca_desktop.ui.tablekit.wordsize import growth, speak_up
 from carioca_desktop.ui.toasts import Toasting
 from carioca_desktop.ui.wildask import ask_wild_end
 
@@ -109,7 +115,9 @@ class BuracoTableScene(Toasting, Scene, TableOverlays):
     # ------------------------------------------------------------------ lifecycle
     def _compute_layout(self) -> BuracoLayout:
         mortos = rules_of(self.obs).mortos
-        return compute_layout(self.table_size(), self.obs.players, self.viewer, mortos)
+        layout = compute_layout(self.table_size(), self.obs.players, self.viewer, mortos)
+        layout.grow = growth(words_scale(layout), self.app.ui_scale)
+        return layout
 
     def table_size(self) -> tuple[int, int]:
         """The size the table is laid out in: the window's (the replay viewer keeps a strip
@@ -143,6 +151,7 @@ class BuracoTableScene(Toasting, Scene, TableOverlays):
             self.buttons[key] = UIButton(
                 rect, words[key], manager, object_id=ObjectID(class_id="@flat"), command=command
             )
+        speak_up(manager, self.buttons.values(), self.layout.grow)
         self._words_in = language()
         self._seen = max(0, len(self.obs.events) - 12)
         self.session.decide_ahead()  # bots decide on a worker thread (play/botworker.py)
@@ -168,6 +177,7 @@ class BuracoTableScene(Toasting, Scene, TableOverlays):
         words = self._button_words()
         for key, button in self.buttons.items():
             button.set_text(words[key])
+        speak_up(self.app.manager, self.buttons.values(), self.layout.grow)
 
     def exit(self) -> None:
         for button in self.buttons.values():
@@ -184,6 +194,7 @@ class BuracoTableScene(Toasting, Scene, TableOverlays):
             rect = rect or self.layout.buttons[key]
             button.set_relative_position(rect.topleft)
             button.set_dimensions(rect.size)
+        speak_up(self.app.manager, self.buttons.values(), self.layout.grow)
         if self.sheet is not None:
             self.sheet.place(self.layout)
         self.app.dirty()

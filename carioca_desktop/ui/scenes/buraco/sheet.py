@@ -18,6 +18,7 @@ from carioca_desktop.rules.buraco.observation import BuracoObservation
 from carioca_desktop.ui import hud
 from carioca_desktop.ui.scenes.buraco.layout import BuracoLayout
 from carioca_desktop.ui.sprites import CardImages, TextCache, panel
+from carioca_desktop.ui.tablekit.wordsize import speak_up
 from carioca_desktop.ui.theme import GOLD, GREEN_OK, RED_BAD, TEXT, TEXT_DIM
 
 HANDS_H = 86  # the strip of the cards left in the hands, under the rows
@@ -190,6 +191,8 @@ class SheetWidgets:
             main = k == len(specs) - 1  # the last, on the right, is the one to press
             kind = ObjectID(class_id="@primary") if main else None
             self.buttons.append(UIButton(rect, text, manager, object_id=kind, command=command))
+        self.manager = manager
+        speak_up(manager, self.buttons, layout.grow)
 
     @property
     def button(self) -> UIButton:
@@ -200,6 +203,7 @@ class SheetWidgets:
         for button, rect in zip(self.buttons, _rects(layout, len(self.buttons))):
             button.set_relative_position(rect.topleft)
             button.set_dimensions(rect.size)
+        speak_up(self.manager, self.buttons, layout.grow)
 
     def kill(self) -> None:
         for button in self.buttons:

@@ -9,6 +9,7 @@ table, the rules page, the round summary and final screens, New game and the sta
   ``Table`` interface of moves.py (perform, refuse, toast, glide back);
 - hand.py, slots.py: the viewer's hand order and lay-down slots; flights.py: animations;
 - advice.py: the Pista; widgets.py: the pygame_gui buttons; tutorial.py: the coached round.
+- nettable.py: the table at a network table; replay.py: the replay viewer on this table.
 """
 
 from carioca_desktop.ui.scenes.carioca.scene import TableScene

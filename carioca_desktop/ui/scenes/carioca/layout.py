@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pygame import Rect
 
 from carioca_desktop.ui.cardart import INDEX_RIGHT
+from carioca_desktop.ui.tablekit.wordsize import growth
 
 BASE = (1600, 900)
 CARD_SCALES = {"small": 0.82, "medium": 1.0, "large": 1.15, "xlarge": 1.3}
@@ -68,6 +69,8 @@ class TableLayout:
     back_w: int
     lift: int
     sides: dict[str, list[int]] = field(default_factory=dict)
+    # How much larger than the theme's the table's pygame_gui words are (ui/tablekit/wordsize)
+    grow: float = 1.0
 
     def px(self, n: float) -> int:
         """A length of the 1600×900 design, at this window's scale (cards, table)."""
@@ -156,6 +159,7 @@ def compute_layout(
         back_w=max(14, k.upx(28)),
         lift=lift,
         sides=sides,
+        grow=growth(k.u, ui_scale),
     )
 
 

@@ -16,6 +16,7 @@ from carioca_desktop.i18n import language, tr
 from carioca_desktop.play.carioca.offer import OFFER_SECONDS, OfferClock
 from carioca_desktop.play.text import card_label
 from carioca_desktop.ui.scenes.carioca.layout import TableLayout
+from carioca_desktop.ui.tablekit.wordsize import speak_up
 
 Command = Callable[[], object]
 
@@ -99,8 +100,8 @@ class OfferPrompt:
         UIImage(pygame.Rect(px(8), px(8), card_w, card_h), image, self.manager, container=box)
         left = px(16) + card_w
         width = rect.width - left - px(10)
-        UILabel(pygame.Rect(left, px(6), width, px(30)), tr("table.offer.ask", card=card),
-                self.manager, container=box)  # fmt: skip
+        ask = UILabel(pygame.Rect(left, px(6), width, px(30)), tr("table.offer.ask", card=card),
+                      self.manager, container=box)  # fmt: skip
         # What a buy costs: the stock's top card comes with it (RULES.md §5).
         self.cost = UILabel(pygame.Rect(left, px(34), width, px(24)), tr("table.offer.cost"),
                             self.manager, container=box,
@@ -114,6 +115,7 @@ class OfferPrompt:
         self.pass_ = UIButton(pygame.Rect(left + bw + px(8), px(90), bw, px(38)),
                               tr("table.offer.pass"), self.manager, container=box,
                               command=pass_)  # fmt: skip
+        speak_up(self.manager, [ask, self.cost, self.count, self.buy, self.pass_], layout.grow)
         self.box = box
         self._seconds = -1
         self.show_seconds(seconds)

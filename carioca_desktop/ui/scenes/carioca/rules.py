@@ -30,6 +30,7 @@ from carioca_desktop.ui.scenes.carioca.houserule_words import (
     rule_rows,
     value_text,
 )
+from carioca_desktop.ui.tablekit.wordsize import fit_words
 from carioca_desktop.ui.widgets import UIScene, draw_text, font, gold_title, pairs, panel, wrap
 
 if TYPE_CHECKING:
@@ -128,10 +129,12 @@ class RulesScene(UIScene):
         titles = [b[1] for b in _document(current_rules(self.app)) if b[0] == "h"]
         bh = round(min(38 * self.u, (toc.h - 90 * self.u) / max(1, len(titles))))
         y = toc.y + 14
+        entries = []
         for i, title in enumerate(titles):
             rect = pygame.Rect(toc.x + 10, y, toc.w - 20, bh)
-            self.button(rect, title, partial(self.jump, i), "flat")
+            entries.append(self.button(rect, title, partial(self.jump, i), "flat"))
             y += bh
+        fit_words(self.app.manager, entries)  # a long title in a narrow window: smaller
         back = pygame.Rect(
             toc.x + 10, toc.bottom - round(56 * self.u), toc.w - 20, round(44 * self.u)
         )

@@ -99,7 +99,9 @@ def draw_slots(
             table.slot_outline(surf, rect)
         if not view.cards and view.spare_rects:
             area = view.spare_rects[0].union(view.spare_rects[-1])
-            _lines(table.texts, surf, view.hint, px(13), TEXT_DIM, area.inflate(-px(8), 0), False)
+            # On a plate of the slot's felt: the outlines crossed the letters in a narrow slot.
+            _lines(table.texts, surf, view.hint, px(13), TEXT_DIM, area.inflate(-px(8), 0), False,
+                   plate=(14, 44, 30, 235))  # fmt: skip
         for (uid, code, marker), rect in zip(view.cards, view.card_rects):
             if not hidden[("hand", uid)]:
                 table.card(surf, code, rect, marker)
@@ -131,16 +133,25 @@ def _lines(
     colour: tuple[int, int, int],
     area: pygame.Rect,
     bold: bool,
-) -> None:
+    plate: tuple[int, int, int, int] | None = None,
+) -> list[pygame.Rect]:
     """``text`` wrapped to ``area``'s width and centred in it; the lines that do not fit
-    its height are left out, the last shown ending in "…"."""
+    its height are left out, the last shown ending in "…". ``plate``: a rounded backing of
+    that colour under each line. Where each line went."""
     lines = texts.wrap(text, size, max(1, area.width), bold)
     line_h = size + size // 4
     fit = max(1, min(len(lines), area.height // line_h))
     if fit < len(lines):
         lines = [*lines[: fit - 1], " ".join(lines[fit - 1 :])]
     y = area.centery - fit * line_h // 2
+    drawn = []
     for line in lines:
         image = texts.fit(line, size, colour, max(1, area.width), bold)
-        surf.blit(image, image.get_rect(midtop=(area.centerx, y)))
+        where = image.get_rect(midtop=(area.centerx, y))
+        if plate is not None:
+            back = where.inflate(size // 2, 2)
+            surf.blit(panel(back.size, max(2, size // 4), plate), back)
+        surf.blit(image, where)
+        drawn.append(where)
         y += line_h
+    return drawn

@@ -14,6 +14,7 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel
 from carioca_desktop.i18n import tr
 from carioca_desktop.ui.scenes.carioca.layout import BUTTONS, TableLayout
 from carioca_desktop.ui.scenes.carioca.model import Buttons
+from carioca_desktop.ui.tablekit.wordsize import speak_up
 
 Command = Callable[[], None]
 KEYS = ("menu", "keys", *BUTTONS)
@@ -31,6 +32,7 @@ class TableWidgets:
     ) -> None:
         self.manager = manager
         self.commands = commands
+        self.grow = layout.grow
         rects = self._rects(layout)
 
         self.buttons = {
@@ -45,6 +47,7 @@ class TableWidgets:
         }
         self.menu, self.keys, self.lay_down, self.auto, self.undo = self.all[:5]
         self.hint, self.sort_rank, self.sort_suit = self.all[5:]
+        speak_up(manager, self.all, self.grow)
         self.confirm: UIPanel | None = None
         self.confirm_yes: UIButton | None = None
         self._confirmed: Command | None = None
@@ -68,11 +71,14 @@ class TableWidgets:
             widget.set_relative_position(rects[key].topleft)
             widget.set_dimensions(rects[key].size)
             _ui(widget).rebuild()  # else the text keeps its old size and spills over its neighbours
+        self.grow = layout.grow
+        speak_up(self.manager, self.all, self.grow)
 
     def relabel(self) -> None:
         """Every button in the language now chosen (a switch in the pause menu's settings)."""
         for key, widget in zip(KEYS, self.all):
             widget.set_text(tr(LABELS[key]))
+        speak_up(self.manager, self.all, self.grow)  # a new language took the theme's font
 
     def update_state(self, buttons: Buttons) -> None:
         """Show, hide, enable and label the buttons as the model says (``Buttons``)."""
@@ -97,7 +103,7 @@ class TableWidgets:
         box = UIPanel(
             rect, starting_height=5, manager=self.manager, object_id=ObjectID(class_id="@popup")
         )  # opaque: no melds through it
-        UILabel(
+        label = UILabel(
             pygame.Rect(px(8), px(8), rect.width - px(16), px(34)),
             tr("table.confirm_discard", card=card),
             self.manager,
@@ -119,13 +125,14 @@ class TableWidgets:
             object_id=ObjectID(class_id="@primary"),
             command=confirmed,
         )
-        UIButton(
+        no = UIButton(
             pygame.Rect(px(24) + bw, px(52), bw, px(36)),
             tr("table.confirm_no"),
             self.manager,
             container=box,
             command=self.close_confirm,
         )
+        speak_up(self.manager, [label, self.confirm_yes, no], layout.grow)
         self.confirm = box
 
     def answer_confirm(self, yes: bool) -> bool:

@@ -13,7 +13,7 @@ from carioca_desktop import version
 from carioca_desktop.i18n import tr
 from carioca_desktop.net.seats import LOCAL, REMOTE, SeatSpec
 from carioca_desktop.play.carioca.offer import offer_seconds
-from carioca_desktop.ui.scenes.net.joining import Joining, LocalPeople
+from carioca_desktop.ui.joining import Joining, LocalPeople
 
 if TYPE_CHECKING:
     from carioca_desktop.ui.scene import Host

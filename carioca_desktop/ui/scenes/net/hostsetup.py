@@ -17,11 +17,11 @@ from carioca_desktop.rules.names import clean_name
 from carioca_desktop.ui import hud, theme
 from carioca_desktop.ui.newgame_parts import game_options, name_entry
 from carioca_desktop.ui.scenes.net.hosting import ME, PERSON, open_table
+from carioca_desktop.ui.scenes.net.rulescroll import RulesScene
 from carioca_desktop.ui.scenes.net.seatlist import little_table, paint_rules
 from carioca_desktop.ui.scenes.net.words import game_name, level_text, rules_of
 from carioca_desktop.ui.widgets import (
     Stepper,
-    UIScene,
     draw_text,
     fit,
     font,
@@ -41,7 +41,7 @@ def kind_options() -> list[tuple[str, object]]:
             *[(level_text(lv), lv) for lv in LEVELS]]  # fmt: skip
 
 
-class HostSetupScene(UIScene):
+class HostSetupScene(RulesScene):
     """Seats at the left, the rules at the right, Back and Open the table below."""
 
     def __init__(self, app: Host) -> None:
@@ -178,11 +178,13 @@ class HostSetupScene(UIScene):
     # ------------------------------------------------------------------ changes
     def _set_game(self, value: object) -> bool:
         self.game = str(value)
+        self.rule_scroll.first = 0  # another game's rules read from their top
         self._todo.append(self.rebuild)
         return True
 
     def _set_variant(self, value: object) -> bool:
         self.variant[self.game] = str(value)
+        self.rule_scroll.first = 0
         self._todo.append(self.rebuild)
         return True
 
@@ -255,7 +257,7 @@ class HostSetupScene(UIScene):
         below = rules_box.y + round(56 * u) + pitch + 4  # under the variant's stepper
         rules = self.rules()
         rows = [] if rules is None else self.app.routes.game(self.game).rules_words(rules)
-        paint_rules(surface, rules_box, rows, title, u, below)
+        paint_rules(surface, rules_box, rows, title, u, below, self.rule_scroll)
         if self.problem:
             self._paint_problem(surface, bar)
 

@@ -20,9 +20,9 @@ from carioca_desktop.net.join import SeatStore
 from carioca_desktop.rules.names import clean_name
 from carioca_desktop.ui import theme
 from carioca_desktop.ui.hintentry import HintEntry
+from carioca_desktop.ui.joining import Joining
 from carioca_desktop.ui.newgame_parts import name_entry
 from carioca_desktop.ui.scenes.net.hosting import PORT
-from carioca_desktop.ui.scenes.net.joining import Joining
 from carioca_desktop.ui.scenes.net.words import game_name, refusal_text
 from carioca_desktop.ui.widgets import (
     Focusable,

@@ -10,17 +10,18 @@ import pygame
 
 from carioca_desktop.i18n import tr
 from carioca_desktop.ui import theme
-from carioca_desktop.ui.scenes.net.fitwords import button_width, paint_words
+from carioca_desktop.ui.fitwords import button_width, paint_words
+from carioca_desktop.ui.scenes.net.rulescroll import RulesScene
 from carioca_desktop.ui.scenes.net.seatlist import paint_rules, paint_seats, seat_name
 from carioca_desktop.ui.scenes.net.words import game_name, refusal_text, rules_of, sides
-from carioca_desktop.ui.widgets import UIScene, gold_title, panel
+from carioca_desktop.ui.widgets import gold_title, panel
 
 if TYPE_CHECKING:
+    from carioca_desktop.ui.joining import Joining
     from carioca_desktop.ui.scene import Host
-    from carioca_desktop.ui.scenes.net.joining import Joining
 
 
-class LobbyScene(UIScene):
+class LobbyScene(RulesScene):
     """Seats at the left, rules at the right; Leave and the ready mark below."""
 
     def __init__(self, app: Host, joining: Joining) -> None:
@@ -103,7 +104,7 @@ class LobbyScene(UIScene):
         if rules is not None:
             words_of = self.app.routes.game(game)
             paint_rules(surface, rules_box, words_of.rules_words(rules),
-                        words_of.rules_name(rules), u)  # fmt: skip
+                        words_of.rules_name(rules), u, scroll=self.rule_scroll)  # fmt: skip
         # Once ready, the words say so: the mark alone left "waiting for what?" unanswered.
         waiting = tr("net.lobby.ready_wait" if self.joining.ready else "net.lobby.wait_host")
         words = ("✕ " + self.ended) if self.ended else waiting

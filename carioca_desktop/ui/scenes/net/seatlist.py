@@ -11,8 +11,9 @@ import pygame
 
 from carioca_desktop.i18n import tr
 from carioca_desktop.ui import hud, theme
+from carioca_desktop.ui.fitwords import paint_words
 from carioca_desktop.ui.newgame_parts import paint_oval, paint_place
-from carioca_desktop.ui.scenes.net.fitwords import paint_words
+from carioca_desktop.ui.scenes.net.rulescroll import BAR_ROOM, RuleScroll
 from carioca_desktop.ui.scenes.net.words import seat_words
 from carioca_desktop.ui.widgets import draw_text, fit, font, pairs
 
@@ -122,12 +123,13 @@ def _paint_row(
 
 def paint_rules(
     surface: pygame.Surface, box: pygame.Rect, rows: Sequence[tuple[str, str]], title: str,
-    u: float, below: int = 0,
+    u: float, below: int = 0, scroll: RuleScroll | None = None,
 ) -> bool:  # fmt: skip
     """The variant's name and the rules in words (the rules screen's text): in one column,
-    else two, else two in smaller lines (a short window), and only then cut with "…";
-    ``below``: the y the words start at the earliest (a widget above them). True when some
-    rows did not fit."""
+    else two, else two in smaller lines (a short window), and only then one column that
+    scrolls by whole rows (``scroll``, kept by the screen; at 1024x600 the rules ended in "…"
+    and half of them could not be read); ``below``: the y the words start at the earliest (a
+    widget above them). True when some rows are out of view."""
     head = font(round(22 * u), bold=True)
     draw_text(surface, tr("net.lobby.rules"), head, (box.x + 20, box.y + 14), theme.GOLD)
     body = font(round(17 * u), bold=True)
@@ -135,23 +137,45 @@ def paint_rules(
     draw_text(surface, fit(title, body, box.w - 40), body, (box.x + 20, y), theme.TEXT)
     y += body.get_linesize() + 8
     area = pygame.Rect(box.x + 20, y, box.w - 40, box.bottom - 12 - y)
+    scroll = scroll if scroll is not None else RuleScroll()
     for size, cols in RULE_LAYOUTS:
         small = font(max(MIN_RULE_PX, round(size * u)))
         split = _split(rows, area, small, cols)
         if split is not None:
             _columns(surface, [rows[:split], rows[split:]][:cols], area, small)
+            scroll.last_first = scroll.first = 0
             return False
-    area.h -= small.get_linesize()  # room for the mark that more rules follow
-    end = _cut_columns(surface, rows, area, small)
-    draw_text(surface, "…", small, (area.right - small.size("…")[0], end), theme.TEXT_DIM,
-              shadow=False)  # fmt: skip
+    _scrolled(surface, rows, area, font(max(MIN_RULE_PX, round(SCROLL_PX * u))), scroll)
     return True
+
+
+def _scrolled(surface: pygame.Surface, rows: Sequence[tuple[str, str]], area: pygame.Rect,
+              fnt: pygame.font.Font, scroll: RuleScroll) -> None:  # fmt: skip
+    """One column from row ``scroll.first`` down, as many whole rows as fit, and the bar."""
+    column = pygame.Rect(area.x, area.y, area.w - BAR_ROOM, area.h)
+    label_w = _label_w(column.w, 1, rows, fnt)
+    tall = pygame.Rect(column.x, 0, column.w, 1 << 20)
+    heights = [pairs(None, [row], tall, fnt, label_w) for row in rows]
+    scroll.rows, scroll.view = len(rows), area
+    scroll.last_first = next(
+        (k for k in range(len(rows)) if sum(heights[k:]) <= area.h), max(0, len(rows) - 1)
+    )
+    scroll.scroll_to(scroll.first)
+    end, shown = 0, 0
+    for height in heights[scroll.first :]:
+        if end + height > area.h and shown:
+            break
+        end, shown = end + height, shown + 1
+    scroll.shown = shown
+    pairs(surface, rows[scroll.first : scroll.first + shown], column, fnt, label_w)
+    scroll.paint_bar(surface)
 
 
 # The first that shows every rule; the larger ones fill a big window's panel (at 3840x2160
 # the 14 px lines took half of it and read small from a sofa).
 RULE_LAYOUTS = ((18, 1), (16, 1), (14, 1), (14, 2), (13, 2), (12, 2))
 MIN_RULE_PX = 11  # smaller lines are hard to read aloud from
+SCROLL_PX = 14  # the scrolled column's lines: the smallest of one column's layouts
 
 
 def _column(area: pygame.Rect, cols: int, i: int) -> pygame.Rect:
@@ -190,19 +214,3 @@ def _columns(surface: pygame.Surface, parts: Sequence[Sequence[tuple[str, str]]]
     )
     for i, part in enumerate(parts):
         pairs(surface, part, _column(area, len(parts), i), fnt, label_w)
-
-
-def _cut_columns(surface: pygame.Surface, rows: Sequence[tuple[str, str]], area: pygame.Rect,
-                 fnt: pygame.font.Font) -> int:  # fmt: skip
-    """Two full columns, the second going on where the first stopped; the y below it."""
-    left = _column(area, 2, 0)
-    label_w = _label_w(left.w, 2, rows, fnt)
-    tall = pygame.Rect(left.x, 0, left.w, 1 << 20)
-    y, shown = 0, 0
-    for row in rows:
-        y = pairs(None, [row], pygame.Rect(tall.x, y, tall.w, tall.h), fnt, label_w)
-        if y > left.h:
-            break
-        shown += 1
-    pairs(surface, rows[:shown], left, fnt, label_w)
-    return pairs(surface, rows[shown:], _column(area, 2, 1), fnt, label_w)

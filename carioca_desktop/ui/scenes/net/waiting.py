@@ -12,7 +12,8 @@ import pygame
 from carioca_desktop.i18n import tr
 from carioca_desktop.net.discovery import own_addresses
 from carioca_desktop.ui import theme
-from carioca_desktop.ui.scenes.net.fitwords import button_width, paint_words
+from carioca_desktop.ui.fitwords import button_width, paint_words
+from carioca_desktop.ui.scenes.net.rulescroll import RulesScene
 from carioca_desktop.ui.scenes.net.seatlist import (
     notes_room,
     paint_rules,
@@ -21,11 +22,11 @@ from carioca_desktop.ui.scenes.net.seatlist import (
     seat_name,
 )
 from carioca_desktop.ui.scenes.net.words import game_name, refusal_text, sides
-from carioca_desktop.ui.widgets import UIScene, draw_text, fit, font, gold_title, panel, wrap
+from carioca_desktop.ui.widgets import draw_text, fit, font, gold_title, panel, wrap
 
 if TYPE_CHECKING:
+    from carioca_desktop.ui.joining import LocalPeople
     from carioca_desktop.ui.scene import Host
-    from carioca_desktop.ui.scenes.net.joining import LocalPeople
     from carioca_desktop.ui.serving import ServedTable
 
 ADDRESSES_SHOWN = 3
@@ -40,7 +41,7 @@ def with_port(address: str, port: int) -> str:
     return f"[{address}]:{port}" if ":" in address else f"{address}:{port}"
 
 
-class WaitingRoomScene(UIScene):
+class WaitingRoomScene(RulesScene):
     """The host's screen from the table's opening to its start (see the module's words)."""
 
     def __init__(self, app: Host, served: ServedTable, people: LocalPeople) -> None:
@@ -179,7 +180,8 @@ class WaitingRoomScene(UIScene):
         panel(surface, rules)
         words_of = self.app.routes.game(self.host.kind.name)
         rows = words_of.rules_words(self.host.rules)
-        paint_rules(surface, rules, rows, words_of.rules_name(self.host.rules), u)
+        paint_rules(surface, rules, rows, words_of.rules_name(self.host.rules), u,
+                    scroll=self.rule_scroll)  # fmt: skip
         words = tr("net.wait.free", n=self.free()) if self.free() else tr("net.wait.all_here")
         if self.seating():
             words = tr("net.wait.seating")

@@ -1,0 +1,172 @@
+"""Buraco's replay viewer: its table driven by a kept match's recorded actions, with the
+viewer's keys and bar (ui/replay_viewer.py's ``ReplayControls``) and the next action rehearsed
+while paused."""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable, Iterator
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from carioca_desktop.ui import allhands
+from carioca_desktop.ui.replay_bar import warm_steps
+from carioca_desktop.ui.replay_end import Ends
+from carioca_desktop.ui.replay_viewer import ReplayControls
+from carioca_desktop.ui.scenes.buraco.coach_words import coach_panel as buraco_coach
+from carioca_desktop.ui.scenes.buraco.layout import BUTTONS, hand_rects, seat_places
+from carioca_desktop.ui.scenes.buraco.scene import BuracoTableScene
+
+if TYPE_CHECKING:
+    from carioca_desktop.play.replay_session import BuracoReplaySession
+    from carioca_desktop.ui.scene import Host
+
+
+IDLE_BUDGET_S = 0.001  # rehearsal stages run in a frame with nothing to draw (under its floor)
+
+
+class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
+    """Buraco's table, driven by the recorded actions."""
+
+    window_partial = False
+
+    def __init__(self, app: Host, session: BuracoReplaySession) -> None:
+        self.replay = session  # before the table lays itself out above the bar
+        super().__init__(app, session)
+        self.speed = 1
+        self.coach = buraco_coach()
+        self._rehearsed: object = None  # the position whose next action was rehearsed
+        self._stages: Iterator[None] | None = None  # the rehearsal's stages still to run
+        self._drawn_at = -1  # the position the last frame showed
+
+    def practice_table(self, session: Any) -> Any:
+        return BuracoTableScene(self.app, session)
+
+    def final_ends(self) -> Ends:
+        return self.ends()
+
+    def show_faces(self, on: bool) -> None:
+        self.hands_up = on
+        self.app.dirty()
+
+    def enter(self) -> None:
+        """The table's side buttons (lay down, group, sort, clear, undo, hint) are a player's:
+        a read-only viewer hides them, as Carioca's viewer shows none; Menu and Keys stay."""
+        super().enter()
+        for key in BUTTONS:
+            hidden: Any = self.buttons[key]  # pygame_gui's hide() is untyped
+            hidden.hide()
+
+    def set_pace(self, seconds: float) -> None:
+        self.pause_s = seconds
+
+    def forward(self) -> None:
+        r = self.replay
+        if r.step() is None:
+            return
+        self.animator.finish()
+        if r.game.round_over:
+            self.next_round()  # the sheet closed, the recorded deal
+        else:
+            self.perform(r.step())
+
+    def update(self, dt: float) -> bool:
+        busy = super().update(dt)
+        if busy and self._drawn_at == self.replay.position:  # drawn anyway (toasts age):
+            self.rehearse()  # a stage in it; not in the frame that shows a step
+        return busy
+
+    def idle(self) -> None:
+        """Nothing to draw: stages of the next action's rehearsal for up to IDLE_BUDGET_S,
+        once its position is on screen (in ``update`` the stages made every frame after a
+        step draw the whole table again: 1.9 ms a frame against Carioca's 0.3, which
+        rehearses here too; one stage a frame left the hand's new face for the → frame)."""
+        if self._drawn_at != self.replay.position or not self.rehearse(IDLE_BUDGET_S):
+            super().idle()
+
+    def rehearse(self, budget_s: float = 0.0) -> bool:
+        """Paused, once a position is on screen: its next recorded action rehearsed as the
+        table rehearses a bot's move (rehearse.py), so the next → frame blits the parts it
+        changes (the cards' faces at a new meld size are painted here, not in that frame:
+        up to 20 ms). In stages (the next position, each part drawn ahead, each card face
+        painted), as many as ``budget_s`` allows, at least one: all in one frame took 5 ms
+        at 1600x900, five times the floor; True while stages remain."""
+        r = self.replay
+        action = r.step()
+        key = (id(r.game), r.position, self.viewer, id(self.layout), self.hands_up)
+        if self._rehearsed != key:
+            self._stages = None  # a rehearsal of a position no longer shown
+        if self._stages is None:
+            if r.playing or action is None or r.game.round_over or self._rehearsed == key:
+                return False
+            self._rehearsed = key
+            self._stages = self._rehearsal(action)
+        end = time.perf_counter() + budget_s
+        while next(self._stages, True) is None:
+            if time.perf_counter() >= end:
+                return True
+        self._stages = None  # the last stage done
+        return False
+
+    def _rehearsal(self, action: Any) -> Iterator[None]:
+        """The stages of a rehearsal (see ``rehearse``)."""
+        r = self.replay
+        copy = r.game.clone()
+        try:
+            copy.apply(action)
+        except Exception:  # checked when the file was read; the → frame would say so
+            return
+        copy.keep_views(r.game)  # the events both share: their views are not built again
+        obs = copy.observation(self.viewer)
+        picture = self.picture(obs, self.log_after(obs))
+        yield
+        yield from self.layer.ahead_steps(picture)
+        yield from warm_steps(self._faces_ahead(copy, obs))
+
+    def _faces_ahead(self, copy: Any, obs: Any) -> list[Callable[[], object]]:
+        """The faces the step's frame draws (each painted once per size, ~0.5 ms), as calls
+        that paint them: the cards that fly (the actor's hand and the pile's top, at the
+        pile's width) and the hand shown after it; with all hands up, the other hands at
+        the sizes they are drawn."""
+        game, lay, images = self.replay.game, self.layout, self.images
+        actor = game.current_player
+        flying = [*(game.hand(actor) if actor is not None else ()), *obs.pile[-6:]]
+        jobs: list[Callable[[], object]] = [partial(images.face, c, lay.pile_w) for c in flying]
+        hand = copy.hand(self.viewer)
+        width = next((r.w for r in hand_rects(lay.hand_area, len(hand), lay.hand_w)), 0)
+        jobs += [partial(images.shadowed, code, width) for code in hand]
+        if self.all_hands:
+            hands = {s: copy.hand(s) for s in self.hand_spots()}
+            jobs += allhands.warm_jobs(images, hands, self.hand_spots(), self.app.size)
+        return jobs
+
+    def go(self, position: int) -> None:
+        r = self.replay
+        self.animator.finish()
+        if self.sheet is not None:
+            self.sheet.kill()
+            self.sheet = None
+        r.seek(position)
+        # The log is told again from its last LOG_KEEP events only (the table's path after an
+        # undo): telling every event of the match made a step back cost 7 ms CPU at p50.
+        self.log_lines, self._seen, self.round_end.stage = [], sys.maxsize, None
+        self.sync()
+
+    def hand_spots(self) -> dict[int, tuple[str, pygame.Rect]]:
+        places = seat_places(self.replay.game.players, self.viewer)
+        return {seat: (side, self.layout.seats[seat]) for side, seat in places.items()}
+
+    def covered_parts(self) -> list[pygame.Rect]:
+        lay = self.layout
+        return [lay.their_zone, lay.our_zone, lay.pile_area, lay.score_panel, lay.info_panel,
+                lay.log, *lay.seats.values()]  # fmt: skip
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self.paint_hands(surface)
+        bar = self.paint_bar(surface)
+        self.coach.paint(surface, *self.coach_area(bar))
+        self._drawn_at = self.replay.position
