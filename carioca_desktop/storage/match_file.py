@@ -44,10 +44,14 @@ _STAMP = re.compile(r"[^0-9]")
 
 
 class MatchFileError(ValueError):
-    """A match file that cannot be used; ``reason`` is one line for a person or a log."""
+    """A match file that cannot be used: ``reason`` is one English line for a log and the
+    command line; ``why`` (a stable code) and ``params`` are what a screen translates
+    (``replay.why_<why>`` in assets/i18n: ui/refusal_words.py)."""
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: str, why: str = "corrupt", **params: object) -> None:
         self.reason = " ".join(reason.split())[:300]
+        self.why = why
+        self.params = {key: " ".join(str(value).split())[:40] for key, value in params.items()}
         super().__init__(self.reason)
 
 
@@ -115,20 +119,20 @@ def from_document(data: object) -> MatchFile:
     try:
         return _from_document(data)
     except FileProblem as problem:
-        raise MatchFileError(problem.detail) from None
+        raise MatchFileError(problem.detail, problem.problem) from None
 
 
 def _from_document(data: object) -> MatchFile:
     if not isinstance(data, dict):
         raise f.wrong_type("an object", data)
     if data.get("format") != FORMAT:
-        raise FileProblem("corrupt", 'not a match file (no "format": "carioca-match-file")')
+        raise MatchFileError('not a match file (no "format": "carioca-match-file")', "not_match")
     version = data.get("version")
     if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
         shown = version if version < 10**6 else "a huge number"
-        raise FileProblem(
-            "newer_version", f"a match file of version {shown} from a newer program "
-            f"(this one reads version {VERSION})",
+        raise MatchFileError(
+            f"a match file of version {shown} from a newer program (this one reads version "
+            f"{VERSION})", "newer_version", version=shown if version < 10**6 else "…", ours=VERSION,
         )  # fmt: skip
     if version != VERSION:
         raise FileProblem("unknown_version", "the match file's version is not one this reads")
@@ -194,12 +198,12 @@ def _match_id(value: object) -> str:
 def parse_match(data: bytes) -> MatchFile:
     """The match in a file's bytes (strict UTF-8 JSON, bounded depth), or MatchFileError."""
     if len(data) > FILE_CAP:
-        raise MatchFileError(f"the file is larger than {FILE_CAP} bytes")
+        raise MatchFileError(f"the file is larger than {FILE_CAP} bytes", "too_large")
     try:
         document = parse_object(data)
         check_depth(document, MAX_DEPTH)
     except FileProblem as problem:
-        raise MatchFileError(problem.detail) from None
+        raise MatchFileError(problem.detail, problem.problem) from None
     return from_document(document)
 
 
@@ -208,8 +212,8 @@ def read_match_file(path: Path) -> MatchFile:
     try:
         data = read_capped(path, FILE_CAP)
     except FileProblem as problem:
-        raise MatchFileError(problem.detail) from None
+        raise MatchFileError(problem.detail, problem.problem) from None
     except OSError as err:
         reason = err.strerror or type(err).__name__
-        raise MatchFileError(f"cannot read {path.name}: {reason}") from None
+        raise MatchFileError(f"cannot read {path.name}: {reason}", "cannot_read") from None
     return parse_match(data)

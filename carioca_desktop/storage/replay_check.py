@@ -54,7 +54,7 @@ def new_game(match: MatchFile) -> AnyGame:
     try:
         return _NEW[match.game](match, [p.name for p in match.seats])
     except RulesError as err:
-        raise MatchFileError(f"impossible rules: {err.message}") from None
+        raise MatchFileError(f"impossible rules: {err.message}", "impossible_rules") from None
 
 
 def _new_carioca(match: MatchFile, names: list[str]) -> AnyGame:
@@ -80,7 +80,12 @@ _NEW: dict[str, Callable[[MatchFile, list[str]], AnyGame]] = {
 
 def _check_players(players: int, names: list[str]) -> None:
     if players != len(names):
-        raise MatchFileError(f"{len(names)} seats for rules of {players} players")
+        raise MatchFileError(
+            f"{len(names)} seats for rules of {players} players",
+            "seats",
+            n=len(names),
+            players=players,
+        )
 
 
 @dataclass
@@ -102,10 +107,14 @@ def steps(match: MatchFile) -> Iterator[tuple[AnyGame, Any]]:
             action = decode_action(match.game, data)
             game.apply(action)
         except RulesError as err:
-            raise MatchFileError(f"action {number} refused: {err.message}") from None
+            raise MatchFileError(
+                f"action {number} refused: {err.message}", "refused", n=number
+            ) from None
         except (TypeError, KeyError, IndexError, AttributeError) as err:
             # A hostile action the engine's checks did not foresee: refused all the same.
-            raise MatchFileError(f"action {number} refused: {type(err).__name__}") from None
+            raise MatchFileError(
+                f"action {number} refused: {type(err).__name__}", "refused", n=number
+            ) from None
         yield game, action
 
 
@@ -130,13 +139,18 @@ def replay(match: MatchFile) -> Replayed:
     for game, _action in steps(match):
         count += 1
         if game.is_over and count < len(match.actions):
-            raise MatchFileError(f"the match ends at action {count} of {len(match.actions)}")
+            raise MatchFileError(
+                f"the match ends at action {count} of {len(match.actions)}",
+                "ends_early", n=count, total=len(match.actions),
+            )  # fmt: skip
     if not game.is_over:
-        raise MatchFileError(f"the match is not over after its {count} actions")
+        raise MatchFileError(
+            f"the match is not over after its {count} actions", "not_over", n=count
+        )
     scores = final_scores(game)
     if scores != match.final_scores:
         raise MatchFileError(
             f"final scores differ: the file says {list(match.final_scores)}, "
-            f"the replay gives {list(scores)}"
-        )
+            f"the replay gives {list(scores)}", "scores_differ",
+        )  # fmt: skip
     return Replayed(match, game, count)

@@ -5,11 +5,13 @@ where each seat's panel is and on which edge of the table it sits."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache, partial
 
 import pygame
 
 from carioca_desktop.ui.sprites import CardImages
+from carioca_desktop.ui.window import can_convert
 
 STEP = 0.42  # visible share of an overlapped card: its index stays readable
 MIN_STEP = 0.27  # overlapped this much more to keep a hand in one row: "10" still reads
@@ -81,22 +83,32 @@ def paint_hands(
         if not rects:
             continue
         back = rects[0].unionall(rects).inflate(10, 10)
-        shade = pygame.Surface(back.size, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 120))
-        surface.blit(shade, back)
+        surface.blit(_shade(back.size), back)
         for code, rect in zip(codes, rects, strict=True):
             surface.blit(images.face(code, rect.width), rect)
     return out
 
 
-def warm(
+def warm_jobs(
     images: CardImages,
     hands: Mapping[int, Sequence[str]],
     spots: Mapping[int, tuple[str, pygame.Rect]],
     size: tuple[int, int],
-) -> None:
-    """Paint ahead (into the images' cache) the faces ``paint_hands`` will draw."""
-    for seat, (side, panel) in spots.items():
-        codes = hands.get(seat, ())
-        for code, rect in zip(codes, place(side, panel, len(codes), size), strict=True):
-            images.face(code, rect.width)
+) -> list[Callable[[], object]]:
+    """The faces ``paint_hands`` will draw, each a call that paints it ahead (into the
+    images' cache) if it is not there yet."""
+    return [
+        partial(images.face, code, rect.width)
+        for seat, (side, panel) in spots.items()
+        for code, rect in zip(
+            hands.get(seat, ()), place(side, panel, len(hands.get(seat, ())), size), strict=True
+        )
+    ]
+
+
+@lru_cache(maxsize=16)
+def _shade(size: tuple[int, int]) -> pygame.Surface:
+    """The dark under a seat's face-up cards, made once a size (in the display's format)."""
+    shade = pygame.Surface(size, pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 120))
+    return shade.convert_alpha() if can_convert() else shade

@@ -87,24 +87,50 @@ class CoachPanel:
         body = font(max(12, round(15 * max(0.8, min(w / 1600, h / 900)))))
         box = strip.inflate(-2 * GAP, -2 * GAP)
         col_w = (box.w - 24 - (columns - 1) * 16) // columns
-        # A long line wraps (the words of "what hard would have done" were cut at 1920x1080).
-        rows = [
-            (row, 0 if i == 0 else 1)
-            for i, text in enumerate(self.lines())
-            for row in theme.wrap(text, body, col_w)
-        ]
         step = body.get_linesize() + 2
-        per_column = max(1, (box.h - 16) // step)
-        room = per_column * columns
-        if len(rows) > room:  # a very short window: the last row says more was cut
-            rows = [*rows[: room - 1], ("…", 1)]
+        room = max(1, (box.h - 16) // step)
         panel(surface, box, alpha=235, border=theme.GOLD)
-        for n, (text, kind) in enumerate(rows):
+        for text, kind, (column, row) in self.placed(body, col_w, columns, room):
             colour = theme.GOLD if kind == 0 else theme.TEXT
-            x = box.x + 12 + (n // per_column) * (col_w + 16)
-            y = box.y + 8 + (n % per_column) * step
-            draw_text(surface, fit(text, body, col_w), body, (x, y), colour)
+            x, y = box.x + 12 + column * (col_w + 16), box.y + 8 + row * step
+            width = col_w if kind or columns == 1 else box.w - 24  # the title: across
+            draw_text(surface, fit(text, body, width), body, (x, y), colour)
         return strip
+
+    def placed(
+        self, body: pygame.font.Font, col_w: int, columns: int, room: int
+    ) -> list[tuple[str, int, tuple[int, int]]]:
+        """Each row to draw: (text, 0 the title or 1, (column, row)). A long line wraps (the
+        words of "what hard would have done" were cut at 1920x1080). In columns (the band
+        of a narrow window) the title takes the top row across, and the lines follow in
+        columns of even height, a line's rows never split between two (they flowed down
+        one column into the next, the title alone at the top of the first); a line that
+        does not fit leaves "…" as the last row."""
+        lines = [theme.wrap(text, body, col_w) or [""] for text in self.lines()]
+        if not lines:
+            return []
+        if columns == 1:
+            rows = [(row, 0 if i == 0 else 1) for i, parts in enumerate(lines) for row in parts]
+            if len(rows) > room:
+                rows = [*rows[: room - 1], ("…", 1)]
+            return [(text, kind, (0, n)) for n, (text, kind) in enumerate(rows)]
+        out = [(lines[0][0], 0, (0, 0))]
+        rest, top = lines[1:], 1
+        total = sum(len(parts) for parts in rest)
+        tall = min(room - top, max(-(-total // columns), max((len(p) for p in rest), default=1)))
+        column, row = 0, top
+        for parts in rest:
+            if row > top and row + len(parts) > top + tall:
+                column, row = column + 1, top  # the next column: a line is not split
+            if column >= columns or row + len(parts) > room:
+                if column < columns and row < room:
+                    out.append(("…", 1, (column, row)))
+                else:  # the last row drawn says more was cut
+                    out[-1] = ("…", 1, out[-1][2])
+                break
+            out += [(text, 1, (column, row + k)) for k, text in enumerate(parts)]
+            row += len(parts)
+        return out
 
 
 SIDE = 0.27  # the share of the window's width the open panel takes at its right

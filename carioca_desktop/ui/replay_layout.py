@@ -9,16 +9,17 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from carioca_desktop.i18n import tr
-from carioca_desktop.ui import theme
+from carioca_desktop.i18n import language, tr
+from carioca_desktop.ui import replay_bar, theme
 from carioca_desktop.ui.coach_panel import side_rect, side_width
-from carioca_desktop.ui.widgets import draw_text, font
+from carioca_desktop.ui.widgets import font
 
 if TYPE_CHECKING:
     from carioca_desktop.play.replay_session import Recorded
     from carioca_desktop.ui.coach_panel import CoachPanel
     from carioca_desktop.ui.scene import Host
 
+BAR_COLOUR = (9, 32, 20)  # the bar under the table: the felt's darkest green
 TABLE_MIN_W = 1000  # px: a table laid out narrower than this overlaps its top seats
 
 
@@ -34,6 +35,14 @@ class ReplayLayout:
         layout: Any  # either table's layout
 
     _side = 0  # px the coach's strip takes at the window's right while it is open
+    _bar_h: tuple[object, int] | None = None  # (size, strip, language) -> the bar's height
+    _runs: replay_bar.Runs | None = None  # the bar's words, rendered once (this viewer's)
+
+    @property
+    def _bar_runs(self) -> replay_bar.Runs:
+        if self._runs is None:
+            self._runs = replay_bar.Runs()
+        return self._runs
 
     def show_coach(self, on: bool) -> None:
         """Open or close the coach's strip: the table is laid out again beside it, so the
@@ -42,8 +51,36 @@ class ReplayLayout:
         self.on_resize(self.app.size)
 
     def table_size(self) -> tuple[int, int]:
+        """The table's room: beside the coach's strip, above the bar (over the table the
+        bar covered the bottom of the viewed hand at every size, two rows of it at 4K)."""
         w, h = self.app.size
-        return (w - self._side, h)
+        return (w - self._side, h - self.bar_height())
+
+    def bar_font(self) -> pygame.font.Font:
+        w, h = self.app.size
+        return font(max(12, round(15 * max(0.8, min(w / 1600, h / 900)))))
+
+    def bar_height(self) -> int:
+        """The bar's height: one row of words, or two when its longest words (the last
+        action's number, the longer state, either view) and its keys do not fit in one;
+        the same at every position, so a step never lays the table out again."""
+        key = (self.app.size, self._side, language())
+        if self._bar_h is not None and self._bar_h[0] == key:
+            return self._bar_h[1]
+        r, small = self.replay, self.bar_font()
+        states = (tr("replay.playing"), tr("replay.paused"))
+        total = len(r.actions)
+        texts = [
+            tr(words, n=total, total=total, round=len(r.rounds), state=state, seat=seat.name)
+            for words in ("replay.bar", "replay.bar_all")
+            for state in states
+            for seat in r.match.seats
+        ]
+        widest = max(small.size(text)[0] for text in texts)
+        keys = small.size(tr(f"replay.keys_{r.match.game}"))[0]
+        rows = 2 if widest + keys + 48 > self.app.size[0] - self._side else 1
+        self._bar_h = (key, small.get_linesize() * rows + 10)
+        return self._bar_h[1]
 
     def on_resize(self, size: tuple[int, int]) -> None:
         room = size[0] - side_width(size) >= TABLE_MIN_W  # else the table's seats overlap
@@ -67,18 +104,14 @@ class ReplayLayout:
         """The parts of the table the coach's panel must leave in view."""
         raise NotImplementedError
 
-    def bar_left(self, top: int) -> int:
-        """Where the bar starts: right of the viewed seat's panel when the bar would cover
-        its last line (both tables keep it in the bottom left corner), else the window's
-        edge."""
-        panel: pygame.Rect = self.layout.viewer_panel
-        return panel.right + 8 if panel.bottom > top and panel.left < 40 else 0
-
     def paint_bar(self, surface: pygame.Surface) -> pygame.Rect:
-        """The bar saying where the replay is and its keys; its rectangle."""
+        """The bar under the table saying where the replay is and its keys; its rectangle."""
         r = self.replay
-        w, h = self.table_size()  # beside the coach's strip when it is open
-        small = font(max(12, round(15 * max(0.8, min(w / 1600, h / 900)))))
+        w, h = self.app.size
+        tall = self.bar_height()
+        bar = pygame.Rect(0, h - tall, w - self._side, tall)  # beside the coach's strip
+        surface.fill(BAR_COLOUR, bar)  # the table is laid out above it: opaque
+        small, runs = self.bar_font(), self._bar_runs
         state = tr("replay.playing") if r.playing else tr("replay.paused")
         here = r.round_of(r.position) + 1
         words = "replay.bar_all" if self.all_hands else "replay.bar"
@@ -86,15 +119,8 @@ class ReplayLayout:
                   seat=r.match.seats[r.seat].name)  # fmt: skip
         keys = tr(f"replay.keys_{r.match.game}")
         line = small.get_linesize()
-        left = self.bar_left(h - 2 * line - 10)
-        crowded = small.size(text)[0] + small.size(keys)[0] + 48 > w - left  # then two rows
-        tall = line * (2 if crowded else 1) + 10
-        bar = pygame.Rect(left, h - tall, w - left, tall)
-        shade = pygame.Surface(bar.size, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, bar)
         first = bar.y + 5 + line // 2
-        draw_text(surface, text, small, (bar.x + 12, first), theme.TEXT, "midleft")
-        keys_at = (bar.right - 12, first + line if crowded else first)
-        draw_text(surface, keys, small, keys_at, theme.TEXT_DIM, "midright")
+        runs.draw(surface, text, small, (bar.x + 12, first), theme.TEXT, "midleft")
+        keys_at = (bar.right - 12, first + line if tall > line + 10 else first)
+        runs.draw(surface, keys, small, keys_at, theme.TEXT_DIM, "midright")
         return bar

@@ -107,12 +107,12 @@ def test_a_buraco_step_lays_the_parts_rehearsed_after_the_last(small_app: App) -
     slow.frame(0.016)
     used = 0
     for _ in range(6):
-        slow.frame(0.016)  # the frames after the position was shown: its next action
-        for _ in range(40):  # rehearsed, a stage a frame
-            if scene._stages is None:
+        for _ in range(40):  # the frames after the position was shown: its next action
+            slow.frame(0.016)  # rehearsed, in stages
+            done = scene._rehearsed is not None and scene._rehearsed[1] == scene.replay.position
+            if done and scene._stages is None:
                 break
-            slow.frame(0.016)
-        assert scene._stages is None, "the rehearsal did not end in 40 frames"
+        assert scene._stages is None and done, "the rehearsal did not end in 40 frames"
         before = scene.layer.used_ahead
         _press(scene, pygame.K_RIGHT)
         slow.frame(0.016)
@@ -230,7 +230,7 @@ def test_the_coach_panel_covers_no_meld_seat_or_hand(
         assert set(covered) <= {"hand"}, f"the coach's panel {box} covers {covered}"
         assert box.bottom <= bar.top and box.h >= 60
     scene.show_coach(False)
-    assert scene.layout.size == size  # closed: the whole window again
+    assert scene.layout.size == (size[0], size[1] - bar.h)  # closed: the window above the bar
 
 
 @pytest.mark.parametrize("game", ["carioca", "buraco"])

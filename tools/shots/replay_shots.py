@@ -8,7 +8,8 @@ of each game (bench_replay's: a classic six-seat Carioca match, a four-seat Bras
 Buraco match): History listing both, its "how would hard have done" (computed once, then
 reused), its open-file dialog and an open file's refusal; the viewer mid-match in my view,
 with all hands face up (V), with the coach's panel (C: the viewed seat's round judged once,
-then reused), a round's sheet at its end, and the viewer's final sheet. Each run of a
+then reused), a round's sheet at its end, and the viewer's final sheet; a typed code
+refused, "Play a deal", the daily deal's table and Statistics (the rating). Each run of a
 language writes into its own temporary home; nothing else is saved."""
 
 from __future__ import annotations
@@ -109,6 +110,32 @@ def history_shots(app: App, shot: Any, home: Path, versus: dict[str, Any]) -> No
     history.files.open(bad)
     frames(app)
     shot("history_open_refused")
+    deal_shots(app, shot)
+
+
+def deal_shots(app: App, shot: Any) -> None:
+    """A typed code refused, "Play a deal" with the kept match's code, the daily deal's
+    table, and Statistics with the person's rating (from the kept matches' records)."""
+    from carioca_desktop.ui.scenes.stats.scene import StatsScene
+
+    history = HistoryScene(app)
+    app.reset(history)
+    history.play_code("NOT-A-CODE")
+    frames(app)
+    shot("history_bad_code")
+    code = next((row.code for row in history.rows if row.code), None)
+    if code is not None:
+        history.play_code(code)
+        frames(app, 6)
+        shot("deal_table")
+    daily = HistoryScene(app)
+    app.reset(daily)
+    daily._play_daily()
+    frames(app, 6)
+    shot("daily_table")
+    app.reset(StatsScene(app))
+    frames(app)
+    shot("stats_rating")
 
 
 def main() -> None:

@@ -5,21 +5,27 @@ while paused."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from carioca_desktop.ui import allhands
+from carioca_desktop.ui.replay_bar import warm_steps
 from carioca_desktop.ui.replay_end import Ends
 from carioca_desktop.ui.replay_viewer import ReplayControls
 from carioca_desktop.ui.scenes.buraco.coach_words import coach_panel as buraco_coach
-from carioca_desktop.ui.scenes.buraco.layout import BUTTONS, seat_places
+from carioca_desktop.ui.scenes.buraco.layout import BUTTONS, hand_rects, seat_places
 from carioca_desktop.ui.scenes.buraco.scene import BuracoTableScene
 
 if TYPE_CHECKING:
     from carioca_desktop.play.replay_session import BuracoReplaySession
     from carioca_desktop.ui.scene import Host
+
+
+IDLE_BUDGET_S = 0.001  # rehearsal stages run in a frame with nothing to draw (under its floor)
 
 
 class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
@@ -28,8 +34,8 @@ class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
     window_partial = False
 
     def __init__(self, app: Host, session: BuracoReplaySession) -> None:
+        self.replay = session  # before the table lays itself out above the bar
         super().__init__(app, session)
-        self.replay = session
         self.speed = 1
         self.coach = buraco_coach()
         self._rehearsed: object = None  # the position whose next action was rehearsed
@@ -69,17 +75,25 @@ class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
 
     def update(self, dt: float) -> bool:
         busy = super().update(dt)
-        if self._drawn_at == self.replay.position:  # not in the frame that shows a step:
-            busy = self.rehearse() or busy  # in the ones after it, a stage each
+        if busy and self._drawn_at == self.replay.position:  # drawn anyway (toasts age):
+            self.rehearse()  # a stage in it; not in the frame that shows a step
         return busy
 
-    def rehearse(self) -> bool:
+    def idle(self) -> None:
+        """Nothing to draw: stages of the next action's rehearsal for up to IDLE_BUDGET_S,
+        once its position is on screen (in ``update`` the stages made every frame after a
+        step draw the whole table again: 1.9 ms a frame against Carioca's 0.3, which
+        rehearses here too; one stage a frame left the hand's new face for the → frame)."""
+        if self._drawn_at != self.replay.position or not self.rehearse(IDLE_BUDGET_S):
+            super().idle()
+
+    def rehearse(self, budget_s: float = 0.0) -> bool:
         """Paused, once a position is on screen: its next recorded action rehearsed as the
         table rehearses a bot's move (rehearse.py), so the next → frame blits the parts it
         changes (the cards' faces at a new meld size are painted here, not in that frame:
-        up to 20 ms). One stage a frame (the next position, then each part drawn ahead):
-        in one frame it took 5 ms at 1600x900, five times the floor; True while stages
-        remain (the frames keep coming)."""
+        up to 20 ms). In stages (the next position, each part drawn ahead, each card face
+        painted), as many as ``budget_s`` allows, at least one: all in one frame took 5 ms
+        at 1600x900, five times the floor; True while stages remain."""
         r = self.replay
         action = r.step()
         key = (id(r.game), r.position, self.viewer, id(self.layout), self.hands_up)
@@ -90,10 +104,12 @@ class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
                 return False
             self._rehearsed = key
             self._stages = self._rehearsal(action)
-        if next(self._stages, True) is True:  # the last stage done
-            self._stages = None
-            return False
-        return True
+        end = time.perf_counter() + budget_s
+        while next(self._stages, True) is None:
+            if time.perf_counter() >= end:
+                return True
+        self._stages = None  # the last stage done
+        return False
 
     def _rehearsal(self, action: Any) -> Iterator[None]:
         """The stages of a rehearsal (see ``rehearse``)."""
@@ -108,9 +124,24 @@ class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
         picture = self.picture(obs, self.log_after(obs))
         yield
         yield from self.layer.ahead_steps(picture)
-        if self.all_hands:  # the other hands' faces at the sizes they will be drawn
-            allhands.warm(self.images, {s: copy.hand(s) for s in self.hand_spots()},
-                          self.hand_spots(), self.app.size)  # fmt: skip
+        yield from warm_steps(self._faces_ahead(copy, obs))
+
+    def _faces_ahead(self, copy: Any, obs: Any) -> list[Callable[[], object]]:
+        """The faces the step's frame draws (each painted once per size, ~0.5 ms), as calls
+        that paint them: the cards that fly (the actor's hand and the pile's top, at the
+        pile's width) and the hand shown after it; with all hands up, the other hands at
+        the sizes they are drawn."""
+        game, lay, images = self.replay.game, self.layout, self.images
+        actor = game.current_player
+        flying = [*(game.hand(actor) if actor is not None else ()), *obs.pile[-6:]]
+        jobs: list[Callable[[], object]] = [partial(images.face, c, lay.pile_w) for c in flying]
+        hand = copy.hand(self.viewer)
+        width = next((r.w for r in hand_rects(lay.hand_area, len(hand), lay.hand_w)), 0)
+        jobs += [partial(images.shadowed, code, width) for code in hand]
+        if self.all_hands:
+            hands = {s: copy.hand(s) for s in self.hand_spots()}
+            jobs += allhands.warm_jobs(images, hands, self.hand_spots(), self.app.size)
+        return jobs
 
     def go(self, position: int) -> None:
         r = self.replay

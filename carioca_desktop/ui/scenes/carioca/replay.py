@@ -20,11 +20,11 @@ if TYPE_CHECKING:
 class ReplayViewerScene(ReplayControls, TableScene):
     """Carioca's table, driven by the recorded actions instead of bots and people."""
 
-    window_partial = False  # the bar is drawn over the table after it
+    window_partial = False  # the bar is drawn under the table after it
 
     def __init__(self, app: Host, session: ReplaySession) -> None:
+        self.replay = session  # before the table lays itself out above the bar
         super().__init__(app, session)
-        self.replay = session
         self.speed = 1
         self.coach = carioca_coach()
 

@@ -23,6 +23,7 @@ from carioca_desktop.storage.replays import delete_kept, set_starred
 from carioca_desktop.ui import theme
 from carioca_desktop.ui.focus import Focusable
 from carioca_desktop.ui.hintentry import HintEntry
+from carioca_desktop.ui.scenes.history.hard import answer_whole
 from carioca_desktop.ui.widgets import Stepper, UIScene, draw_text, fit, font, gold_title, panel
 
 if TYPE_CHECKING:
@@ -259,6 +260,7 @@ class HistoryScene(UIScene):
             lines[1:5] = [(body, f"{when[1]} · {players[1]}", theme.TEXT),
                           (body, f"{result[1]} · {code[1]}", theme.TEXT)]  # fmt: skip
             gap = 1
+            lines = answer_whole(lines, wrapped, room, gap) if versus else lines
         self.chosen_lines = []
         for fnt, text, colour in lines:
             draw_text(surface, fit(text, fnt, width), fnt, (x, y), colour)
@@ -367,12 +369,13 @@ class HistoryScene(UIScene):
         (storage/replays.py) and the reason shown."""
         from carioca_desktop.storage.match_file import MatchFileError
         from carioca_desktop.storage.replays import open_kept
+        from carioca_desktop.ui.refusal_words import refused
         from carioca_desktop.ui.replay_viewer import open_viewer
 
         try:
             replayed = open_kept(self.rows[self.chosen].kept, self.app.paths)
         except MatchFileError as err:
-            self.message = tr("replay.failed", reason=err.reason)
+            self.message = refused(err)
             self._load()
             self.rebuild()
             return

@@ -17,6 +17,7 @@ from carioca_desktop.storage.atomic import atomic_write_bytes
 from carioca_desktop.storage.match_file import MatchFileError, read_match_file
 from carioca_desktop.storage.replay_check import replay
 from carioca_desktop.storage.replays import keep_match
+from carioca_desktop.ui.refusal_words import refused
 
 if TYPE_CHECKING:
     from carioca_desktop.storage.history import Row
@@ -102,7 +103,7 @@ class MatchFiles:
         try:
             match = replay(read_match_file(path)).match
         except MatchFileError as err:
-            self.s.say(tr("replay.failed", reason=err.reason))
+            self.s.say(refused(err))
             return
         try:
             keep_match(match, self.s.app.paths)

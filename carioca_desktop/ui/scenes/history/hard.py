@@ -6,11 +6,15 @@ from __future__ import annotations
 
 import threading
 
+import pygame
+
 from carioca_desktop.i18n import tr
 from carioca_desktop.play.buraco.text import for_players
 from carioca_desktop.play.versus import Versus, versus_hard
 from carioca_desktop.storage.match_file import MatchFileError
 from carioca_desktop.storage.replays import Kept, open_kept
+from carioca_desktop.ui import theme
+from carioca_desktop.ui.refusal_words import refusal_words
 
 
 class HardComparison:
@@ -33,7 +37,7 @@ class HardComparison:
         try:
             self.result = versus_hard(open_kept(kept).match)
         except MatchFileError as err:
-            self.failed = err.reason
+            self.failed = refusal_words(err)
 
     @property
     def busy(self) -> bool:
@@ -60,3 +64,20 @@ class HardComparison:
             tr(for_players(f"history.hard_{v.game}", v.players), mine=mine, hard=hard),
             tr("history.hard_rounds", rounds=rounds),
         ]
+
+
+Line = tuple[pygame.font.Font, str, tuple[int, int, int]]  # (font, text, colour)
+
+
+def answer_whole(lines: list[Line], wrapped: list[str], room: int, gap: int) -> list[Line]:
+    """In a short window (History's panel: the title, date and players, result and code,
+    then the answer), "how would hard have done" whole (at 1024x600 its rounds ended in
+    "…": the answer the person asked for), before the date and the players, then the result
+    and the code (the list's row shows them): the lines that fit in ``room`` px."""
+    head, when_players, result_code = lines[0], lines[1], lines[2]
+    answer = [(result_code[0], text, theme.TEXT_DIM) for text in wrapped]
+    for kept in ([when_players, result_code], [result_code], []):
+        trial = [head, *kept, *answer]
+        if sum(f.get_linesize() + gap for f, _t, _c in trial) <= room:
+            return trial
+    return lines
