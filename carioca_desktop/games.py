@@ -37,6 +37,10 @@ class GameEntry:
     bot_stepper: str  # in `driver`: the next action (game, bots)
     lower_is_better: bool  # the scoring: penalty points (Carioca) or points won (Buraco)
     deals_from_seed: bool  # every round dealt from the match's seed alone (not from the play)
+    match_player: str  # in `driver`: a whole bot match (rules, levels, seed, on_action=)
+    # Shared modules' classes for this game, as "layer.module.Class" under the package:
+    net_game_class: str  # the facade of a network session (`net_game`)
+    replay_class: str  # the viewer's session of a kept match (`replay_session`)
     bots_module: str = "driver"  # the module of bots/<name>/ with `bot_maker`
     needs_menu: bool = False  # True: `carioca --game NAME` only with --autoplay
 
@@ -78,9 +82,29 @@ class GameEntry:
         """The module whose `run_case(case)` checks a vector case of this game."""
         return self._path("conformance")
 
+    @property
+    def coach(self) -> str:
+        """The module with `judge(match, seat)` and `coach_lines(judgements)`."""
+        return self._path("play", "coach")
+
+    @property
+    def match_file(self) -> str:
+        """The module with this game in a match file: `encode_action`, `decode_action`,
+        `new_game(match, names)` and `place(header, seat, scores)`."""
+        return self._path("storage", "match_file")
+
     def module(self, attr: str) -> Any:
         """The module a field names, imported now."""
         return importlib.import_module(getattr(self, attr))
+
+    def named(self, attr: str) -> Any:
+        """What a "layer.module.Name" field names (under the package), imported now."""
+        module, _, name = getattr(self, attr).rpartition(".")
+        return getattr(importlib.import_module(f"{_PKG}.{module}"), name)
+
+    def in_match_file(self, function: str) -> Any:
+        """A function of the game's `match_file` module (see there), imported now."""
+        return getattr(self.module("match_file"), function)
 
     @property
     def presets(self) -> Mapping[str, Mapping[str, Any]]:
@@ -134,6 +158,9 @@ CARIOCA = GameEntry(
     record_from="record_from_dict",
     bot_maker="make_bot",
     bot_stepper="bot_step",
+    match_player="play_match",
+    net_game_class="play.netgame.NetCariocaGame",
+    replay_class="play.replay_session.ReplaySession",
     lower_is_better=True,
     deals_from_seed=True,
     bots_module="base",
@@ -148,6 +175,9 @@ BURACO = GameEntry(
     record_from="buraco_from_dict",
     bot_maker="make_buraco_bot",
     bot_stepper="buraco_step",
+    match_player="play_buraco_match",
+    net_game_class="play.netgame.NetBuracoGame",
+    replay_class="play.replay_session.BuracoReplaySession",
     lower_is_better=False,
     deals_from_seed=False,
     needs_menu=True,
@@ -201,4 +231,5 @@ def modules() -> tuple[str, ...]:
     """Every module the registry names: a frozen executable must carry them (build.spec), as
     nothing imports them by name."""
     fields = ("rules", "session", "record", "bots", "driver", "simulate", "conformance")
-    return tuple(getattr(g, f) for g in REGISTRY.values() for f in fields)
+    fields_too = ("coach", "match_file")
+    return tuple(getattr(g, f) for g in REGISTRY.values() for f in (*fields, *fields_too))

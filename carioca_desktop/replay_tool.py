@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import importlib
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from carioca_desktop import games
 from carioca_desktop.storage.match_file import (
     MatchFile,
     MatchFileError,
@@ -20,14 +20,6 @@ from carioca_desktop.storage.records import PlayerRecord
 from carioca_desktop.storage.replay_check import AnyGame, encode_action, final_scores, replay
 
 USAGE = "usage: carioca replay PATH [--hard] [--coach]"
-DRIVERS = {  # each game's whole-match driver, as the simulator plays it
-    "carioca": ("carioca_desktop.bots.carioca.driver", "play_match"),
-    "buraco": ("carioca_desktop.bots.buraco.driver", "play_buraco_match"),
-}
-COACHES = {  # each game's coach: judge(match, seat) and coach_lines(judgements)
-    "carioca": "carioca_desktop.play.carioca.coach",
-    "buraco": "carioca_desktop.play.buraco.coach",
-}
 
 
 @dataclass
@@ -50,8 +42,8 @@ def record_bot_match(
     """Play a bot match with the game's driver, as the simulator does; returns the driver's
     result, the match file (None for an unfinished match) and the finished game."""
     recorder = Recorder(game_name, [])
-    module, function = DRIVERS[game_name]
-    play = getattr(importlib.import_module(module), function)
+    entry = games.entry(game_name)  # its whole-match driver, as the simulator plays it
+    play = getattr(entry.module("driver"), entry.match_player)
     result: Any = play(rules, levels, seed, on_action=recorder)
     game = recorder.game
     if game is None or not game.is_over:
@@ -103,7 +95,7 @@ def main(argv: Sequence[str]) -> int:
 
         print("\n".join(versus_lines(versus_hard(match))))
     if coach:  # each decision of the person judged by hard
-        module = importlib.import_module(COACHES[match.game])
+        module = games.entry(match.game).module("coach")
         seat = match.human_seats[0] if match.human_seats else 0
         print(f"seat {seat}'s decisions judged by hard:")
         print("\n".join(module.coach_lines(module.judge(match, seat))))

@@ -108,6 +108,41 @@ def test_an_entry_names_modules_that_exist(name: str) -> None:
     assert bot.seat == 1 and bot.level == "easy"
 
 
+@pytest.mark.parametrize("name", games.GAMES)
+def test_an_entry_names_its_replay_network_and_match_file_parts(name: str) -> None:
+    from carioca_desktop.play.netgame import NetGame
+    from carioca_desktop.storage.match_file import MatchFile
+    from carioca_desktop.storage.records import PlayerRecord
+
+    entry = games.entry(name)
+    assert issubclass(entry.named("net_game_class"), NetGame)
+    assert entry.named("replay_class").__name__.endswith("ReplaySession")
+    assert callable(getattr(entry.module("driver"), entry.match_player))
+    coach = entry.module("coach")
+    assert callable(coach.judge) and callable(coach.coach_lines)
+    for function in ("encode_action", "decode_action", "new_game", "place"):
+        assert callable(entry.in_match_file(function)), function
+    rules_class = getattr(entry.module("rules"), entry.rules_class)
+    rules = rules_class.from_dict({**entry.presets[entry.default_preset], "game": name})
+    names = [f"P{i}" for i in range(rules.players)]
+    seats = tuple(PlayerRecord(n, "bot", "easy") for n in names)
+    match = MatchFile(name, rules.to_dict(), seats, 5, "direct", (), (), "m", "")
+    game = entry.in_match_file("new_game")(match, names)
+    assert game.to_dict()["names"] == names
+    assert entry.in_match_file("place")(match, 0, ()) is None  # no scores: no place
+
+
+def test_each_game_names_its_presets_words() -> None:
+    pytest.importorskip("pygame")
+    from carioca_desktop.i18n import tr
+    from carioca_desktop.ui.games import SCREENS
+
+    for name in games.GAMES:
+        for preset in games.entry(name).presets:
+            key = f"{SCREENS[name].preset_words}.{preset}"
+            assert tr(key) != key, key
+
+
 def game_maps(source: str) -> list[int]:
     """Lines of a dict keyed by a game's name, or of a string naming a game's own module:
     a map of the games kept beside the registry."""
@@ -130,7 +165,17 @@ def test_the_map_check_finds_what_it_looks_for() -> None:
 
 
 # Shared modules that once kept their own map of the games and now ask the registry.
-THROUGH_THE_REGISTRY = ("play/versus.py", "ui/replay_viewer.py", "ui/nettable/scenes.py")
+THROUGH_THE_REGISTRY = (
+    "play/versus.py",
+    "ui/replay_viewer.py",
+    "ui/nettable/scenes.py",
+    "play/netgame.py",
+    "play/replay_session.py",
+    "replay_tool.py",
+    "storage/history.py",
+    "storage/replay_check.py",
+    "ui/scenes/history/__init__.py",
+)
 
 
 @pytest.mark.parametrize("module", THROUGH_THE_REGISTRY)
@@ -210,17 +255,9 @@ def game_dicts(source: str) -> list[int]:
     ]
 
 
-# Shared modules that still keep a map of the games (the replay and history work): a third
-# game adds a line to each, and CONTRIBUTING.md ("A third game") lists them. The list only
-# shrinks: fold a map into games.py or ui/games.py and take its module out of here.
-KEEPS_A_MAP = {
-    "play/netgame.py",  # each game's facade of a network session
-    "play/replay_session.py",  # each game's replay session
-    "replay_tool.py",  # `carioca replay`: each game's driver and coach
-    "storage/history.py",  # each game's place of a seat in a kept match
-    "storage/replay_check.py",  # each game's action codec and new game of a match file
-    "ui/scenes/history/__init__.py",  # each game's preset words
-}
+# Shared modules that keep a map of the games: none. The last six (the replay and history
+# work) ask games.py or ui/games.py now; the empty set forbids any new map.
+KEEPS_A_MAP: set[str] = set()
 
 
 def test_the_shared_maps_of_the_games_are_the_known_ones() -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from carioca_desktop import games
 from carioca_desktop.rules.errors import Refusal
 
 if TYPE_CHECKING:
@@ -190,9 +191,7 @@ def _one_card(action: Any) -> bool:
     )
 
 
-GAMES: dict[str, type[NetGame]] = {"carioca": NetCariocaGame, "buraco": NetBuracoGame}
-
-
 def net_game(session: NetSession) -> NetGame:
     """The facade of the session's game (by name, as play/replay_session.py's sessions)."""
-    return GAMES[session.GAME](session)
+    facade: NetGame = games.entry(session.GAME).named("net_game_class")(session)
+    return facade

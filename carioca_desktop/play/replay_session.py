@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from carioca_desktop import games
 from carioca_desktop.games import LEVELS
 from carioca_desktop.play.buraco.session import BuracoSession
 from carioca_desktop.play.carioca.session import MatchSession, SeatConfig
@@ -172,7 +173,10 @@ class BuracoReplaySession(Recorded, BuracoSession):
 
 
 def replay_session(match: MatchFile, seat: int = 0) -> ReplaySession | BuracoReplaySession:
-    return _SESSIONS[match.game](match, seat)
+    session: ReplaySession | BuracoReplaySession = games.entry(match.game).named("replay_class")(
+        match, seat
+    )
+    return session
 
 
 def _copy(game: AnyGame) -> AnyGame:
@@ -180,12 +184,6 @@ def _copy(game: AnyGame) -> AnyGame:
     fork = getattr(game, "fork", None)  # Carioca's keeps undo on; Buraco has no undo
     copy: AnyGame = fork() if fork is not None else game.clone()
     return copy
-
-
-_SESSIONS: dict[str, type[ReplaySession] | type[BuracoReplaySession]] = {
-    "carioca": ReplaySession,
-    "buraco": BuracoReplaySession,
-}
 
 
 def survey(match: MatchFile) -> tuple[list[Round], dict[int, Any]]:

@@ -3,9 +3,9 @@ result, the person's place, its deal code), filtered by game and sorted; no pyga
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
+from carioca_desktop import games
 from carioca_desktop.storage.deal_codes import Deal, encode, fingerprint
 from carioca_desktop.storage.match_file import MatchFile
 from carioca_desktop.storage.paths import Paths
@@ -37,26 +37,10 @@ def place_of(header: MatchFile) -> int | None:
     humans = header.people_here  # at a network table, the person at this computer
     if not humans:
         return None
-    return _PLACES[header.game](header, humans[0], header.final_scores)
-
-
-def _carioca_place(header: MatchFile, seat: int, scores: tuple[int, ...]) -> int | None:
-    if header.rules.get("scoring") == "tallies" or seat >= len(scores):
-        return None
-    return 1 + sum(1 for total in scores if total < scores[seat])
-
-
-def _buraco_place(header: MatchFile, seat: int, scores: tuple[int, ...]) -> int | None:
-    side = seat % 2
-    if len(scores) != 2:
-        return None
-    return 1 if scores[side] > scores[1 - side] else 2
-
-
-_PLACES: dict[str, Callable[[MatchFile, int, tuple[int, ...]], int | None]] = {
-    "carioca": _carioca_place,  # by penalty total
-    "buraco": _buraco_place,  # by side
-}
+    place: int | None = games.entry(header.game).in_match_file("place")(
+        header, humans[0], header.final_scores
+    )
+    return place
 
 
 def code_of(header: MatchFile) -> str | None:

@@ -4,37 +4,30 @@ so the switch to another codec is a change here only."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from carioca_desktop.rules.buraco.actions import action_from_dict as buraco_from
-from carioca_desktop.rules.buraco.actions import action_to_dict as buraco_to
+from carioca_desktop import games
 from carioca_desktop.rules.buraco.game import BuracoGame
-from carioca_desktop.rules.buraco.ruleset import BuracoRules
-from carioca_desktop.rules.carioca.actions import action_from_dict as carioca_from
-from carioca_desktop.rules.carioca.actions import action_to_dict as carioca_to
 from carioca_desktop.rules.carioca.game import Game
-from carioca_desktop.rules.carioca.ruleset import CariocaRules
 from carioca_desktop.rules.errors import RulesError
 from carioca_desktop.storage.match_file import MatchFile, MatchFileError
 
 AnyGame = Game | BuracoGame
 
-# The codecs (one place: see the module's words).
-_TO_JSON: dict[str, Callable[[Any], dict[str, Any]]] = {"carioca": carioca_to, "buraco": buraco_to}
-_FROM_JSON: dict[str, Callable[[Any], Any]] = {"carioca": carioca_from, "buraco": buraco_from}
+# The codecs (one place: see the module's words): each game's `storage/<game>/match_file.py`.
 
 
 def encode_action(game: str, action: Any) -> dict[str, Any]:
     """An action of ``game`` as match-file JSON."""
-    return _TO_JSON[game](action)
+    data: dict[str, Any] = games.entry(game).in_match_file("encode_action")(action)
+    return data
 
 
 def decode_action(game: str, data: Any) -> Any:
     """An action of ``game`` from match-file JSON; RulesError for a malformed one."""
-    return _FROM_JSON[game](data)
+    return games.entry(game).in_match_file("decode_action")(data)
 
 
 _FINAL: dict[type, Callable[[Any], tuple[int, ...]]] = {
@@ -52,33 +45,15 @@ def final_scores(game: AnyGame) -> tuple[int, ...]:
 def new_game(match: MatchFile) -> AnyGame:
     """The match's first deal; MatchFileError when its rules or seats cannot be dealt."""
     try:
-        return _NEW[match.game](match, [p.name for p in match.seats])
+        first = games.entry(match.game).in_match_file("new_game")
+        game: AnyGame = first(match, [p.name for p in match.seats])
+        return game
     except RulesError as err:
         raise MatchFileError(f"impossible rules: {err.message}", "impossible_rules") from None
 
 
-def _new_carioca(match: MatchFile, names: list[str]) -> AnyGame:
-    rules = CariocaRules.from_dict(match.rules)
-    _check_players(rules.players, names)
-    seed: random.Random | int = match.seed
-    if match.seeding == "session":
-        seed = random.Random(match.seed)
-    return Game.new(rules, seed, names=names)
-
-
-def _new_buraco(match: MatchFile, names: list[str]) -> AnyGame:
-    rules = BuracoRules.from_dict(match.rules)  # its two seedings deal alike
-    _check_players(rules.players, names)
-    return BuracoGame.new(rules, random.Random(match.seed), names=names)
-
-
-_NEW: dict[str, Callable[[MatchFile, list[str]], AnyGame]] = {
-    "carioca": _new_carioca,
-    "buraco": _new_buraco,
-}
-
-
-def _check_players(players: int, names: list[str]) -> None:
+def check_players(players: int, names: list[str]) -> None:
+    """MatchFileError when the seats are not as many as the rules' players."""
     if players != len(names):
         raise MatchFileError(
             f"{len(names)} seats for rules of {players} players",

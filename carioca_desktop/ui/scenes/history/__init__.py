@@ -30,7 +30,6 @@ if TYPE_CHECKING:
     from carioca_desktop.ui.scene import Host
 
 FILTERS: tuple[str | None, ...] = (None, *games.GAMES)
-VARIANT_WORDS = {"carioca": "houserules.preset", "buraco": "buraco.preset"}  # i18n sections
 LIST_FONT = 15  # the theme's selection_list.button font size (assets/theme.json), before scale
 
 
@@ -40,7 +39,9 @@ def game_name(game: str) -> str:
 
 def variant_name(row: Row) -> str:
     """The variant, and "en red" for a match played at a network table (as Statistics)."""
-    words = tr(f"{VARIANT_WORDS[row.header.game]}.{row.preset}")
+    from carioca_desktop.ui.games import screens  # its preset words (i18n section)
+
+    words = tr(f"{screens(row.header.game).preset_words}.{row.preset}")
     if row.header.network is not None:
         words += f" · {tr('net.table.network_match')}"
     return words
