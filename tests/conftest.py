@@ -29,7 +29,7 @@ from carioca_desktop.play import settle
 from tests.fixtures.examples import register_profiles
 from tests.fixtures.heavy import deal
 from tests.fixtures.loopback_guard import install_loopback_guard
-from tests.fixtures.memory import release_test_leftovers, return_freed_memory
+from tests.fixtures.memory import release_test_leftovers, trim_if_grown
 
 install_loopback_guard()
 register_profiles()
@@ -154,6 +154,7 @@ def _release_leftovers() -> Iterator[None]:
 
 @pytest.fixture(autouse=True, scope="module")
 def _trim_after_module() -> Iterator[None]:
-    """After each module, the freed C heap goes back to the system."""
+    """After a module that grew the process (tests/fixtures/memory.py's TRIM_GROWTH), the
+    cycles it left are collected and the freed C heap goes back to the system."""
     yield
-    return_freed_memory()
+    trim_if_grown()

@@ -7,8 +7,14 @@ import gc
 import weakref
 
 import pygame
+import pytest
 
-from tests.fixtures.memory import release_test_leftovers, return_freed_memory
+from tests.fixtures.memory import (
+    release_test_leftovers,
+    resident_bytes,
+    return_freed_memory,
+    trim_if_grown,
+)
 
 
 class Screen:
@@ -48,3 +54,15 @@ def test_freed_memory_goes_back_on_linux() -> None:
     import sys
 
     assert return_freed_memory() is sys.platform.startswith("linux")
+
+
+@pytest.mark.skipif(resident_bytes() is None, reason="reads Linux's /proc/self/statm")
+def test_a_module_is_collected_after_once_the_process_has_grown() -> None:
+    """The module-end collection and trim wait for growth: each walks the whole worker."""
+    step = 32 * 1024 * 1024
+    assert trim_if_grown(0)  # the last trim is now
+    assert not trim_if_grown(step)  # nothing grew since
+    held = bytearray(b"x") * (2 * step)  # written, so resident
+    assert trim_if_grown(step), "grown by twice the step"
+    assert not trim_if_grown(step)  # measured again from the trim that just ran
+    del held

@@ -408,7 +408,10 @@ class TableHost(Lobby, PartnerDesk):
         self.applied += 1
         self.asked = None
         ask = self._next_ask()
-        for seat in self.remote:
+        # The seat asked next first: the match waits on its answer, and its joiner can
+        # decide while this loop builds the other seats' states (the wire to each seat
+        # keeps its own order; the seats' relative order is nobody's).
+        for seat in _asked_first(self.remote, ask):
             self._state_to(seat, ask if ask is not None and ask.seat == seat else None)
         if game.round_over and not was_over:
             points = list(self.kind.round_points(game))
@@ -436,3 +439,12 @@ class TableHost(Lobby, PartnerDesk):
                 self._send(remote.conn, {"t": "match_over", "line": line,
                                          "record": record_for(self.session, seat)})  # fmt: skip
         out.append(HostEvent("over", None, line))
+
+
+def _asked_first(seats: Any, ask: Ask | None) -> list[int]:
+    """The remote seats, the one ``ask`` is for (if any) first."""
+    order = list(seats)
+    if ask is not None and ask.seat in order:
+        order.remove(ask.seat)
+        order.insert(0, ask.seat)
+    return order

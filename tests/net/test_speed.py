@@ -130,6 +130,39 @@ def test_the_seat_to_act_gets_its_state_and_its_ask_in_one_message(tmp_path: Pat
     assert set(answered) <= set(within) | set(alone)
 
 
+def test_the_seat_to_act_gets_its_new_state_before_the_other_seats(tmp_path: Path) -> None:
+    host = _host(tmp_path, [SeatSpec("remote"), SeatSpec("remote")])
+    sent: list[tuple[int | None, dict[str, Any]]] = []
+    host.on_send = lambda seat, message: sent.append((seat, message))
+    answered: list[int] = []
+
+    def play(client: NetClient, event: ClientEvent) -> None:
+        if isinstance(event, Asked):  # the first legal action: any will do
+            answered.append(event.ask)
+            client.send_action(event.ask, dict(event.legal[0]))
+
+    clients = [NetClient(f"127.0.0.1:{host.port}", CODE, name, reconnect=False, on_event=play)
+               for name in ("Ana", "Bea")]  # fmt: skip
+    try:
+        end = time.monotonic() + DEADLINE
+        while len(answered) < 30 and not host.finished:
+            assert time.monotonic() < end, f"{len(answered)} asks answered"
+            host.poll(0.05)
+    finally:
+        for client in clients:
+            client.close()
+        host.close()
+    by_move: dict[int, list[tuple[int | None, bool]]] = {}
+    for seat, message in sent:
+        if message["t"] == "state" and message["seq"] > 0:
+            by_move.setdefault(message["seq"], []).append((seat, bool(message.get("ask"))))
+    asked = {seq: order for seq, order in by_move.items() if any(a for _, a in order)}
+    second = [order for order in asked.values() if (1, True) in order]
+    assert len(second) >= 5, f"seat 1 asked after only {len(second)} moves: {asked}"
+    late = {seq: order for seq, order in asked.items() if not order[0][1]}
+    assert not late, f"the asked seat's state went after another's: {late}"
+
+
 @pytest.mark.parametrize(
     ("inner", "why"),
     [

@@ -330,6 +330,7 @@ def test_the_table_says_its_match_is_saved_beside_a_newer_save(tmp_path: Path) -
     import pygame
 
     from carioca_desktop import i18n
+    from carioca_desktop.storage.autosaver import flush_pending
     from carioca_desktop.ui.app import App
     from carioca_desktop.ui.scenes.carioca import TableScene
 
@@ -342,6 +343,7 @@ def test_the_table_says_its_match_is_saved_beside_a_newer_save(tmp_path: Path) -
         app.push(scene)
         app.frame(1 / 60)
         assert i18n.tr("notice.save_side") in [t.text for t in scene.toasts]
+        flush_pending(paths)  # the match's first save is written on the autosave's thread
         assert side_file(paths).exists()
     finally:
         pygame.quit()

@@ -15,6 +15,7 @@ import time
 import warnings
 import wave
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -189,6 +190,32 @@ def test_felt() -> None:
     assert felt((320, 180), high_contrast=True).get_size() == (320, 180)
     r, g, b, _ = surf.get_at((160, 90))
     assert g > r and g > b  # green
+
+
+@pytest.mark.parametrize("high_contrast", [False, True])
+def test_the_felts_light_and_shade_blit_in_its_own_format(
+    monkeypatch: pytest.MonkeyPatch, high_contrast: bool
+) -> None:
+    """The glow and the vignette are laid over the whole window at each new size: in the
+    felt's own byte order their blits take the fast path (an RGBA picture took pygame's
+    per-pixel path, 30-180 ms each), and the felt's pixels are those of the RGBA pictures."""
+    from carioca_desktop.ui.cardart import table_felt
+
+    size = (333, 211)
+    fast = table_felt._draw_felt(size, high_contrast)
+    for layer in (table_felt._glow(size), table_felt._vignette(size, 150)):
+        assert layer.get_masks()[:3] == fast.get_masks()[:3]
+        assert layer.get_flags() & pygame.SRCALPHA
+    ramp = table_felt._ramp
+
+    def as_rgba(*args: Any) -> pygame.Surface:
+        picture = ramp(*args)
+        return pygame.image.frombytes(
+            pygame.image.tobytes(picture, "RGBA"), picture.get_size(), "RGBA"
+        )
+
+    monkeypatch.setattr(table_felt, "_ramp", as_rgba)
+    assert _bytes(table_felt._draw_felt(size, high_contrast)) == _bytes(fast)
 
 
 # --- Icon ----------------------------------------------------------------------------------------

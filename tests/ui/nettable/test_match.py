@@ -15,6 +15,7 @@ import pytest
 from carioca_desktop.storage import Paths
 from carioca_desktop.storage.stats import load_stats
 from carioca_desktop.ui.app import App
+from tests.fixtures.waiting import wait_until
 from tests.ui.nettable.kit import Person, table, until_recorded
 
 SHORT = {"carioca": {"rounds": ["2T", "1T1E"]}, "buraco": {"target": 600}}
@@ -57,10 +58,17 @@ def finished(tmp_path: Path, game: str, rules: dict[str, Any], seconds: float,
         assert end == ("final privacy" if len(links) > 1 else "final")
         assert scene.session.game.is_over
         assert thread.host.game.is_over
-        viewer = scene.session.viewer()  # a hot-seat pair: whichever of its people is on
-        assert scene.obs.hand == thread.host.game.observation(viewer).hand
-        for feed in scene.session.feeds:  # and every person here holds the host's hand
-            assert feed.obs.hand == thread.host.game.observation(feed.seat).hand
+        host = thread.host.game
+        if len(links) == 1:  # the table shows the last move before its final sheet
+            assert scene.obs.hand == host.observation(scene.session.viewer()).hand
+        # Every person here comes to hold the host's last hand. A hot-seat pair's two links
+        # are two connections: the final sheet may be up (one link's last state read) while
+        # the other link's last state is still on its way, so the session is read until then.
+        wait_until(lambda: all(f.obs.hand == host.observation(f.seat).hand
+                               for f in scene.session.feeds),
+                   what="every link here holding the host's last hand",
+                   seen=lambda: [(f.seat, len(f.obs.hand)) for f in scene.session.feeds],
+                   step=lambda: (scene.session.pump(), app.frame(0.02)))  # fmt: skip
         until_recorded(app, scene)
         records = load_stats(Paths.under(tmp_path))[0].records
         assert [r.match_id for r in records] == [scene.session.match_id]
