@@ -97,13 +97,19 @@ class Recorded:
 
     def seek(self, position: int) -> None:
         """Put the game at ``position`` actions, from the nearest copy kept before it."""
+        self.game, self.position = self.game_at(position)
+
+    def game_at(self, position: int) -> tuple[Any, int]:
+        """The game at ``position`` actions (clamped) and that position, built from the
+        nearest copy kept before it; the session is left as it is (the viewer prepares the
+        position one step back while idle)."""
         position = max(0, min(len(self.actions), position))
         mark = max(m for m in self._marks if m <= position)
         game = _copy(self._marks[mark])
         for action in self.actions[mark:position]:
             game.apply(action)
         game.keep_views(self.game)  # the shared events' views are not built again
-        self.game, self.position = game, position
+        return game, position
 
     def round_of(self, position: int) -> int:
         return max(i for i, r in enumerate(self.rounds) if r.start <= position)

@@ -6,7 +6,10 @@
    bot's move), the frames after it (the flight finished; Buraco's viewer rehearses the next
    action there, a stage a frame, as the table rehearses a bot's move: ``AFTER_FRAMES`` of
    them measured after each step), and a frame that steps one action back
-   (←: the game rebuilt from the nearest kept copy, the table re-read), beside the raw-blit
+   (←: the game rebuilt from the nearest kept copy, the table re-read; one ← after another,
+   no frame between them), a ← after ``AFTER_FRAMES`` frames with nothing to draw (Buraco's
+   viewer prepares the position one step back there: the ← swaps it in) and those frames
+   between the ← presses, beside the raw-blit
    floor of bench_ui.py. Goal: as the table's,
    p99 ≤ 8 ms and ≤ 2x the floor. Both games, in "my view" and with all hands face up (V).
 """
@@ -96,7 +99,7 @@ def bench_steps(match: MatchFile, frames: int = 120, all_hands: bool = False) ->
     app.push(scene)
     for _ in range(3):  # the first frame, then frames with nothing to draw: the app settles
         app.frame(1 / 60)  # (its font preload, ~100 ms) as it does before a person's first key
-    on, after, back = ui.Clock(), ui.Clock(), ui.Clock()
+    on, after, back, settled, between = ui.Clock(), ui.Clock(), ui.Clock(), ui.Clock(), ui.Clock()
     key = pygame.KEYDOWN
     for _ in range(frames // 2):
         with on:
@@ -108,6 +111,13 @@ def bench_steps(match: MatchFile, frames: int = 120, all_hands: bool = False) ->
                 app.frame(1 / 60)
     for _ in range(frames // 2):
         with back:
+            scene.handle_before_ui(pygame.event.Event(key, key=pygame.K_LEFT, mod=0, unicode=""))
+            app.frame(1 / 60)
+    for _ in range(frames // 2):  # a person's ← presses, frames with nothing to draw between
+        for _ in range(AFTER_FRAMES):
+            with between:
+                app.frame(1 / 60)
+        with settled:
             scene.handle_before_ui(pygame.event.Event(key, key=pygame.K_LEFT, mod=0, unicode=""))
             app.frame(1 / 60)
     if match.game == "buraco":
@@ -124,6 +134,10 @@ def bench_steps(match: MatchFile, frames: int = 120, all_hands: bool = False) ->
         "forward": ui.compare(f"replay step frame (→, animated; {what})", on.samples, floor),
         "after": ui.compare(f"the frame after a step (rehearsing; {what})", after.samples, floor),
         "back": ui.compare(f"replay step-back frame (←, rebuilt; {what})", back.samples, floor),
+        "back_idle": ui.compare(
+            f"a ← after {AFTER_FRAMES} idle frames ({what})", settled.samples, floor
+        ),
+        "between": ui.compare(f"the idle frames between ← ({what})", between.samples, floor),
     }
     pygame.quit()
     return out

@@ -89,10 +89,12 @@ class Layer:
             pass
         return self._drawn
 
-    def ahead_steps(self, p: Picture) -> Iterator[None]:
+    def ahead_steps(self, p: Picture, keep_old: bool = False) -> Iterator[None]:
         """``ahead`` one part at a time: a step after the parts are found (their keys) and
         after each part drawn, so the replay viewer spreads the rehearsal over the frames
-        after a step instead of one frame (``_drawn``: the number kept, once done)."""
+        after a step instead of one frame (``_drawn``: the number kept, once done). With
+        ``keep_old`` the parts drawn ahead before stay too (the viewer draws the position
+        one step back after the next one's: either key then blits)."""
         self._drawn = 0
         surface = self.surface
         if surface is None or self.key is None:
@@ -145,7 +147,7 @@ class Layer:
                 fresh.append((name, key, box, scratch.subsurface(region).copy()))
             yield
         self._drawn = sum(1 for f in fresh if f not in old)
-        self._ahead = fresh
+        self._ahead = fresh + [k for k in old if k not in fresh] if keep_old else fresh
 
     def _drawn_ahead(self, name: str, key: object, region: pygame.Rect) -> pygame.Surface | None:
         box = (region.x, region.y, region.w, region.h)

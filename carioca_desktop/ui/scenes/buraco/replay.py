@@ -41,6 +41,9 @@ class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
         self._rehearsed: object = None  # the position whose next action was rehearsed
         self._stages: Iterator[None] | None = None  # the rehearsal's stages still to run
         self._drawn_at = -1  # the position the last frame showed
+        self._back_for: object = None  # the view whose position one step back is prepared
+        self._back_stages: Iterator[None] | None = None  # that preparation's stages left
+        self._back: tuple[int, Any] | None = None  # (position, game) one step back, built
 
     def practice_table(self, session: Any) -> Any:
         return BuracoTableScene(self.app, session)
@@ -83,9 +86,15 @@ class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
         """Nothing to draw: stages of the next action's rehearsal for up to IDLE_BUDGET_S,
         once its position is on screen (in ``update`` the stages made every frame after a
         step draw the whole table again: 1.9 ms a frame against Carioca's 0.3, which
-        rehearses here too; one stage a frame left the hand's new face for the → frame)."""
-        if self._drawn_at != self.replay.position or not self.rehearse(IDLE_BUDGET_S):
+        rehearses here too; one stage a frame left the hand's new face for the → frame);
+        then the position one step back's (``prepare_back``)."""
+        shown = self._drawn_at == self.replay.position
+        if not (shown and (self.rehearse(IDLE_BUDGET_S) or self.prepare_back(IDLE_BUDGET_S))):
             super().idle()
+
+    def _view_key(self) -> tuple[object, ...]:
+        r = self.replay
+        return (id(r.game), r.position, self.viewer, id(self.layout), self.hands_up)
 
     def rehearse(self, budget_s: float = 0.0) -> bool:
         """Paused, once a position is on screen: its next recorded action rehearsed as the
@@ -96,7 +105,7 @@ class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
         at 1600x900, five times the floor; True while stages remain."""
         r = self.replay
         action = r.step()
-        key = (id(r.game), r.position, self.viewer, id(self.layout), self.hands_up)
+        key = self._view_key()
         if self._rehearsed != key:
             self._stages = None  # a rehearsal of a position no longer shown
         if self._stages is None:
@@ -143,13 +152,63 @@ class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
             jobs += allhands.warm_jobs(images, hands, self.hand_spots(), self.app.size)
         return jobs
 
+    def prepare_back(self, budget_s: float) -> bool:
+        """Paused, after the next action's rehearsal: the position one step back built (as
+        ``seek`` builds it) and its parts drawn ahead, in stages within ``budget_s``, so a ←
+        swaps it in and its frame blits (rebuilt in that frame: 2.65-4x the floor). True
+        while stages remain."""
+        key = self._view_key()
+        if self._back_for != key:
+            self._back_for, self._back, self._back_stages = key, None, None
+            if not self.replay.playing and self.replay.position > 0:
+                self._back_stages = self._back_rehearsal()
+        if self._back_stages is None:
+            return False
+        end = time.perf_counter() + budget_s
+        while next(self._back_stages, True) is None:
+            if time.perf_counter() >= end:
+                return True
+        self._back_stages = None
+        return False
+
+    def _back_rehearsal(self) -> Iterator[None]:
+        """The stages of ``prepare_back``: the game one step back, its parts, its faces."""
+        r = self.replay
+        game, position = r.game_at(r.position - 1)
+        self._back = (position, game)
+        yield
+        obs = game.observation(self.viewer)
+        kept, seen = self.log_lines, self._seen
+        self.log_lines, self._seen = [], sys.maxsize  # told again as ``go`` tells it
+        try:
+            lines = self.log_after(obs)
+        finally:
+            self.log_lines, self._seen = kept, seen
+        picture = self.picture(obs, lines)
+        yield
+        yield from self.layer.ahead_steps(picture, keep_old=True)
+        lay, images = self.layout, self.images
+        width = next((b.w for b in hand_rects(lay.hand_area, len(obs.hand), lay.hand_w)), 0)
+        jobs: list[Callable[[], object]] = [
+            partial(images.shadowed, code, width) for code in obs.hand
+        ]
+        if self.all_hands:
+            hands = {s: game.hand(s) for s in self.hand_spots()}
+            jobs += allhands.warm_jobs(images, hands, self.hand_spots(), self.app.size)
+        yield from warm_steps(jobs)
+
     def go(self, position: int) -> None:
         r = self.replay
         self.animator.finish()
         if self.sheet is not None:
             self.sheet.kill()
             self.sheet = None
-        r.seek(position)
+        back = self._back
+        if back is not None and back[0] == position and self._back_for == self._view_key():
+            r.game, r.position = back[1], position  # prepared while idle: no rebuild
+        else:
+            r.seek(position)
+        self._back_for, self._back, self._back_stages = None, None, None
         # The log is told again from its last LOG_KEEP events only (the table's path after an
         # undo): telling every event of the match made a step back cost 7 ms CPU at p50.
         self.log_lines, self._seen, self.round_end.stage = [], sys.maxsize, None
