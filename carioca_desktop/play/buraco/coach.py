@@ -24,9 +24,8 @@ from typing import Any
 from carioca_desktop.bots.buraco.driver import buraco_step, make_buraco_bot
 from carioca_desktop.play import coachkit
 from carioca_desktop.play.coachkit import Bands, Judgement
-from carioca_desktop.rules.buraco.actions import Action, Discard, NextRound, Undo
+from carioca_desktop.rules.buraco.actions import Action, NextRound, Undo
 from carioca_desktop.rules.buraco.game import BuracoGame
-from carioca_desktop.rules.buraco.state import DECK, Phase
 from carioca_desktop.storage.match_file import MatchFile
 
 __all__ = ["BLUNDER", "COACH", "FINE", "Judgement", "coach_lines", "judge", "where_points_went"]
@@ -51,12 +50,7 @@ def lean_legal(game: BuracoGame, seat: int) -> list[Action]:
     checks them; half of a play-out's time went to checking every add and swap of the
     full list), the full list when no discard is legal (a bot then plays its first entry).
     The bots choose the same actions from it (tests/play/buraco/test_coach.py)."""
-    s = game.state
-    if s.phase != Phase.PLAY or s.turn != seat:
-        return game.legal_actions(seat)
-    codes = sorted({DECK[c].code for c in s.hands[seat]})
-    discards: list[Action] = [Discard(seat, c) for c in codes]
-    return [a for a in discards if game.check(a) is None] or game.legal_actions(seat)
+    return game.legal_discards(seat) or game.legal_actions(seat)
 
 
 def margin_after(

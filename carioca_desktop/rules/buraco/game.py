@@ -223,6 +223,16 @@ class BuracoGame(GameBase[State]):
         else:
             self._undo.clear()
 
+    def legal_discards(self, seat: int) -> list[Action]:
+        """The discards ``seat`` may make now (one per distinct card), or [] when it is not
+        that seat's play: what a seat that has drawn chooses from to end its turn."""
+        s = self._s
+        if s.phase != Phase.PLAY or s.turn != seat:
+            return []
+        codes = sorted({DECK[c].code for c in s.hands[seat]})
+        discards: list[Action] = [Discard(seat, c) for c in codes]
+        return [a for a in discards if self.check(a) is None]
+
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """Every legal action of ``seat`` (default: the seat to act), lay-downs excepted
         (also ``take_pile`` with new melds): single-card adds, swaps, discards, draws."""

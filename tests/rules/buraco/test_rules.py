@@ -29,7 +29,7 @@ from carioca_desktop.rules.buraco.melds import (
     slot_text,
 )
 from carioca_desktop.rules.buraco.ruleset import KEYS, PRESETS, BuracoRules, preset_rules
-from carioca_desktop.rules.buraco.state import DECK
+from carioca_desktop.rules.buraco.state import DECK, Phase
 from carioca_desktop.rules.cards import parse_marked
 from carioca_desktop.rules.errors import IllegalAction, RulesError, RuleSetError, StateError
 
@@ -362,6 +362,28 @@ def test_legal_actions_are_legal() -> None:
         g.apply(rng.choice(actions))
         if g.round_over:
             break
+
+
+def test_legal_discards_are_the_discards_among_the_legal_actions() -> None:
+    """What the coach's play-outs offer a seat that has drawn: the same discards as the full
+    list, and none outside that seat's play."""
+    g = BuracoGame.new(rules(), 5)
+    rng = random.Random(5)
+    seen = 0
+    for _ in range(300):
+        turn = g.current_player
+        for seat in range(g.players):
+            lean = g.legal_discards(seat)
+            if seat == turn and g.phase == Phase.PLAY:
+                full = [a for a in g.legal_actions(seat) if isinstance(a, Discard)]
+                assert sorted(map(repr, lean)) == sorted(map(repr, full))
+                seen += bool(lean)
+            else:
+                assert lean == []
+        if g.round_over:
+            break
+        g.apply(rng.choice(g.legal_actions()))
+    assert seen > 5
 
 
 # --------------------------------------------------------------------------- JSON
