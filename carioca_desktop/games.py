@@ -41,6 +41,7 @@ class GameEntry:
     # Shared modules' classes for this game, as "layer.module.Class" under the package:
     net_game_class: str  # the facade of a network session (`net_game`)
     replay_class: str  # the viewer's session of a kept match (`replay_session`)
+    preset_words: str  # the i18n section naming its presets (`<section>.<preset>`)
     bots_module: str = "driver"  # the module of bots/<name>/ with `bot_maker`
     needs_menu: bool = False  # True: `carioca --game NAME` only with --autoplay
 
@@ -161,6 +162,7 @@ CARIOCA = GameEntry(
     match_player="play_match",
     net_game_class="play.netgame.NetCariocaGame",
     replay_class="play.replay_session.ReplaySession",
+    preset_words="houserules.preset",
     lower_is_better=True,
     deals_from_seed=True,
     bots_module="base",
@@ -178,6 +180,7 @@ BURACO = GameEntry(
     match_player="play_buraco_match",
     net_game_class="play.netgame.NetBuracoGame",
     replay_class="play.replay_session.BuracoReplaySession",
+    preset_words="buraco.preset",
     lower_is_better=False,
     deals_from_seed=False,
     needs_menu=True,

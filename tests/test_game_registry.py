@@ -133,13 +133,11 @@ def test_an_entry_names_its_replay_network_and_match_file_parts(name: str) -> No
 
 
 def test_each_game_names_its_presets_words() -> None:
-    pytest.importorskip("pygame")
     from carioca_desktop.i18n import tr
-    from carioca_desktop.ui.games import SCREENS
 
     for name in games.GAMES:
         for preset in games.entry(name).presets:
-            key = f"{SCREENS[name].preset_words}.{preset}"
+            key = f"{games.entry(name).preset_words}.{preset}"
             assert tr(key) != key, key
 
 

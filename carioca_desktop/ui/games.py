@@ -38,7 +38,6 @@ class GameScreens:
     net_table: Callable[[Host, Any], Scene]  # (app, NetSession): at a network table
     replay: Callable[[Host, Any], Scene]  # (app, replay session): a kept match's viewer
     explained_rows: bool  # each house-rule row carries a line of explanation
-    preset_words: str  # the i18n section naming its presets (`<section>.<preset>`)
     # The house-rules page's title, line under it and note at its foot (i18n keys); None:
     # the Settings' own ("House rules").
     house_words: tuple[str, str, str] | None = None
@@ -207,7 +206,7 @@ SCREENS: dict[str, GameScreens] = {
         games.CARIOCA, _carioca_table, _carioca_new_game, _carioca_tutorial, _carioca_rules,
         _carioca_saved, _carioca_autoplay, _carioca_stats, _carioca_rows, _carioca_net_table,
         _carioca_replay,
-        explained_rows=True, preset_words="houserules.preset",
+        explained_rows=True,
         rules_words=_carioca_words, rules_name=_carioca_name,
         player_counts=tuple(range(2, 9)),
     ),
@@ -215,7 +214,7 @@ SCREENS: dict[str, GameScreens] = {
         games.BURACO, _buraco_table, _buraco_new_game, _buraco_tutorial, _buraco_rules,
         _buraco_saved, _buraco_autoplay, _buraco_stats, _buraco_rows, _buraco_net_table,
         _buraco_replay,
-        explained_rows=True, preset_words="buraco.preset",
+        explained_rows=True,
         house_words=("buraco_houserules.title", "buraco_houserules.page_about",
                      "buraco_houserules.note"),
         rules_words=_buraco_words, rules_name=_buraco_name, house_setting="buraco_rules",

@@ -39,9 +39,7 @@ def game_name(game: str) -> str:
 
 def variant_name(row: Row) -> str:
     """The variant, and "en red" for a match played at a network table (as Statistics)."""
-    from carioca_desktop.ui.games import screens  # its preset words (i18n section)
-
-    words = tr(f"{screens(row.header.game).preset_words}.{row.preset}")
+    words = tr(f"{games.entry(row.header.game).preset_words}.{row.preset}")
     if row.header.network is not None:
         words += f" · {tr('net.table.network_match')}"
     return words
