@@ -20,6 +20,9 @@ from tests.fixtures.waiting import PATIENCE
 WAIT = PATIENCE  # seconds a loopback exchange may take on a loaded machine
 
 
+SMALL = (1024, 600)  # the smallest window the app supports
+
+
 def new_app(home: Path, size: tuple[int, int] = (1280, 720)) -> App:
     app = App(size=size, paths=Paths.under(home), fast=True)
     app.update_settings(app.settings.replace(player_name="Host", bot_level="easy"))

@@ -5,8 +5,7 @@ each drawn inside the panel, and no "…" is ever drawn."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from pathlib import Path
+from collections.abc import Sequence
 from typing import Any
 
 import pygame
@@ -19,23 +18,11 @@ from carioca_desktop.ui.scenes.net.hosting import ME, PERSON
 from carioca_desktop.ui.scenes.net.hostsetup import HostSetupScene
 from carioca_desktop.ui.scenes.net.rulescroll import RuleScroll
 from carioca_desktop.ui.scenes.net.words import rules_of
-from tests.ui.net.netscreens import frames, key, new_app
+from tests.ui.net.netscreens import frames, key
 from tests.ui.net.test_host_screens import open_waiting_room
 from tests.ui.net.test_join_screens import joined_lobby
 
-SMALL = (1024, 600)
 Row = tuple[str, str]
-
-
-@pytest.fixture
-def small_app(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Any]:
-    app = new_app(tmp_path, SMALL)
-    app.update_settings(app.settings.replace(language=request.param))
-    try:
-        yield app
-    finally:
-        app.stop_serving()
-        app.update_settings(app.settings.replace(language="es"))
 
 
 class Seen:

@@ -6,8 +6,6 @@ when everyone is here" ended in "…". Each is read whole now, clear of every bu
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pygame
@@ -20,11 +18,10 @@ from carioca_desktop.ui.scenes.net import hostsetup, seatlist, waiting
 from carioca_desktop.ui.scenes.net.hosting import ME, PERSON
 from carioca_desktop.ui.scenes.net.hostsetup import HostSetupScene, kind_options
 from carioca_desktop.ui.widgets import font
-from tests.ui.net.netscreens import buttons, click, frames, new_app
+from tests.ui.net.netscreens import buttons, click, frames
 from tests.ui.net.test_host_screens import open_waiting_room
 from tests.ui.net.test_join_screens import joined_lobby
 
-SMALL = (1024, 600)
 LANGS = ["es", "pt", "sv"]
 
 
@@ -43,17 +40,6 @@ def painted(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, pygame.Rect]]:
 
         monkeypatch.setattr(module, "draw_text", logged)
     return log
-
-
-@pytest.fixture
-def small_app(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Any]:
-    app = new_app(tmp_path, SMALL)
-    app.update_settings(app.settings.replace(language=request.param))
-    try:
-        yield app
-    finally:
-        app.stop_serving()
-        app.update_settings(app.settings.replace(language="es"))
 
 
 def _whole(text: str, painted: list[tuple[str, pygame.Rect]]) -> list[pygame.Rect]:
