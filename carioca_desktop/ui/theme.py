@@ -193,14 +193,14 @@ def make_manager(
     manager.add_font_paths(
         FONT_NAME, font_path(False), font_path(True), font_path(False), font_path(True)
     )
-    _preload(manager, _theme_sizes(data))
+    preload_sizes(manager, _theme_sizes(data))
     return manager
 
 
 def preload_extra(manager: pygame_gui.UIManager, ui_scale: float = 1.0) -> None:
     """Preload the sizes HTML text uses (the app does it after its first frame: the menu
     needs none of them)."""
-    _preload(manager, _extra_sizes(ui_scale))
+    preload_sizes(manager, _extra_sizes(ui_scale))
 
 
 def rescale(manager: pygame_gui.UIManager, ui_scale: float) -> None:
@@ -208,7 +208,7 @@ def rescale(manager: pygame_gui.UIManager, ui_scale: float) -> None:
     rebuilt on the manager's next update (scenes re-place theirs on resize)."""
     data = theme_dict(ui_scale)
     manager.get_theme().update_theming(json.dumps(data))
-    _preload(manager, _theme_sizes(data) | _extra_sizes(ui_scale))
+    preload_sizes(manager, _theme_sizes(data) | _extra_sizes(ui_scale))
 
 
 def _extra_sizes(ui_scale: float) -> set[int]:
@@ -216,12 +216,8 @@ def _extra_sizes(ui_scale: float) -> set[int]:
 
 
 def preload_sizes(manager: pygame_gui.UIManager, sizes: set[int]) -> None:
-    """Both styles of these sizes of the theme's font, those not yet loaded (a table's
-    widgets at its word size: ui/tablekit/wordsize.py)."""
-    _preload(manager, sizes)
-
-
-def _preload(manager: pygame_gui.UIManager, sizes: set[int]) -> None:
+    """Both styles of these sizes of the theme's font, those not yet loaded (the theme's
+    own sizes, and a table's widgets at its word size: ui/tablekit/wordsize.py)."""
     fonts = manager.get_theme().get_font_dictionary()
     # Both styles of every size: HTML text (<b>) switches style within one element.
     wanted = {(s, b) for s in sizes for b in (False, True)}

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -113,10 +113,8 @@ class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
                 return False
             self._rehearsed = key
             self._stages = self._rehearsal(action)
-        end = time.perf_counter() + budget_s
-        while next(self._stages, True) is None:
-            if time.perf_counter() >= end:
-                return True
+        if _advance(self._stages, budget_s):
+            return True
         self._stages = None  # the last stage done
         return False
 
@@ -144,11 +142,16 @@ class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
         actor = game.current_player
         flying = [*(game.hand(actor) if actor is not None else ()), *obs.pile[-6:]]
         jobs: list[Callable[[], object]] = [partial(images.face, c, lay.pile_w) for c in flying]
-        hand = copy.hand(self.viewer)
-        width = next((r.w for r in hand_rects(lay.hand_area, len(hand), lay.hand_w)), 0)
-        jobs += [partial(images.shadowed, code, width) for code in hand]
+        return jobs + self._hand_jobs(copy, copy.hand(self.viewer))
+
+    def _hand_jobs(self, game: Any, hand: Sequence[str]) -> list[Callable[[], object]]:
+        """The faces of ``hand`` at the width the viewed hand is drawn, and with all hands up
+        the other hands of ``game`` at theirs, as calls that paint them."""
+        lay, images = self.layout, self.images
+        width = next((b.w for b in hand_rects(lay.hand_area, len(hand), lay.hand_w)), 0)
+        jobs: list[Callable[[], object]] = [partial(images.shadowed, c, width) for c in hand]
         if self.all_hands:
-            hands = {s: copy.hand(s) for s in self.hand_spots()}
+            hands = {s: game.hand(s) for s in self.hand_spots()}
             jobs += allhands.warm_jobs(images, hands, self.hand_spots(), self.app.size)
         return jobs
 
@@ -164,10 +167,8 @@ class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
                 self._back_stages = self._back_rehearsal()
         if self._back_stages is None:
             return False
-        end = time.perf_counter() + budget_s
-        while next(self._back_stages, True) is None:
-            if time.perf_counter() >= end:
-                return True
+        if _advance(self._back_stages, budget_s):
+            return True
         self._back_stages = None
         return False
 
@@ -187,15 +188,7 @@ class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
         picture = self.picture(obs, lines)
         yield
         yield from self.layer.ahead_steps(picture, keep_old=True)
-        lay, images = self.layout, self.images
-        width = next((b.w for b in hand_rects(lay.hand_area, len(obs.hand), lay.hand_w)), 0)
-        jobs: list[Callable[[], object]] = [
-            partial(images.shadowed, code, width) for code in obs.hand
-        ]
-        if self.all_hands:
-            hands = {s: game.hand(s) for s in self.hand_spots()}
-            jobs += allhands.warm_jobs(images, hands, self.hand_spots(), self.app.size)
-        yield from warm_steps(jobs)
+        yield from warm_steps(self._hand_jobs(game, obs.hand))
 
     def go(self, position: int) -> None:
         r = self.replay
@@ -229,3 +222,12 @@ class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
         bar = self.paint_bar(surface)
         self.coach.paint(surface, *self.coach_area(bar))
         self._drawn_at = self.replay.position
+
+
+def _advance(stages: Iterator[None], budget_s: float) -> bool:
+    """Run ``stages`` (at least one) until ``budget_s`` is spent; True while some remain."""
+    end = time.perf_counter() + budget_s
+    while next(stages, True) is None:
+        if time.perf_counter() >= end:
+            return True
+    return False
