@@ -14,6 +14,7 @@ import pygame
 
 from carioca_desktop.ui import textfit
 from carioca_desktop.ui.drawing import SHADOW
+from carioca_desktop.ui.sprites import keep_bounded
 from carioca_desktop.ui.window import can_convert
 
 RGB = tuple[int, int, int]
@@ -36,9 +37,8 @@ class Runs:
         key = (word, fnt, colour)
         found = self._kept.get(key)
         if found is None:
-            found = self._kept[key] = (_shadowed(word, fnt, colour), fnt.size(word)[0])
-            if len(self._kept) > RUNS_KEPT:
-                self._kept.popitem(last=False)
+            found = (_shadowed(word, fnt, colour), fnt.size(word)[0])
+            keep_bounded(self._kept, key, found, RUNS_KEPT)
         return found
 
     def width(self, text: str, fnt: pygame.font.Font, colour: RGB) -> int:
@@ -60,9 +60,8 @@ class Runs:
             for run, wide in runs:
                 image.blit(run, (x, 0))
                 x += wide + space
-            image = self._lines[key] = image.convert_alpha() if can_convert() else image
-            if len(self._lines) > LINES_KEPT:
-                self._lines.popitem(last=False)
+            image = image.convert_alpha() if can_convert() else image
+            keep_bounded(self._lines, key, image, LINES_KEPT)
         return image
 
     def draw(

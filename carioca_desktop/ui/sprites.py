@@ -223,7 +223,7 @@ class TextCache:
         fitted = self._fitted.get(key)
         if fitted is None:
             fitted = textfit.font_fit(text, ui_font(size, bold), width)
-            _keep(self._fitted, key, fitted, self._limit)
+            keep_bounded(self._fitted, key, fitted, self._limit)
         return self.render(fitted, size, colour, bold)
 
     def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
@@ -232,11 +232,11 @@ class TextCache:
         lines = self._wrapped.get(key)
         if lines is None:
             lines = tuple(wrap(text, ui_font(size, bold), width))
-            _keep(self._wrapped, key, lines, self._limit)
+            keep_bounded(self._wrapped, key, lines, self._limit)
         return list(lines)
 
 
-def _keep(cache: OrderedDict[Any, Any], key: Any, value: Any, limit: int) -> None:
+def keep_bounded(cache: OrderedDict[Any, Any], key: Any, value: Any, limit: int) -> None:
     """Remember ``value`` in a bounded cache (the oldest goes first)."""
     cache[key] = value
     if len(cache) > limit:
