@@ -36,6 +36,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from carioca_desktop.net import partner
 from carioca_desktop.net import protocol as p
+from carioca_desktop.net.direct import DirectClient
 from carioca_desktop.net.partner import PartnerQuestion, PartnerSaid, read_question, read_said
 from carioca_desktop.net.replay import REPLAY, Received, ReplayParts
 from carioca_desktop.net.views import AnyObservation, ClientView
@@ -197,6 +198,7 @@ class NetClient:
         self._seat: int | None = None  # set by the first welcome: a drop then reconnects
         self._grace = 0.0
         self._host_closed = False  # the host ended the connection itself: no new try
+        self._broken: ClientConnection | None = None  # a connection whose host sent garbage
         self.replay_parts = ReplayParts()  # read on this client's thread only
         self._thread = threading.Thread(target=self._run, name="net-client", daemon=True)
         self._thread.start()
@@ -307,6 +309,7 @@ class NetClient:
                 max_size=p.WIRE_LIMIT,
                 compression=None,
                 proxy=None,  # never route a table through a proxy the environment names
+                create_connection=DirectClient,
             )
         except (OSError, InvalidURI, InvalidHandshake, TimeoutError) as err:
             return err
@@ -319,6 +322,8 @@ class NetClient:
         return None
 
     def _serve(self, ws: ClientConnection) -> None:
+        if isinstance(ws, DirectClient):  # messages read on the socket's thread (net/direct.py)
+            ws.gate.open(lambda raw: self._read_direct(ws, raw))
         try:
             ws.send(p.encode(self._hello))
             for raw in ws:
@@ -334,6 +339,26 @@ class NetClient:
         except Exception as err:  # the thread must end with a message, whatever happened
             log.exception("client thread failed")
             self._end(f"connection failed: {err}")
+
+    def _read_direct(self, ws: ClientConnection, raw: str) -> None:
+        """``_read`` on the socket's reading thread: a failure ends the connection with its
+        message as ``_serve`` would (nothing may be raised there; the socket is shut so that
+        ``_serve``'s loop ends, and nothing more of that connection is read)."""
+        if ws is self._broken:
+            return
+        try:
+            self._read(raw)
+        except p.ProtocolError as err:
+            log.warning("bad message from the host: %s", err.message)
+            self._end(f"the host sent a bad message: {err.message}")
+        except Exception as err:  # the reading thread must go on to its end, whatever happened
+            log.exception("client thread failed")
+            self._end(f"connection failed: {err}")
+        else:
+            return
+        self._broken = ws
+        with contextlib.suppress(OSError):
+            ws.socket.shutdown(2)
 
     def _end(self, message: str) -> None:
         if not self._ended:
