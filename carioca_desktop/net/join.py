@@ -67,9 +67,13 @@ class SeatStore:
         self.path = seats_file(paths)
         self.journal = self.path.with_name("net-seats.journal")
         self._entries: dict[str, dict[str, Any]] = {}  # what this process wrote, by address
+        self._mine: dict[str, dict[str, Any] | None] = {}  # its last line for each address
         self._lines = 0  # lines appended since the last fold
+        self._folder_made = False
 
-    def _read(self) -> dict[str, Any]:
+    def _read(self, skip: frozenset[str] = frozenset()) -> dict[str, Any]:
+        """The file with the journal over it; the journal's lines for the addresses in
+        ``skip`` are not even parsed (the caller holds their newest value)."""
         try:
             data = json.loads(self.path.read_bytes()[:TOKENS_CAP].decode("utf-8"))
         except (OSError, ValueError):
@@ -79,7 +83,10 @@ class SeatStore:
             lines = self.journal.read_bytes()[: 4 * TOKENS_CAP].splitlines()
         except OSError:
             lines = []
+        skipped = tuple(_line_start(a) for a in skip)
         for line in lines:
+            if skipped and line.startswith(skipped):
+                continue
             try:
                 item = json.loads(line.decode("utf-8")) if line else None
             except ValueError:
@@ -103,10 +110,13 @@ class SeatStore:
             self._entries.pop(address, None)
         else:
             self._entries[address] = dict(entry)
+        self._mine[address] = self._entries.get(address)
         # The newline first: a line torn by a power cut is ended by the next one, not joined.
         line = b"\n" + json.dumps({"a": address, "e": entry}).encode("utf-8")
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            if not self._folder_made:  # once: this is on the path of every move
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                self._folder_made = True
             with open(self.journal, "ab") as handle:
                 handle.write(line)
             self._lines += 1
@@ -117,13 +127,25 @@ class SeatStore:
 
     def _fold(self) -> None:
         """The journal into the file: the file replaced whole, then the journal emptied (a
-        kill between the two only replays lines the file already holds)."""
-        data = self._read()
+        kill between the two only replays lines the file already holds). This process's own
+        lines are not parsed again: it holds their newest value (parsing every move's line,
+        the bot's state included, cost the joiner as much as writing it)."""
+        data = self._read(frozenset(self._mine))
+        for address, entry in self._mine.items():
+            if entry is None:
+                data.pop(address, None)
+            else:
+                data[address] = entry
         temp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
         temp.write_bytes(json.dumps(data).encode("utf-8"))
         os.replace(temp, self.path)
         self.journal.write_bytes(b"")
         self._lines = 0
+
+
+def _line_start(address: str) -> bytes:
+    """How the journal's lines for ``address`` begin (as ``SeatStore.put`` writes them)."""
+    return b'{"a": ' + json.dumps(address).encode("utf-8") + b', "e": '
 
 
 @dataclass

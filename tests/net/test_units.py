@@ -470,3 +470,33 @@ def test_the_joiners_seats_are_kept_in_a_journal_folded_into_the_file(tmp_path: 
     again.put("h:1", None)  # a finished match: gone, and folded at once
     assert join.SeatStore(paths).get("h:1") == {} and again.journal.stat().st_size == 0
     assert join.SeatStore(paths).get("h:2")["token"] == "t2"
+
+
+def test_a_fold_does_not_parse_the_lines_its_own_process_wrote(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each line holds the bot's whole state: parsing them all again at every fold cost the
+    joiner as much as writing them. Another process's lines are still read."""
+    from carioca_desktop.net import join
+    from carioca_desktop.storage import Paths
+
+    paths = Paths.under(tmp_path)
+    join.SeatStore(paths).put("other:1", {"token": "t0"})  # an earlier joiner's line
+    store = join.SeatStore(paths)
+    parsed: list[str] = []
+    loads = json.loads
+
+    def counted(text: Any) -> Any:
+        value = loads(text)
+        parsed.append(value.get("a", "file") if isinstance(value, dict) else "?")
+        return value
+
+    monkeypatch.setattr(join.json, "loads", counted)
+    for move in range(join.JOURNAL_LINES):  # the last one folds
+        store.put("h:2", {"token": "t2", "answered": {"ask": move}})
+    assert store.journal.stat().st_size == 0  # folded
+    assert "h:2" not in parsed and "other:1" in parsed
+    monkeypatch.setattr(join.json, "loads", loads)
+    again = join.SeatStore(paths)
+    assert again.get("h:2") == {"token": "t2", "answered": {"ask": join.JOURNAL_LINES - 1}}
+    assert again.get("other:1") == {"token": "t0"}
