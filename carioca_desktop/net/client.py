@@ -184,12 +184,15 @@ class NetClient:
 
     def __init__(self, address: str, code: str, name: str, token: str | None = None,
                  app: str = "", reconnect: bool = True,
-                 on_event: Callable[[NetClient, ClientEvent], None] | None = None
-                 ) -> None:  # fmt: skip
+                 on_event: Callable[[NetClient, ClientEvent], None] | None = None,
+                 lazy: bool = False) -> None:  # fmt: skip
         self.host, self.port = parse_address(address)
         self.reconnect = reconnect  # off: a drop is ``Lost`` at once (``carioca join``)
         self.events: queue.Queue[ClientEvent] = queue.Queue()
         self._on_event = on_event  # set: events go to it, on the network thread
+        # Lazy (``carioca join``'s bot): a state without this seat's ask is only held, no
+        # event; the observation is built when asked for (``observation``; net/views.py).
+        self.lazy = lazy
         self._hello = p.hello(app, code, name, token)
         self._ws: ClientConnection | None = None
         self._game = ""
@@ -237,6 +240,12 @@ class NetClient:
         if key not in p.REACTIONS:
             raise ValueError(f"not a reaction: {key!r}")
         return self.send_raw(p.encode({"t": "react", "key": key}))
+
+    def observation(self) -> AnyObservation | None:
+        """The seat's observation after the states read so far (None before the first).
+        A lazy client's caller asks for it on the network thread (``on_event``), where
+        the states are read; ProtocolError when what the host sent does not make one."""
+        return None if self._view is None else self._view.observation()
 
     @property
     def connected(self) -> bool:
@@ -400,8 +409,11 @@ class NetClient:
     def _events(self, d: dict[str, Any]) -> None:
         self._need_view().log.extend(d.get("at"), d.get("events"))
 
-    def _state(self, d: dict[str, Any]) -> StateChanged:
+    def _state(self, d: dict[str, Any]) -> StateChanged | None:
         seq = _int(d, "seq")
+        if self.lazy and d.get("ask") is None:
+            self._need_view().hold(d)
+            return None
         return StateChanged(self._need_view().read(d), seq)
 
     def _need_view(self) -> ClientView:

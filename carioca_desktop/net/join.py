@@ -191,7 +191,8 @@ def run_join(address: str, code: str, name: str, level: str, seed: int,
     # No reconnecting by itself: the command says at once that the host is gone (within
     # 5 s, docs/network.md) and a new ``carioca join`` rejoins with the kept token. The bot
     # answers on the network thread (``on_event``); this thread only waits for the end.
-    client = NetClient(address, code, name, token, app, reconnect=False, on_event=seat)
+    client = NetClient(address, code, name, token, app, reconnect=False, on_event=seat,
+                       lazy=True)  # fmt: skip
     try:
         while not seat.done.wait(1.0):
             if not client.running and not seat.done.is_set():
@@ -270,7 +271,10 @@ def _play(event: ClientEvent, player: JoinBot, client: NetClient, store: SeatSto
           address: str) -> None:  # fmt: skip
     if isinstance(event, StateChanged):
         player.obs = event.obs
-    elif isinstance(event, Asked) and player.obs is not None:
+        return
+    if isinstance(event, (Asked, PartnerQuestion)):
+        player.obs = client.observation()  # the lazy client's held states, built now
+    if isinstance(event, Asked) and player.obs is not None:
         entry = store.get(address)
         answered = entry.get("answered")
         if isinstance(answered, dict) and answered.get("ask") == event.ask:

@@ -185,20 +185,51 @@ class ClientLog:
 class ClientView:
     """The client's side of its seat's stream: the event log and the observation's fields,
     kept from the host's deltas; ``read`` gives the observation each ``state`` message makes.
-    Only the fields that changed are converted again (the others are the same values)."""
+    Only the fields that changed are converted again (the others are the same values).
+
+    ``hold`` keeps a message's fields as they came and builds nothing: a joining bot that is
+    not asked needs no observation, so the fields of the states between two of its turns are
+    merged as sent and converted once, by ``observation`` when it is asked (each state built
+    in full cost every joiner more than reading the message)."""
 
     def __init__(self, game: str) -> None:
         self.game = game
         self.log = ClientLog(game)
         self.values: dict[str, Any] = {}
+        self._held: dict[str, Any] = {}  # fields sent since the last build, as sent
+        self._held_full = False  # a whole state is among them (it replaced what was before)
+        self._obs: AnyObservation | None = None
+        self._stale = False
 
     def read(self, d: dict[str, Any]) -> AnyObservation:
         """The observation after one ``state`` message; ProtocolError (nothing kept of the
         fields) when it does not fit what this client holds."""
+        self.hold(d)
+        obs = self.observation()
+        assert obs is not None  # a state was just held
+        return obs
+
+    def hold(self, d: dict[str, Any]) -> None:
+        """Take one ``state`` message without building its observation (its events are
+        checked and kept now); ProtocolError when its frame is malformed."""
         self.log.extend(d.get("events_at"), d.get("events"))
-        full = d.get("full")
+        full, obs = d.get("full"), d.get("obs")
         if not isinstance(full, bool):
             raise ProtocolError(BAD_FIELD, "state: full must be true or false")
-        self.values, obs = _build(self.game, self.values, full, d.get("obs"),
-                                  tuple(self.log.events))  # fmt: skip
-        return obs
+        if not isinstance(obs, dict):
+            raise ProtocolError(BAD_FIELD, "bad observation: an observation must be an object")
+        if full:
+            self._held, self._held_full = dict(obs), True
+        else:
+            self._held.update(obs)
+        self._stale = True
+
+    def observation(self) -> AnyObservation | None:
+        """The observation the states taken so far make (None before the first);
+        ProtocolError when the fields held do not make one (nothing of them is kept)."""
+        if self._stale:
+            held, full = self._held, self._held_full
+            self._held, self._held_full, self._stale = {}, False, False
+            self.values, self._obs = _build(self.game, self.values, full, held,
+                                            tuple(self.log.events))  # fmt: skip
+        return self._obs

@@ -500,3 +500,36 @@ def test_a_fold_does_not_parse_the_lines_its_own_process_wrote(
     again = join.SeatStore(paths)
     assert again.get("h:2") == {"token": "t2", "answered": {"ask": join.JOURNAL_LINES - 1}}
     assert again.get("other:1") == {"token": "t0"}
+
+
+@pytest.mark.parametrize(("game", "rules"), [("carioca", {"preset": "chico", "buy": True}),
+                                             ("buraco", {"preset": "italiano"})])  # fmt: skip
+def test_held_states_build_one_observation_when_asked_and_it_is_exact(
+    game: str, rules: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A joining bot that is not asked builds nothing: the states between two of its turns
+    are held as sent and make the engine's very observation when it is asked."""
+    from carioca_desktop.net import views
+
+    built: list[int] = []
+    build = views._build
+    monkeypatch.setattr(views, "_build", lambda *a: built.append(1) or build(*a))
+    kind = KINDS[game]
+    g = kind.new_session(kind.load_rules({**rules, "players": 4}),
+                         _bot_seats(), 3, None, False).game  # fmt: skip
+    bots = [kind.make_bot("normal", s, s) for s in range(4)]
+    feed, view, asked, held = SeatFeed(), ClientView(game), 0, 0
+    while not g.is_over and asked < 40:
+        g.apply(kind.next_round() if g.round_over
+                else kind.decide(g, g.current_player, bots[g.current_player]))  # fmt: skip
+        for msg in feed.messages(g.observation(2), 0):
+            msg = json.loads(p.encode(msg))
+            if msg["t"] == "state":
+                view.hold(msg)
+                held += 1
+            else:
+                view.log.extend(msg["at"], msg["events"])
+        if not g.round_over and g.current_player == 2:  # this seat is asked
+            assert view.observation() == g.observation(2)
+            asked += 1
+    assert asked == 40 and held > 2 * asked and len(built) == asked
