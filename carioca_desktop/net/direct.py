@@ -9,7 +9,8 @@ host and clients send) is given to a ``deliver`` function right where it was rea
 else (a binary or fragmented message, text that is not UTF-8) turns the connection back to
 websockets' own path for good, the messages already held going first, so nothing is ever read
 out of order and a hostile peer meets exactly the old checks. Messages that arrive before the
-reader is ready (``open``) are held and given to it first, in order.
+reader is ready (``open``) are held and given to it first, in order (a few: past ``EARLY``
+the connection goes websockets' way, whose queue stops reading a peer that floods).
 
 ``deliver`` runs on the socket's reading thread: it must not raise (it reports its own
 failures) and must be quick (pings are answered by that thread too). Both subclasses are the
@@ -27,6 +28,10 @@ from websockets.sync.client import ClientConnection
 from websockets.sync.server import ServerConnection
 
 Deliver = Callable[[str], None]
+
+EARLY = 8
+"""Messages held before the reader is ready; one more goes websockets' way (its queue then
+stops reading the socket), so a peer cannot heap up messages in the meantime."""
 
 
 class Gate:
@@ -56,7 +61,7 @@ class Gate:
             return slow(event)  # pings, pongs, closes, the handshake
         with self._lock:
             text = _text(event) if self.direct else None
-            if text is not None:
+            if text is not None and (self._deliver is not None or len(self._early) < EARLY):
                 if self._deliver is None:
                     self._early.append(event)
                 else:

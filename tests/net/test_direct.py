@@ -15,7 +15,7 @@ from websockets.frames import Frame, Opcode
 from websockets.sync.client import connect
 
 from carioca_desktop.net import protocol as p
-from carioca_desktop.net.direct import Gate
+from carioca_desktop.net.direct import EARLY, Gate
 from carioca_desktop.net.transport import Garbage, Opened, Received, Transport
 from tests.fixtures.waiting import wait_until
 
@@ -40,6 +40,13 @@ def test_whole_texts_go_to_the_reader_in_order_the_early_ones_first() -> None:
     assert got == ["a", "b"]
     assert _fed(gate, [_text("c"), Frame(Opcode.PING, b"")]) == [Frame(Opcode.PING, b"")]
     assert got == ["a", "b", "c"]
+
+
+def test_a_peer_cannot_heap_up_messages_before_the_reader_is_ready() -> None:
+    gate, got = Gate(), []
+    many = [_text(str(n)) for n in range(EARLY + 3)]
+    assert _fed(gate, many) == many  # past the cap: websockets' way (it stops reading)
+    assert not gate.open(got.append) and got == []
 
 
 @pytest.mark.parametrize(
