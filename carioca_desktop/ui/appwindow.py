@@ -111,6 +111,7 @@ class WindowMixin:
         self.manager.set_window_resolution(self.size)
         self._rescale()
         self._relayout_scenes()
+        self._relayout = False  # re-placed just now: not again at the next frame
         self.dirty()
 
     def _relayout_scenes(self) -> None:

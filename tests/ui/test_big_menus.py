@@ -97,7 +97,8 @@ def test_every_menu_screen_grows_with_a_4k_window(tmp_path: Path) -> None:
 
 
 def test_the_menu_grows_with_a_4k_window(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The menu's widgets and its hand-drawn title (1.7x before, the limit of ``k``)."""
+    """The menu's widgets and its hand-drawn title (1.7x before, the limit of ``k``); a new
+    window size re-places them once (a new UI scale placed them again at the next frame)."""
     sizes: list[int] = []
     title = widgets.gold_title
 
@@ -109,14 +110,19 @@ def test_the_menu_grows_with_a_4k_window(tmp_path: Path, monkeypatch: pytest.Mon
 
     monkeypatch.setattr(menu, "gold_title", logged)
     monkeypatch.setattr(menu.MenuScene, "kept_key", lambda self: None)  # painted, not read back
+    builds: list[object] = []
+    build = menu.MenuScene.build
+    monkeypatch.setattr(menu.MenuScene, "build", lambda self: builds.append(build(self)))
     app = App(size=(1600, 900), paths=Paths.under(tmp_path), fast=True)
+    app.reset(menu.MenuScene(app))
     looks: list[tuple[int, pygame.Rect, int, int]] = []
     for size in ((1600, 900), BIG):
-        app.resize(size)
         sizes.clear()
-        app.reset(menu.MenuScene(app))
+        builds.clear()
+        app.resize(size)
         looks.append((0, *_look(app, app.stack.top)))
         looks[-1] = (max(sizes), *looks[-1][1:])
+        assert len(builds) == 1, builds  # re-placed once, not again at the next frame
     (small_title, s_rect, s_h, s_words), (big_title, b_rect, b_h, b_words) = looks
     assert big_title >= 0.97 * GROWTH * small_title, (small_title, big_title)
     assert b_rect.w >= 0.9 * GROWTH * s_rect.w and b_rect.h >= 0.9 * GROWTH * s_rect.h
@@ -129,3 +135,45 @@ def test_the_growth_leaves_the_design_and_small_windows_alone() -> None:
     assert screen_growth((3840, 2160), 1.75) == pytest.approx(2.4 / 1.75)
     # A player's own UI scale still multiplies it: the growth is over the automatic scale.
     assert screen_growth((2880, 1620), 1.5) == pytest.approx(1.2)
+
+
+def test_a_grown_list_grows_its_rows_and_their_words() -> None:
+    """History's list at any growth, in a small window (cheap): rows and words 2x."""
+    from pygame_gui.elements import UISelectionList
+
+    from carioca_desktop.ui.grownlist import GrownList
+    from carioca_desktop.ui.theme import make_manager
+
+    pygame.init()
+    pygame.display.set_mode((800, 600))
+    manager = make_manager((800, 600))
+    looks = []
+    for grown in (UISelectionList, lambda *a: GrownList(*a, grow=2.0)):
+        listing = grown(pygame.Rect(0, 0, 300, 200), ["Ana", "Beto"], manager)
+        manager.update(0.016)
+        button = listing.item_list[0]["button_element"]
+        looks.append((button.rect.h, button.font.get_point_size()))
+    (plain_h, plain_words), (big_h, big_words) = looks
+    assert big_h == 2 * plain_h and big_words == 2 * plain_words, looks
+
+
+@pytest.mark.slow  # about 15 s: History's widgets drawn at 4K
+def test_historys_list_grows_with_a_4k_window(tmp_path: Path) -> None:
+    """Its rows are made by the list itself (1.75x before: the theme's rows and words)."""
+    from carioca_desktop.storage.replays import keep_match
+    from carioca_desktop.ui.scenes.history import HistoryScene
+    from tests.storage.test_replay_store import _fake
+
+    app = App(size=(1600, 900), paths=Paths.under(tmp_path), fast=True)
+    keep_match(_fake(1), app.paths)
+    scene = HistoryScene(app)
+    app.reset(scene)
+    rows: list[tuple[int, int]] = []
+    for size in ((1600, 900), BIG):
+        app.resize(size)  # the scene re-places its widgets
+        app.frame(0.016)
+        assert scene.listing is not None
+        (button,) = [i["button_element"] for i in scene.listing.item_list if i["button_element"]]
+        rows.append((button.rect.h, button.font.get_point_size()))
+    (small_h, small_words), (big_h, big_words) = rows
+    assert big_h >= 0.95 * GROWTH * small_h and big_words >= 0.95 * GROWTH * small_words, rows
