@@ -318,7 +318,9 @@ class NetClient:
                 max_size=p.WIRE_LIMIT,
                 compression=None,
                 proxy=None,  # never route a table through a proxy the environment names
-                create_connection=DirectClient,
+                # Read on the socket's thread only for a caller that takes events there
+                # (``carioca join``); a screen's queue keeps websockets' own reading thread.
+                create_connection=DirectClient if self._on_event is not None else None,
             )
         except (OSError, InvalidURI, InvalidHandshake, TimeoutError) as err:
             return err
