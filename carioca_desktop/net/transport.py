@@ -21,7 +21,6 @@ from typing import Any
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.server import Server, ServerConnection, serve
 
-from carioca_desktop.net.direct import DirectServer
 from carioca_desktop.net.protocol import WIRE_LIMIT, ClientMessage, ProtocolError, parse_client
 
 log = logging.getLogger(__name__)
@@ -91,7 +90,6 @@ class Transport:
             ping_timeout=PING_TIMEOUT,
             close_timeout=CLOSE_TIMEOUT,
             compression=None,  # deflate would let a small frame inflate past the caps
-            create_connection=DirectServer,  # messages parsed on the socket's thread
         )
         self.port: int = self._server.socket.getsockname()[1]
         self._thread = threading.Thread(
@@ -116,11 +114,12 @@ class Transport:
         )
         writer.start()
         self.inbox.put(Opened(conn, address))
-        if isinstance(ws, DirectServer):  # net/direct.py: read where the socket is read
-            ws.gate.open(lambda raw: self._direct(conn, ws, raw))
         try:
-            for raw in ws:  # websockets' own path: nothing, or all after an odd frame
-                self._parsed(conn, raw)
+            for raw in ws:
+                try:
+                    self.inbox.put(Received(conn, parse_client(raw)))
+                except ProtocolError as err:
+                    self.inbox.put(Garbage(conn, err))
         except ConnectionClosed:
             pass
         except Exception:  # a reader must end cleanly whatever arrives (logged, not raised)
@@ -131,21 +130,6 @@ class Transport:
             peer.closing = True
             _put_end(peer)
             self.inbox.put(Closed(conn))
-
-    def _parsed(self, conn: int, raw: str | bytes) -> None:
-        try:
-            self.inbox.put(Received(conn, parse_client(raw)))
-        except ProtocolError as err:
-            self.inbox.put(Garbage(conn, err))
-
-    def _direct(self, conn: int, ws: ServerConnection, raw: str) -> None:
-        """``_parsed`` on the socket's reading thread, which nothing may be raised on: a
-        failure drops the connection as the reader's loop did."""
-        try:
-            self._parsed(conn, raw)
-        except Exception:  # logged, then the connection ends (its reader puts ``Closed``)
-            log.exception("connection %d failed", conn)
-            _abort(ws)
 
     def _write(self, peer: _Peer) -> None:
         while True:

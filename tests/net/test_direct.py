@@ -1,7 +1,8 @@
 """Messages read where the socket is read (net/direct.py): whole text messages reach the reader
 in order on the socket's own thread, the ones read before the reader was ready first, and any
 odd frame (binary, fragmented, not UTF-8) turns the connection back to websockets' own path
-without a message passing another."""
+without a message passing another. The host's transport (websockets' own path) is held to the
+same order."""
 
 from __future__ import annotations
 
