@@ -87,10 +87,22 @@ class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
         once its position is on screen (in ``update`` the stages made every frame after a
         step draw the whole table again: 1.9 ms a frame against Carioca's 0.3, which
         rehearses here too; one stage a frame left the hand's new face for the → frame);
-        then the position one step back's (``prepare_back``)."""
+        then the position one step back's (``prepare_back``); first, the position shown is
+        kept for a later ← (``keep_shown``)."""
         shown = self._drawn_at == self.replay.position
+        if shown and self.keep_shown():
+            return
         if not (shown and (self.rehearse(IDLE_BUDGET_S) or self.prepare_back(IDLE_BUDGET_S))):
             super().idle()
+
+    def keep_shown(self) -> bool:
+        """Paused, the position on screen kept for a later ← (even straight after another
+        ←): its game copied (``Recorded.remember``) and its parts' pictures kept
+        (``Layer.keep_shown``); True if that was work, this idle frame's first stage."""
+        if self.replay.playing:
+            return False
+        copied = self.replay.remember()
+        return self.layer.keep_shown(self.picture()) > 0 or copied
 
     def _view_key(self) -> tuple[object, ...]:
         r = self.replay

@@ -43,6 +43,8 @@ class ReplayViewerScene(ReplayControls, TableScene):
         bot's move (its words, panels and piles drawn ahead: the → frame only blits them;
         the step was 2.3x the floor); else the table's own idle work."""
         r = self.replay
+        if not r.playing:
+            r.remember()  # a ← to here later copies it (at a turn's start: ~0.1 ms)
         if r.playing or not self.frame.rehearsal.run(r.step()):
             super().idle()
 

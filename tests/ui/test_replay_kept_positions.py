@@ -1,0 +1,136 @@
+"""The replay viewer keeps, in its idle frames, the positions it showed: their games
+(``Recorded.remember``) and, in Buraco, the pictures of their table's parts
+(``Layer.keep_shown``). Stepping back through them, even one ← straight after another with no
+frame between to prepare it, then replays no action and draws no log, and shows exactly what
+a viewer that jumped there and drew its whole table shows. Checked by calls and pixels, never
+by time."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from carioca_desktop.rules.buraco.game import BuracoGame
+from carioca_desktop.rules.carioca.game import Game
+from carioca_desktop.storage import Paths
+from carioca_desktop.ui import hud
+from carioca_desktop.ui.app import App
+from carioca_desktop.ui.replay_viewer import open_viewer
+from tests.ui.test_replay_viewer_looks import _match
+
+START, STEPS = 40, 8
+
+
+def _press(scene: Any, key: int) -> None:
+    scene.handle_before_ui(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+
+
+def _viewer(tmp_path: Path, name: str, game: str, all_hands: bool) -> tuple[App, Any]:
+    app = App(size=(1600, 900), paths=Paths.under(tmp_path / name), fast=False)
+    scene: Any = open_viewer(app, _match(game))
+    app.reset(scene)
+    scene.all_hands = all_hands
+    return app, scene
+
+
+def _idle_until_kept(app: App, scene: Any) -> None:
+    """Frames until the viewer has nothing left to do ahead: the position kept where its
+    game copies exactly (a Buraco position; a Carioca turn's start), Buraco's rehearsal
+    and step-back preparation done."""
+    r = scene.replay
+
+    def done() -> bool:
+        exact = not hasattr(r.game, "fork") or r.game.phase.value == "draw"
+        if exact and r.position not in r._trail:
+            return False
+        if hasattr(scene, "_back_stages"):  # Buraco's viewer
+            return scene._back is not None and scene._back_stages is None and not scene._stages
+        return True
+
+    for _ in range(400):  # frames, not time: each runs the idle work it has, in turn
+        app.frame(0.016)
+        if done():
+            return
+    raise AssertionError(f"position {r.position} not kept in 400 frames: {sorted(r._trail)}")
+
+
+def _step_through(app: App, scene: Any) -> None:
+    scene.go(START)
+    _idle_until_kept(app, scene)
+    for _ in range(STEPS):
+        _press(scene, pygame.K_RIGHT)
+        app.frame(0.016)
+        scene.animator.finish()
+        _idle_until_kept(app, scene)
+
+
+@pytest.mark.parametrize("all_hands", [False, True])
+def test_buraco_steps_back_straight_through_shown_positions_replaying_and_telling_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, all_hands: bool
+) -> None:
+    app, scene = _viewer(tmp_path, "stepped", "buraco", all_hands)
+    _step_through(app, scene)
+    other_app, other = _viewer(tmp_path, "jumped", "buraco", all_hands)
+    applied: list[object] = []
+    logs: list[int] = []
+    real_apply, real_log = BuracoGame.apply, hud.draw_log
+
+    def apply(self: BuracoGame, action: Any) -> Any:
+        applied.append(action)
+        return real_apply(self, action)
+
+    def draw_log(*args: Any) -> None:
+        logs.append(1)
+        real_log(*args)
+
+    for step in range(STEPS):  # one ← after another, a drawn frame each, none idle
+        monkeypatch.setattr(BuracoGame, "apply", apply)
+        monkeypatch.setattr(hud, "draw_log", draw_log)
+        _press(scene, pygame.K_LEFT)
+        app.frame(0.016)
+        monkeypatch.undo()
+        position = START + STEPS - 1 - step
+        assert scene.replay.position == position
+        assert applied == [], f"← to {position} replayed {len(applied)} actions"
+        assert logs == [], f"← to {position} drew its log again"
+        other.go(position)
+        other.forget()  # the whole table drawn afresh: nothing kept, nothing ahead
+        other_app.frame(0.016)
+        assert scene.obs == other.obs
+        shown = pygame.image.tobytes(app.screen, "RGB")
+        assert shown == pygame.image.tobytes(other_app.screen, "RGB"), f"differs at {position}"
+
+
+def test_carioca_steps_back_to_a_shown_turns_start_replaying_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app, scene = _viewer(tmp_path, "stepped", "carioca", False)
+    _step_through(app, scene)
+    other_app, other = _viewer(tmp_path, "jumped", "carioca", False)
+    r = scene.replay
+    starts = 0
+    applied: list[object] = []
+    real_apply = Game.apply
+
+    def apply(self: Game, action: Any) -> Any:
+        applied.append(action)
+        return real_apply(self, action)
+
+    for _ in range(STEPS):
+        applied.clear()
+        monkeypatch.setattr(Game, "apply", apply)
+        _press(scene, pygame.K_LEFT)
+        app.frame(0.016)
+        monkeypatch.undo()
+        if r.game.phase.value == "draw":  # a turn's start, shown on the way: copied
+            starts += 1
+            assert applied == [], f"← to {r.position} replayed {len(applied)} actions"
+        other.go(r.position)
+        other_app.frame(0.016)
+        assert scene.model.obs == other.model.obs
+        shown = pygame.image.tobytes(app.screen, "RGB")
+        assert shown == pygame.image.tobytes(other_app.screen, "RGB"), f"at {r.position}"
+    assert starts > 0, "no turn's start among the positions stepped back to"
