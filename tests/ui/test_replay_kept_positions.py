@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 import pytest
 
+from carioca_desktop.play import replay_session
 from carioca_desktop.rules.buraco.game import BuracoGame
 from carioca_desktop.rules.carioca.game import Game
 from carioca_desktop.storage import Paths
@@ -134,3 +135,44 @@ def test_carioca_steps_back_to_a_shown_turns_start_replaying_nothing(
         shown = pygame.image.tobytes(app.screen, "RGB")
         assert shown == pygame.image.tobytes(other_app.screen, "RGB"), f"at {r.position}"
     assert starts > 0, "no turn's start among the positions stepped back to"
+
+
+def test_a_carioca_step_back_after_idle_frames_is_prepared_and_shows_the_same(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Idle frames build the position one step back (and draw its words, piles and seats
+    ahead): the ← frame builds nothing, and shows what a viewer that prepares nothing shows
+    after the same keys and frames (a Carioca log follows the path taken)."""
+    app, scene = _viewer(tmp_path, "prepared", "carioca", False)
+    other_app, other = _viewer(tmp_path, "unprepared", "carioca", False)
+    other.prepare_back = lambda: False
+    built: list[int] = []
+    real_at = replay_session.Recorded.game_at
+
+    def game_at(self: Any, position: int) -> Any:
+        built.append(position)
+        return real_at(self, position)
+
+    for viewer in (scene, other):
+        viewer.go(START + STEPS)
+    for _ in range(STEPS):
+        frames = 0
+        while not (scene._back is not None and scene._back_for == scene._view_key()):
+            # frames, not time: the rehearsal, then the step back's preparation
+            assert frames < 400, f"no step back prepared at {scene.replay.position}"
+            app.frame(0.016)
+            other_app.frame(0.016)
+            frames += 1
+        monkeypatch.setattr(replay_session.Recorded, "game_at", game_at)
+        _press(scene, pygame.K_LEFT)
+        app.frame(0.016)
+        monkeypatch.undo()
+        assert built == [], f"positions built in the ← frame: {built}"
+        _press(other, pygame.K_LEFT)
+        other_app.frame(0.016)
+        assert scene.replay.position == other.replay.position
+        assert scene.model.obs == other.model.obs
+        assert list(scene.model.log_lines) == list(other.model.log_lines)
+        shown = pygame.image.tobytes(app.screen, "RGB")
+        assert shown == pygame.image.tobytes(other_app.screen, "RGB"), scene.replay.position
+    assert scene.replay.position == START
