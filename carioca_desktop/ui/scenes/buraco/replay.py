@@ -44,6 +44,7 @@ class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
         self._back_for: object = None  # the view whose position one step back is prepared
         self._back_stages: Iterator[None] | None = None  # that preparation's stages left
         self._back: tuple[int, Any] | None = None  # (position, game) one step back, built
+        self._kept_for: object = None  # the view whose position was kept (keep_shown)
 
     def practice_table(self, session: Any) -> Any:
         return BuracoTableScene(self.app, session)
@@ -99,8 +100,10 @@ class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
         """Paused, the position on screen kept for a later ← (even straight after another
         ←): its game copied (``Recorded.remember``) and its parts' pictures kept
         (``Layer.keep_shown``); True if that was work, this idle frame's first stage."""
-        if self.replay.playing:
-            return False
+        key = self._view_key()
+        if self.replay.playing or self._kept_for == key:
+            return False  # once a position (its parts drawn: 0.2-0.3 ms to look them over)
+        self._kept_for = key
         copied = self.replay.remember()
         return self.layer.keep_shown(self.picture()) > 0 or copied
 
