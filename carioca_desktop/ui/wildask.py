@@ -15,8 +15,9 @@ if TYPE_CHECKING:
 
 
 def stands_for(text: str) -> str:
-    """``JK=9H`` → ``9H``: the card a marked wild stands for."""
-    return text.partition("=")[2]
+    """``JK=9H`` → ``9H``: the card a marked wild stands for; an unmarked card (a natural 2
+    in its own place) stands for itself."""
+    return text.partition("=")[2] or text
 
 
 def ask_wild_end(

@@ -108,3 +108,51 @@ def test_the_end_the_pista_advised_is_taken_unasked(tmp_path: Path) -> None:
     scene.moves.onto_meld(0, (10, 10))
     assert app.stack.top is scene
     assert g.observation(0).table[0].cards[0] == "JK=4C"
+
+
+def natural_two_game() -> BuracoGame:
+    """Seat 0 holds the 2♠ and its side's run 3♠..6♠ is open at both ends: the 2 can go home
+    (natural, at position 2) or stand for the 7♠ as a wild."""
+    g = BuracoGame.from_position(
+        preset_rules("brasileiro"),
+        [["2S", "9H", "KD", "QC"], ["QS", "QH"], ["8C", "8H"], ["JS", "JD"]],
+        stock=["4D", "9D"],
+        pile=["3C"],
+        table=[{"side": 0, "meld": ["3S", "4S", "5S", "6S"]}],
+        mortos=[["5D", "6D", "7D"], ["5H", "7H", "8D"]],
+    )
+    g.apply(Draw(0))
+    return g
+
+
+def test_a_two_that_can_go_home_is_offered_as_the_natural_card(tmp_path: Path) -> None:
+    """The low end's answer is the natural 2♠ (the run stays limpo), never a wild standing
+    for itself; the other answer is the wild at the high end."""
+    from tests.ui.buraco.test_keys import table_at
+
+    g = natural_two_game()
+    assert Add(0, 0, ("2S=2S",)) in g.legal_actions(0)  # the engine has both readings
+    app, scene = table_at(tmp_path, g)
+    uid = {c.code: c.uid for c in scene.hand.cards}
+    scene.hand.picked = [uid["2S"]]
+    scene.moves.onto_meld(0, (10, 10))
+    ask = app.stack.top
+    assert isinstance(ask, ConfirmScene)
+    assert "2♠" in ask.no_text and "7♠" in ask.yes_text, (ask.no_text, ask.yes_text)
+    ask.refuse()  # the low end: home
+    assert g.observation(0).table[0].cards[0] == "2S"  # natural, no marker
+
+
+def test_the_pistas_natural_two_is_placed_unasked(tmp_path: Path) -> None:
+    """The Pista advised the 2♠ home (``2S``, unmarked): a click or Enter on the run places
+    it so, with no question (a question there held a two-computer match once)."""
+    from tests.ui.buraco.test_keys import table_at
+
+    g = natural_two_game()
+    app, scene = table_at(tmp_path, g)
+    uid = {c.code: c.uid for c in scene.hand.cards}
+    scene.hand.picked = [uid["2S"]]
+    scene.moves.advised = (0, ("2S",))
+    scene.moves.onto_meld(0, (10, 10))
+    assert app.stack.top is scene
+    assert g.observation(0).table[0].cards[:2] == ("2S", "3S")

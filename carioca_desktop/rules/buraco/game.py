@@ -258,7 +258,8 @@ class BuracoGame(GameBase[State]):
             for code in codes:
                 for i in mine:
                     candidates += [Add(who, i, (t,)) for t in self._variants(code, i)]
-                    if s.rules.swap == "to_hand" and not is_wild(DECK[_first(s, who, code)]):
+                    # A 2 may be the natural card a wild stands for (§3.5); a joker never.
+                    if s.rules.swap == "to_hand" and not DECK[_first(s, who, code)].is_joker:
                         candidates.append(Swap(who, i, code))
                 candidates.append(Discard(who, code))
         return [a for a in candidates if self.check(a) is None]

@@ -473,3 +473,48 @@ def test_a_buraco_save_with_rng_words_out_of_range_is_a_state_error(word: int) -
     data[rng_key][1][5] = word
     with pytest.raises(StateError):
         BuracoGame.from_dict(data)
+
+
+def test_a_two_going_home_by_a_swap_is_listed_among_the_legal_actions() -> None:
+    """The 2♠ held while a joker stands for it in A♠ JK 3♠: the swap is legal (§3.5) and
+    listed (a network table offers only what the host lists: it was left out, as any 2 is
+    a wild, so a person at another computer could not make it)."""
+    g = BuracoGame.from_position(
+        preset_rules("brasileiro"),
+        [["2S", "9H", "KD", "QC"], ["QS", "QH"], ["8C", "8H"], ["JS", "JD"]],
+        stock=["4D", "9D"],
+        pile=["3C"],
+        table=[{"side": 0, "meld": ["AS", "JK=2S", "3S"]}],
+        mortos=[["5D", "6D", "7D"], ["5H", "7H", "8D"]],
+    )
+    g.apply(Draw(0))
+    swap = Swap(0, 0, "2S")
+    assert g.check(swap) is None and swap in g.legal_actions(0)
+    g.apply(swap)
+    assert g.observation(0).table[0].cards == ("AS", "2S", "3S") and "JK" in g.observation(0).hand
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_every_one_card_swap_the_engine_allows_is_listed(seed: int) -> None:
+    """Random play (the same walk as the simulation's): at each play phase, each hand card
+    swapped onto each of the side's melds is listed exactly when ``check`` allows it."""
+    from tests.fixtures.buraco_play import random_action
+
+    rng = random.Random(seed)
+    game = BuracoGame.new(preset_rules("brasileiro"), seed)
+    seen = 0
+    for _ in range(400):
+        if game.round_over:
+            break
+        seat = game.current_player
+        obs = game.observation(seat)
+        if obs.phase == "play":
+            legal = set(game.legal_actions(seat))
+            mine = [i for i, m in enumerate(obs.table) if m.side == seat % 2]
+            for code in set(obs.hand):
+                for meld in mine:
+                    swap = Swap(seat, meld, code)
+                    assert (game.check(swap) is None) == (swap in legal), swap
+                    seen += 1
+        game.apply(random_action(game, rng))
+    assert seen > 0

@@ -392,14 +392,20 @@ class BuracoMoves:
 
     def _wild_ends(self, index: int, cards: tuple[str, ...]) -> list[Add]:
         """The engine's placements of a lone wild on ``index``, one per open end (the low
-        end first), when it is the viewer's turn to play."""
+        end first), when it is the viewer's turn to play. A 2 of the run's suit that can
+        stand in its own place is offered there as the natural card (unmarked: the meld
+        stays limpo, BURACO.md §3.5), not as a wild standing for itself."""
         t = self.t
         if len(cards) != 1 or t.obs.turn != t.viewer or t.obs.phase != "play":
             return []
+        card = cards[0]
+        legal = t.session.game.legal_actions(t.viewer)
+        natural = Add(t.viewer, index, (card,))
+        home = natural if natural in legal else None
         return [
-            a
-            for a in t.session.game.legal_actions(t.viewer)
-            if isinstance(a, Add) and a.meld == index and a.cards[0].startswith(f"{cards[0]}=")
+            home if home is not None and a.cards[0] == f"{card}={card}" else a
+            for a in legal
+            if isinstance(a, Add) and a.meld == index and a.cards[0].startswith(f"{card}=")
         ]
 
     def _place(self, action: Action, anchor: tuple[int, int]) -> None:
