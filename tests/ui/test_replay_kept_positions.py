@@ -1,9 +1,9 @@
 """The replay viewer keeps, in its idle frames, the positions it showed: their games
 (``Recorded.remember``) and, in Buraco, the pictures of their table's parts
 (``Layer.keep_shown``). Stepping back through them, even one ← straight after another with no
-frame between to prepare it, then replays no action and draws no log, and shows exactly what
-a viewer that jumped there and drew its whole table shows. Checked by calls and pixels, never
-by time."""
+frame between to prepare it, then replays no action and tells and draws no log, and shows
+exactly what a viewer that jumped there and drew its whole table shows. Checked by calls and
+pixels, never by time."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from carioca_desktop.storage import Paths
 from carioca_desktop.ui import hud
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.replay_viewer import open_viewer
+from carioca_desktop.ui.scenes.buraco import scene as buraco_scene
 from tests.ui.test_replay_viewer_looks import _match
 
 START, STEPS = 40, 8
@@ -77,7 +78,8 @@ def test_buraco_steps_back_straight_through_shown_positions_replaying_and_tellin
     other_app, other = _viewer(tmp_path, "jumped", "buraco", all_hands)
     applied: list[object] = []
     logs: list[int] = []
-    real_apply, real_log = BuracoGame.apply, hud.draw_log
+    real_apply, real_log, real_line = BuracoGame.apply, hud.draw_log, buraco_scene.log_line
+    told: list[int] = []
 
     def apply(self: BuracoGame, action: Any) -> Any:
         applied.append(action)
@@ -87,9 +89,14 @@ def test_buraco_steps_back_straight_through_shown_positions_replaying_and_tellin
         logs.append(1)
         real_log(*args)
 
+    def log_line(*args: Any) -> str | None:
+        told.append(1)
+        return real_line(*args)
+
     for step in range(STEPS):  # one ← after another, a drawn frame each, none idle
         monkeypatch.setattr(BuracoGame, "apply", apply)
         monkeypatch.setattr(hud, "draw_log", draw_log)
+        monkeypatch.setattr(buraco_scene, "log_line", log_line)
         _press(scene, pygame.K_LEFT)
         app.frame(0.016)
         monkeypatch.undo()
@@ -97,6 +104,7 @@ def test_buraco_steps_back_straight_through_shown_positions_replaying_and_tellin
         assert scene.replay.position == position
         assert applied == [], f"← to {position} replayed {len(applied)} actions"
         assert logs == [], f"← to {position} drew its log again"
+        assert told == [], f"← to {position} told {len(told)} events again"
         other.go(position)
         other.forget()  # the whole table drawn afresh: nothing kept, nothing ahead
         other_app.frame(0.016)
