@@ -178,10 +178,11 @@ class Layer:
         the layer draws it (over its patch of felt: copied from the layer, or drawn again
         apart when its region meets another part's, whose drawing may lie over it); not the
         ``NOT_KEPT``. The oldest are dropped past
-        ``SHOWN_BYTES``. A later frame showing the same part blits it. The number kept."""
+        ``SHOWN_BYTES``. A later frame showing the same part blits it. The number kept (-1:
+        the layer does not show ``p``)."""
         surface = self.surface
         if surface is None or self.key is None or _layer_key(p) != self.key:
-            return 0
+            return -1
         scratch = self._scratch(surface)
         background, bounds = felt(p.layout.size), surface.get_rect()
         regions = [region for _key, region in self._parts.values()]

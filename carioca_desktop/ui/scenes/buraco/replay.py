@@ -84,8 +84,9 @@ class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
 
     def update(self, dt: float) -> bool:
         busy = super().update(dt)
-        if busy and self._drawn_at == self.replay.position:  # drawn anyway (toasts age):
-            self.rehearse()  # a stage in it; not in the frame that shows a step
+        # Drawn anyway (toasts age): a stage in it, not in the frame that shows a step.
+        if busy and self._drawn_at == self.replay.position and not self.keep_shown():
+            self.rehearse()
         return busy
 
     def idle(self) -> None:
@@ -103,18 +104,21 @@ class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
 
     def keep_shown(self) -> bool:
         """Paused, the position on screen kept for a later ← (even straight after another
-        ←): its game copied (``Recorded.remember``) and its parts' pictures kept
-        (``Layer.keep_shown``); True if that was work, this idle frame's first stage."""
+        ←): its game copied (``Recorded.remember``), its log's lines and its parts'
+        pictures kept (``Layer.keep_shown``), once a position; True if it did (0.2-0.4 ms:
+        this frame's stage, before the rehearsal's)."""
         key = self._view_key()
         if self.replay.playing or self._kept_for == key:
-            return False  # once a position (its parts drawn: 0.2-0.3 ms to look them over)
+            return False
+        if self.layer.keep_shown(self.picture()) < 0:
+            return False  # the layer does not show this position yet
         self._kept_for = key
         told = self._told
         told[key[1:]] = (list(self.log_lines), self._seen, language())
         if len(told) > TOLD_KEPT:
             del told[next(iter(told))]  # the oldest kept
-        copied = self.replay.remember()
-        return self.layer.keep_shown(self.picture()) > 0 or copied
+        self.replay.remember()
+        return True
 
     def _view_key(self) -> tuple[object, ...]:
         r = self.replay
