@@ -158,6 +158,7 @@ class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
         obs = copy.observation(self.viewer)
         picture = self.picture(obs, self.log_after(obs))
         yield
+        self.warm_bar(r.position + 1)
         yield from self.layer.ahead_steps(picture)
         yield from warm_steps(self._faces_ahead(copy, obs))
 
@@ -215,6 +216,7 @@ class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
             self.log_lines, self._seen = kept, seen
         picture = self.picture(obs, lines)
         yield
+        self.warm_bar(position)
         yield from self.layer.ahead_steps(picture, keep_old=True)
         yield from warm_steps(self._hand_jobs(game, obs.hand))
 

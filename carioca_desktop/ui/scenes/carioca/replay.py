@@ -48,8 +48,17 @@ class ReplayViewerScene(ReplayControls, TableScene):
         r = self.replay
         if not r.playing:
             r.remember()  # a ← to here later copies it (at a turn's start: ~0.1 ms)
-        if r.playing or not (self.frame.rehearsal.run(r.step()) or self.prepare_back()):
+        if r.playing or not (self.rehearse() or self.prepare_back()):
             super().idle()
+
+    def rehearse(self) -> bool:
+        """The next recorded action rehearsed (rehearse.py) and the bar's next line laid;
+        True if it did (the idle frame's work)."""
+        r = self.replay
+        if not self.frame.rehearsal.run(r.step()):
+            return False
+        self.warm_bar(r.position + 1)
+        return True
 
     def _view_key(self) -> tuple[object, ...]:
         r = self.replay
@@ -70,6 +79,7 @@ class ReplayViewerScene(ReplayControls, TableScene):
         game, position = r.game_at(r.position - 1)
         self._back = (position, game)
         self.frame.rehearsal.back(game)
+        self.warm_bar(position)
         return True
 
     def show_round_end(self) -> None:
