@@ -7,6 +7,7 @@ pixels, never by time."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Any
 
@@ -184,3 +185,45 @@ def test_a_carioca_step_back_after_idle_frames_is_prepared_and_shows_the_same(
         shown = pygame.image.tobytes(app.screen, "RGB")
         assert shown == pygame.image.tobytes(other_app.screen, "RGB"), scene.replay.position
     assert scene.replay.position == START
+
+
+WALK = (pygame.K_RIGHT,) * 5 + (pygame.K_LEFT,) * 6 + (pygame.K_TAB, pygame.K_v, pygame.K_HOME,
+        pygame.K_END, pygame.K_PAGEUP)  # fmt: skip
+
+
+def _plain(scene: Any) -> None:
+    """A viewer that keeps and prepares nothing ahead: the path the frames took before."""
+    scene.replay.remember = lambda: False
+    scene.prepare_back = lambda *budget: False
+    if hasattr(scene, "keep_shown"):
+        scene.keep_shown = lambda: False
+
+
+@pytest.mark.parametrize("game", ["carioca", "buraco"])
+def test_a_walk_of_keys_shows_the_same_pictures_with_and_without_what_is_kept(
+    tmp_path: Path, game: str
+) -> None:
+    """Random keys (a seeded walk: steps on and back, the viewed seat, the view, the round's
+    ends) with a random number of frames between them: every frame of the viewer that keeps
+    positions and prepares steps back shows what a viewer that does neither shows."""
+    rng = random.Random(26)
+    app, scene = _viewer(tmp_path, "kept", game, False)
+    other_app, other = _viewer(tmp_path, "plain", game, False)
+    _plain(other)
+    for viewer in (scene, other):
+        viewer.go(START)
+    for step in range(40):
+        key = rng.choice(WALK)
+        for viewer, its_app in ((scene, app), (other, other_app)):
+            _press(viewer, key)
+            its_app.frame(0.016)
+            viewer.animator.finish()
+        for _frame in range(rng.choice((0, 0, 1, 3, 12))):
+            app.frame(0.016)
+            other_app.frame(0.016)
+        app.frame(0.016)
+        other_app.frame(0.016)
+        where = f"step {step} ({pygame.key.name(key)}) at {scene.replay.position}"
+        assert scene.replay.position == other.replay.position, where
+        shown = pygame.image.tobytes(app.screen, "RGB")
+        assert shown == pygame.image.tobytes(other_app.screen, "RGB"), where
