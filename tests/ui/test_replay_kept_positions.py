@@ -22,6 +22,7 @@ from carioca_desktop.ui import hud
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.replay_viewer import open_viewer
 from carioca_desktop.ui.scenes.buraco import scene as buraco_scene
+from carioca_desktop.ui.scenes.carioca import seatcache
 from tests.ui.test_replay_viewer_looks import _match
 
 START, STEPS = 40, 8
@@ -237,3 +238,35 @@ def test_a_walk_of_keys_shows_the_same_pictures_with_and_without_what_is_kept(
         where = f"step {step} ({pygame.key.name(key)}) at {scene.replay.position}"
         assert scene.replay.position == other.replay.position, where
         assert _shot(scene) == _shot(other), where
+
+
+def test_a_carioca_step_after_idle_frames_draws_no_words_or_piles_in_its_frame(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The step back's preparation draws its words and piles ahead after the next move's
+    rehearsal: the → frame still finds the next move's top bar, log and piles drawn (the
+    kept pictures are bounded: the step back's must not push them out)."""
+    app, scene = _viewer(tmp_path, "prepared", "carioca", False)
+    scene.go(START)
+    drawn: list[object] = []
+    real = seatcache.SeatPictures.words
+
+    def words(self: Any, base: Any, box: Any, key: Any, draw: Any) -> Any:
+        def counted(picture: Any, offset: Any) -> None:
+            drawn.append(key)
+            draw(picture, offset)
+
+        return real(self, base, box, key, counted)
+
+    for _ in range(STEPS):
+        frames = 0
+        while not (scene._back is not None and scene._back_for == scene._view_key()):
+            assert frames < 400, f"no step back prepared at {scene.replay.position}"
+            app.frame(0.016)  # frames, not time: the rehearsal, then the step back's
+            frames += 1
+        monkeypatch.setattr(seatcache.SeatPictures, "words", words)
+        _press(scene, pygame.K_RIGHT)
+        app.frame(0.016)
+        monkeypatch.undo()
+        assert drawn == [], f"drawn in the → frame to {scene.replay.position}: {drawn}"
+        scene.animator.finish()
