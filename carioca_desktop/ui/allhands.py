@@ -44,14 +44,18 @@ def strip_rects(count: int, origin: tuple[int, int], cw: int, max_w: int) -> lis
 def place(side: str, panel: pygame.Rect, count: int, size: tuple[int, int]) -> list[pygame.Rect]:
     """The rectangles of a seat's ``count`` cards: over the lower part of the seat's panel
     (where its fan of backs was; the name stays readable above), as wide as the panel (a top
-    seat's a little wider), wrapped into rows, kept within the window."""
+    seat's a little wider, its cards no taller than the panel leaves: they reached 24-29 px
+    into the meld area under it at 3840x2160), wrapped into rows, kept within the window."""
     cw = card_width(size)
+    y = panel.top + round(panel.height * UNDER_NAME)
+    if side == "top":  # its cards end within its panel: the meld area is right under it
+        room = panel.bottom - max(4, cw // 8) // 2 - y
+        cw = max(MIN_CARD_W, min(cw, room * 5 // 7))
     gap = max(4, cw // 8)
     max_w = panel.width - 2 * gap if side != "top" else round(panel.width * TOP_WIDEN)
     probe = strip_rects(count, (0, 0), cw, max_w)
     width = max((r.right for r in probe), default=cw)
     height = max((r.bottom for r in probe), default=cw)
-    y = panel.top + round(panel.height * UNDER_NAME)
     if side != "top":  # a side seat's strip ends within its panel where it can (the log is
         # often right under it), starting no higher than under the name
         y = max(panel.top + round(panel.height * NAME_H), min(y, panel.bottom - height))

@@ -103,6 +103,7 @@ class App(WindowMixin):
         self.screen = self.window.surface  # the drawable, in pixels
         self.size: tuple[int, int] = self.screen.get_size()  # full screen: the desktop's
         self.ui_scale: float = self._chosen_ui_scale()  # the player's, else from window and screen
+        self.screen_grow: float = self._screen_growth()  # the menus' more, in a big window
         self.manager = self._make_manager()
         self.sounds = Sounds(self.settings.volume, self.settings.muted or not audio)
         self.clock = pygame.time.Clock()

@@ -16,7 +16,7 @@ import pygame_gui
 
 from carioca_desktop.storage import Settings
 from carioca_desktop.ui.desktop import MIN_SIZE, window_size
-from carioca_desktop.ui.dpi import auto_ui_scale, system_scale
+from carioca_desktop.ui.dpi import auto_ui_scale, screen_growth, system_scale
 from carioca_desktop.ui.theme import rescale
 from carioca_desktop.ui.window import AppWindow
 
@@ -36,6 +36,7 @@ class WindowMixin:
     manager: pygame_gui.UIManager
     stack: SceneStack
     ui_scale: float
+    screen_grow: float
     fast: bool
     _relayout: bool
     _saved_window: tuple[int, int] | None
@@ -63,9 +64,18 @@ class WindowMixin:
         handle = self.window.native_handle() if os.name == "nt" else None
         return auto_ui_scale(self.window.points, system_scale(handle))
 
+    def _screen_growth(self) -> float:
+        """How much more than the UI scale the menu screens grow in this window
+        (``dpi.screen_growth``)."""
+        return screen_growth(self.window.points, self.automatic_ui_scale())
+
     def _rescale(self) -> None:
         """Follow a new UI scale (a choice, or the automatic one for a new window or screen)."""
         scale = self._chosen_ui_scale()
+        grow = self._screen_growth()
+        if grow != self.screen_grow:
+            self.screen_grow = grow
+            self._relayout = True
         if scale != self.ui_scale:
             self.ui_scale = scale
             rescale(self.manager, scale)
@@ -101,6 +111,7 @@ class WindowMixin:
         self.manager.set_window_resolution(self.size)
         self._rescale()
         self._relayout_scenes()
+        self._relayout = False  # re-placed just now: not again at the next frame
         self.dirty()
 
     def _relayout_scenes(self) -> None:

@@ -77,6 +77,15 @@ def auto_ui_scale(window: tuple[int, int], system: float = 1.0) -> float:
     return snap(max(1.0, grown, stretched))
 
 
+def screen_growth(window: tuple[int, int], automatic: float) -> float:
+    """How much more than the UI scale the menu screens grow in ``window`` (points): the
+    window's growth beyond the design that the automatic UI scale leaves to the table's words
+    (1.37 in a 3840×2160 window, whose automatic scale is 1.75), never below 1. A menu laid out
+    at the UI scale times this is the 1600×900 layout grown with the window, not a 1080p
+    layout in the middle of a 4K one; the player's own UI scale still multiplies it."""
+    return max(1.0, window_scale(window) / max(automatic, 1e-6))
+
+
 def system_scale(window_handle: int | None = None) -> float:
     """The display scale the operating system asks for (1.0 = 96 dpi), where it says one.
 

@@ -253,6 +253,7 @@ class Host(Protocol):
     fast: bool  # autoplay and tests: no pacing, animations at top speed
     routes: Routes
     ui_scale: float  # the player's UI scale, else the automatic one, times pixel_ratio
+    screen_grow: float  # how much more the menu screens grow in a big window (ui/dpi.py)
     served: ServedTable | None  # the network table this app hosts, polled every frame
 
     @property

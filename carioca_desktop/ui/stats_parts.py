@@ -49,6 +49,12 @@ def match_date(record: MatchRecord | BuracoRecord) -> str:
     return f"{when.day} {month} {when.year}"
 
 
+def grown(n: float, k: float) -> int:
+    """A margin, gap or line of ``n`` pixels at 1600x900, grown with the window above it (a
+    3840x2160 window's ``k`` is 2.4), the same in a smaller one (whose words stay readable)."""
+    return round(n * max(1.0, k))
+
+
 def nice_step(top: float, lines: int = 5) -> int:
     """A round gridline step (1, 2, 5 × 10ⁿ) giving about ``lines`` lines up to ``top``."""
     raw = max(1.0, top / lines)
@@ -59,34 +65,38 @@ def nice_step(top: float, lines: int = 5) -> int:
 def paint_tiles(
     surface: pygame.Surface, area: pygame.Rect, tiles: Sequence[Tile], k: float, t: float
 ) -> None:
-    """The figures in a row of tiles (the second one framed in gold)."""
+    """The figures in a row of tiles (the second one framed in gold). A note too wide for the
+    room beside its value goes under it (at 1024x600 "por ronda" ended in "…")."""
     gap = round(14 * k)
     width = (area.w - gap * (len(tiles) - 1)) // len(tiles)
     label_font = font(round(13 * t))
     value_font = font(round(30 * t), bold=True)
     note_font = font(round(13 * t))
+    pad = grown(14, k)
     for i, (label, value, note) in enumerate(tiles):
         tile = pygame.Rect(area.x + i * (width + gap), area.y, width, area.h)
         panel(surface, tile, border=theme.GOLD if i == 1 else None)
         draw_text(
             surface,
-            fit(label, label_font, width - 20),
+            fit(label, label_font, width - 2 * pad + grown(8, k)),
             label_font,
-            (tile.x + 14, tile.y + 10),
+            (tile.x + pad, tile.y + grown(10, k)),
             theme.TEXT_DIM,
         )
-        vy = tile.y + 12 + label_font.get_linesize()
-        spot = draw_text(surface, value, value_font, (tile.x + 14, vy), theme.GOLD)
+        vy = tile.y + grown(12, k) + label_font.get_linesize()
+        spot = draw_text(surface, value, value_font, (tile.x + pad, vy), theme.GOLD)
         if note:
-            room = tile.right - spot.right - 18
+            beside = (spot.right + grown(8, k), spot.bottom - grown(6, k))
+            room = tile.right - beside[0] - grown(10, k)
+            if note_font.size(note)[0] > room:  # under the value, as wide as the tile
+                beside, room = (
+                    (tile.x + pad, spot.bottom + note_font.get_linesize() - 4),
+                    width - 2 * pad,
+                )
             draw_text(
-                surface,
-                fit(note, note_font, room),
-                note_font,
-                (spot.right + 8, spot.bottom - 6),
-                theme.TEXT_DIM,
+                surface, fit(note, note_font, room), note_font, beside, theme.TEXT_DIM,
                 "bottomleft",
-            )
+            )  # fmt: skip
 
 
 def paint_breakdown(
@@ -95,17 +105,18 @@ def paint_breakdown(
     """Two columns of counts (by level, by rules), as many rows as fit."""
     head = font(round(16 * t), bold=True)
     body = font(round(14 * t))
-    line = body.get_linesize() + 2
-    col_w = (box.w - 40) // 2
+    line = body.get_linesize() + grown(2, t)
+    edge = grown(20, t)
+    col_w = (box.w - 2 * edge) // 2
     for c, (title, rows) in enumerate(columns):
-        x = box.x + 20 + c * (col_w + 10)
-        draw_text(surface, fit(title, head, col_w), head, (x, box.y + 12), theme.GOLD)
-        y = box.y + 18 + head.get_linesize()
+        x = box.x + edge + c * (col_w + grown(10, t))
+        draw_text(surface, fit(title, head, col_w), head, (x, box.y + grown(12, t)), theme.GOLD)
+        y = box.y + grown(18, t) + head.get_linesize()
         for name, count in rows:
-            if y + line + 8 > box.bottom - 8:
+            if y + line + grown(8, t) > box.bottom - grown(8, t):
                 break
-            count_row(surface, (x, y, col_w - 10), name, count, body)
-            y += line + 8
+            count_row(surface, (x, y, col_w - grown(10, t)), name, count, body, grown(4, t))
+            y += line + grown(8, t)
 
 
 def count_row(
@@ -114,29 +125,32 @@ def count_row(
     name: str,
     count: WinCount,
     body: pygame.font.Font,
+    thick: int = 4,
 ) -> None:
-    """A name, "won/played", and a thin gold bar of the share won."""
+    """A name, "won/played", and a thin gold bar (``thick`` pixels) of the share won."""
     x, y, width = at
     score = f"{count.won}/{count.played}"
     room = width - body.size(score)[0] - 8
     draw_text(surface, fit(name, body, room), body, (x, y), shadow=False)
     draw_text(surface, score, body, (x + width, y), theme.TEXT_DIM, "topright", shadow=False)
-    bar = pygame.Rect(x, y + body.get_linesize(), width, 4)
-    pygame.draw.rect(surface, (8, 30, 18), bar, 0, 2)
+    bar = pygame.Rect(x, y + body.get_linesize(), width, thick)
+    pygame.draw.rect(surface, (8, 30, 18), bar, 0, thick // 2)
     share = count.won / count.played if count.played else 0.0
-    pygame.draw.rect(surface, theme.GOLD, (bar.x, bar.y, round(bar.w * share), 4), 0, 2)
+    pygame.draw.rect(surface, theme.GOLD, (bar.x, bar.y, round(bar.w * share), thick), 0,
+                     thick // 2)  # fmt: skip
 
 
 def list_rows(box: pygame.Rect, t: float) -> tuple[int, int, int]:
     """Top of the first row, row height, rows that fit."""
     head = font(round(16 * t), bold=True)
-    row_h = font(round(14 * t)).get_linesize() + 10
-    top = box.y + 18 + head.get_linesize()
-    return top, row_h, max(1, (box.bottom - 10 - top) // row_h)
+    row_h = font(round(14 * t)).get_linesize() + grown(10, t)
+    top = box.y + grown(18, t) + head.get_linesize()
+    return top, row_h, max(1, (box.bottom - grown(10, t) - top) // row_h)
 
 
-# What a game draws in one row of the list, after the mark: (surface, record, row, font).
-RowPainter = Callable[[pygame.Surface, R, pygame.Rect, pygame.font.Font], None]
+# What a game draws in one row of the list, after the mark: (surface, record, row, font, and
+# how much its margins grow: ``grown``'s factor).
+RowPainter = Callable[[pygame.Surface, R, pygame.Rect, pygame.font.Font, float], None]
 
 
 class MatchList(Generic[R]):
@@ -170,12 +184,13 @@ class MatchList(Generic[R]):
         one lost), and the rest as ``paint_row`` draws it."""
         head = font(round(16 * t), bold=True)
         body = font(round(14 * t))
-        draw_text(surface, title, head, (box.x + 20, box.y + 12), theme.GOLD)
+        draw_text(surface, title, head, (box.x + grown(20, t), box.y + grown(12, t)), theme.GOLD)
         top, row_h, fits = self._list_rows(box)
+        edge = grown(10, t)
         for i in range(self.list_first, min(len(self.matches), self.list_first + fits)):
             record = self.matches[i]
             row = pygame.Rect(
-                box.x + 10, top + (i - self.list_first) * row_h, box.w - 20, row_h - 2
+                box.x + edge, top + (i - self.list_first) * row_h, box.w - 2 * edge, row_h - 2
             )
             if i == self.selected:
                 layer = pygame.Surface(row.size, pygame.SRCALPHA)
@@ -184,8 +199,8 @@ class MatchList(Generic[R]):
             won_it = won(record)
             colour = theme.GREEN_OK if won_it else theme.TEXT_DIM
             mark = "✓" if won_it else "·"
-            draw_text(surface, mark, body, (row.x + 10, row.centery), colour, "midleft", False)
-            paint_row(surface, record, row, body)
+            draw_text(surface, mark, body, (row.x + edge, row.centery), colour, "midleft", False)
+            paint_row(surface, record, row, body, max(1.0, t))
 
     def select(self, index: int) -> None:
         if not self.matches:

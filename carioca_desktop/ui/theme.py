@@ -205,10 +205,12 @@ def preload_extra(manager: pygame_gui.UIManager, ui_scale: float = 1.0) -> None:
 
 def rescale(manager: pygame_gui.UIManager, ui_scale: float) -> None:
     """Apply a new UI scale to a running manager: its theme's sizes change, every widget is
-    rebuilt on the manager's next update (scenes re-place theirs on resize)."""
+    rebuilt now, before the scenes re-place theirs (on the manager's next update, it undid
+    the larger words the menus' and the tables' widgets are given as they are placed)."""
     data = theme_dict(ui_scale)
-    manager.get_theme().update_theming(json.dumps(data))
+    manager.get_theme().update_theming(json.dumps(data), rebuild_all=False)
     preload_sizes(manager, _theme_sizes(data) | _extra_sizes(ui_scale))
+    manager.rebuild_all_from_changed_theme_data(manager.get_theme())
 
 
 def _extra_sizes(ui_scale: float) -> set[int]:

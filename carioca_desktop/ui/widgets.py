@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 from pygame_gui.core import ObjectID
-from pygame_gui.elements import UIButton, UIImage
+from pygame_gui.elements import UIButton, UIImage, UITextEntryLine
 
 from carioca_desktop.i18n import tr
 from carioca_desktop.ui import picturecache, textfit, theme
@@ -32,6 +32,7 @@ from carioca_desktop.ui.drawing import (
 )
 from carioca_desktop.ui.focus import Focusable, FocusRing
 from carioca_desktop.ui.scene import Scene
+from carioca_desktop.ui.tablekit.wordsize import speak_up
 from carioca_desktop.ui.window import can_convert
 
 if TYPE_CHECKING:
@@ -176,11 +177,12 @@ class UIScene(Scene):
 
     @property
     def k(self) -> float:
-        """Scale of hand-drawn things: 1.0 at 1600×900 points (its limits are in points, so a
-        Retina drawable draws the same picture at twice the pixels)."""
+        """Scale of hand-drawn things: 1.0 at 1600×900 points, the window's growth above it
+        (its lower limit is in points, so a Retina drawable draws the same picture at twice the
+        pixels). No upper limit: a 3840×2160 window shows the 1600×900 picture 2.4x."""
         w, h = self.size
         r = self.app.pixel_ratio
-        return r * max(0.6, min(1.7, min(w / 1600, h / 900) / r))
+        return r * max(0.6, min(w / 1600, h / 900) / r)
 
     @property
     def t(self) -> float:
@@ -189,8 +191,10 @@ class UIScene(Scene):
 
     @property
     def u(self) -> float:
-        """Scale of widgets: the player's UI scale (the theme's fonts grow with it)."""
-        return self.app.ui_scale
+        """Scale of widgets: the player's UI scale (the theme's fonts grow with it), times the
+        window's growth the automatic scale leaves over (``dpi.screen_growth``: 1 up to
+        1600×900; the widgets' words grow with it as they are added)."""
+        return self.app.ui_scale * self.app.screen_grow
 
     # -------------------------------------------------------------- lifecycle
     def enter(self) -> None:
@@ -313,7 +317,12 @@ class UIScene(Scene):
 
     # -------------------------------------------------------------- widget makers
     def add(self, element: Any) -> Any:
+        """Keep ``element`` (killed with the scene's widgets); a button's or an entry's words
+        grow with the window as its size does (``u``), before a scene fits them."""
         self.elements.append(element)
+        grow = self.app.screen_grow
+        if grow > 1.0 and isinstance(element, (UIButton, UITextEntryLine)):
+            speak_up(self.app.manager, [element], grow)
         return element
 
     def holder(self, rect: pygame.Rect) -> Any:
@@ -347,7 +356,9 @@ class UIScene(Scene):
     def close_button(self, box: pygame.Rect) -> None:
         """A dialog's Close, at the bottom right of its ``box``, focused (Enter closes)."""
         bw, bh = round(220 * self.u), round(46 * self.u)
-        rect = pygame.Rect(box.right - bw - 24, box.bottom - bh - 18, bw, bh)
+        rect = pygame.Rect(
+            box.right - bw - round(24 * self.u), box.bottom - bh - round(18 * self.u), bw, bh
+        )
         self.button(rect, tr("common.close"), self.back, "primary")
         self.focus.restore(0)
 

@@ -101,3 +101,30 @@ def test_esc_keeps_the_levels_and_asks_again_next_time(tmp_path: Path) -> None:
 def test_a_bad_remembered_level_is_refused(bad: object) -> None:
     with pytest.raises(ValueError, match="bot_level"):
         Settings(bot_level=bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1600, 900), (3840, 2160)])
+def test_every_levels_line_is_shown_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:
+    """Spanish beginner's line was cut after two lines ("...y se aferra a las")."""
+    from carioca_desktop import i18n
+
+    app = App(size=size, paths=Paths.under(tmp_path), fast=True)
+    drawn: list[str] = []
+    record_drawn_text(monkeypatch, drawn)
+    cut: list[str] = []
+    try:
+        for lang in i18n.LANGUAGES:
+            i18n.set_language(lang)
+            for game in ("carioca", "buraco"):
+                drawn.clear()
+                LevelChoiceScene(app, game, lambda level: None).paint(pygame.Surface(size))
+                shown = " ".join(drawn).split()
+                for level in OFFERED:
+                    words = tr(f"levels.{game}.{level}").split()
+                    if not any(shown[i : i + len(words)] == words for i in range(len(shown))):
+                        cut.append(f"{lang} {game} {level}")
+    finally:
+        i18n.set_language("es")
+    assert not cut, cut

@@ -1,7 +1,7 @@
 """Screenshots of the replay screens, to look at by eye (not a test).
 
     xvfb-run -a -s "-screen 0 3840x2160x24" python -m tools.shots.replay_shots OUTDIR
-        [--langs es,pt,sv] [--sizes 1024x600,1600x900,3840x2160]
+        [--langs es,pt,sv] [--sizes 1024x600,1600x900,3840x2160] [--only history|deals|viewer]
 
 (or SDL_VIDEODRIVER=dummy without Xvfb). Per language and window size, for a long bot match
 of each game (bench_replay's: a classic six-seat Carioca match, a four-seat Brasileiro
@@ -114,8 +114,10 @@ def history_shots(app: App, shot: Any, home: Path, versus: dict[str, Any]) -> No
 
 
 def deal_shots(app: App, shot: Any) -> None:
-    """A typed code refused, "Play a deal" with the kept match's code, the daily deal's
-    table, and Statistics with the person's rating (from the kept matches' records)."""
+    """A typed code refused, "Play a deal" with a kept match's code (the bench's matches are
+    not dealt as the app deals, so the code the first kept match's deal would have), the daily
+    deal's table, and Statistics with the person's rating in both games (from finished
+    matches against bots, written here)."""
     from carioca_desktop.ui.scenes.stats.scene import StatsScene
 
     history = HistoryScene(app)
@@ -123,19 +125,37 @@ def deal_shots(app: App, shot: Any) -> None:
     history.play_code("NOT-A-CODE")
     frames(app)
     shot("history_bad_code")
-    code = next((row.code for row in history.rows if row.code), None)
-    if code is not None:
-        history.play_code(code)
-        frames(app, 6)
-        shot("deal_table")
+    history.play_code(kept_code(history.rows))
+    frames(app, 6)
+    shot("deal_table")
     daily = HistoryScene(app)
     app.reset(daily)
     daily._play_daily()
     frames(app, 6)
     shot("daily_table")
-    app.reset(StatsScene(app))
+    from tests.fixtures.finished import finished_matches
+
+    finished_matches(app.paths)
+    stats = StatsScene(app, "carioca")
+    app.reset(stats)
     frames(app)
     shot("stats_rating")
+    stats.show("buraco")
+    frames(app)
+    shot("stats_rating_buraco")
+
+
+def kept_code(rows: list[Any]) -> str:
+    """A kept match's deal code, else the one its deal would have as the app deals it."""
+    from carioca_desktop.storage.deal_codes import Deal, encode, fingerprint
+
+    coded = [row.code for row in rows if row.code]
+    if coded:
+        return str(coded[0])
+    header = next(row.header for row in rows if row.header.game == "carioca")
+    preset = str(header.rules.get("preset", ""))
+    deal = Deal(header.game, preset, len(header.seats), fingerprint(header.rules), header.seed)
+    return encode(deal)
 
 
 def main() -> None:
@@ -143,6 +163,8 @@ def main() -> None:
     parser.add_argument("out", type=Path)
     parser.add_argument("--langs", default="es,pt,sv")
     parser.add_argument("--sizes", default="1024x600,1600x900,3840x2160")
+    only = "History's shots, only Play a deal's and Statistics', or only the viewer's"
+    parser.add_argument("--only", choices=("history", "deals", "viewer"), help=only)
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     matches = [long_match(), long_buraco_match()]
@@ -164,8 +186,11 @@ def main() -> None:
 
             for match in matches:
                 keep_match(match, app.paths)
-            history_shots(app, shot, home, versus)
-            for match in matches:
+            if args.only == "deals":
+                deal_shots(app, shot)
+            elif args.only in (None, "history"):
+                history_shots(app, shot, home, versus)
+            for match in matches if args.only in (None, "viewer") else ():
                 viewer_shots(app, match, shot, judged)
             pygame.quit()
 

@@ -66,15 +66,28 @@ class LevelChoiceScene(UIScene):
         for line in wrap(tr("newgame.level_note", level=suggested), note, box.w - 60)[:2]:
             draw_text(surface, line, note, (box.centerx, y), theme.TEXT, "midtop")
             y += note.get_linesize()
-        small = font(round(15 * self.t))
         x, y = box.x + 30 + bw + 20, box.y + round(130 * self.t)
         for level in OFFERED:
-            lines = wrap(tr(f"levels.{self.game}.{level}"), small, box.right - 30 - x)[:2]
+            small, lines = self._level_lines(
+                tr(f"levels.{self.game}.{level}"), box.right - 30 - x, row
+            )
             top = y + (row - round(12 * self.u) - len(lines) * small.get_linesize()) // 2
             for line in lines:
                 draw_text(surface, line, small, (x, top), theme.TEXT_DIM, "topleft")
                 top += small.get_linesize()
             y += row
+
+    def _level_lines(self, text: str, width: int, row: int) -> tuple[pygame.font.Font, list[str]]:
+        """A level's line whole: in two lines at the largest size from 15 px down to 12 (at
+        1600x900), else in as many as its row holds (it was cut after two lines: "se aferra
+        a las" ended Spanish beginner's)."""
+        sizes = range(round(15 * self.t), round(12 * self.t) - 1, -1)
+        for size in sizes:
+            lines = wrap(text, font(size), width)
+            if len(lines) <= 2:
+                return font(size), lines
+        small = font(sizes[-1])
+        return small, wrap(text, small, width)[: max(2, row // small.get_linesize())]
 
     def choose(self, level: str) -> None:
         """Every bot seat plays ``level``, now and at the next New games."""

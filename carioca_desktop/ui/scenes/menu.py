@@ -106,7 +106,7 @@ class MenuScene(UIScene):
         """Everything ``paint`` shows: the menu's picture is read back whole at the next start
         (the felt, the fan, the title...: ~10 ms of the first frame, against ~4 to read)."""
         return (
-            self.app.ui_scale,
+            self.u,
             self.app.settings.four_colour,
             FAN,
             tr("menu.tagline"),

@@ -40,3 +40,18 @@ def test_it_never_covers_more_than_above_the_pile(size: tuple[int, int], players
     rect = offer_rect(layout)
     assert covered(rect, layout) <= covered(above.clamp(pygame.Rect((0, 0), size)), layout)
     assert not rect.colliderect(layout.stock.union(layout.pozo))
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1600, 900), (3840, 2160)])
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_the_offer_covers_no_seat_panel_and_not_the_hand(
+    size: tuple[int, int], players: int
+) -> None:
+    """At 1024x600 with four seats or more it covered the right-hand seat's panel."""
+    layout = compute_layout(size, players, 0)
+    rect = offer_rect(layout)
+    assert pygame.Rect((0, 0), size).contains(rect)
+    panels = [s.panel for s in layout.seats.values()]
+    assert rect.collidelist(panels) == -1, (rect, panels)
+    assert not rect.colliderect(layout.hand_area), (rect, layout.hand_area)
+    assert not rect.colliderect(layout.stock.union(layout.pozo))

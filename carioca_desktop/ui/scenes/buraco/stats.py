@@ -29,6 +29,7 @@ from carioca_desktop.ui import theme
 from carioca_desktop.ui.stats_parts import (
     PageMatchList,
     Tile,
+    grown,
     match_date,
     nice_step,
     number,
@@ -141,18 +142,24 @@ class BuracoStatsView(PageMatchList[BuracoRecord]):
 
 
 def _paint_row(
-    surface: pygame.Surface, record: BuracoRecord, row: pygame.Rect, body: pygame.font.Font
+    surface: pygame.Surface,
+    record: BuracoRecord,
+    row: pygame.Rect,
+    body: pygame.font.Font,
+    g: float,
 ) -> None:
     """A Buraco match in the list: the sides' scores at the right, the date and variant."""
     mid = row.centery
     spot = draw_text(
-        surface, score_text(record), body, (row.right - 10, mid), theme.TEXT_DIM, "midright", False
-    )
+        surface, score_text(record), body, (row.right - round(10 * g), mid), theme.TEXT_DIM,
+        "midright", False,
+    )  # fmt: skip
     text = f"{match_date(record)}  ·  {variant_name(record)}"
     if played_on_network(record):  # people at other computers sat at it
         text += f"  ·  {tr('net.table.network_match')}"
-    room = spot.x - row.x - 44
-    draw_text(surface, fit(text, body, room), body, (row.x + 32, mid), theme.TEXT, "midleft", False)
+    room = spot.x - row.x - round(44 * g)
+    at = (row.x + round(32 * g), mid)
+    draw_text(surface, fit(text, body, room), body, at, theme.TEXT, "midleft", False)
 
 
 class SideChart:
@@ -174,14 +181,17 @@ class SideChart:
             self.ceiling += self.step
         label_w = self.small.size(f"-{self.ceiling}")[0]
         legend_w = min(round(250 * scene.t), box.w // 3)
+        self.g = g = max(1.0, scene.k)  # margins and marks grow with a big window
         self.plot = pygame.Rect(
-            box.x + 24 + label_w,
-            box.y + 26 + 2 * self.head.get_linesize(),
-            box.w - legend_w - 70 - label_w,
+            box.x + grown(24, g) + label_w,
+            box.y + grown(26, g) + 2 * self.head.get_linesize(),
+            box.w - legend_w - grown(70, g) - label_w,
             0,
         )
-        self.plot.h = box.bottom - 34 - self.small.get_linesize() - self.plot.y
-        self.legend = pygame.Rect(self.plot.right + 24, self.plot.y, legend_w, self.plot.h)
+        self.plot.h = box.bottom - grown(34, g) - self.small.get_linesize() - self.plot.y
+        self.legend = pygame.Rect(
+            self.plot.right + grown(24, g), self.plot.y, legend_w, self.plot.h
+        )
 
     def paint(self, surface: pygame.Surface) -> None:
         record = self.record
@@ -189,14 +199,17 @@ class SideChart:
         hands = tr("buraco_stats.n_hands_one") if n == 1 else tr("buraco_stats.n_hands", n=n)
         target = tr("buraco_stats.target", n=record.target)
         sub = f"{match_date(record)} · {variant_name(record)} · {hands} · {target}"
-        x = self.box.x + 22
+        g = self.g
+        x = self.box.x + grown(22, g)
         draw_text(
-            surface, tr("buraco_stats.chart_title"), self.head, (x, self.box.y + 14), theme.GOLD
-        )
-        y = self.box.y + 16 + self.head.get_linesize()
+            surface, tr("buraco_stats.chart_title"), self.head, (x, self.box.y + grown(14, g)),
+            theme.GOLD,
+        )  # fmt: skip
+        y = self.box.y + grown(16, g) + self.head.get_linesize()
         draw_text(
-            surface, fit(sub, self.small, self.box.w - 44), self.small, (x, y), theme.TEXT_DIM
-        )
+            surface, fit(sub, self.small, self.box.w - grown(44, g)), self.small, (x, y),
+            theme.TEXT_DIM,
+        )  # fmt: skip
         self._grid(surface)
         self._target(surface)
         self._lines(surface)
@@ -215,7 +228,8 @@ class SideChart:
             _, y = self._point(0, value)
             alpha = 70 if value == 0 else 28  # the zero line stands out when scores go below
             pygame.draw.line(layer, (255, 255, 255, alpha), (self.plot.x, y), (self.plot.right, y))
-            draw_text(surface, str(value), self.small, (self.plot.x - 8, y), dim, "midright", False)
+            spot = (self.plot.x - grown(8, self.g), y)
+            draw_text(surface, str(value), self.small, spot, dim, "midright", False)
         hands = len(self.record.hand_points)
         # A long match numbers every few rounds, so the numbers never run into each other.
         room = self.small.size(str(hands))[0] + 12
@@ -224,12 +238,13 @@ class SideChart:
             x, _ = self._point(h, self.floor)
             pygame.draw.line(layer, (255, 255, 255, 16), (x, self.plot.y), (x, self.plot.bottom))
             if h % every == 0:
-                spot = (x, self.plot.bottom + 6)
-                draw_text(surface, str(h), self.small, spot, dim, "midtop", False)
+                below = (x, self.plot.bottom + grown(6, self.g))
+                draw_text(surface, str(h), self.small, below, dim, "midtop", False)
         surface.blit(layer, (0, 0))
-        pygame.draw.line(surface, dim, self.plot.bottomleft, self.plot.bottomright, 2)
-        pygame.draw.line(surface, dim, self.plot.topleft, self.plot.bottomleft, 2)
-        axis = (self.plot.right, self.plot.bottom + 6 + self.small.get_linesize())
+        axis_w = grown(2, self.g)
+        pygame.draw.line(surface, dim, self.plot.bottomleft, self.plot.bottomright, axis_w)
+        pygame.draw.line(surface, dim, self.plot.topleft, self.plot.bottomleft, axis_w)
+        axis = (self.plot.right, self.plot.bottom + grown(6, self.g) + self.small.get_linesize())
         draw_text(surface, tr("buraco_stats.axis_hands"), self.small, axis, dim, "topright", False)
 
     def _target(self, surface: pygame.Surface) -> None:
@@ -239,9 +254,10 @@ class SideChart:
         dash = max(6, round(10 * self.scene.k))
         for x in range(self.plot.x, self.plot.right, 2 * dash):
             end = min(x + dash, self.plot.right)
-            pygame.draw.line(surface, theme.GOLD, (x, y), (end, y), 2)
+            pygame.draw.line(surface, theme.GOLD, (x, y), (end, y), grown(2, self.g))
         words = tr("buraco_stats.target", n=self.record.target)
-        draw_text(surface, words, self.small, (self.plot.x + 8, y - 4), theme.GOLD, "bottomleft")
+        spot = (self.plot.x + grown(8, self.g), y - grown(4, self.g))
+        draw_text(surface, words, self.small, spot, theme.GOLD, "bottomleft")
 
     def _lines(self, surface: pygame.Surface) -> None:
         """Both sides' lines with their dots, drawn twice as large and smoothly scaled down
@@ -279,31 +295,32 @@ class SideChart:
         bold = font(round(14 * self.scene.t), bold=True)
         names = [p.name for p in record.players]
         people = people_sides(record)
-        x, y, w = self.legend.x, self.legend.y, self.legend.w
+        x, y, w, g = self.legend.x, self.legend.y, self.legend.w, self.g
         for side in sorted((0, 1), key=lambda side: side != record.winner):
             colour = seat_colour(side, light=True)
-            pygame.draw.line(surface, colour, (x, y + 9), (x + 22, y + 9), 4)
-            pygame.draw.circle(surface, colour, (x + 11, y + 9), 5)
+            mid = y + grown(9, g)
+            pygame.draw.line(surface, colour, (x, mid), (x + grown(22, g), mid), grown(4, g))
+            pygame.draw.circle(surface, colour, (x + grown(11, g), mid), grown(5, g))
             won = side == record.winner
             score = str(record.scores[side])
             score_w = bold.size(score)[0]
             label = side_name(names, side) + (" ★" if won else "")
             fnt = bold if side in people else body
-            spot = (x + 30, y)
-            draw_text(
-                surface, fit(label, fnt, w - 40 - score_w), fnt, spot, theme.TEXT, shadow=False
-            )
+            spot = (x + grown(30, g), y)
+            room = w - grown(40, g) - score_w
+            draw_text(surface, fit(label, fnt, room), fnt, spot, theme.TEXT, shadow=False)
             tone = theme.GOLD if won else theme.TEXT_DIM
             draw_text(surface, score, bold, (x + w, y), tone, "topright", False)
             y += body.get_linesize() + 2
             seats = [self._seat_text(seat) for seat in record.sides[side]]
-            for line in _packed(seats, self.small, w - 30):
-                draw_text(surface, line, self.small, (x + 30, y), theme.TEXT_DIM, shadow=False)
+            for line in _packed(seats, self.small, w - grown(30, g)):
+                spot = (x + grown(30, g), y)
+                draw_text(surface, line, self.small, spot, theme.TEXT_DIM, shadow=False)
                 y += self.small.get_linesize()
-            y += 12
+            y += grown(12, g)
             if y > self.legend.bottom - body.get_linesize():
                 return
-        self._hands(surface, y + 8)
+        self._hands(surface, y + grown(8, g))
 
     def _hands(self, surface: pygame.Surface, top: int) -> None:
         """Under the legend, what each side scored in each round, as many rounds as fit (a
@@ -317,7 +334,8 @@ class SideChart:
             return
         draw_text(surface, tr("buraco_stats.axis_hands"), small, (x, top), theme.TEXT_DIM)
         for right, side in zip(columns, order):
-            pygame.draw.circle(surface, seat_colour(side, light=True), (right - 6, top + 8), 5)
+            spot = (right - grown(6, self.g), top + grown(8, self.g))
+            pygame.draw.circle(surface, seat_colour(side, light=True), spot, grown(5, self.g))
         y = top + line
         pygame.draw.line(surface, (120, 110, 70), (x, y - 3), (x + w, y - 3))
         for n, hand in enumerate(record.hand_points, 1):

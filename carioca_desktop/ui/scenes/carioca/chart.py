@@ -11,7 +11,7 @@ from carioca_desktop.i18n import tr
 from carioca_desktop.storage import MatchRecord, running_totals
 from carioca_desktop.ui import theme
 from carioca_desktop.ui.scenes.carioca.ruleset_names import record_rules_name
-from carioca_desktop.ui.stats_parts import match_date, nice_step
+from carioca_desktop.ui.stats_parts import grown, match_date, nice_step
 from carioca_desktop.ui.theme import seat_colour
 from carioca_desktop.ui.widgets import draw_text, fit, font
 
@@ -28,15 +28,18 @@ class Chart:
         self.series = running_totals(record)
         self.small = font(round(13 * scene.t))
         self.head = font(round(16 * scene.t), bold=True)
+        self.g = g = max(1.0, scene.k)  # margins and marks grow with a big window
         legend_w = min(round(220 * scene.t), box.w // 3)
         self.plot = pygame.Rect(
-            box.x + 24 + self.small.size("0000")[0],
-            box.y + 26 + 2 * self.head.get_linesize(),
-            box.w - legend_w - 70 - self.small.size("0000")[0],
+            box.x + grown(24, g) + self.small.size("0000")[0],
+            box.y + grown(26, g) + 2 * self.head.get_linesize(),
+            box.w - legend_w - grown(70, g) - self.small.size("0000")[0],
             0,
         )
-        self.plot.h = box.bottom - 34 - self.small.get_linesize() - self.plot.y
-        self.legend = pygame.Rect(self.plot.right + 24, self.plot.y, legend_w, self.plot.h)
+        self.plot.h = box.bottom - grown(34, g) - self.small.get_linesize() - self.plot.y
+        self.legend = pygame.Rect(
+            self.plot.right + grown(24, g), self.plot.y, legend_w, self.plot.h
+        )
 
     def paint(self, surface: pygame.Surface) -> None:
         record = self.record
@@ -44,12 +47,13 @@ class Chart:
         n = len(record.round_points)
         rounds = tr("stats.n_rounds_one") if n == 1 else tr("stats.n_rounds", n=n)
         sub = f"{match_date(record)} · {record_rules_name(record.preset, record.rules)} · {rounds}"
-        draw_text(surface, title, self.head, (self.box.x + 22, self.box.y + 14), theme.GOLD)
+        g, x = self.g, self.box.x + grown(22, self.g)
+        draw_text(surface, title, self.head, (x, self.box.y + grown(14, g)), theme.GOLD)
         draw_text(
             surface,
-            fit(sub, self.small, self.box.w - 44),
+            fit(sub, self.small, self.box.w - grown(44, g)),
             self.small,
-            (self.box.x + 22, self.box.y + 16 + self.head.get_linesize()),
+            (x, self.box.y + grown(16, g) + self.head.get_linesize()),
             theme.TEXT_DIM,
         )
         top = max(1, max((max(s) for s in self.series if s), default=1))
@@ -74,7 +78,7 @@ class Chart:
                 surface,
                 str(value),
                 self.small,
-                (self.plot.x - 8, y),
+                (self.plot.x - grown(8, self.g), y),
                 theme.TEXT_DIM,
                 "midright",
                 shadow=False,
@@ -88,20 +92,23 @@ class Chart:
                 surface,
                 label,
                 self.small,
-                (x, self.plot.bottom + 6),
+                (x, self.plot.bottom + grown(6, self.g)),
                 theme.TEXT_DIM,
                 "midtop",
                 shadow=False,
             )
         surface.blit(layer, (0, 0))
-        pygame.draw.line(surface, theme.TEXT_DIM, self.plot.bottomleft, self.plot.bottomright, 2)
-        pygame.draw.line(surface, theme.TEXT_DIM, self.plot.topleft, self.plot.bottomleft, 2)
+        axis_w = grown(2, self.g)
+        pygame.draw.line(
+            surface, theme.TEXT_DIM, self.plot.bottomleft, self.plot.bottomright, axis_w
+        )
+        pygame.draw.line(surface, theme.TEXT_DIM, self.plot.topleft, self.plot.bottomleft, axis_w)
         axis = tr("stats.axis_rounds")
         draw_text(
             surface,
             axis,
             self.small,
-            (self.plot.right, self.plot.bottom + 6 + self.small.get_linesize()),
+            (self.plot.right, self.plot.bottom + grown(6, self.g) + self.small.get_linesize()),
             theme.TEXT_DIM,
             "topright",
             shadow=False,
@@ -142,22 +149,21 @@ class Chart:
         record = self.record
         body = font(round(14 * self.scene.t))
         bold = font(round(14 * self.scene.t), bold=True)
-        y = self.legend.y
+        y, g, x = self.legend.y, self.g, self.legend.x
         order = sorted(range(len(record.players)), key=lambda s: s not in record.winners)
         for seat in order:
             colour = seat_colour(seat, light=True)
-            pygame.draw.line(
-                surface, colour, (self.legend.x, y + 9), (self.legend.x + 22, y + 9), 4
-            )
-            pygame.draw.circle(surface, colour, (self.legend.x + 11, y + 9), 5)
+            mid = y + grown(9, g)
+            pygame.draw.line(surface, colour, (x, mid), (x + grown(22, g), mid), grown(4, g))
+            pygame.draw.circle(surface, colour, (x + grown(11, g), mid), grown(5, g))
             player = record.players[seat]
             name = player.name + (" ★" if seat in record.winners else "")
             fnt = bold if seat in record.human_seats else body
             draw_text(
                 surface,
-                fit(name, fnt, self.legend.w - 80),
+                fit(name, fnt, self.legend.w - grown(80, g)),
                 fnt,
-                (self.legend.x + 30, y),
+                (x + grown(30, g), y),
                 theme.TEXT,
                 shadow=False,
             )
@@ -171,6 +177,6 @@ class Chart:
                 "topright",
                 shadow=False,
             )
-            y += body.get_linesize() + 6
+            y += body.get_linesize() + grown(6, g)
             if y > self.legend.bottom - body.get_linesize():
                 break

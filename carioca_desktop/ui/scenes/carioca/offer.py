@@ -149,21 +149,34 @@ def _ui(element: object) -> Any:
 
 
 def offer_rect(layout: TableLayout) -> pygame.Rect:
-    """Where the offer shows: above the discard pile, unless that covers another seat's
-    melds, their name or panel (a short window: the zones reach down to the piles); then
-    beside the piles, right or left; else wherever it covers the least."""
+    """Where the offer shows: above the discard pile, beside the piles (right or left) or
+    under them, never over a seat's panel or the person's hand where one of those places
+    leaves them clear (at 1024x600 with four seats or more only under the piles does: it
+    covered the right-hand seat's panel), there over the person's slots rather than half
+    their buttons; among those, the one that covers least
+    of the other seats' melds and of the person's own row of slots and buttons (counted
+    double: their own; the buttons twice more)."""
     px = layout.upx
     screen = pygame.Rect((0, 0), layout.size)
     piles = layout.stock.union(layout.pozo)
-    above, right, left = (pygame.Rect(0, 0, px(400), px(140)) for _ in range(3))
+    above, right, left, below = (pygame.Rect(0, 0, px(400), px(140)) for _ in range(4))
     above.midbottom = (layout.pozo.centerx, layout.pozo.top - px(8))
     right.midleft = (piles.right + px(16), piles.centery)
     left.midright = (piles.left - px(16), piles.centery)
-    zones = [*layout.zones.values(), *(spot.panel for spot in layout.seats.values())]
+    below.midtop = (piles.centerx, piles.bottom + px(8))
+    # Over the person's slots alone: the buttons beside them and the piles' words stay whole.
+    slots = below.copy()
+    slots.topright = (min(below.right, layout.slots_area.right), layout.lower.top)
+    clear = [*(spot.panel for spot in layout.seats.values()), layout.hand_area]
 
-    def covered(rect: pygame.Rect) -> int:
+    def area(rect: pygame.Rect, others: list[pygame.Rect]) -> int:
+        return sum(rect.clip(r).w * rect.clip(r).h for r in others)
+
+    def cost(rect: pygame.Rect) -> int:
         clipped = rect.clamp(screen)
-        inside = 0 if screen.contains(rect) else 1 << 30  # clamped onto something else
-        return inside + sum(clipped.clip(z).w * clipped.clip(z).h for z in zones)
+        inside = 0 if screen.contains(rect) else 1 << 40  # clamped onto something else
+        own = 2 * area(clipped, [layout.lower]) + 2 * area(clipped, layout.buttons)
+        zones = area(clipped, list(layout.zones.values()))
+        return inside + (area(clipped, clear) << 24) + zones + own
 
-    return min((above, right, left), key=covered).clamp(screen)
+    return min((above, right, left, slots, below), key=cost).clamp(screen)

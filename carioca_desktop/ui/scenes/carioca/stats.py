@@ -126,7 +126,11 @@ def _count_by_rules(recent: Sequence[MatchRecord]) -> list[tuple[str, WinCount]]
 
 
 def _paint_row(
-    surface: pygame.Surface, record: MatchRecord, row: pygame.Rect, body: pygame.font.Font
+    surface: pygame.Surface,
+    record: MatchRecord,
+    row: pygame.Rect,
+    body: pygame.font.Font,
+    g: float,
 ) -> None:
     """A Carioca match in the list: its date and rules, the player's total at the right."""
     you = [record.totals[s] for s in record.human_seats]
@@ -135,9 +139,9 @@ def _paint_row(
         text += f"  ·  {tr('net.table.network_match')}"
     draw_text(
         surface,
-        fit(text, body, row.w - 110),
+        fit(text, body, row.w - round(110 * g)),
         body,
-        (row.x + 32, row.centery),
+        (row.x + round(32 * g), row.centery),
         theme.TEXT,
         "midleft",
         shadow=False,
@@ -147,7 +151,7 @@ def _paint_row(
             surface,
             str(you[0]),
             body,
-            (row.right - 10, row.centery),
+            (row.right - round(10 * g), row.centery),
             theme.TEXT_DIM,
             "midright",
             shadow=False,

@@ -22,6 +22,7 @@ from carioca_desktop.storage.history import Row, rows
 from carioca_desktop.storage.replays import delete_kept, set_starred
 from carioca_desktop.ui import theme
 from carioca_desktop.ui.focus import Focusable
+from carioca_desktop.ui.grownlist import GrownList
 from carioca_desktop.ui.hintentry import HintEntry
 from carioca_desktop.ui.scenes.history.hard import answer_whole
 from carioca_desktop.ui.widgets import Stepper, UIScene, draw_text, fit, font, gold_title, panel
@@ -162,8 +163,13 @@ class HistoryScene(UIScene):
         ]
         chosen = items[self.chosen]
         self.listing = self.add(
-            UISelectionList(
-                rect, items, self.app.manager, starting_height=self.height, default_selection=chosen
+            GrownList(
+                rect,
+                items,
+                self.app.manager,
+                starting_height=self.height,
+                default_selection=chosen,
+                grow=self.app.screen_grow,
             )
         )
 
