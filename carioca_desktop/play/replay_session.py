@@ -17,6 +17,7 @@ from carioca_desktop.storage.match_file import MatchFile
 from carioca_desktop.storage.replay_check import AnyGame, decode_action, new_game, steps
 
 MARK_EVERY = 8  # actions between the kept copies: a step back replays fewer than this
+TRAIL_KEPT = 64  # copies of positions the viewer showed, newest kept (a few KB each)
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,7 @@ class Recorded:
     actions: list[Any]
     rounds: list[Round]
     _marks: dict[int, Any]
+    _trail: dict[int, Any]
 
     if TYPE_CHECKING:
 
@@ -53,6 +55,7 @@ class Recorded:
         self.match, self.seat, self.playing, self.position = match, seat, False, 0
         self.actions = [decode_action(match.game, a) for a in match.actions]
         self.rounds, self._marks = survey(match)
+        self._trail = {}
 
     def deal_code(self) -> str | None:
         """The kept match's own code, as History shows it (None for a match dealt outside
@@ -101,15 +104,31 @@ class Recorded:
 
     def game_at(self, position: int) -> tuple[Any, int]:
         """The game at ``position`` actions (clamped) and that position, built from the
-        nearest copy kept before it; the session is left as it is (the viewer prepares the
-        position one step back while idle)."""
+        nearest copy kept before it (a mark, or a position shown: ``remember``); the session
+        is left as it is (the viewer prepares the position one step back while idle)."""
         position = max(0, min(len(self.actions), position))
         mark = max(m for m in self._marks if m <= position)
-        game = _copy(self._marks[mark])
+        shown = max((t for t in self._trail if mark < t <= position), default=None)
+        kept, mark = (self._marks, mark) if shown is None else (self._trail, shown)
+        game = _copy(kept[mark])
         for action in self.actions[mark:position]:
             game.apply(action)
         game.keep_views(self.game)  # the shared events' views are not built again
         return game, position
+
+    def remember(self) -> bool:
+        """Keep a copy of the game at the position now shown (the viewer's idle frames), so
+        a step back to it, even straight after another ←, copies it instead of replaying up
+        to seven actions from a mark. Only an exact copy is kept: a Carioca game's only at a
+        turn's start (its copies keep no undo from before them, as the marks). True if it
+        copied (the frame's work)."""
+        game, trail = self.game, self._trail
+        if self.position in trail or (hasattr(game, "fork") and game.phase.value != "draw"):
+            return False
+        trail[self.position] = _copy(game)
+        if len(trail) > TRAIL_KEPT:
+            del trail[next(iter(trail))]  # the oldest kept
+        return True
 
     def round_of(self, position: int) -> int:
         return max(i for i, r in enumerate(self.rounds) if r.start <= position)

@@ -316,7 +316,7 @@ def draw_log(
     title = texts.render(tr("table.log.title"), px(12), GOLD, bold=True)
     surface.blit(title, (rect.left + px(12), rect.top + px(8)))
     line_h = px(19)
-    room = max(1, (rect.height - px(30)) // line_h)
+    room = log_room(rect, scale)
     indent = px(10)
     wrap = lambda text, w: texts.wrap(text, px(13), w)  # noqa: E731
     rows = log_rows(lines, room, wrap, rect.width - px(24), indent)
@@ -327,6 +327,13 @@ def draw_log(
         surf = texts.fit(text, px(13), colour, rect.right - px(12) - x)
         surface.blit(surf, (x, y))
         y += line_h
+
+
+def log_room(rect: pygame.Rect, scale: float) -> int:
+    """How many screen rows ``draw_log`` has in ``rect``: it reads no more than this many of
+    the newest lines (each takes a row at least), so they alone say what it draws."""
+    px = _scaler(scale)
+    return max(1, (rect.height - px(30)) // px(19))
 
 
 def log_rows(

@@ -21,7 +21,10 @@ RGB = tuple[int, int, int]
 Run = tuple[pygame.Surface, int]  # a word's picture and how far the line goes on after it
 SLOW_S = 0.0003  # a call that took longer painted something (a cached one is a lookup)
 RUNS_KEPT = 400  # words kept: the bar's few dozen, every number a match reaches, the keys
-LINES_KEPT = 8  # whole lines: the keys' and the last positions' (a step back shows one again)
+# Whole lines, the least recently shown dropped first: the keys' (shown every frame) and the
+# positions' near this one (a step back shows one again; the next is laid ahead), ~40 KB
+# each at 1600x900.
+LINES_KEPT = 40
 
 
 class Runs:
@@ -50,7 +53,9 @@ class Runs:
         line for good, the position's until the next step): a frame blits it once."""
         key = (text, fnt, colour)
         image = self._lines.get(key)
-        if image is None:
+        if image is not None:
+            self._lines.move_to_end(key)  # the keys' line stays: it was dropped every 8 steps
+        else:
             runs = [self.run(w, fnt, colour) for w in text.split(" ")]
             space = self.run(" ", fnt, colour)[1]
             total = sum(wide for _image, wide in runs) + space * (len(runs) - 1)

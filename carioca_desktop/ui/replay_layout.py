@@ -104,6 +104,21 @@ class ReplayLayout:
         """The parts of the table the coach's panel must leave in view."""
         raise NotImplementedError
 
+    def bar_text(self, position: int) -> str:
+        """The bar's first line at ``position``: where the replay is and what it shows."""
+        r = self.replay
+        state = tr("replay.playing") if r.playing else tr("replay.paused")
+        here = r.round_of(position) + 1
+        words = "replay.bar_all" if self.all_hands else "replay.bar"
+        return tr(words, n=position, total=len(r.actions), round=here, state=state,
+                  seat=r.match.seats[r.seat].name)  # fmt: skip
+
+    def warm_bar(self, position: int) -> None:
+        """The bar's line at ``position`` made ahead (a step's number rendered, the line
+        laid), for the frame that shows it to blit (0.1-0.3 ms)."""
+        if 0 <= position <= len(self.replay.actions):
+            self._bar_runs.line(self.bar_text(position), self.bar_font(), theme.TEXT)
+
     def paint_bar(self, surface: pygame.Surface) -> pygame.Rect:
         """The bar under the table saying where the replay is and its keys; its rectangle."""
         r = self.replay
@@ -112,11 +127,7 @@ class ReplayLayout:
         bar = pygame.Rect(0, h - tall, w - self._side, tall)  # beside the coach's strip
         surface.fill(BAR_COLOUR, bar)  # the table is laid out above it: opaque
         small, runs = self.bar_font(), self._bar_runs
-        state = tr("replay.playing") if r.playing else tr("replay.paused")
-        here = r.round_of(r.position) + 1
-        words = "replay.bar_all" if self.all_hands else "replay.bar"
-        text = tr(words, n=r.position, total=len(r.actions), round=here, state=state,
-                  seat=r.match.seats[r.seat].name)  # fmt: skip
+        text = self.bar_text(r.position)
         keys = tr(f"replay.keys_{r.match.game}")
         line = small.get_linesize()
         first = bar.y + 5 + line // 2

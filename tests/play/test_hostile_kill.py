@@ -5,7 +5,8 @@ moments, right after a match's last action, and (the child killing itself) betwe
 recording and clearing. No finished match may be lost or recorded twice, and no confirmed
 action lost: the autosave always holds at least every action the child had seen applied and
 written (the autosave is written off the frame, issue 16: an action is confirmed once its
-write is flushed; the writer lags by at most the write in progress and one more).
+write is flushed; the writer lags by at most the write in progress and one more). The
+children are forked from one forkserver that imported the game once (tests/fixtures/kill_child.py).
 
 Figures: ``pytest -s tests/play/test_hostile_kill.py -m slow`` prints them (``CARIOCA_KILLS=100``
 for a shorter run)."""
@@ -14,9 +15,6 @@ from __future__ import annotations
 
 import os
 import random
-import signal
-import subprocess
-import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -27,109 +25,41 @@ import pytest
 from carioca_desktop.play.buraco.session import BuracoSession, is_buraco_document
 from carioca_desktop.play.carioca.session import MatchSession
 from carioca_desktop.storage import Paths, load_autosave, load_stats
+from tests.fixtures import kill_child
 
-ROOT = Path(__file__).resolve().parents[2]
 KILLS = int(os.environ.get("CARIOCA_KILLS", "200"))
-
-CHILD = """
-import os, signal, sys
-from pathlib import Path
-import carioca_desktop.play.seated as sm  # where the session records and clears
-import random
-from carioca_desktop.play.resume import load_resumable
-from carioca_desktop.rules.carioca.ruleset import CariocaRules
-from carioca_desktop.rules.buraco.ruleset import preset_rules
-from carioca_desktop.play.buraco.session import BuracoSession
-from carioca_desktop.play.carioca.session import MatchSession, SeatConfig
-from carioca_desktop.storage import Paths
-from carioca_desktop.storage.autosaver import flush_pending
-from tests.fixtures.buraco_play import random_action
-from tests.fixtures.hostile_base import play_step, stand_ins
-
-paths, point, seed = Paths.under(Path(sys.argv[1])), sys.argv[2], int(sys.argv[3])
-GAME = sys.argv[4]
-SEATS = [SeatConfig("Tu", "human"), SeatConfig("Ana", "bot", "random")]
-
-def new_session(seed):
-    if GAME == "buraco":
-        rules = preset_rules("brasileiro", players=2, target=600)
-        return BuracoSession.new(rules, SEATS, seed, paths=paths)
-    rules = CariocaRules.from_dict({"preset": "chico", "players": 2})
-    return MatchSession.new(rules, SEATS, seed, paths=paths)
-
-def events(session):
-    return session.game.event_count
-
-def stepper(session):
-    if GAME == "buraco":
-        rng = random.Random(events(session))
-        def step():
-            if session.game.is_over:
-                return False
-            session.apply(random_action(session.game, rng))
-            return True
-        return step
-    players = stand_ins(session)
-    return lambda: play_step(session, players)
-
-def die():
-    os.kill(os.getpid(), signal.SIGKILL)
-
-real_append, real_clear = sm.append_match, sm.clear_autosave
-def append(*a, **k):
-    if point == "before_record":
-        die()
-    out = real_append(*a, **k)
-    if point == "after_record":
-        die()
-    return out
-def clear(*a, **k):
-    real_clear(*a, **k)
-    if point == "after_clear":
-        die()
-sm.append_match, sm.clear_autosave = append, clear
-
-while True:
-    session, _ = load_resumable(paths)
-    if session is None:
-        session = new_session(seed)
-        seed += 1
-    flush_pending(paths)  # the new match's first save is on disk before it counts
-    print("start", session.match_id, events(session), flush=True)
-    step = stepper(session)
-    while step():
-        flush_pending(paths)  # confirmed = on disk (the autosave is written off the frame)
-        print("ok", session.match_id, events(session), flush=True)
-    print("over", session.match_id, flush=True)
-"""
 
 
 class Child:
+    """A child forked from the forkserver (tests/fixtures/kill_child.py), its lines read as
+    they come."""
+
     def __init__(self, home: Path, point: str, seed: int, game: str = "carioca") -> None:
         self.lines: list[list[str]] = []
         self.over = threading.Event()
-        self.proc = subprocess.Popen(
-            [sys.executable, "-c", CHILD, str(home), point, str(seed), game],
-            cwd=ROOT, stdout=subprocess.PIPE, text=True,
-            env={**os.environ, "PYTHONPATH": str(ROOT)},
-        )  # fmt: skip
+        self.proc, self._pipe = kill_child.start(home, point, seed, game)
         self.reader = threading.Thread(target=self._read, daemon=True)
         self.reader.start()
 
     def _read(self) -> None:
-        assert self.proc.stdout is not None
-        for line in self.proc.stdout:
-            parts = line.split()
-            if parts and line.endswith("\n"):  # a line cut by the kill was not confirmed
-                self.lines.append(parts)
-                if parts[0] == "over":
-                    self.over.set()
+        with open(self._pipe.fileno(), closefd=False) as lines:
+            for line in lines:
+                parts = line.split()
+                if parts and line.endswith("\n"):  # a line cut by the kill was not confirmed
+                    self.lines.append(parts)
+                    if parts[0] == "over":
+                        self.over.set()
+
+    def wait(self, seconds: float) -> None:
+        self.proc.join(seconds)
 
     def kill(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait()
-        self.reader.join(5)
+        if self.proc.is_alive():
+            self.proc.kill()
+        self.proc.join()
+        self.reader.join(30)  # the pipe's last writer died: the reader sees its end
+        assert not self.reader.is_alive(), "the child's pipe never ended"
+        self._pipe.close()
 
 
 def _session_of(data: object) -> object:
@@ -183,13 +113,15 @@ def kill_loop(tmp_path: Path, game: str) -> str:
         child = Child(tmp_path, point, seed, game)
         seed += 50  # new matches of each child get fresh seeds
         if point != "none":
-            child.proc.wait(300)  # it kills itself at the end of its match
+            child.wait(300)  # it kills itself at the end of its match
             modes[point] += 1
         elif roll < 0.38:
             child.over.wait(120)  # right after the last action of a match
             modes["on_over"] += 1
         else:
-            time.sleep(rng.uniform(0.3, 2.0))
+            # 0.25 s sooner than when each child started a fresh interpreter: the same
+            # moments of play (and now, at times, its first load and save)
+            time.sleep(rng.uniform(0.05, 1.75))
             modes["random"] += 1
         child.kill()
         for parts in child.lines:

@@ -1,4 +1,7 @@
-"""A monkey at a live table: random clicks, drags, keys and resizes must never break it."""
+"""A monkey at a live table: random clicks, drags, keys and resizes must never break it.
+
+The default run's monkey plays through the first round and AFTER_ROUND pokes into the next
+(about 750 of them, 6 s of CPU); the slow run's pokes FRAMES times, as this test always did."""
 
 from __future__ import annotations
 
@@ -7,6 +10,7 @@ import random
 from pathlib import Path
 
 import pygame
+import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -19,6 +23,7 @@ from carioca_desktop.ui.app import App
 from carioca_desktop.ui.scenes.carioca import TableScene
 
 FRAMES = 1200
+AFTER_ROUND = 100  # the default run's pokes after the first round's end
 KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_BACKSPACE, pygame.K_ESCAPE, pygame.K_a)
 
 
@@ -68,6 +73,20 @@ def poke(app: App, scene: TableScene, rng: random.Random) -> None:
 
 
 def test_a_monkey_cannot_break_the_table(tmp_path: Path) -> None:
+    """Through a whole round and into the next (the summary, the next deal)."""
+    played = monkey(tmp_path, FRAMES, stop_after_round=AFTER_ROUND)
+    assert played < FRAMES  # it stopped AFTER_ROUND pokes into the next round
+
+
+@pytest.mark.slow
+def test_a_monkey_pokes_the_table_a_long_while(tmp_path: Path) -> None:
+    assert monkey(tmp_path, FRAMES) == FRAMES
+
+
+def monkey(tmp_path: Path, frames: int, stop_after_round: int | None = None) -> int:
+    """Up to ``frames`` pokes (``stop_after_round`` pokes after the first round's end, when
+    given), each followed by a frame and the table's checks; how many it poked. The first
+    round always ends within them."""
     rng = random.Random(2024)
     paths = Paths.under(tmp_path)
     rules = CariocaRules.from_dict({"preset": "clasico", "players": 3, "buy": True})
@@ -77,7 +96,9 @@ def test_a_monkey_cannot_break_the_table(tmp_path: Path) -> None:
     app = App(size=(1280, 720), paths=paths, fast=True)
     scene = TableScene(app, session)
     app.push(scene)
-    for _ in range(FRAMES):
+    after = poked = 0
+    while poked < frames:
+        poked += 1
         poke(app, scene, rng)
         while app.stack.top is not scene and app.stack.top is not None:
             if session.game.phase.value == "round_over":
@@ -87,4 +108,8 @@ def test_a_monkey_cannot_break_the_table(tmp_path: Path) -> None:
         session.game.validate()
         assert scene.obs.hand == tuple(session.game.hand(scene.viewer))
         assert sorted(c.code for c in scene.hand.cards) == sorted(scene.obs.hand)
+        after += session.game.round_index >= 1
+        if stop_after_round is not None and after >= stop_after_round:
+            break
     assert session.game.round_index >= 1  # the monkey played through a whole round
+    return poked

@@ -177,3 +177,55 @@ def _wrapped(lines: list[str], scene: Any) -> list[list[str]]:
     area, columns = scene.coach_area(scene.paint_bar(pygame.Surface(scene.app.size)))
     col_w = (area.w - 2 * GAP - 24 - (columns - 1) * 16) // columns
     return [theme.wrap(line, body, col_w) for line in lines[1:]]
+
+
+def _lines_built(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The bar's lines laid anew from now on (a line found kept is not counted)."""
+    built: list[str] = []
+    real = replay_bar.Runs.line
+
+    def line(self: replay_bar.Runs, text: str, fnt: pygame.font.Font, colour: Any) -> Any:
+        if (text, fnt, colour) not in self._lines:
+            built.append(text)
+        return real(self, text, fnt, colour)
+
+    monkeypatch.setattr(replay_bar.Runs, "line", line)
+    return built
+
+
+@pytest.mark.parametrize("game", ["carioca", "buraco"])
+def test_the_bars_next_and_previous_lines_are_laid_in_idle_frames(
+    tmp_path: Path, game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = App(size=(1600, 900), paths=Paths.under(tmp_path), fast=False)
+    scene: Any = open_viewer(app, _match(game))
+    app.reset(scene)
+    scene.go(30)
+    for key in (pygame.K_RIGHT, pygame.K_LEFT, pygame.K_LEFT):
+        for _ in range(400):  # frames, not time: the rehearsal, then the step back's
+            app.frame(0.016)
+            if scene._back is not None and scene._back_for == scene._view_key():
+                break
+        else:
+            raise AssertionError(f"no step back prepared at {scene.replay.position}")
+        built = _lines_built(monkeypatch)
+        _press(scene, key)
+        app.frame(0.016)
+        monkeypatch.undo()
+        assert built == [], f"the bar laid in the step's frame: {built}"
+
+
+@pytest.mark.parametrize("game", ["carioca", "buraco"])
+def test_the_bars_keys_line_is_laid_once_however_many_steps(
+    tmp_path: Path, game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = App(size=(1600, 900), paths=Paths.under(tmp_path), fast=True)
+    scene: Any = open_viewer(app, _match(game))
+    app.reset(scene)
+    surface = pygame.Surface((1600, 900))
+    scene.paint_bar(surface)
+    built = _lines_built(monkeypatch)
+    for position in range(1, 60):
+        scene.go(position)
+        scene.paint_bar(surface)
+    assert len(built) == 59, built  # each position's line, never the keys' again

@@ -4,9 +4,12 @@ hands face up, Tab turns the table to another seat, Space plays on by itself."""
 
 from __future__ import annotations
 
+import dataclasses
 from functools import cache
+from types import ModuleType
 
 import pygame
+import pytest
 
 from carioca_desktop.play.replay_session import ReplaySession
 from carioca_desktop.replay_tool import record_bot_match
@@ -109,7 +112,21 @@ def test_try_this_turn_again_opens_a_practice_table_that_records_nothing(app: Ap
     assert not app.paths.autosave_file.exists() and not app.paths.stats_file.exists()
 
 
-def test_the_coach_panel_judges_the_round_on_screen(app: App) -> None:
+def cheap_coach(monkeypatch: pytest.MonkeyPatch, coach: ModuleType, most: int) -> None:
+    """The game's coach with at most ``most`` continuations a decision (its own 32 or 40
+    cost these tests 12 s of CPU each): the panel's work (asked on a thread, "thinking"
+    until the judgements come, then their lines) is the same; how well the coach prices a
+    decision is tests/play/*/test_coach.py's (and bench_coach.py's) to prove."""
+    bands = dataclasses.replace(coach.COACH.bands, most=most)
+    monkeypatch.setattr(coach, "COACH", dataclasses.replace(coach.COACH, bands=bands))
+
+
+def test_the_coach_panel_judges_the_round_on_screen(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from carioca_desktop.play.carioca import coach
+
+    cheap_coach(monkeypatch, coach, 2)
     match = _match()
     scene = open_viewer(app, match)
     app.reset(scene)
@@ -175,9 +192,13 @@ def _buraco_match() -> MatchFile:
     return match
 
 
-def test_the_buraco_coach_panel_judges_the_hand_on_screen(app: App) -> None:
+def test_the_buraco_coach_panel_judges_the_hand_on_screen(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from carioca_desktop.play.buraco import coach
     from carioca_desktop.play.buraco.coach import Judgement
 
+    cheap_coach(monkeypatch, coach, 4)  # 4: one of these decisions comes out costly
     scene = open_viewer(app, _buraco_match())
     app.reset(scene)
     scene.go(5)

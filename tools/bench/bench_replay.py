@@ -5,11 +5,13 @@
 2. Stepping frames in the viewer: a frame that applies one recorded action (→, animated as a
    bot's move), the frames after it (the flight finished; Buraco's viewer rehearses the next
    action there, a stage a frame, as the table rehearses a bot's move: ``AFTER_FRAMES`` of
-   them measured after each step), and a frame that steps one action back
-   (←: the game rebuilt from the nearest kept copy, the table re-read; one ← after another,
-   no frame between them), a ← after ``AFTER_FRAMES`` frames with nothing to draw (Buraco's
-   viewer prepares the position one step back there: the ← swaps it in) and those frames
-   between the ← presses, beside the raw-blit
+   them measured after each step; both viewers also keep the position shown there), and a
+   frame that steps one action back (←: one ← after another, no frame between them: the
+   game copied from the position kept when it was shown going forward, else rebuilt from
+   the nearest copy, and the table re-read; Buraco's kept parts blitted), a ← after
+   ``AFTER_FRAMES`` frames with nothing to draw (both viewers prepare the position one
+   step back there: the ← swaps it in) and those frames between the ← presses, beside the
+   raw-blit
    floor of bench_ui.py. Goal: as the table's,
    p99 ≤ 8 ms and ≤ 2x the floor. Both games, in "my view" and with all hands face up (V).
 """
@@ -133,7 +135,7 @@ def bench_steps(match: MatchFile, frames: int = 120, all_hands: bool = False) ->
     out = {
         "forward": ui.compare(f"replay step frame (→, animated; {what})", on.samples, floor),
         "after": ui.compare(f"the frame after a step (rehearsing; {what})", after.samples, floor),
-        "back": ui.compare(f"replay step-back frame (←, rebuilt; {what})", back.samples, floor),
+        "back": ui.compare(f"replay step-back frame (← after ←; {what})", back.samples, floor),
         "back_idle": ui.compare(
             f"a ← after {AFTER_FRAMES} idle frames ({what})", settled.samples, floor
         ),

@@ -25,6 +25,7 @@ from carioca_desktop.storage import Paths
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.scenes.buraco import BuracoTableScene
 from carioca_desktop.ui.scenes.buraco.paint import MeldPlaces
+from tests.fixtures.pixels import same_rgb
 from tests.ui.buraco import test_keys as test_buraco_keys
 from tests.ui.buraco import test_table as test_buraco_table
 from tests.ui.carioca.test_table_window import watch_frames
@@ -57,8 +58,7 @@ class Checker:
             table.window.__dict__.update(window)
             table.layer._changes = changes
             table.places = places
-        shown = pygame.image.tobytes(app.screen, "RGB")
-        assert shown == pygame.image.tobytes(scratch, "RGB"), "the window differs"
+        assert same_rgb(app.screen, scratch), "the window differs"
         self.checked += 1
 
 

@@ -25,6 +25,7 @@ from carioca_desktop.storage import Paths
 from carioca_desktop.ui.app import App
 from carioca_desktop.ui.scenes.carioca import TableScene
 from carioca_desktop.ui.tablekit.blitter import Window
+from tests.fixtures.pixels import same_rgb
 from tests.fixtures.waiting import PATIENCE, wait_until
 from tests.ui.carioca import (
     test_hints,
@@ -58,8 +59,7 @@ class Checker:
         for table, (window, changes) in zip(tables, saved):
             table.frame.window.__dict__.update(window)
             table.view._changes = changes
-        shown = pygame.image.tobytes(app.screen, "RGB")
-        assert shown == pygame.image.tobytes(scratch, "RGB"), "the window differs"
+        assert same_rgb(app.screen, scratch), "the window differs"
         self.checked += 1
 
 

@@ -257,7 +257,10 @@ def _still(
     key = (obs.pile, obs.pile_size, obs.pile_top, p.pile_all, p.pile_in_flight)
     part("pile", pile_region, key, pile)
     scale = words_scale(layout)
-    part("log", layout.log, tuple(p.log),
+    # Keyed by the lines it can show: a log told again after a step back (its last events'
+    # lines) then matches the picture kept when that position was shown going forward.
+    shown = tuple(p.log[-hud.log_room(layout.log, scale) :])
+    part("log", layout.log, shown,
          lambda: hud.draw_log(surface, layout.log, p.log, p.texts, scale))  # fmt: skip
 
 

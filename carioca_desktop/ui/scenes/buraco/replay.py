@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from carioca_desktop.i18n import language
 from carioca_desktop.ui import allhands
 from carioca_desktop.ui.replay_bar import warm_steps
 from carioca_desktop.ui.replay_end import Ends
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
 
 
 IDLE_BUDGET_S = 0.001  # rehearsal stages run in a frame with nothing to draw (under its floor)
+TOLD_KEPT = 64  # positions whose log is kept (as Recorded's TRAIL_KEPT)
 
 
 class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
@@ -44,6 +46,10 @@ class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
         self._back_for: object = None  # the view whose position one step back is prepared
         self._back_stages: Iterator[None] | None = None  # that preparation's stages left
         self._back: tuple[int, Any] | None = None  # (position, game) one step back, built
+        self._kept_for: object = None  # the view whose position was kept (keep_shown)
+        # The log as each kept position showed it: (position, viewer, layout, hands up) →
+        # (its lines, the events told, their language); a ← there tells nothing again.
+        self._told: dict[tuple[object, ...], tuple[list[str], int, str]] = {}
 
     def practice_table(self, session: Any) -> Any:
         return BuracoTableScene(self.app, session)
@@ -78,8 +84,9 @@ class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
 
     def update(self, dt: float) -> bool:
         busy = super().update(dt)
-        if busy and self._drawn_at == self.replay.position:  # drawn anyway (toasts age):
-            self.rehearse()  # a stage in it; not in the frame that shows a step
+        # Drawn anyway (toasts age): a stage in it, not in the frame that shows a step.
+        if busy and self._drawn_at == self.replay.position and not self.keep_shown():
+            self.rehearse()
         return busy
 
     def idle(self) -> None:
@@ -87,10 +94,31 @@ class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
         once its position is on screen (in ``update`` the stages made every frame after a
         step draw the whole table again: 1.9 ms a frame against Carioca's 0.3, which
         rehearses here too; one stage a frame left the hand's new face for the → frame);
-        then the position one step back's (``prepare_back``)."""
+        then the position one step back's (``prepare_back``); first, the position shown is
+        kept for a later ← (``keep_shown``)."""
         shown = self._drawn_at == self.replay.position
+        if shown and self.keep_shown():
+            return
         if not (shown and (self.rehearse(IDLE_BUDGET_S) or self.prepare_back(IDLE_BUDGET_S))):
             super().idle()
+
+    def keep_shown(self) -> bool:
+        """Paused, the position on screen kept for a later ← (even straight after another
+        ←): its game copied (``Recorded.remember``), its log's lines and its parts'
+        pictures kept (``Layer.keep_shown``), once a position; True if it did (0.2-0.4 ms:
+        this frame's stage, before the rehearsal's)."""
+        key = self._view_key()
+        if self.replay.playing or self._kept_for == key:
+            return False
+        if self.layer.keep_shown(self.picture()) < 0:
+            return False  # the layer does not show this position yet
+        self._kept_for = key
+        told = self._told
+        told[key[1:]] = (list(self.log_lines), self._seen, language())
+        if len(told) > TOLD_KEPT:
+            del told[next(iter(told))]  # the oldest kept
+        self.replay.remember()
+        return True
 
     def _view_key(self) -> tuple[object, ...]:
         r = self.replay
@@ -130,6 +158,7 @@ class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
         obs = copy.observation(self.viewer)
         picture = self.picture(obs, self.log_after(obs))
         yield
+        self.warm_bar(r.position + 1)
         yield from self.layer.ahead_steps(picture)
         yield from warm_steps(self._faces_ahead(copy, obs))
 
@@ -180,13 +209,14 @@ class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
         yield
         obs = game.observation(self.viewer)
         kept, seen = self.log_lines, self._seen
-        self.log_lines, self._seen = [], sys.maxsize  # told again as ``go`` tells it
+        self.log_lines, self._seen = self._log_at(position)  # as ``go`` tells it
         try:
             lines = self.log_after(obs)
         finally:
             self.log_lines, self._seen = kept, seen
         picture = self.picture(obs, lines)
         yield
+        self.warm_bar(position)
         yield from self.layer.ahead_steps(picture, keep_old=True)
         yield from warm_steps(self._hand_jobs(game, obs.hand))
 
@@ -202,10 +232,23 @@ class BuracoReplayViewerScene(ReplayControls, BuracoTableScene):
         else:
             r.seek(position)
         self._back_for, self._back, self._back_stages = None, None, None
-        # The log is told again from its last LOG_KEEP events only (the table's path after an
-        # undo): telling every event of the match made a step back cost 7 ms CPU at p50.
-        self.log_lines, self._seen, self.round_end.stage = [], sys.maxsize, None
+        self.log_lines, self._seen = self._log_at(position)
+        self.round_end.stage = None
         self.sync()
+
+    def _log_at(self, position: int) -> tuple[list[str], int]:
+        """The log's lines and events told to start ``position`` from: as the position
+        showed them when kept, else none, to be told again from its last LOG_KEEP events
+        only (the table's path after an undo): telling every event of the match made a step
+        back cost 7 ms CPU at p50, its last 40 events 0.1-0.15 ms."""
+        lines, seen, said = self._told.get((position, *self._view_key()[2:]), ([], 0, None))
+        if said != language():
+            return [], sys.maxsize
+        return list(lines), seen
+
+    def _update_buttons(self) -> None:
+        """The player's side buttons are hidden in a viewer (``enter``): nothing to enable
+        (0.04 ms a step)."""
 
     def hand_spots(self) -> dict[int, tuple[str, pygame.Rect]]:
         places = seat_places(self.replay.game.players, self.viewer)

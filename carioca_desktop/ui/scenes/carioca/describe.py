@@ -4,6 +4,7 @@ returned as a value (``Description``) for the scene to keep in its model."""
 from __future__ import annotations
 
 import logging
+from collections import deque
 from collections.abc import Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -73,6 +74,19 @@ def describe(
                       human and bool(slots), human, undo, pista if human else None,
                       offer)  # fmt: skip
     return Description(slot_views, can_lay_down, hint, text, buttons)
+
+
+def told(lines: deque[str], old: Observation, obs: Observation, session: MatchSession,
+         seen: int) -> int:  # fmt: skip
+    """Bring the log's ``lines`` (told up to ``seen`` events) from ``old`` to ``obs``: the
+    new moves' lines in; after an undo or a step back, the undone moves' lines out. The
+    number of events now told."""
+    if len(obs.events) < seen:
+        for _ in log_lines(old, session, len(obs.events)):
+            if lines:
+                lines.pop()
+    lines.extend(log_lines(obs, session, seen))
+    return len(obs.events)
 
 
 def log_lines(obs: Observation, session: MatchSession, since: int) -> list[str]:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from carioca_desktop.i18n import tr
 from carioca_desktop.rules.carioca.state import Phase
 from carioca_desktop.ui.scenes.carioca import kept, seatcache
-from carioca_desktop.ui.scenes.carioca.describe import log_lines, table_text
+from carioca_desktop.ui.scenes.carioca.describe import log_lines, table_text, told
 from carioca_desktop.ui.scenes.carioca.model import LOG_LINES
 from carioca_desktop.ui.tablekit.rehearsal import BotRehearsal
 from carioca_desktop.ui.theme import GOLD, TEXT, TEXT_DIM
@@ -27,6 +27,8 @@ from carioca_desktop.ui.theme import GOLD, TEXT, TEXT_DIM
 if TYPE_CHECKING:
     from carioca_desktop.play.carioca.session import MatchSession
     from carioca_desktop.rules.carioca.actions import Action
+    from carioca_desktop.rules.carioca.game import Game
+    from carioca_desktop.rules.carioca.observation import Observation
     from carioca_desktop.ui.scenes.carioca.tablehost import TableHost
 
 ARRIVING = ("draw", "buy")  # a card flies into the acting seat's fan: one back hidden
@@ -51,7 +53,7 @@ class Rehearsal(BotRehearsal):
 
     def _ahead(self, action: Action) -> bool:
         s = self.s
-        session, model, layout = s.session, s.model, s.layout
+        session, model = s.session, s.model
         game = session.game
         if s.view.layout is None:
             return False
@@ -66,20 +68,42 @@ class Rehearsal(BotRehearsal):
         log = deque(model.log_lines, maxlen=LOG_LINES)
         if obs.round_index == old.round_index:
             log.extend(log_lines(obs, session, len(old.events)))
+        acting = {e.seat for e in obs.events[first:] if e.kind.value in ARRIVING}
+        # The piles as the move's flights leave them: a discard flies over the card it
+        # covers, then lies on top.
+        self._draw(obs, log, [old.pozo_top, obs.pozo_top], acting if s.glide > 0 else set())
+        return True
+
+    def back(self, game: Game) -> bool:
+        """Draw ahead what the table shows once ``game`` (the replay viewer's position one
+        step back, built while idle) is its own: no flight, the log told back as ``sync``
+        tells it. False if the table is not laid out yet."""
+        s = self.s
+        if s.view.layout is None:
+            return False
+        obs = game.observation(s.model.viewer)
+        log = deque(s.model.log_lines, maxlen=LOG_LINES)
+        told(log, s.model.obs, obs, s.session, s.seen_events)
+        self._draw(obs, log, [obs.pozo_top], set())
+        return True
+
+    def _draw(
+        self, obs: Observation, log: deque[str], tops: list[str | None], acting: set[int]
+    ) -> None:
+        """The words, piles and seat pictures the table will show for ``obs``, into the
+        caches; ``acting``: the seats a card flies into (their fans drawn one back short)."""
+        s = self.s
+        session, model, layout = s.session, s.model, s.layout
         text = table_text(
             obs, session, model.hand_hidden, log, s.round_title(), hands_up=model.hands_up
         )
         texts = s.texts
         kept.draw_ahead(s.view, text)  # the top bar's and the log's pictures
         attention = model.playable and obs.my_turn and obs.phase == "draw"
-        # The piles as the move's flights leave them: a discard flies over the card it
-        # covers, then lies on top.
-        tops = list(dict.fromkeys([old.pozo_top, obs.pozo_top]))
-        kept.piles_ahead(s.view, obs, tops, attention)
+        kept.piles_ahead(s.view, obs, list(dict.fromkeys(tops)), attention)
         before = {info.seat: info for info in model.text.seats}
-        acting = {e.seat for e in obs.events[first:] if e.kind.value in ARRIVING}
         wanted = {(i.seat, 0) for i in text.seats if before.get(i.seat) != i}
-        wanted |= {(seat, 1) for seat in acting if s.glide > 0}
+        wanted |= {(seat, 1) for seat in acting}
         view = s.view
         seatcache.warm_seats(view.seat_pictures, view.base(), layout, obs.seat, text.seats,
                              wanted, texts, view.images)  # fmt: skip
@@ -88,4 +112,3 @@ class Rehearsal(BotRehearsal):
         for name in obs.names:  # a first lay-down names its owner over the melds
             for colour in (GOLD, TEXT, (0, 0, 0)):
                 texts.render(name, small, colour, bold=True)
-        return True

@@ -27,6 +27,8 @@ class ReplayViewerScene(ReplayControls, TableScene):
         super().__init__(app, session)
         self.speed = 1
         self.coach = carioca_coach()
+        self._back_for: object = None  # the view whose position one step back is prepared
+        self._back: tuple[int, Any] | None = None  # (position, game) one step back, built
 
     def set_pace(self, seconds: float) -> None:
         self.pause_s = seconds
@@ -41,10 +43,44 @@ class ReplayViewerScene(ReplayControls, TableScene):
     def idle(self) -> None:
         """Paused, an idle frame rehearses the next recorded action as the table rehearses a
         bot's move (its words, panels and piles drawn ahead: the → frame only blits them;
-        the step was 2.3x the floor); else the table's own idle work."""
+        the step was 2.3x the floor); the next one prepares the position one step back
+        (``prepare_back``); else the table's own idle work."""
         r = self.replay
-        if r.playing or not self.frame.rehearsal.run(r.step()):
+        if not r.playing:
+            r.remember()  # a ← to here later copies it (at a turn's start: ~0.1 ms)
+        if r.playing or not (self.rehearse() or self.prepare_back()):
             super().idle()
+
+    def rehearse(self) -> bool:
+        """The next recorded action rehearsed (rehearse.py) and the bar's next line laid;
+        True if it did (the idle frame's work)."""
+        r = self.replay
+        if not self.frame.rehearsal.run(r.step()):
+            return False
+        self.warm_bar(r.position + 1)
+        return True
+
+    def _view_key(self) -> tuple[object, ...]:
+        r = self.replay
+        return (id(r.game), r.position, self.model.viewer, id(self.layout), self.model.hands_up)
+
+    def prepare_back(self) -> bool:
+        """Paused, once the next action is rehearsed: the game one step back built (as
+        ``seek`` builds it) and what the table shows there drawn ahead (rehearse.py's
+        ``back``), so a ← swaps it in and its frame finds its words, piles and seats drawn
+        (rebuilt in that frame, a ← after idle frames was 1.8-2.3x the floor). True if it
+        did (the idle frame's work)."""
+        r, key = self.replay, self._view_key()
+        if self._back_for == key:
+            return False
+        self._back_for, self._back = key, None
+        if r.position <= 0 or self.game_over_round:
+            return False
+        game, position = r.game_at(r.position - 1)
+        self._back = (position, game)
+        self.frame.rehearsal.back(game)
+        self.warm_bar(position)
+        return True
 
     def show_round_end(self) -> None:
         """The round's sheet as the table shows it; the match's final sheet with the
@@ -74,7 +110,12 @@ class ReplayViewerScene(ReplayControls, TableScene):
         r = self.replay
         self.animator.finish()
         self.input.cancel()
-        r.seek(position)
+        back = self._back
+        if back is not None and back[0] == position and self._back_for == self._view_key():
+            r.game, r.position = back[1], position  # prepared while idle: no rebuild
+        else:
+            r.seek(position)
+        self._back_for, self._back = None, None
         self.model.legal = Legal(r.game)
         self.round_end.stage = None
         self.sync()

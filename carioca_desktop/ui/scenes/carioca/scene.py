@@ -31,7 +31,7 @@ from carioca_desktop.ui.anim import Animator, Toast
 from carioca_desktop.ui.scene import Scene
 from carioca_desktop.ui.scenes.carioca.advice import TableAdvice
 from carioca_desktop.ui.scenes.carioca.arrangement_undo import TableHistory
-from carioca_desktop.ui.scenes.carioca.describe import describe, fit_slots, log_lines
+from carioca_desktop.ui.scenes.carioca.describe import describe, fit_slots, told
 from carioca_desktop.ui.scenes.carioca.flights import FlightPlanner
 from carioca_desktop.ui.scenes.carioca.frame import TableFrame
 from carioca_desktop.ui.scenes.carioca.input import Drag, TableInput
@@ -230,13 +230,12 @@ class TableScene(Toasting, Scene, ModelParts):
 
     def _read_log(self, old: Observation, obs: Observation) -> None:
         """The new moves' lines into the log; after an undo, the undone moves' lines out."""
-        lines = self.model.log_lines
-        if len(obs.events) < self._seen_events:
-            for _ in log_lines(old, self.session, len(obs.events)):
-                if lines:
-                    lines.pop()
-        lines.extend(log_lines(obs, self.session, self._seen_events))
-        self._seen_events = len(obs.events)
+        self._seen_events = told(self.model.log_lines, old, obs, self.session, self._seen_events)
+
+    @property
+    def seen_events(self) -> int:
+        """The events the log has told (the replay viewer's step back is told from it)."""
+        return self._seen_events
 
     # ------------------------------------------------------------------ applying moves
     def perform(
