@@ -44,15 +44,13 @@ def strip_rects(count: int, origin: tuple[int, int], cw: int, max_w: int) -> lis
 def place(side: str, panel: pygame.Rect, count: int, size: tuple[int, int]) -> list[pygame.Rect]:
     """The rectangles of a seat's ``count`` cards: over the lower part of the seat's panel
     (where its fan of backs was; the name stays readable above), as wide as the panel (a top
-    seat's a little wider, its cards no taller than the panel leaves: they reached 24-29 px
-    into the meld area under it at 3840x2160), wrapped into rows, kept within the window."""
-    cw = card_width(size)
+    seat's a little wider), wrapped into rows, kept within the window; the cards no bigger
+    than lets the strip end within the panel (``_fitting_width``: a top seat's reached 24-29
+    px into the meld area under it at 3840x2160)."""
     y = panel.top + round(panel.height * UNDER_NAME)
-    if side == "top":  # its cards end within its panel: the meld area is right under it
-        room = panel.bottom - max(4, cw // 8) // 2 - y
-        cw = max(MIN_CARD_W, min(cw, room * 5 // 7))
+    cw = _fitting_width(side, panel, count, size, panel.bottom - y)
     gap = max(4, cw // 8)
-    max_w = panel.width - 2 * gap if side != "top" else round(panel.width * TOP_WIDEN)
+    max_w = _strip_width(side, panel, gap)
     probe = strip_rects(count, (0, 0), cw, max_w)
     width = max((r.right for r in probe), default=cw)
     height = max((r.bottom for r in probe), default=cw)
@@ -68,6 +66,26 @@ def place(side: str, panel: pygame.Rect, count: int, size: tuple[int, int]) -> l
     x = max(gap, min(size[0] - gap - width, x))
     y = max(gap, min(size[1] - gap - height, y))
     return strip_rects(count, (x, y), cw, max_w)
+
+
+def _strip_width(side: str, panel: pygame.Rect, gap: int) -> int:
+    return panel.width - 2 * gap if side != "top" else round(panel.width * TOP_WIDEN)
+
+
+def _fitting_width(
+    side: str, panel: pygame.Rect, count: int, size: tuple[int, int], room: int
+) -> int:
+    """The widest card, up to the window's size and down to ``MIN_CARD_W``, whose strip
+    ends within ``room`` under the name: a top seat's meld area and a side seat's log are
+    right under its panel (a side seat's cards covered the log's title at 1600x900)."""
+    cw = card_width(size)
+    while cw > MIN_CARD_W:
+        gap = max(4, cw // 8)
+        rects = strip_rects(count, (0, 0), cw, _strip_width(side, panel, gap))
+        if max((r.bottom for r in rects), default=0) <= room - gap // 2:
+            break
+        cw -= 1
+    return cw
 
 
 def paint_hands(

@@ -1,6 +1,7 @@
-"""The replay viewer's "all hands face up": a top seat's face-up cards end within its panel,
-clear of the meld area under it (at 3840x2160 they reached 29 px into Buraco's other side's
-melds and 24 px into Carioca's top seats' zones; 9-12 px at 1600x900)."""
+"""The replay viewer's "all hands face up": a seat's face-up cards end within its panel (a
+side seat's covered the log's title at 1600x900); a top seat's clear of the meld area under
+it (at 3840x2160 they reached 29 px into Buraco's other side's melds and 24 px into Carioca's
+top seats' zones; 9-12 px at 1600x900)."""
 
 from __future__ import annotations
 
@@ -36,6 +37,31 @@ def test_a_top_seats_cards_end_within_its_panel(size: tuple[int, int], panel: py
         strip = rects[0].unionall(rects)
         assert strip.bottom <= panel.bottom and strip.top >= panel.top, (count, strip, panel)
         assert rects[0].w >= allhands.MIN_CARD_W  # the index still reads
+
+
+# (window, a side seat's side and panel) as both games' tables place them
+SIDE_PANELS = [
+    ((1600, 900), "left", pygame.Rect(11, 342, 249, 91)),  # Buraco: the log is right under
+    ((1600, 900), "right", pygame.Rect(1332, 342, 249, 91)),
+    ((1600, 900), "left", pygame.Rect(13, 293, 249, 95)),  # Carioca, five seats
+    ((3840, 2160), "left", pygame.Rect(28, 826, 601, 220)),
+    ((3840, 2160), "right", pygame.Rect(3212, 705, 596, 228)),
+]
+
+
+@pytest.mark.parametrize(("size", "side", "panel"), SIDE_PANELS)
+def test_a_side_seats_cards_end_within_its_panel(
+    size: tuple[int, int], side: str, panel: pygame.Rect
+) -> None:
+    """At 1600x900 a side seat's 56-px cards ran 20 px under its panel, over the log's
+    title; from 1600x900 up they end within it (below, the panel is shorter than the
+    smallest readable card: not asked here)."""
+    for count in (1, 7, 11, 15):
+        rects = allhands.place(side, panel, count, size)
+        strip = rects[0].unionall(rects)
+        assert panel.top <= strip.top and strip.bottom <= panel.bottom, (count, strip, panel)
+        assert panel.left <= strip.left and strip.right <= panel.right, (count, strip, panel)
+        assert rects[0].w >= allhands.MIN_CARD_W
 
 
 @pytest.mark.slow  # about 10 s: two bot matches replayed at 3840x2160
