@@ -22,14 +22,21 @@ def _press(scene: Any, key: int) -> None:
     scene.handle_before_ui(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
 
 
+def _opened(tmp_path: Path, game: str, fast: bool, at: int | None = None) -> tuple[App, Any]:
+    """A 1600x900 app showing the long match's viewer (at action ``at``)."""
+    app = App(size=(1600, 900), paths=Paths.under(tmp_path), fast=fast)
+    scene: Any = open_viewer(app, _match(game))
+    app.reset(scene)
+    if at is not None:
+        scene.go(at)
+    return app, scene
+
+
 @pytest.mark.parametrize("game", ["carioca", "buraco"])
 def test_a_step_renders_only_the_bars_new_words(
     tmp_path: Path, game: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    app = App(size=(1600, 900), paths=Paths.under(tmp_path), fast=True)
-    scene: Any = open_viewer(app, _match(game))
-    app.reset(scene)
-    scene.go(30)
+    _app, scene = _opened(tmp_path, game, fast=True, at=30)
     scene.paint_bar(pygame.Surface((1600, 900)))  # the bar's words as they are now
     rendered: list[str] = []
     real = textfit.render
@@ -62,10 +69,7 @@ def test_the_bars_words_are_laid_as_one_line_would_be() -> None:
 def test_a_paused_buraco_step_paints_no_card_face_in_its_frame(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    app = App(size=(1600, 900), paths=Paths.under(tmp_path), fast=False)  # fast: no rehearsal
-    scene: Any = open_viewer(app, _match("buraco"))
-    app.reset(scene)
-    scene.go(40)
+    app, scene = _opened(tmp_path, "buraco", fast=False, at=40)  # fast: no rehearsal
     painted: list[str] = []
     real = sprites.CardImages.shadowed
     stepping = False
@@ -197,10 +201,7 @@ def _lines_built(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 def test_the_bars_next_and_previous_lines_are_laid_in_idle_frames(
     tmp_path: Path, game: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    app = App(size=(1600, 900), paths=Paths.under(tmp_path), fast=False)
-    scene: Any = open_viewer(app, _match(game))
-    app.reset(scene)
-    scene.go(30)
+    app, scene = _opened(tmp_path, game, fast=False, at=30)
     for key in (pygame.K_RIGHT, pygame.K_LEFT, pygame.K_LEFT):
         for _ in range(400):  # frames, not time: the rehearsal, then the step back's
             app.frame(0.016)
@@ -219,9 +220,7 @@ def test_the_bars_next_and_previous_lines_are_laid_in_idle_frames(
 def test_the_bars_keys_line_is_laid_once_however_many_steps(
     tmp_path: Path, game: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    app = App(size=(1600, 900), paths=Paths.under(tmp_path), fast=True)
-    scene: Any = open_viewer(app, _match(game))
-    app.reset(scene)
+    _app, scene = _opened(tmp_path, game, fast=True)
     surface = pygame.Surface((1600, 900))
     scene.paint_bar(surface)
     built = _lines_built(monkeypatch)

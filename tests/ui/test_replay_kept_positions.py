@@ -85,6 +85,17 @@ def _step_through(app: App, scene: Any) -> None:
         _idle_until_kept(app, scene)
 
 
+def back_prepared(scene: Any, *apps: App) -> None:
+    """Frames (not time: the rehearsal, then the step back's preparation) until ``scene``
+    holds the position one step back, prepared; each of ``apps`` draws a frame each time."""
+    frames = 0
+    while not (scene._back is not None and scene._back_for == scene._view_key()):
+        assert frames < 400, f"no step back prepared at {scene.replay.position}"
+        for app in apps:
+            app.frame(0.016)
+        frames += 1
+
+
 @pytest.mark.parametrize("all_hands", [False, True])
 def test_buraco_steps_back_straight_through_shown_positions_replaying_and_telling_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, all_hands: bool
@@ -178,13 +189,7 @@ def test_a_carioca_step_back_after_idle_frames_is_prepared_and_shows_the_same(
     for viewer in (scene, other):
         viewer.go(START + STEPS)
     for _ in range(STEPS):
-        frames = 0
-        while not (scene._back is not None and scene._back_for == scene._view_key()):
-            # frames, not time: the rehearsal, then the step back's preparation
-            assert frames < 400, f"no step back prepared at {scene.replay.position}"
-            app.frame(0.016)
-            other_app.frame(0.016)
-            frames += 1
+        back_prepared(scene, app, other_app)
         monkeypatch.setattr(replay_session.Recorded, "game_at", game_at)
         _press(scene, pygame.K_LEFT)
         app.frame(0.016)
@@ -259,11 +264,7 @@ def test_a_carioca_step_after_idle_frames_draws_no_words_or_piles_in_its_frame(
         return real(self, base, box, key, counted)
 
     for _ in range(STEPS):
-        frames = 0
-        while not (scene._back is not None and scene._back_for == scene._view_key()):
-            assert frames < 400, f"no step back prepared at {scene.replay.position}"
-            app.frame(0.016)  # frames, not time: the rehearsal, then the step back's
-            frames += 1
+        back_prepared(scene, app)
         monkeypatch.setattr(seatcache.SeatPictures, "words", words)
         _press(scene, pygame.K_RIGHT)
         app.frame(0.016)

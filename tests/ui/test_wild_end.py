@@ -15,17 +15,23 @@ from carioca_desktop.rules.buraco.ruleset import preset_rules
 from carioca_desktop.ui.scenes.confirm import ConfirmScene
 
 
-def game() -> BuracoGame:
+def drawn(hands: list[list[str]], stock: list[str], pile: str, meld: list[str]) -> BuracoGame:
+    """Brasileiro with side 0's one ``meld`` on the table, seat 0 after its draw."""
     g = BuracoGame.from_position(
         preset_rules("brasileiro"),
-        [["JK", "2D", "9S", "3H"], ["QS", "QH"], ["8S", "8H"], ["JS", "JD"]],
-        stock=["4D", "9H"],
-        pile=["3S"],
-        table=[{"side": 0, "meld": ["5C", "6C", "7C", "8C"]}],
+        hands,
+        stock=stock,
+        pile=[pile],
+        table=[{"side": 0, "meld": meld}],
         mortos=[["5D", "6D", "7D"], ["5H", "7H", "8D"]],
     )
     g.apply(Draw(0))
     return g
+
+
+def game() -> BuracoGame:
+    hands = [["JK", "2D", "9S", "3H"], ["QS", "QH"], ["8S", "8H"], ["JS", "JD"]]
+    return drawn(hands, ["4D", "9H"], "3S", ["5C", "6C", "7C", "8C"])
 
 
 def test_the_add_event_and_the_log_name_what_the_wild_stands_for() -> None:
@@ -113,16 +119,8 @@ def test_the_end_the_pista_advised_is_taken_unasked(tmp_path: Path) -> None:
 def natural_two_game() -> BuracoGame:
     """Seat 0 holds the 2♠ and its side's run 3♠..6♠ is open at both ends: the 2 can go home
     (natural, at position 2) or stand for the 7♠ as a wild."""
-    g = BuracoGame.from_position(
-        preset_rules("brasileiro"),
-        [["2S", "9H", "KD", "QC"], ["QS", "QH"], ["8C", "8H"], ["JS", "JD"]],
-        stock=["4D", "9D"],
-        pile=["3C"],
-        table=[{"side": 0, "meld": ["3S", "4S", "5S", "6S"]}],
-        mortos=[["5D", "6D", "7D"], ["5H", "7H", "8D"]],
-    )
-    g.apply(Draw(0))
-    return g
+    hands = [["2S", "9H", "KD", "QC"], ["QS", "QH"], ["8C", "8H"], ["JS", "JD"]]
+    return drawn(hands, ["4D", "9D"], "3C", ["3S", "4S", "5S", "6S"])
 
 
 def test_a_two_that_can_go_home_is_offered_as_the_natural_card(tmp_path: Path) -> None:
